@@ -1,0 +1,3 @@
+from momenta_cli.cli.app import main
+
+main()

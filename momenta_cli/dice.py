@@ -1,0 +1,49 @@
+"""Dice rollers (R1): the engine asks an injected roller for faces.
+
+The engine never imports ``random`` itself; it receives a ``Roller``. Faces end up in the
+events, so replaying a journal never rolls again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class Roller(Protocol):
+    """Something that rolls ``n`` six-sided dice and returns the faces."""
+
+    def roll(self, n: int) -> list[int]: ...
+
+
+class SeededRoller:
+    """A reproducible roller: the same seed gives the same faces in the same order."""
+
+    def __init__(self, seed: int | None = None):
+        self._rng = random.Random(seed)
+
+    def roll(self, n: int) -> list[int]:
+        return [self._rng.randint(1, 6) for _ in range(n)]
+
+
+class QueueRoller:
+    """Hands out faces from a fixed list, for tests; raises when the list runs dry."""
+
+    def __init__(self, faces: Sequence[int]):
+        self._faces = list(faces)
+
+    def roll(self, n: int) -> list[int]:
+        if n > len(self._faces):
+            raise AssertionError(f"QueueRoller asked for {n} dice, has {len(self._faces)}")
+        out, self._faces = self._faces[:n], self._faces[n:]
+        return out
+
+    @property
+    def remaining(self) -> list[int]:
+        return list(self._faces)
+
+
+def count_successes(faces: Sequence[int], threshold: int = 5) -> int:
+    """Successes in a set of faces: each face at or above ``threshold`` counts (R1)."""
+    return sum(1 for f in faces if f >= threshold)

@@ -1,0 +1,172 @@
+"""Resolved, immutable descriptions of an encounter as the engine sees it.
+
+The encounter package turns a YAML file into these (filling every derived value); the
+engine never looks at the file format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
+
+SIDES = ("allies", "adversaries", "independents")
+ATTRIBUTES = ("POW", "AGI", "REA", "INS", "PRE", "LUCK", "BODY", "MIND", "SOUL", "SPD", "SEN",
+              "SIZE")
+THREAT_CLASSES = ("Grunt", "Regular", "Elite", "Champion", "Nemesis")
+FLAG_TAGS = ("Reflexive", "Deflect", "Shield", "Indefensible", "Imprecise", "Seeking",
+             "Penetrating", "Cumbersome", "Area", "Spell", "Touch")
+
+
+class Weight(IntEnum):
+    """Weapon weight classes, ordered (ch19 Deflect): Superheavy > Heavy > Medium > Light."""
+
+    Light = 1
+    Medium = 2
+    Heavy = 3
+    Superheavy = 4
+
+
+@dataclass(frozen=True)
+class DamageTable:
+    """Damage by net successes (R3): ``tiers[i]`` for i successes, the last tier open-ended,
+    plus ``overflow`` per success beyond the last tier."""
+
+    tiers: tuple[int, ...]
+    overflow: int = 0
+
+    def damage(self, net: int) -> int:
+        last = len(self.tiers) - 1
+        if net <= last:
+            return self.tiers[max(net, 0)]
+        return self.tiers[last] + self.overflow * (net - last)
+
+    def label(self) -> str:
+        last = len(self.tiers) - 1
+        parts = [f"{i}s: {d}" if i < last else f"{i}+: {d}" for i, d in enumerate(self.tiers)]
+        text = ", ".join(parts)
+        return f"{text} (+{self.overflow}/s above)" if self.overflow else text
+
+
+@dataclass(frozen=True)
+class WeaponSpec:
+    """A weapon, an enemy's attack, or a spell: anything that rolls against a target.
+
+    ``damage_types`` all apply together (a multi-type attack); ``type_options`` are
+    alternatives the attacker picks from (a ``Slashing/Piercing`` tag).
+    ``pool`` is an enemy's printed pool, used instead of an attribute.
+    """
+
+    name: str
+    damage: DamageTable
+    weight: Weight = Weight.Medium
+    attribute: str = "POW"  # POW, AGI, "either", or any attribute name
+    damage_types: tuple[str, ...] = ()
+    type_options: tuple[str, ...] = ()
+    melee: int | None = 1
+    range: int | None = None
+    flags: frozenset[str] = frozenset()
+    other_tags: tuple[str, ...] = ()
+    strain: bool = False
+    pool: int | None = None
+    note: str = ""
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+    @property
+    def is_melee(self) -> bool:
+        return self.melee is not None
+
+    @property
+    def is_ranged(self) -> bool:
+        return self.range is not None
+
+
+@dataclass(frozen=True)
+class DefenseSpec:
+    """An enemy's scripted defense (R7): a pool opposing some attacks, N uses per round."""
+
+    name: str
+    pool: int
+    against: str = "melee"  # melee | ranged | any | spell
+    uses: int = 1
+
+
+@dataclass(frozen=True)
+class LocationSpec:
+    """A hit location (ch20 Hit Locations, R19); ``penalty`` in dice, ``wound_effect`` the
+    condition an enemy's Wound from a hit here gives."""
+
+    name: str
+    penalty: int = 0
+    wound_effect: str | None = None
+    effect: str = ""
+
+
+@dataclass(frozen=True)
+class CombatantSpec:
+    """Everything fixed about one combatant, every derived value already filled in."""
+
+    name: str
+    side: str
+    attributes: dict[str, int]
+    max_vitality: int
+    max_guard: int
+    max_vigor: int
+    max_strain: int
+    max_resolve: int
+    consumables: int
+    wound_slots: int
+    burden_slots: int
+    turns: int = 1
+    threat: str | None = None
+    maneuvers: int = 1
+    locations: tuple[LocationSpec, ...] = (
+        LocationSpec("Mass"), LocationSpec("Edge", 2), LocationSpec("Mark", 3),
+    )
+    resistances: frozenset[str] = frozenset()
+    weaknesses: frozenset[str] = frozenset()
+    immunities: frozenset[str] = frozenset()
+    weapons: tuple[WeaponSpec, ...] = ()
+    defenses: tuple[DefenseSpec, ...] = ()
+    armor_penalty: int = 0
+    start: dict[str, int] = field(default_factory=dict)
+    conditions: tuple[tuple[str, int], ...] = ()
+    notes: str = ""
+
+    @property
+    def is_enemy(self) -> bool:
+        """R7: a combatant with a threat class uses an enemy stat block."""
+        return self.threat is not None
+
+    def attr(self, name: str) -> int:
+        return self.attributes.get(name, 0)
+
+    def weapon(self, name: str) -> WeaponSpec | None:
+        for w in self.weapons:
+            if w.name.lower() == name.lower():
+                return w
+        return None
+
+    def location(self, name: str) -> LocationSpec | None:
+        for loc in self.locations:
+            if loc.name.lower() == name.lower():
+                return loc
+        return None
+
+
+@dataclass(frozen=True)
+class EncounterSpec:
+    """A loaded encounter: its combatants in file order, the settings, and the libraries
+    (weapons and stat blocks by name) a GM may draw on mid-fight."""
+
+    name: str
+    combatants: tuple[CombatantSpec, ...]
+    settings: Settings = DEFAULT_SETTINGS
+    description: str = ""
+    weapons: dict[str, WeaponSpec] = field(default_factory=dict)
+    stat_blocks: dict[str, CombatantSpec] = field(default_factory=dict)
+    extra_conditions: tuple[tuple[str, int | None, str, tuple[str, ...], str], ...] = ()
+    source: str = ""

@@ -1,0 +1,1 @@
+"""Rules as data: settings, the condition catalogue, damage types, built-in weapons."""
