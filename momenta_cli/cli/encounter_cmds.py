@@ -2,8 +2,102 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from momenta_cli.cli.common import guarded, make_console
+from momenta_cli.encounter import load_encounter
+from momenta_cli.encounter.loader import load
+from momenta_cli.encounter.schema import schema_text
+from momenta_cli.errors import EncounterError
+from momenta_cli.render.show import encounter_view, rules_table
+from momenta_cli.rules import catalogue
+from momenta_cli.rules.settings import DEFAULT_SETTINGS
+
+NoColor = Annotated[bool, typer.Option("--no-color", help="Plain output without colours.")]
+Width = Annotated[
+    int | None, typer.Option("--width", min=40, max=1000, help="Output width in columns.")
+]
+
+
+def validate(
+    files: Annotated[list[Path], typer.Argument(
+        help="Encounter or library files to check.", show_default=False)],
+) -> None:
+    """Check encounter files and print every problem as FILE:LINE:COL: field: message.
+
+    Library files (only include, weapons, stat_blocks, conditions, damage_types) are
+    checked too. Exit code 1 if any file has a problem.
+
+    Example: momenta validate encounters/mill-ambush.yaml encounters/library/armoury.yaml
+    """
+    bad = False
+    for path in files:
+        result = load(path, library_ok=True)
+        if result.problems:
+            bad = True
+            for line in result.problems:
+                typer.echo(line, err=True)
+        elif result.library:
+            spec = result.spec
+            assert spec is not None
+            builtin = {w["name"] for w in catalogue.builtin_weapons()}
+            weapons = len(set(spec.weapons) - builtin)
+            typer.echo(f"OK {path} (library: {weapons} weapons, "
+                       f"{len(spec.stat_blocks)} stat blocks)")
+        else:
+            assert result.spec is not None
+            typer.echo(f"OK {path} ({len(result.spec.combatants)} combatants)")
+    if bad:
+        raise typer.Exit(1)
+
+
+def show(
+    file: Annotated[Path, typer.Argument(help="Encounter file to draw.", show_default=False)],
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Draw an encounter's combatants (by side) and its weapons as tables.
+
+    Example: momenta show encounters/mill-ambush.yaml --width 120
+    """
+    with guarded():
+        enc = load_encounter(file)
+        make_console(no_color=no_color, width=width).print(encounter_view(enc))
+
+
+def schema() -> None:
+    """Print the JSON Schema of encounter and library files (docs/encounter.schema.json).
+
+    Example: momenta schema > docs/encounter.schema.json
+    """
+    typer.echo(schema_text(), nl=False)
+
+
+def rules(
+    file: Annotated[Path | None, typer.Argument(
+        help="Encounter whose rules: block to apply (default: the shipped rules).",
+        show_default=False)] = None,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Print every rules setting, its value and its source (default or FILE:LINE).
+
+    Example: momenta rules encounters/mill-ambush.yaml
+    """
+    with guarded():
+        settings, sources = DEFAULT_SETTINGS, {}
+        if file is not None:
+            result = load(file)
+            if result.spec is None:
+                raise EncounterError(result.problems)
+            settings, sources = result.spec.settings, result.rule_sources
+        make_console(no_color=no_color, width=width).print(rules_table(settings, sources))
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
+    for command in (validate, show, schema, rules):
+        app.command()(command)

@@ -1,0 +1,339 @@
+"""Turning validated file models into engine specs, filling every derived value.
+
+Each builder reports problems through an ``Err`` callback that takes a path relative to
+the thing being built, so the same code serves a weapon in a library, an inline weapon
+and a field a combatant inherited from a stat block.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from momenta_cli.encounter.model import CombatantModel, LocationModel, WeaponModel
+from momenta_cli.encounter.problems import suggest
+from momenta_cli.encounter.yamlload import PathT
+from momenta_cli.engine.specs import (
+    ATTRIBUTES,
+    FLAG_TAGS,
+    CombatantSpec,
+    DamageTable,
+    DefenseSpec,
+    LocationSpec,
+    WeaponSpec,
+    Weight,
+)
+from momenta_cli.rules import catalogue
+from momenta_cli.rules.settings import Settings
+
+Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
+
+# R7: per threat class, turns per round and Wound slots.
+ENEMY_TURNS = {"Grunt": 1, "Regular": 1, "Elite": 1, "Champion": 2, "Nemesis": 3}
+ENEMY_WOUNDS = {"Grunt": 0, "Regular": 0, "Elite": 1, "Champion": 2, "Nemesis": 3}
+BASE_ATTRIBUTES = {"POW": 0, "AGI": 0, "REA": 0, "INS": 0, "PRE": 0, "LUCK": 0,
+                   "SPD": 5, "SEN": 10, "SIZE": 2}
+DERIVED = {"BODY": ("POW", "AGI"), "MIND": ("REA", "INS"), "SOUL": ("PRE", "LUCK")}
+_TIER = re.compile(r"^(\d+)(s|\+)$")
+_REACH = re.compile(r"^(melee|range)(?:\s+(\d+))?$", re.IGNORECASE)
+
+
+@dataclass
+class Known:
+    """Names an encounter may refer to: damage types, conditions, weapons, settings."""
+
+    settings: Settings
+    damage_types: set[str] = field(default_factory=set)
+    conditions: dict[str, int | None] = field(default_factory=dict)  # name -> cap
+    weapons: dict[str, WeaponSpec] = field(default_factory=dict)
+    bad_weapons: set[str] = field(default_factory=set)  # defined, but with problems
+    builtins: list[WeaponSpec] = field(default_factory=list)  # carried by everyone
+
+    def check_condition(self, name: str, err: Err, path: PathT) -> bool:
+        if name in self.conditions:
+            return True
+        err(path, f"unknown condition '{name}'{suggest(name, self.conditions)}")
+        return False
+
+
+def damage_table(damage: dict[str, int], overflow: int, err: Err) -> DamageTable | None:
+    """Tiers from ``{0s: 2, 1s: 7, 2s: 13, 3+: 20}`` (R3): start at 0s, no gaps, one final
+    open-ended ``N+``, never decreasing."""
+    ok = True
+    tiers: dict[int, tuple[str, bool]] = {}
+    for key in damage:
+        match = _TIER.match(key)
+        if not match:
+            err(("damage", key), f"bad tier '{key}': use 0s, 1s, ... and a last N+", key=True)
+            ok = False
+            continue
+        tiers[int(match[1])] = (key, match[2] == "+")
+    if not ok:
+        return None
+    if not tiers:
+        err(("damage",), "needs at least the tiers 0s and N+")
+        return None
+    opens = [n for n, (_, is_open) in tiers.items() if is_open]
+    top = max(tiers)
+    for n in sorted(tiers):
+        key = tiers[n][0]
+        if n > 0 and n - 1 not in tiers:
+            err(("damage", key), f"tier {key} leaves a gap: {n - 1}s is missing", key=True)
+            ok = False
+        if tiers[n][1] and n != top:
+            err(("damage", key), f"open-ended tier {key} must be the last", key=True)
+            ok = False
+    if 0 not in tiers:
+        err(("damage",), "tiers must start at 0s")
+        ok = False
+    if not opens:
+        err(("damage", tiers[top][0]), f"the last tier must be open-ended ({top}+)", key=True)
+        ok = False
+    if not ok:
+        return None
+    values = [damage[tiers[n][0]] for n in sorted(tiers)]
+    for n in range(1, len(values)):
+        if values[n] < values[n - 1]:
+            key = tiers[n][0]
+            err(("damage", key), f"damage goes down at {key} ({values[n - 1]} -> {values[n]})",
+                key=True)
+            return None
+    return DamageTable(tuple(values), overflow)
+
+
+def build_weapon(m: WeaponModel, known: Known, err: Err) -> WeaponSpec | None:
+    """A WeaponSpec from a weapon model; None (with problems reported) if it is wrong."""
+    table = damage_table(m.damage, m.overflow, err)
+    tags = _tags(m.tags, known, err)
+    attribute = _attribute(m.attribute, err)
+    if table is None or tags is None or attribute is None:
+        return None
+    return WeaponSpec(name=m.name, damage=table, weight=Weight[m.weight], attribute=attribute,
+                      strain=m.strain, pool=m.pool, note=m.note, **tags)
+
+
+def _attribute(name: str, err: Err) -> str | None:
+    if name.lower() == "either":
+        return "either"
+    if name.lower() == "shield":  # shields roll POW (format decision, docs)
+        return "POW"
+    if name.upper() in ATTRIBUTES:
+        return name.upper()
+    err(("attribute",), f"unknown attribute '{name}'"
+        f"{suggest(name, (*ATTRIBUTES, 'either', 'shield'))}")
+    return None
+
+
+def _tags(tags: list[str], known: Known, err: Err) -> dict[str, object] | None:
+    """Sort weapon tags (R21) into damage types, options, reach, range, flags, text."""
+    types: list[str] = []
+    options: list[str] = []
+    flags: set[str] = set()
+    other: list[str] = []
+    melee: int | None = None
+    rng: int | None = None
+    ok = True
+    flag_names = {f.lower(): f for f in FLAG_TAGS}
+    for i, raw in enumerate(tags):
+        tag = raw.strip()
+        reach = _REACH.match(tag)
+        if tag in known.damage_types:
+            types.append(tag)
+        elif "/" in tag:
+            parts = [p.strip() for p in tag.split("/")]
+            bad = [p for p in parts if p not in known.damage_types]
+            for p in bad:
+                err(("tags", i), f"unknown damage type '{p}'{suggest(p, known.damage_types)}")
+            ok = ok and not bad
+            options.extend(parts)
+        elif reach:
+            if reach[2] is None and reach[1].lower() == "range":
+                err(("tags", i), "Range needs a distance, e.g. 'Range 20'")
+                ok = False
+            elif reach[1].lower() == "melee":
+                melee = int(reach[2] or 1)
+            else:
+                rng = int(reach[2])
+        elif tag.lower() in flag_names:
+            flags.add(flag_names[tag.lower()])
+        else:
+            other.append(tag)  # R21: unknown tags are kept as text
+    if not ok:
+        return None
+    if melee is None and rng is None:
+        melee = 1  # R21: no Melee/Range tag means Melee 1
+    return {"damage_types": tuple(types), "type_options": tuple(options), "melee": melee,
+            "range": rng, "flags": frozenset(flags), "other_tags": tuple(other)}
+
+
+def attributes(m: CombatantModel) -> dict[str, int]:
+    """All twelve attributes: defaults, then BODY/MIND/SOUL derived unless given (R6)."""
+    given = m.attributes.model_dump(exclude_none=True) if m.attributes else {}
+    out = {**BASE_ATTRIBUTES, **given}
+    for name, (a, b) in DERIVED.items():
+        out.setdefault(name, out[a] + out[b])
+    return {name: out[name] for name in ATTRIBUTES}
+
+
+def maxima(m: CombatantModel, attrs: dict[str, int], settings: Settings) -> dict[str, int]:
+    """Derived maxima: PCs by chapter 05 (R6), enemies by threat class (R7)."""
+    body, mind, soul = attrs["BODY"], attrs["MIND"], attrs["SOUL"]
+    out = {"max_vitality": (body + 3) * 3, "max_strain": mind + soul + 3,
+           "max_resolve": soul + 8, "max_vigor": 7, "max_guard": 0, "consumables": 2,
+           "wound_slots": settings.pc_wound_slots, "burden_slots": settings.pc_burden_slots,
+           "turns": 1, "maneuvers": 1}
+    if m.threat is not None:
+        out.update(max_vigor=0, max_resolve=0, consumables=0, burden_slots=0,
+                   turns=ENEMY_TURNS[m.threat], wound_slots=ENEMY_WOUNDS[m.threat])
+        if m.threat == "Grunt":
+            out.update(max_vitality=10, max_strain=4)
+    for name in out:
+        value = getattr(m, "resolve" if name == "max_resolve" else name)
+        if value is not None:  # R6: every derived maximum may be given
+            out[name] = value
+    return out
+
+
+def locations(items: list[str | LocationModel] | None, known: Known, err: Err
+              ) -> tuple[LocationSpec, ...]:
+    """Hit locations (R19): Mass always; Edge/Mark penalties from the settings."""
+    s = known.settings
+    default_penalty = {"Edge": s.edge_penalty, "Mark": s.mark_penalty}
+    if items is None:
+        items = ["Mass", "Edge", "Mark"]
+    out: list[LocationSpec] = []
+    for i, item in enumerate(items):
+        m = LocationModel(name=item) if isinstance(item, str) else item
+        if any(loc.name == m.name for loc in out):
+            err(("hit_locations", i), f"location '{m.name}' is listed twice")
+            continue
+        if m.wound_effect is not None:
+            known.check_condition(m.wound_effect, err, ("hit_locations", i, "wound_effect"))
+        penalty = m.penalty if m.penalty is not None else default_penalty.get(m.name, 0)
+        out.append(LocationSpec(m.name, penalty, m.wound_effect, m.effect))
+    if not any(loc.name == "Mass" for loc in out):
+        out.insert(0, LocationSpec("Mass"))  # ch20 Hit Locations: every creature has a Mass
+    return tuple(out)
+
+
+def damage_sources(names: list[str] | None, field_name: str, known: Known, err: Err
+                   ) -> frozenset[str]:
+    """Resistances or weaknesses; Physical = Slashing + Piercing + Crushing (ch20)."""
+    physical, _ = catalogue.damage_types()
+    out: set[str] = set()
+    for i, name in enumerate(names or ()):
+        if name == catalogue.PHYSICAL:
+            out.update(physical)
+        elif name in known.damage_types:
+            out.add(name)
+        else:
+            choices = (*known.damage_types, catalogue.PHYSICAL)
+            err((field_name, i), f"unknown damage type '{name}'{suggest(name, choices)}")
+    return frozenset(out)
+
+
+def conditions(m: CombatantModel, known: Known, err: Err) -> tuple[tuple[str, int], ...]:
+    """Starting conditions with stacks, checked against the catalogue and caps."""
+    raw = m.conditions or {}
+    pairs = raw.items() if isinstance(raw, dict) else ((name, 1) for name in raw)
+    out: list[tuple[str, int]] = []
+    for i, (name, stacks) in enumerate(pairs):
+        path: PathT = ("conditions", name) if isinstance(raw, dict) else ("conditions", i)
+        if not known.check_condition(name, err, path):
+            continue
+        cap = known.conditions[name]
+        if cap is not None and stacks > cap:
+            err(path, f"{name} has at most {cap} stack(s), not {stacks}")
+            continue
+        out.append((name, stacks))
+    return tuple(out)
+
+
+def start_values(m: CombatantModel, limits: dict[str, int], err: Err) -> dict[str, int]:
+    """Given starting values, each within 0..its maximum; Guard may exceed (Over-Guard)."""
+    given = m.start.model_dump(exclude_none=True) if m.start else {}
+    bounds = {"vitality": "max_vitality", "vigor": "max_vigor", "strain": "max_strain",
+              "resolve": "max_resolve"}
+    for key, value in given.items():
+        if key in bounds and value > limits[bounds[key]]:
+            err(("start", key), f"{key} {value} is above its maximum {limits[bounds[key]]}")
+    return given
+
+
+def weapons(m: CombatantModel, known: Known, err: Err) -> tuple[WeaponSpec, ...]:
+    """Listed weapons (names or inline), then attacks, then the Unarmed Attack."""
+    out: list[WeaponSpec] = []
+    for i, item in enumerate(m.weapons or ()):
+        path: PathT = ("weapons", i)
+        if isinstance(item, str):
+            spec = known.weapons.get(item)
+            if spec is None and item not in known.bad_weapons:
+                err(path, f"unknown weapon '{item}'{suggest(item, known.weapons)}")
+        else:
+            spec = build_weapon(item, known, _sub(err, path))
+        if spec is not None:
+            out.append(spec)
+    for i, attack in enumerate(m.attacks or ()):
+        path = ("attacks", i)
+        if attack.pool is None and m.threat != "Grunt":  # R7: a Grunt never rolls
+            err(path, "an attack needs its printed pool (pool: N)")
+        spec = build_weapon(attack, known, _sub(err, path))
+        if spec is not None:
+            out.append(spec)
+    seen: set[str] = set()
+    for spec in out:
+        if spec.name.lower() in seen:
+            err(("weapons",), f"weapon '{spec.name}' is listed twice")
+        seen.add(spec.name.lower())
+    for spec in known.builtins:
+        if spec.name.lower() not in seen:
+            out.append(spec)
+    return tuple(out)
+
+
+def builtin_weapons(known: Known) -> list[WeaponSpec]:
+    """The weapons everyone carries (data/weapons.yaml), built once per encounter."""
+    out = []
+    for raw in catalogue.builtin_weapons():
+        spec = build_weapon(WeaponModel.model_validate(raw), known, _raise)
+        assert spec is not None
+        out.append(spec)
+    return out
+
+
+def _raise(path: PathT, message: str, key: bool = False) -> None:
+    raise AssertionError(f"shipped data is wrong: {path}: {message}")
+
+
+def _sub(err: Err, prefix: PathT) -> Err:
+    def inner(path: PathT, message: str, key: bool = False) -> None:
+        err((*prefix, *path), message, key=key)
+    return inner
+
+
+def combatant(m: CombatantModel, name: str, side: str, known: Known, err: Err
+              ) -> CombatantSpec:
+    """A CombatantSpec from a merged (stat block + own fields) combatant model."""
+    attrs = attributes(m)
+    limits = maxima(m, attrs, known.settings)
+    for i, cond in enumerate(m.immunities or ()):
+        known.check_condition(cond, err, ("immunities", i))
+    defenses = tuple(DefenseSpec(d.name, d.pool, d.against, d.uses) for d in m.defenses or ())
+    return CombatantSpec(
+        name=name, side=side, attributes=attrs, threat=m.threat,
+        max_vitality=limits["max_vitality"], max_guard=limits["max_guard"],
+        max_vigor=limits["max_vigor"], max_strain=limits["max_strain"],
+        max_resolve=limits["max_resolve"], consumables=limits["consumables"],
+        wound_slots=limits["wound_slots"], burden_slots=limits["burden_slots"],
+        turns=limits["turns"], maneuvers=limits["maneuvers"],
+        locations=locations(m.hit_locations, known, err),
+        resistances=damage_sources(m.resistances, "resistances", known, err),
+        weaknesses=damage_sources(m.weaknesses, "weaknesses", known, err),
+        immunities=frozenset(m.immunities or ()),
+        weapons=weapons(m, known, err), defenses=defenses,
+        armor_penalty=m.armor_penalty or 0,
+        start=start_values(m, limits, err),
+        conditions=conditions(m, known, err),
+        notes=m.notes or "",
+    )

@@ -1,0 +1,315 @@
+"""Loading an encounter: read files, follow includes, register names, build specs.
+
+Every problem is collected (never just the first); a file with problems yields no spec.
+Validation happens twice on purpose: once over the whole document to report every
+pydantic error with its position, then piece by piece so that the valid pieces can still
+be checked for semantic mistakes (unknown names, bad damage tiers, ...).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from momenta_cli.encounter import build
+from momenta_cli.encounter.model import (
+    ENCOUNTER_ONLY,
+    CombatantModel,
+    ConditionModel,
+    EncounterModel,
+    LibraryModel,
+    WeaponModel,
+)
+from momenta_cli.encounter.problems import Problems, Source, suggest
+from momenta_cli.encounter.yamlload import PathT, YamlProblem, parse, read_text
+from momenta_cli.engine.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
+from momenta_cli.rules import catalogue
+from momenta_cli.rules.settings import Settings
+
+
+@dataclass
+class Entry:
+    """A named definition (weapon, stat block, condition) and where it was written."""
+
+    src: Source
+    path: PathT
+    raw: dict[str, Any]
+
+
+@dataclass
+class Loaded:
+    """The outcome of loading: the spec (None when there are problems), the problems,
+    and where each overridden setting was set (``FILE:LINE``)."""
+
+    spec: EncounterSpec | None
+    problems: list[str]
+    rule_sources: dict[str, str] = field(default_factory=dict)
+    library: bool = False  # a library file (loaded with library_ok): spec has no combatants
+
+
+def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
+    """Load the encounter file at ``path``, collecting every problem. With ``library_ok``
+    a file without any encounter key (name, combatants, ...) is checked as a library."""
+    loader = _Loader()
+    name = os.fspath(path)
+    try:
+        text = read_text(Path(path))
+    except YamlProblem as err:
+        loader.problems.at(name, *err.mark, err.message)
+        return Loaded(None, loader.problems.lines())
+    return loader.run(text, name, Path(path).parent, Path(path).resolve(), library_ok)
+
+
+def load_text(text: str, name: str = "<string>", base_dir: Path | None = None) -> Loaded:
+    """Load an encounter from ``text``; includes are relative to ``base_dir`` (or cwd)."""
+    return _Loader().run(text, name, base_dir or Path.cwd(), None)
+
+
+def _model(model: type[BaseModel], data: Any) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        return None  # already reported by the whole-document pass
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.problems = Problems()
+        self.loaded: set[Path] = set()
+        self.order = 0
+        self.damage_types: list[str] = []
+        self.weapons: dict[str, Entry] = {}
+        self.blocks: dict[str, Entry] = {}
+        self.conditions: dict[str, Entry] = {}
+
+    # --- reading ------------------------------------------------------------------------
+
+    def parse(self, text: str, name: str, path: Path | None) -> Source | None:
+        self.order += 1
+        try:
+            doc = parse(text)
+        except YamlProblem as err:
+            self.problems.at(name, *err.mark, err.message, order=self.order)
+            return None
+        src = Source(name, path, doc, self.order)
+        for where, mark, message in doc.problems:
+            self.problems.add(src, where, message, mark=mark)
+        if not isinstance(doc.data, dict):
+            kind = "a list" if isinstance(doc.data, list) else "a single value"
+            self.problems.add(src, (), f"the file holds {kind}; expected a mapping "
+                              "(name:, combatants:, ...)")
+            return None
+        return src
+
+    def run(self, text: str, name: str, base: Path, resolved: Path | None,
+            library_ok: bool = False) -> Loaded:
+        src = self.parse(text, name, resolved)
+        if src is None:
+            return Loaded(None, self.problems.lines())
+        if resolved:
+            self.loaded.add(resolved)
+        data = src.doc.data
+        library = library_ok and not any(key in data for key in ENCOUNTER_ONLY)
+        self.validate(src, LibraryModel if library else EncounterModel, data)
+        self.includes(src, base, [resolved] if resolved else [])
+        self.register(src)
+        known, rule_sources = self.known(src)
+        spec = self.encounter(src, known)
+        problems = self.problems.lines()
+        return Loaded(None if problems else spec, problems, rule_sources, library)
+
+    def validate(self, src: Source, model: type[BaseModel], data: dict[str, Any]) -> None:
+        try:
+            model.model_validate(data)
+        except ValidationError as err:
+            self.problems.pydantic(src, model, err)
+
+    def includes(self, src: Source, base: Path, stack: list[Path]) -> None:
+        for i, entry in enumerate(src.doc.data.get("include") or ()):
+            if not isinstance(entry, str):
+                continue
+            target = (base / entry).resolve()
+            shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
+            if target in stack:
+                self.problems.add(src, ("include", i), f"include cycle: '{entry}' includes "
+                                  "this file again")
+                continue
+            if target in self.loaded:
+                continue  # included twice through different files: load once
+            self.loaded.add(target)
+            try:
+                text = read_text(target)
+            except YamlProblem as err:
+                self.problems.add(src, ("include", i), f"cannot include '{entry}': "
+                                  f"{err.message}")
+                continue
+            lib = self.parse(text, shown, target)
+            if lib is None:
+                continue
+            data = lib.doc.data
+            for key in ENCOUNTER_ONLY:
+                if key in data:
+                    self.problems.add(lib, (key,), f"a library file may not have '{key}' "
+                                      "(only include, weapons, stat_blocks, conditions, "
+                                      "damage_types)", key=True)
+            self.validate(lib, LibraryModel, {k: v for k, v in data.items()
+                                               if k not in ENCOUNTER_ONLY})
+            self.includes(lib, target.parent, [*stack, target])
+            self.register(lib)
+
+    def register(self, src: Source) -> None:
+        """Record the names a file defines; a name defined twice is a problem."""
+        data = src.doc.data
+        for value in data.get("damage_types") or ():
+            if isinstance(value, str):
+                self.damage_types.append(value)
+        for key, table, what in (("weapons", self.weapons, "weapon"),
+                                 ("stat_blocks", self.blocks, "stat block"),
+                                 ("conditions", self.conditions, "condition")):
+            items = data.get(key)
+            for i, raw in enumerate(items if isinstance(items, list) else ()):
+                name = raw.get("name") if isinstance(raw, dict) else None
+                if not isinstance(name, str):
+                    continue
+                first = table.get(name)
+                if first is not None:
+                    line, _ = first.src.doc.mark((*first.path, "name"))
+                    self.problems.add(src, (key, i, "name"), f"{what} '{name}' is already "
+                                      f"defined at {first.src.name}:{line}")
+                    continue
+                table[name] = Entry(src, (key, i), raw)
+
+    # --- names and settings -------------------------------------------------------------
+
+    def known(self, src: Source) -> tuple[build.Known, dict[str, str]]:
+        settings, rule_sources = self.settings(src)
+        physical, other = catalogue.damage_types()
+        known = build.Known(settings, damage_types={*physical, *other, *self.damage_types})
+        known.conditions = {n: c.cap for n, c in catalogue.conditions().items()}
+        for name, entry in self.conditions.items():
+            m = _model(ConditionModel, entry.raw)
+            if m is None:
+                continue
+            if name in catalogue.conditions():
+                self.problems.add(entry.src, (*entry.path, "name"),
+                                  f"'{name}' is already a condition of the catalogue")
+                continue
+            for i, attr in enumerate(m.attributes):
+                if attr not in ATTRIBUTES:
+                    self.problems.add(entry.src, (*entry.path, "attributes", i),
+                                      f"unknown attribute '{attr}'{suggest(attr, ATTRIBUTES)}")
+            known.conditions[name] = m.cap
+        self.check_rule_conditions(src, known)
+        known.builtins = build.builtin_weapons(known)
+        known.weapons = {w.name: w for w in known.builtins}
+        for name, entry in self.weapons.items():
+            m = _model(WeaponModel, entry.raw)
+            spec = m and build.build_weapon(m, known, self.err(entry.src, entry.path))
+            if spec is None:
+                known.bad_weapons.add(name)
+            else:
+                known.weapons[name] = spec
+        return known, rule_sources
+
+    def settings(self, src: Source) -> tuple[Settings, dict[str, str]]:
+        """Settings from the ``rules:`` block; invalid keys (reported) keep the default."""
+        raw = src.doc.data.get("rules")
+        good: dict[str, Any] = {}
+        sources: dict[str, str] = {}
+        for key, value in (raw.items() if isinstance(raw, dict) else ()):
+            try:
+                Settings.model_validate({key: value})
+            except ValidationError:
+                continue
+            good[key] = value
+            sources[key] = f"{src.name}:{src.doc.mark(('rules', key), key=True)[0]}"
+        return Settings.model_validate(good), sources
+
+    def check_rule_conditions(self, src: Source, known: build.Known) -> None:
+        s = known.settings
+        err = self.err(src, ("rules",))
+        for i, name in enumerate(s.pc_wound_table):
+            known.check_condition(name, err, ("pc_wound_table", i))
+        known.check_condition(s.enemy_wound_condition, err, ("enemy_wound_condition",))
+
+    def err(self, src: Source, base: PathT) -> build.Err:
+        def report(path: PathT, message: str, key: bool = False) -> None:
+            self.problems.add(src, (*base, *path), message, key=key)
+        return report
+
+    # --- stat blocks and combatants -----------------------------------------------------
+
+    def encounter(self, src: Source, known: build.Known) -> EncounterSpec:
+        blocks: dict[str, CombatantSpec] = {}
+        for name, entry in self.blocks.items():
+            m = _model(CombatantModel, entry.raw)
+            if m is not None:
+                err = self.err(entry.src, entry.path)
+                blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
+        combatants: list[CombatantSpec] = []
+        names: set[str] = set()
+        raw_list = src.doc.data.get("combatants")
+        for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
+            for spec in self.combatant(src, ("combatants", j), raw, known):
+                if spec.name in names:
+                    self.problems.add(src, ("combatants", j, "name"),
+                                      f"two combatants are named '{spec.name}'")
+                names.add(spec.name)
+                combatants.append(spec)
+        data = src.doc.data
+        return EncounterSpec(
+            name=str(data.get("name") or Path(src.name).stem), combatants=tuple(combatants),
+            settings=known.settings, description=str(data.get("description") or ""),
+            weapons=dict(known.weapons), stat_blocks=blocks, source=src.name,
+            extra_conditions=self.extra_conditions(known),
+        )
+
+    def combatant(self, src: Source, path: PathT, raw: Any, known: build.Known
+                  ) -> list[CombatantSpec]:
+        """One combatant entry, merged with its stat block and stamped out ``count`` times."""
+        own = _model(CombatantModel, raw)
+        if own is None:
+            return []
+        origins: dict[str, tuple[Source, PathT]] = {}
+        merged: dict[str, Any] = {}
+        if own.stat_block is not None:
+            entry = self.blocks.get(own.stat_block)
+            if entry is None:
+                self.problems.add(src, (*path, "stat_block"), f"unknown stat block "
+                                  f"'{own.stat_block}'{suggest(own.stat_block, self.blocks)}")
+                return []
+            merged = {k: v for k, v in entry.raw.items() if k != "name"}
+            origins = {k: (entry.src, entry.path) for k in merged}
+        merged.update({k: v for k, v in raw.items() if k not in ("stat_block", "count")})
+        origins.update({k: (src, path) for k in raw})
+        m = _model(CombatantModel, merged)
+        if m is None:
+            return []  # the stat block itself is invalid, reported there
+        if m.side is None:
+            self.problems.add(src, (*path, "side"), "required field is missing (give it "
+                              "here or in the stat block)")
+            return []
+
+        def err(where: PathT, message: str, key: bool = False) -> None:
+            origin, base = origins.get(str(where[0]), (src, path))
+            self.problems.add(origin, (*base, *where), message, key=key)
+
+        spec = build.combatant(m, m.name, m.side, known, err)
+        if own.count is None:
+            return [spec]
+        return [dataclasses.replace(spec, name=f"{m.name}-{i}")
+                for i in range(1, own.count + 1)]
+
+    def extra_conditions(self, known: build.Known
+                         ) -> tuple[tuple[str, int | None, str, tuple[str, ...], str], ...]:
+        out = []
+        for entry in self.conditions.values():
+            m = _model(ConditionModel, entry.raw)
+            if m is not None and m.name not in catalogue.conditions():
+                out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
+        return tuple(out)

@@ -1,0 +1,181 @@
+"""Pydantic models of the encounter file format (docs/encounter-format.md).
+
+These describe what may be written, for validation and for ``momenta schema``; they fill
+no derived values (that is build.py's job). Every model forbids unknown keys. Fields of a
+combatant are all optional here because a stat block may supply them; ``side`` is checked
+after the stat block is merged in.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+
+from momenta_cli.engine.specs import THREAT_CLASSES
+from momenta_cli.rules.settings import Settings
+
+Side = Literal["allies", "adversaries", "independents"]
+Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
+WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
+Count = Annotated[int, Field(ge=0, le=999)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", coerce_numbers_to_str=True)
+
+
+def _shape(value: Any) -> str:
+    return "map" if isinstance(value, dict) else "list" if isinstance(value, list) else "text"
+
+
+def _name_or(model: type[BaseModel], what: str) -> Any:
+    """A list entry that is either a plain name or a mapping, with one clear error."""
+    return Annotated[
+        Annotated[Name, Tag("text")] | Annotated[model, Tag("map")],
+        Discriminator(_shape, custom_error_type="name_or_mapping",
+                      custom_error_message=f"expected a name or a {what} mapping"),
+    ]
+
+
+class WeaponModel(_Model):
+    """A weapon, an enemy attack or a spell (ch20 Attacking, R21)."""
+
+    name: Name
+    weight: WeightName = "Medium"
+    attribute: str = Field(
+        "POW", description="POW, AGI, either, shield (rolls POW), or any attribute name")
+    tags: list[str] = Field(
+        default_factory=list,
+        description="damage types (A/B = attacker picks), Melee N, Range N, flags, or text")
+    damage: dict[str, Count] = Field(
+        description="net successes -> damage: 0s, 1s, ... and a last open-ended N+")
+    overflow: Count = Field(0, description="extra damage per success above the last tier")
+    strain: bool = Field(False, description="deals Strain instead of damage")
+    pool: Count | None = Field(None, description="printed pool (enemy attacks, R7)")
+    note: str = ""
+
+
+class DefenseModel(_Model):
+    """An enemy's scripted defense (R7)."""
+
+    name: Name
+    pool: Count
+    against: Literal["melee", "ranged", "spell", "any"] = "melee"
+    uses: Annotated[int, Field(ge=1, le=99)] = 1
+
+
+class LocationModel(_Model):
+    """A hit location (R19): Mass, Edge, Mark or one a stat block adds."""
+
+    name: Name
+    penalty: Annotated[int, Field(ge=0, le=10)] | None = Field(
+        None, description="dice lost aiming here (default: Edge/Mark settings, else 0)")
+    wound_effect: str | None = Field(None, description="condition an enemy Wound here gives")
+    effect: str = ""
+
+
+class ConditionModel(_Model):
+    """A GM-defined condition, beside the catalogue."""
+
+    name: Name
+    cap: Annotated[int, Field(ge=1, le=99)] | None = Field(None, description="null = no cap")
+    clear: Literal["auto", "roll", "persistent"] = "persistent"
+    attributes: list[str] = Field(default_factory=list, description="rolled to clear")
+    effect: str = ""
+
+
+class AttributesModel(_Model):
+    """Attributes; missing ones are 0 (SPD 5, SEN 10, SIZE 2), BODY/MIND/SOUL derive (R6)."""
+
+    POW: Count | None = None
+    AGI: Count | None = None
+    REA: Count | None = None
+    INS: Count | None = None
+    PRE: Count | None = None
+    LUCK: Count | None = None
+    BODY: Count | None = None
+    MIND: Count | None = None
+    SOUL: Count | None = None
+    SPD: Count | None = None
+    SEN: Count | None = None
+    SIZE: Count | None = None
+
+
+class StartModel(_Model):
+    """Starting values other than the maxima; guard may exceed max_guard (Over-Guard)."""
+
+    vitality: Count | None = None
+    guard: Count | None = None
+    vigor: Count | None = None
+    strain: Count | None = None
+    resolve: Count | None = None
+
+
+ConditionStacks = Annotated[
+    Annotated[dict[str, Annotated[int, Field(ge=1)]], Tag("map")]
+    | Annotated[list[str], Tag("list")],
+    Discriminator(_shape, custom_error_type="conditions_shape",
+                  custom_error_message="expected {Name: stacks} or a list of names"),
+]
+
+
+class StatBlockModel(_Model):
+    """A combatant template; every field but ``name`` is optional."""
+
+    name: Name
+    side: Side | None = None
+    threat: Threat | None = Field(None, description="makes an enemy stat block (R7)")
+    attributes: AttributesModel | None = None
+    max_vitality: Annotated[int, Field(ge=1, le=9999)] | None = None
+    max_guard: Count | None = None
+    max_vigor: Count | None = None
+    max_strain: Annotated[int, Field(ge=1, le=9999)] | None = None
+    resolve: Count | None = None
+    consumables: Count | None = None
+    wound_slots: Annotated[int, Field(ge=0, le=10)] | None = None
+    burden_slots: Annotated[int, Field(ge=0, le=10)] | None = None
+    turns: Annotated[int, Field(ge=1, le=10)] | None = None
+    maneuvers: Annotated[int, Field(ge=0, le=10)] | None = None
+    weapons: list[_name_or(WeaponModel, "weapon")] | None = None  # type: ignore[valid-type]
+    attacks: list[WeaponModel] | None = None
+    defenses: list[DefenseModel] | None = None
+    armor_penalty: Annotated[int, Field(ge=0, le=10)] | None = None
+    resistances: list[str] | None = None
+    weaknesses: list[str] | None = None
+    immunities: list[str] | None = None
+    conditions: ConditionStacks | None = None
+    start: StartModel | None = None
+    hit_locations: list[_name_or(LocationModel, "location")] | None = None  # type: ignore
+    notes: str | None = None
+
+
+class CombatantModel(StatBlockModel):
+    """A combatant: ``side`` is required, here or in its stat block."""
+
+    stat_block: Name | None = Field(None, description="start from this template")
+    count: Annotated[int, Field(ge=1, le=50)] | None = Field(
+        None, description="stamp out Name-1 .. Name-N")
+
+
+class LibraryModel(_Model):
+    """A library file: shared weapons, stat blocks, conditions and damage types."""
+
+    include: list[Name] = Field(default_factory=list, description="paths relative to this file")
+    damage_types: list[Name] = Field(default_factory=list)
+    conditions: list[ConditionModel] = Field(default_factory=list)
+    weapons: list[WeaponModel] = Field(default_factory=list)
+    stat_blocks: list[StatBlockModel] = Field(default_factory=list)
+
+
+class EncounterModel(LibraryModel):
+    """An encounter file."""
+
+    name: Name
+    description: str = ""
+    rules: Settings | None = Field(None, description="overrides of the rules settings")
+    combatants: list[CombatantModel] = Field(min_length=1)
+
+
+ENCOUNTER_ONLY = ("name", "description", "rules", "combatants")
