@@ -1,9 +1,88 @@
-"""Commands that run a fight: replay, run, resume, do, status, log, undo, redo."""
+"""Commands that run a fight: replay (and, later, run, resume, do, status, log)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.text import Text
+
+from momenta_cli.cli.common import fail, guarded, make_console
+from momenta_cli.dice import SeededRoller
+from momenta_cli.engine.session import Session
+from momenta_cli.errors import MomentaError
+from momenta_cli.render.logtext import lines
+from momenta_cli.render.state_json import session_doc
+from momenta_cli.render.status import status
+from momenta_cli.runner import run_line
+
+
+def _read_script(script: Path) -> list[str]:
+    try:
+        data = script.read_bytes()
+    except IsADirectoryError:
+        raise fail(f"{script}: is a directory, not a script") from None
+    except OSError as err:
+        raise fail(f"{script}: cannot read: {err.strerror}") from None
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise fail(f"{script}: not a UTF-8 text file") from None
+
+
+def replay(
+    encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.")],
+    script: Annotated[Path, typer.Argument(help="Script: one command per line, # comments.")],
+    seed: Annotated[int, typer.Option(help="Seed for the dice the tracker rolls.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state and log "
+                                          "as one JSON document.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    width: Annotated[int | None, typer.Option(help="Output width in columns.")] = None,
+) -> None:
+    """Run a script of commands against an encounter and print the log.
+
+    The same seed gives the same output, byte for byte. A refused line stops the replay
+    with SCRIPT:LINE: message and exit code 1.
+
+    Example: momenta replay encounters/demo.yaml encounters/demo.script --seed 7
+    """
+    from momenta_cli.encounter import load_encounter
+
+    with guarded():
+        enc = load_encounter(encounter)
+    script_lines = _read_script(script)
+    session = Session(enc)
+    roller = SeededRoller(seed)
+    console = make_console(no_color=no_color, width=width)
+    if not as_json:
+        console.print(Text(f"{enc.name} (seed {seed})", style="bold"))
+    for number, raw in enumerate(script_lines, start=1):
+        try:
+            out = run_line(session, raw, roller)
+        except MomentaError as err:
+            raise fail(f"{script}:{number}: {err}") from None
+        if as_json:
+            continue
+        if out.entry is not None:
+            console.print(Text(f"> {out.line.strip()}", style="dim"))
+            for text in lines(out.entry.events):
+                console.print(Text("  " + text))
+        elif out.undone is not None:
+            console.print(Text(f"> undo: took back '{out.undone.line}'", style="dim"))
+        elif out.redone is not None:
+            console.print(Text(f"> redo: '{out.redone.line}'", style="dim"))
+        elif out.meta is not None and out.meta.what == "status":
+            console.print(status(session.state))
+        elif out.meta is not None and out.meta.what == "quit":
+            break
+    if as_json:
+        typer.echo(json.dumps(session_doc(session), indent=2, ensure_ascii=False))
+        return
+    console.print(status(session.state))
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
+    app.command()(replay)

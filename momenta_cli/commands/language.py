@@ -1,0 +1,126 @@
+"""Verb registry and line parsing.
+
+Each verb module registers a ``Verb`` (name, aliases, usage, help, example, parser); the
+parser turns the remaining words into an engine command or a ``Meta`` (undo, redo, ...)
+that the session layer handles itself.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.rolls import Typed
+from momenta_cli.errors import CommandError
+
+
+@dataclass(frozen=True)
+class Meta:
+    """A session-level request that is not a rules command: undo, redo, status, help, quit."""
+
+    what: str
+    arg: str | None = None
+
+
+Parser = Callable[[list[str]], Command | Meta]
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    aliases: tuple[str, ...]
+    usage: str
+    help: str
+    example: str
+    parse: Parser
+    group: str = "fight"
+
+
+VERBS: dict[str, Verb] = {}
+
+
+def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, example: str,
+         group: str = "fight") -> Callable[[Parser], Parser]:
+    """Register the decorated function as the parser of ``name``."""
+
+    def deco(fn: Parser) -> Parser:
+        VERBS[name] = Verb(name, aliases, usage, help, example, fn, group)
+        return fn
+
+    return deco
+
+
+def lookup(word: str) -> Verb:
+    """A verb by name, alias, or unambiguous prefix of a name."""
+    low = word.lower()
+    for v in VERBS.values():
+        if low == v.name or low in v.aliases:
+            return v
+    hits = [v for v in VERBS.values() if v.name.startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise CommandError(f"{word} is ambiguous: {', '.join(sorted(v.name for v in hits))}")
+    raise CommandError(f"unknown command {word!r} (try: help)")
+
+
+def split(line: str) -> list[str]:
+    try:
+        return shlex.split(line, comments=False)
+    except ValueError as err:
+        raise CommandError(f"cannot read that line: {err}") from None
+
+
+def parse_line(line: str) -> Command | Meta | None:
+    """The command a line asks for; None for a blank or comment line."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    words = split(text)
+    if not words:
+        return None
+    v = lookup(words[0])
+    try:
+        return v.parse(words[1:])
+    except CommandError as err:
+        raise CommandError(f"{err} (usage: {v.usage})") from None
+
+
+# --- small helpers for verb parsers ----------------------------------------------------
+
+
+def need(words: list[str], n: int, what: str) -> None:
+    if len(words) < n:
+        raise CommandError(f"missing {what}")
+
+
+def number(word: str, what: str = "number") -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise CommandError(f"{what} must be a whole number, got {word!r}") from None
+
+
+def typed_result(text: str) -> Typed:
+    """``2s`` = two successes; ``5,6,1`` = faces."""
+    t = text.strip().lower()
+    if t.endswith("s") and t[:-1].isdigit():
+        return Typed(successes=int(t[:-1]))
+    try:
+        faces = tuple(int(x) for x in t.split(",") if x)
+    except ValueError:
+        raise CommandError(f"a result is faces like 5,2,6 or successes like 2s, "
+                           f"got {text!r}") from None
+    if not faces:
+        raise CommandError("a result needs faces or successes")
+    return Typed(faces=faces)
+
+
+def _load_verbs() -> None:
+    # Importing a verb module registers its verbs.
+    from momenta_cli.commands import turn_verbs  # noqa: F401
+
+
+_load_verbs()

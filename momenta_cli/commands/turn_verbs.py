@@ -1,0 +1,207 @@
+"""Verbs for turn flow, conditions and GM overrides."""
+
+from __future__ import annotations
+
+from momenta_cli.commands.language import Meta, need, number, typed_result, verb
+from momenta_cli.engine import commands as c
+from momenta_cli.errors import CommandError
+
+
+def _end_options(words: list[str]) -> tuple[bool, dict]:
+    forgo = False
+    typed = {}
+    for w in words:
+        if w.lower() in ("forgo", "last"):
+            forgo = True
+        elif "=" in w:
+            key, _, val = w.partition("=")
+            typed[key] = typed_result(val)
+        else:
+            raise CommandError(f"unexpected {w!r}")
+    return forgo, typed
+
+
+@verb("turn", aliases=("t", "go"), usage="turn [NAME]",
+      help="Start the next turn: NAME's, or the suggested combatant's when no name is given.",
+      example="turn kira")
+def _turn(words: list[str]) -> c.Command:
+    return c.StartTurn(" ".join(words) if words else None)
+
+
+@verb("end", aliases=("e",), usage="end [forgo] [COND=RESULT ...]",
+      help="End the running turn. 'forgo' gives up remaining extra turns this round. "
+           "COND=RESULT types a roll-to-clear result (2s or faces 5,1).",
+      example="end hindered=1s")
+def _end(words: list[str]) -> c.Command:
+    forgo, typed = _end_options(words)
+    return c.EndTurn(forgo, typed)
+
+
+@verb("next", aliases=("n",), usage="next [NAME] [forgo] [COND=RESULT ...]",
+      help="End the running turn (if any) and start the next: NAME's or the suggestion.",
+      example="next goblin-2")
+def _next(words: list[str]) -> c.Command:
+    name_words = [w for w in words if "=" not in w and w.lower() not in ("forgo", "last")]
+    forgo, typed = _end_options([w for w in words if w not in name_words])
+    return c.NextTurn(" ".join(name_words) or None, forgo, typed)
+
+
+@verb("cond", aliases=("c", "condition"), usage="cond NAME CONDITION [+N|-N|=N|-all] "
+      "[from SOURCE]",
+      help="Add (+N, the default +1), remove (-N, -all) or set (=N) stacks of a condition.",
+      example="cond goblin-1 hindered +1 from kira")
+def _cond(words: list[str]) -> c.Command:
+    need(words, 2, "combatant and condition")
+    source = None
+    if "from" in [w.lower() for w in words]:
+        i = [w.lower() for w in words].index("from")
+        source = " ".join(words[i + 1:]) or None
+        words = words[:i]
+        if source is None:
+            raise CommandError("'from' needs a source")
+    target, condition, *rest = words
+    op, n = "+", 1
+    if rest:
+        amt = rest[0].lower()
+        if amt in ("-all", "clear", "off", "-"):
+            op, n = "-", None
+        elif amt[0] in "+-=":
+            op, n = amt[0], number(amt[1:] or "1", "stacks")
+        else:
+            n = number(amt, "stacks")
+        if len(rest) > 1:
+            raise CommandError(f"unexpected {rest[1]!r}")
+    return c.ChangeCondition(target, condition, op, n, source)
+
+
+def _one_name(words: list[str]) -> str:
+    need(words, 1, "combatant name")
+    return " ".join(words)
+
+
+@verb("surprise", usage="surprise NAME",
+      help="Surprise a combatant mid-fight (acts in the Slowed phase, no reactions).",
+      example="surprise mira")
+def _surprise(words: list[str]) -> c.Command:
+    return c.Surprise(_one_name(words))
+
+
+@verb("defeat", usage="defeat NAME", help="Mark a combatant Defeated.",
+      example="defeat goblin-2")
+def _defeat(words: list[str]) -> c.Command:
+    return c.Defeat(_one_name(words))
+
+
+@verb("revive", usage="revive NAME",
+      help="Take Defeated or Lost off a combatant (Vitality at least 1).",
+      example="revive kira")
+def _revive(words: list[str]) -> c.Command:
+    return c.Revive(_one_name(words))
+
+
+@verb("remove", aliases=("rm",), usage="remove NAME",
+      help="Take a combatant out of the fight (it loses its remaining turns).",
+      example="remove wolf")
+def _remove(words: list[str]) -> c.Command:
+    return c.Remove(_one_name(words))
+
+
+@verb("add", usage="add STAT_BLOCK [as NAME] [side SIDE] [xN]",
+      help="Bring in reinforcements from a stat block; they join the current round.",
+      example="add bandit-thug as Latecomer x2")
+def _add(words: list[str]) -> c.Command:
+    need(words, 1, "stat block")
+    block, rest = words[0], words[1:]
+    name = side = None
+    count = 1
+    i = 0
+    while i < len(rest):
+        w = rest[i].lower()
+        if w == "as" and i + 1 < len(rest):
+            name = rest[i + 1]
+            i += 2
+        elif w == "side" and i + 1 < len(rest):
+            side = rest[i + 1].lower()
+            i += 2
+        elif w.startswith("x") and w[1:].isdigit():
+            count = int(w[1:])
+            i += 1
+        else:
+            raise CommandError(f"unexpected {rest[i]!r}")
+    return c.AddFighter(block, name, side, count)
+
+
+@verb("over", aliases=("end-combat",), usage="over [REASON]",
+      help="End the combat now.", example="over the bandits flee")
+def _over(words: list[str]) -> c.Command:
+    return c.EndCombat(" ".join(words) or "the GM ended the combat")
+
+
+@verb("note", usage="note TEXT", help="Write a line into the fight's log.",
+      example="note the bridge is burning")
+def _note(words: list[str]) -> c.Command:
+    need(words, 1, "text")
+    return c.AddNote(" ".join(words))
+
+
+def _amount(how: str):
+    def parse(words: list[str]) -> c.Command:
+        need(words, 2, "combatant and amount")
+        untyped = words[-1].lower() == "untyped"
+        if untyped:
+            words = words[:-1]
+        return c.Adjust(" ".join(words[:-1]), how, number(words[-1], "amount"),
+                        untyped=untyped)
+    return parse
+
+
+verb("dmg", aliases=("damage",), usage="dmg NAME N [untyped]",
+     help="Deal N damage directly: Guard first unless untyped, then Vitality and Wounds.",
+     example="dmg goblin-1 5")(_amount("damage"))
+verb("heal", usage="heal NAME N", help="Restore N Vitality (not above max).",
+     example="heal kira 6")(_amount("heal"))
+verb("strain", usage="strain NAME N", help="Add N Strain (Burdens, Lost).",
+     example="strain mira 3")(_amount("strain"))
+verb("relieve", usage="relieve NAME N", help="Remove N Strain.",
+     example="relieve mira 2")(_amount("relieve"))
+verb("guard", usage="guard NAME N", help="Set Guard to N (above max is Over-Guard).",
+     example="guard kira 8")(_amount("guard"))
+
+
+@verb("set", usage="set NAME RESOURCE N",
+      help="Set vitality, guard, vigor, strain, resolve or consumables to N.",
+      example="set kira vigor 4")
+def _set(words: list[str]) -> c.Command:
+    need(words, 3, "combatant, resource and value")
+    return c.Adjust(" ".join(words[:-2]), "set", number(words[-1], "value"),
+                    resource=words[-2])
+
+
+@verb("undo", aliases=("u",), usage="undo", help="Take back the last command.",
+      example="undo", group="session")
+def _undo(words: list[str]) -> Meta:
+    return Meta("undo")
+
+
+@verb("redo", usage="redo", help="Put back the last undone command.", example="redo",
+      group="session")
+def _redo(words: list[str]) -> Meta:
+    return Meta("redo")
+
+
+@verb("status", aliases=("s", "st"), usage="status", help="Draw the status table.",
+      example="status", group="session")
+def _status(words: list[str]) -> Meta:
+    return Meta("status")
+
+
+@verb("help", aliases=("?",), usage="help [COMMAND]",
+      help="List the commands, or explain one.", example="help cond", group="session")
+def _help(words: list[str]) -> Meta:
+    return Meta("help", words[0] if words else None)
+
+
+@verb("quit", aliases=("exit", "q"), usage="quit", help="Leave (the fight is saved).",
+      example="quit", group="session")
+def _quit(words: list[str]) -> Meta:
+    return Meta("quit")

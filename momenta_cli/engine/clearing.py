@@ -1,0 +1,131 @@
+"""End-of-turn condition clearing (ch18 Taking a Turn, draft 22, R15, R16, R30).
+
+Runs once, at the end of a fighter's last turn of the round.
+"""
+
+from __future__ import annotations
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine import damage
+from momenta_cli.engine.events import ConditionChanged, Event, apply_all
+from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+CHECKS = {"Faltering": False, "Unraveling": True}  # condition -> failure means Lost
+
+
+def roll_to_clear_pool(f: Fighter, attributes: tuple[str, ...]) -> tuple[str, int]:
+    """The best of the condition's attributes, less Impaired (draft 22) and, for AGI,
+    armour (reference numbers: the AGI penalty applies to every AGI roll)."""
+    best: tuple[str, int] | None = None
+    for attr in attributes or ("POW",):
+        pool = f.spec.attr(attr) - f.stacks("Impaired")
+        if attr == "AGI":
+            pool -= f.spec.armor_penalty
+        if best is None or pool > best[1]:
+            best = (attr, pool)
+    assert best is not None
+    return best
+
+
+def match_typed(f: Fighter, fight: Fight, typed: dict[str, Typed]) -> dict[str, Typed]:
+    """Resolve the GM's typed clear results to the fighter's roll-to-clear conditions."""
+    out: dict[str, Typed] = {}
+    rollable = [n for n in f.conditions if cond.condition_def(fight, n).clear == "roll"]
+    for key, value in typed.items():
+        hits = [n for n in rollable if n.lower().startswith(key.lower())]
+        if len(hits) != 1:
+            raise RuleError(
+                f"{f.name} has no roll-to-clear condition {key!r}" if not hits
+                else f"{key} is ambiguous: {', '.join(hits)}"
+            )
+        out[hits[0]] = value
+    return out
+
+
+def end_of_turn(fight: Fight, f: Fighter, roller: Roller, typed: dict[str, Typed]
+                ) -> list[Event]:
+    """Events for the end-of-turn step: each condition in the order gained."""
+    typed = match_typed(f, fight, typed)
+    scratch = fight.clone()
+    events: list[Event] = []
+    for name in list(f.conditions):
+        me = scratch.get(f.name)
+        if me.out or name not in me.conditions:
+            continue
+        new = _clear_one(scratch, me, name, roller, typed.get(name))
+        apply_all(scratch, new)
+        events += new
+    return events
+
+
+def _clear_one(fight: Fight, f: Fighter, name: str, roller: Roller, typed: Typed | None
+               ) -> list[Event]:
+    c = f.conditions[name]
+    d = cond.condition_def(fight, name)
+    if c.hold:  # R16: inflicted after it acted; lasts through this end of turn
+        return [ConditionChanged(f.name, name, c.stacks, c.stacks, "held", c.source, False)]
+    if name in CHECKS:
+        return _check(fight, f, name, roller)
+    if d.clear == "persistent":
+        return []
+    if name == "Wracked":
+        return _wracked(fight, f, roller) + cond.lose(fight, f, name, 1, reason="auto-clear")
+    if f.spec.is_enemy and fight.settings.enemy_clearing == "by_class":
+        return _enemy_clear(fight, f, name, d.clear)
+    if d.clear == "auto":
+        return cond.lose(fight, f, name, 1, reason="auto-clear")
+    attr, pool = roll_to_clear_pool(f, d.attributes)
+    roll = roll_pool(pool, roller, fight.settings.success_face, typed)
+    roll["attribute"] = attr
+    return cond.lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
+
+
+def _enemy_clear(fight: Fight, f: Fighter, name: str, clear: str) -> list[Event]:
+    """R30: Grunts and Regulars never roll; Elites and Champions shed 1 stack of each;
+    a Nemesis sheds every auto and roll-to-clear condition."""
+    threat = f.spec.threat
+    if threat == "Nemesis":
+        return cond.lose(fight, f, name, None, reason="class")
+    if clear == "auto":
+        return cond.lose(fight, f, name, 1, reason="auto-clear")
+    if threat in ("Elite", "Champion"):
+        return cond.lose(fight, f, name, 1, reason="class")
+    return []
+
+
+def _check(fight: Fight, f: Fighter, name: str, roller: Roller) -> list[Event]:
+    """Faltering / Unraveling (condition table): a d6 above the stacks adds a stack;
+    otherwise a LUCK roll, where 0 successes means Defeated (Faltering) or Lost
+    (Unraveling) and anything else adds a stack."""
+    from momenta_cli.engine.events import FighterDown
+
+    stacks = f.stacks(name)
+    d6 = roller.roll(1)[0]
+    info: dict = {"d6": d6, "stacks": stacks}
+    if d6 <= stacks:
+        luck = roll_pool(f.spec.attr("LUCK"), roller, fight.settings.success_face)
+        luck["attribute"] = "LUCK"
+        info["luck"] = luck
+        if luck["successes"] == 0:
+            down = FighterDown(f.name, lost=CHECKS[name], reason=f"{name} check failed")
+            return [ConditionChanged(f.name, name, stacks, stacks, "check", f.conditions[name]
+                                     .source, False, info), down]
+    src = f.conditions[name].source
+    return [ConditionChanged(f.name, name, stacks, stacks + 1, "check", src, False, info)]
+
+
+def _wracked(fight: Fight, f: Fighter, roller: Roller) -> list[Event]:
+    """Wracked (type): 2 x stacks damage of its type, skipping Guard; the type (kept as the
+    condition's source) meets resistance and weakness."""
+    c = f.conditions["Wracked"]
+    amount = 2 * c.stacks
+    kind = c.source or ""
+    resist, weak = kind in f.spec.resistances, kind in f.spec.weaknesses
+    if resist and not weak:
+        amount //= 2
+    elif weak and not resist:
+        amount *= 2
+    return damage.harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())

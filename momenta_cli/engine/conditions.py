@@ -1,0 +1,81 @@
+"""Conditions: catalogue lookup, stacking with caps and immunities (draft 22 as data)."""
+
+from __future__ import annotations
+
+from momenta_cli.engine.events import ConditionChanged, Event
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+from momenta_cli.rules.catalogue import ConditionDef, conditions
+
+
+def catalogue(fight: Fight) -> dict[str, ConditionDef]:
+    """The shipped catalogue plus the encounter's own conditions."""
+    cat = dict(conditions())
+    for name, cap, clear, attrs, effect in fight.encounter.extra_conditions:
+        cat[name] = ConditionDef(name, cap, clear, tuple(attrs), effect)
+    return cat
+
+
+def condition_def(fight: Fight, name: str) -> ConditionDef:
+    cat = catalogue(fight)
+    if name in cat:
+        return cat[name]
+    raise RuleError(f"unknown condition {name!r}")
+
+
+def resolve_condition(fight: Fight, text: str) -> str:
+    """A condition name from a case-insensitive unambiguous prefix."""
+    cat = catalogue(fight)
+    low = text.lower()
+    exact = [n for n in cat if n.lower() == low]
+    if exact:
+        return exact[0]
+    hits = [n for n in cat if n.lower().startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise RuleError(f"{text} is ambiguous: {', '.join(sorted(hits))}")
+    raise RuleError(f"unknown condition {text!r} (known: {', '.join(sorted(cat))})")
+
+
+def capped(fight: Fight, name: str, stacks: int) -> int:
+    cap = condition_def(fight, name).cap
+    return stacks if cap is None else min(stacks, cap)
+
+
+def gain(
+    fight: Fight,
+    f: Fighter,
+    name: str,
+    n: int = 1,
+    *,
+    source: str | None = None,
+    reason: str = "gm",
+    hold: bool = False,
+) -> list[Event]:
+    """Events for ``f`` gaining ``n`` stacks of ``name``, capped; none if immune or no change.
+
+    Gaining a condition the fighter is immune to changes nothing.
+    """
+    if name in f.spec.immunities:
+        return []
+    before = f.stacks(name)
+    after = capped(fight, name, before + n)
+    if after == before and not hold:
+        return []
+    return [ConditionChanged(f.name, name, before, after, reason, source, hold)]
+
+
+def lose(
+    fight: Fight, f: Fighter, name: str, n: int | None = None, *, reason: str = "gm",
+    roll: dict | None = None,
+) -> list[Event]:
+    """Events for ``f`` losing ``n`` stacks (all when ``n`` is None) of ``name``."""
+    before = f.stacks(name)
+    if before == 0:
+        return []
+    after = 0 if n is None else max(before - n, 0)
+    if after == before and roll is None:
+        return []
+    cond = f.conditions[name]
+    return [ConditionChanged(f.name, name, before, after, reason, cond.source, cond.hold, roll)]

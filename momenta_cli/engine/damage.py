@@ -1,0 +1,92 @@
+"""What happens when damage reaches Vitality or Strain rises: Wounds, Burdens, Defeated and
+Lost (R10, R11). Guard, resistance and weakness are worked out before this (see attacks)."""
+
+from __future__ import annotations
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTaken
+from momenta_cli.engine.state import Fight, Fighter
+
+
+def _slot_condition(fight: Fight, f: Fighter, roller: Roller, wound_effect: str | None
+                    ) -> tuple[str, int | None]:
+    """The condition a new Wound or Burden gives (R10): an enemy's location effect, else
+    the setting; a PC rolls d6 on the table."""
+    s = fight.settings
+    if f.spec.is_enemy:
+        return (wound_effect or s.enemy_wound_condition), None
+    face = roller.roll(1)[0]
+    return s.pc_wound_table[face - 1], face
+
+
+def harm(
+    fight: Fight,
+    f: Fighter,
+    amount: int,
+    roller: Roller,
+    *,
+    reason: str = "damage",
+    wound_effect: str | None = None,
+    mark: bool = False,
+) -> list[Event]:
+    """Events for ``amount`` damage reaching ``f``'s Vitality (after Guard and resistances).
+
+    R10: each time Vitality would reach 0 or below with a Wound slot free, the slot fills,
+    Vitality refills to max and the excess carries over; no slot left means Defeated (R11).
+    A Mark hit that causes a Wound also makes the target Broken (R19).
+    """
+    if amount <= 0 or f.out:
+        return []
+    events: list[Event] = []
+    v = f.vitality - amount
+    slots_free = f.spec.wound_slots - len(f.wounds)
+    wounded = False
+    while v <= 0 and fight.settings.wounds and slots_free > 0:
+        slots_free -= 1
+        wounded = True
+        name, face = _slot_condition(fight, f, roller, wound_effect)
+        events.append(WoundTaken(f.name, name, burden=False, face=face))
+        events += cond.gain(fight, f, name, 1, source="Wound", reason="wound")
+        if slots_free == 0:
+            events += cond.gain(fight, f, "Faltering", 1, source="last Wound", reason="wound")
+        v += f.spec.max_vitality
+    if v <= 0:
+        events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason))
+        events.append(FighterDown(f.name, lost=False, reason="Vitality 0, no Wound slot"))
+        return events
+    events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason))
+    if wounded and mark and fight.settings.mark_wound_breaks:
+        events += cond.gain(fight, f, "Broken", 1, source="Mark hit", reason="wound")
+    return events
+
+
+def add_strain(
+    fight: Fight, f: Fighter, amount: int, roller: Roller, *, reason: str = "strain"
+) -> list[Event]:
+    """Events for ``f`` taking ``amount`` Strain (R10 Burdens, Lost).
+
+    Strain reaching Max Strain fills a Burden slot and resets to the excess; with no slot
+    left the fighter is Lost (an enemy, Defeated). The last slot gives Unraveling 1.
+    """
+    if amount <= 0 or f.out:
+        return []
+    events: list[Event] = []
+    s = f.strain + amount
+    top = max(f.spec.max_strain, 1)
+    slots_free = f.spec.burden_slots - len(f.burdens)
+    while s >= top and fight.settings.wounds and slots_free > 0:
+        slots_free -= 1
+        name, face = _slot_condition(fight, f, roller, None)
+        events.append(WoundTaken(f.name, name, burden=True, face=face))
+        events += cond.gain(fight, f, name, 1, source="Burden", reason="burden")
+        if slots_free == 0:
+            events += cond.gain(fight, f, "Unraveling", 1, source="last Burden",
+                                reason="burden")
+        s -= top
+    if s >= top:
+        events.append(ResourceSet(f.name, "strain", f.strain, top, reason))
+        events.append(FighterDown(f.name, lost=True, reason="Strain at max, no Burden slot"))
+        return events
+    events.insert(0, ResourceSet(f.name, "strain", f.strain, s, reason))
+    return events

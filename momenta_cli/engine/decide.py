@@ -1,0 +1,37 @@
+"""``decide(state, command, roller) -> events``: check a command and turn it into events.
+
+A refused command raises ``RuleError`` (a message for the GM) and produces no events; the
+state passed in is never changed.
+"""
+
+from __future__ import annotations
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import flow, gm, turns  # noqa: F401  (they register their handlers)
+from momenta_cli.engine.commands import AddNote, Command
+from momenta_cli.engine.events import Event, RoundStarted, apply_all
+from momenta_cli.engine.registry import HANDLERS
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import RuleError
+
+
+def rollover(fight: Fight) -> list[Event]:
+    """ch18 End of the Round: when every turn is taken, the next round starts."""
+    if fight.over or not turns.round_done(fight):
+        return []
+    if not any(not f.out for f in fight.fighters.values()):
+        return []
+    return [RoundStarted(fight.round + 1, turns.next_round_first_side(fight))]
+
+
+def decide(fight: Fight, command: Command, roller: Roller) -> list[Event]:
+    """The events ``command`` produces against ``fight``; raises ``RuleError`` if refused."""
+    if fight.over and not isinstance(command, AddNote):
+        raise RuleError("the combat is over (undo to reopen it)")
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleError(f"nothing decides {type(command).__name__}")
+    events = handler(fight, command, roller)
+    scratch = apply_all(fight.clone(), events)
+    events += rollover(scratch)
+    return events

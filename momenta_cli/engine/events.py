@@ -1,0 +1,306 @@
+"""Events: the facts a decided command produced. Applying them is plain arithmetic.
+
+Every event is a frozen dataclass of JSON-friendly values (str, int, bool, None, lists and
+dicts of those), registered by its ``kind`` so a journal can be written and read back.
+Dice faces live inside the events, so applying a journal never rolls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from momenta_cli.engine.state import Cond, Fight, Fighter
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of all events. Subclasses set ``kind`` and implement ``apply``."""
+
+    kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "kind" in cls.__dict__:
+            EVENT_TYPES[cls.kind] = cls
+
+    def apply(self, fight: Fight) -> None:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event written by ``Event.to_dict`` (lists stay lists)."""
+    kind = data.get("kind")
+    cls = EVENT_TYPES.get(str(kind))
+    if cls is None:
+        raise ValueError(f"unknown event kind {kind!r}")
+    names = {f.name for f in fields(cls)}
+    args = {k: _freeze(v) for k, v in data.items() if k in names}
+    return cls(**args)
+
+
+def _freeze(value: Any) -> Any:
+    # JSON gives lists; events hold tuples so they stay hashable and equal after a round trip.
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def apply(fight: Fight, event: Event) -> Fight:
+    """Apply one event to ``fight`` in place and return it."""
+    event.apply(fight)
+    return fight
+
+
+def apply_all(fight: Fight, events: list[Event] | tuple[Event, ...]) -> Fight:
+    for ev in events:
+        ev.apply(fight)
+    return fight
+
+
+# --- turn flow -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """A fighter starts one of its turns; Vigor and Guard refresh (ch18 Taking a Turn)."""
+
+    kind: ClassVar[str] = "turn_started"
+    name: str
+    turn: int
+    phase: int
+    vigor_from: int
+    vigor_to: int
+    guard_from: int
+    guard_to: int
+    exhausted: bool = False
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        fight.active = self.name
+        fight.active_turn = self.turn
+        if f.side in ("allies", "adversaries"):
+            fight.last_side = f.side
+        f.vigor = self.vigor_to
+        f.guard = self.guard_to
+        f.moves = 0
+        f.maneuvers = 0
+        f.full_turn = False
+        f.surged = False
+        f.deflected = []
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """The active turn ends; ``forgone`` extra turns are given up (ch18 Taking Multiple
+    Turns)."""
+
+    kind: ClassVar[str] = "turn_ended"
+    name: str
+    last_of_round: bool
+    forgone: int = 0
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        f.turns_taken += 1
+        f.turns_allowed -= self.forgone
+        fight.active = None
+        fight.active_turn = 0
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    """A new round: every fighter's turn count resets; ``first_side`` is due first."""
+
+    kind: ClassVar[str] = "round_started"
+    round: int
+    first_side: str
+
+    def apply(self, fight: Fight) -> None:
+        fight.round = self.round
+        fight.first_side = self.first_side
+        fight.last_side = "adversaries" if self.first_side == "allies" else "allies"
+        fight.active = None
+        for f in fight.fighters.values():
+            f.turns_taken = 0
+            f.turns_allowed = f.spec.turns
+            f.defense_uses = {}
+
+
+@dataclass(frozen=True)
+class CombatEnded(Event):
+    kind: ClassVar[str] = "combat_ended"
+    reason: str
+
+    def apply(self, fight: Fight) -> None:
+        fight.over = True
+        fight.over_reason = self.reason
+        fight.active = None
+
+
+@dataclass(frozen=True)
+class Note(Event):
+    """A line for the log only (a GM note, or an explanation); changes nothing."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+    name: str | None = None
+
+    def apply(self, fight: Fight) -> None:
+        return None
+
+
+# --- conditions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConditionChanged(Event):
+    """A condition's stacks change from ``before`` to ``after`` (0 removes it).
+
+    ``reason`` says why (``gm``, ``auto-clear``, ``roll``, ``class``, ``wound``, ...);
+    ``roll`` holds the dice when a roll decided it.
+    """
+
+    kind: ClassVar[str] = "condition_changed"
+    name: str
+    condition: str
+    before: int
+    after: int
+    reason: str = "gm"
+    source: str | None = None
+    hold: bool = False
+    roll: dict[str, Any] | None = None
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        if self.after <= 0:
+            f.conditions.pop(self.condition, None)
+            return
+        cur = f.conditions.get(self.condition)
+        if cur is None:
+            f.conditions[self.condition] = Cond(self.after, self.source, self.hold)
+        else:
+            cur.stacks = self.after
+            cur.hold = self.hold
+            if self.source is not None:
+                cur.source = self.source
+
+
+# --- resources and status ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResourceSet(Event):
+    """One resource (vitality, guard, vigor, strain, resolve, consumables) takes a value."""
+
+    kind: ClassVar[str] = "resource_set"
+    name: str
+    resource: str
+    before: int
+    after: int
+    reason: str = "gm"
+
+    def apply(self, fight: Fight) -> None:
+        setattr(fight.get(self.name), self.resource, self.after)
+
+
+@dataclass(frozen=True)
+class WoundTaken(Event):
+    """A Wound (or, with ``burden``, a Burden) slot fills and gives ``condition`` (R10)."""
+
+    kind: ClassVar[str] = "wound_taken"
+    name: str
+    condition: str
+    burden: bool = False
+    face: int | None = None
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        (f.burdens if self.burden else f.wounds).append(self.condition)
+
+
+@dataclass(frozen=True)
+class FighterDown(Event):
+    """A fighter is Defeated (``lost`` False) or Lost (``lost`` True) (R11)."""
+
+    kind: ClassVar[str] = "fighter_down"
+    name: str
+    lost: bool = False
+    reason: str = ""
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        if self.lost:
+            f.lost = True
+            f.strain = 0
+            if f.spec.is_enemy:  # draft 22 Lost: enemies become Defeated
+                f.defeated = True
+                f.vitality = 0
+        else:
+            f.defeated = True
+            f.vitality = 0
+        _release_grabs(fight, f)
+        if fight.active == f.name:
+            fight.active = None
+            fight.active_turn = 0
+
+
+@dataclass(frozen=True)
+class FighterRevived(Event):
+    """The GM removes Defeated/Lost (R11: Vitality 1)."""
+
+    kind: ClassVar[str] = "fighter_revived"
+    name: str
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        if f.defeated:
+            f.vitality = max(f.vitality, 1)
+        f.defeated = False
+        f.lost = False
+
+
+@dataclass(frozen=True)
+class FighterAdded(Event):
+    """A reinforcement from a stat block joins the current round (R17)."""
+
+    kind: ClassVar[str] = "fighter_added"
+    block: str
+    name: str
+    side: str
+
+    def apply(self, fight: Fight) -> None:
+        from momenta_cli.engine.setup import fighter_from_spec, respec
+
+        spec = respec(fight.encounter.stat_blocks[self.block], self.name, self.side)
+        fight.fighters[self.name] = fighter_from_spec(spec)
+
+
+@dataclass(frozen=True)
+class FighterRemoved(Event):
+    """The GM takes a fighter out of the fight; it loses its remaining turns (R17)."""
+
+    kind: ClassVar[str] = "fighter_removed"
+    name: str
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.get(self.name)
+        f.removed = True
+        _release_grabs(fight, f)
+        if fight.active == f.name:
+            fight.active = None
+            fight.active_turn = 0
+
+
+def _release_grabs(fight: Fight, grabber: Fighter) -> None:
+    """ch19 Grab: a Defeated (or removed) grabber's grabs end, with every Grabbed stack."""
+    for held in grabber.grabbing:
+        target = fight.fighters.get(held)
+        if target is not None:
+            target.conditions.pop("Grabbed", None)
+    grabber.grabbing = []

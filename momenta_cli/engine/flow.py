@@ -1,0 +1,92 @@
+"""Deciding turn commands: start, end, next (ch18 Taking a Turn, R13-R16)."""
+
+from __future__ import annotations
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import turns
+from momenta_cli.engine.clearing import end_of_turn
+from momenta_cli.engine.commands import EndTurn, NextTurn, StartTurn
+from momenta_cli.engine.events import Event, TurnEnded, TurnStarted, apply_all
+from momenta_cli.engine.names import find
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+
+def refresh(f: Fighter) -> tuple[int, int]:
+    """ch18 Taking a Turn: Vigor += 3 + BODY/2 (R4 rounds down), capped at Max Vigor;
+    Guard back to Max unless above it (Over-Guard is kept). Exhausted halves the Vigor
+    gained, minimum 1 (condition table)."""
+    gain = 3 + f.spec.attr("BODY") // 2
+    if f.has("Exhausted"):
+        gain = max(gain // 2, 1)
+    vigor = f.vigor if f.spec.max_vigor <= 0 else min(f.vigor + gain, f.spec.max_vigor)
+    vigor = max(vigor, f.vigor)  # a Vigor already above max is never cut by a refresh
+    guard = f.guard if f.guard > f.spec.max_guard else f.spec.max_guard
+    return vigor, guard
+
+
+def _why_not(fight: Fight, f: Fighter) -> str:
+    options = ", ".join(x.name for x in turns.may_act(fight)) or "nobody"
+    if f.out:
+        state = "Lost" if f.lost else "Defeated" if f.defeated else "removed"
+        return f"{f.name} is {state} and takes no turns"
+    if f.turns_left == 0:
+        return f"{f.name} has taken all its turns this round (may act: {options})"
+    due = turns.side_due(fight)
+    phase = turns.current_phase(fight)
+    if turns.phase_of(f) != phase:
+        if f.side == "independents":
+            return f"independents act last (may act: {options})"
+        return f"{f.name} is Slowed and acts after everyone else (may act: {options})"
+    return f"it is the {due}' pick (may act: {options})"
+
+
+@handles(StartTurn)
+def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
+    if fight.active is not None:
+        raise RuleError(f"{fight.active}'s turn is still running: end it first (end, or next)")
+    if cmd.name is None:
+        f = turns.suggestion(fight)
+        if f is None:
+            raise RuleError("nobody may act now")
+    else:
+        f = find(fight, cmd.name)
+        if f not in turns.may_act(fight):
+            raise RuleError(_why_not(fight, f))
+    vigor, guard = refresh(f)
+    phase = turns.phase_of(f)
+    return [TurnStarted(f.name, f.turns_taken + 1, phase, f.vigor, vigor, f.guard, guard,
+                        f.has("Exhausted"))]
+
+
+@handles(EndTurn)
+def end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> list[Event]:
+    if fight.active is None:
+        raise RuleError("no turn is running (start one with: turn NAME)")
+    f = fight.get(fight.active)
+    extra = f.turns_allowed - f.turns_taken - 1
+    forgone = extra if cmd.forgo else 0
+    last = extra - forgone <= 0
+    if cmd.typed and not last:
+        raise RuleError(f"conditions clear at the end of {f.name}'s last turn of the round")
+    events: list[Event] = [TurnEnded(f.name, last, forgone)]
+    if last:
+        scratch = apply_all(fight.clone(), events)
+        events += end_of_turn(scratch, scratch.get(f.name), roller, cmd.typed)
+    return events
+
+
+@handles(NextTurn)
+def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
+    events: list[Event] = []
+    scratch = fight
+    if fight.active is not None:
+        events = end_turn(fight, EndTurn(cmd.forgo, cmd.typed), roller)
+        scratch = apply_all(fight.clone(), events)
+        from momenta_cli.engine.decide import rollover
+
+        more = rollover(scratch)
+        events += more
+        apply_all(scratch, more)
+    return events + start_turn(scratch, StartTurn(cmd.name), roller)

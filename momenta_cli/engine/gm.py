@@ -1,0 +1,207 @@
+"""Deciding the GM's direct commands: conditions, surprise, defeat, reinforcements,
+overrides of resources, ending the combat. Each is logged and undoable like any other."""
+
+from __future__ import annotations
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine import damage
+from momenta_cli.engine.commands import (
+    AddFighter,
+    AddNote,
+    Adjust,
+    ChangeCondition,
+    Defeat,
+    EndCombat,
+    Remove,
+    Revive,
+    Surprise,
+)
+from momenta_cli.engine.events import (
+    CombatEnded,
+    ConditionChanged,
+    Event,
+    FighterAdded,
+    FighterDown,
+    FighterRemoved,
+    FighterRevived,
+    Note,
+    ResourceSet,
+)
+from momenta_cli.engine.names import find
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.specs import SIDES
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
+
+
+def _live(fight: Fight, name: str) -> Fighter:
+    f = find(fight, name)
+    if f.removed:
+        raise RuleError(f"{f.name} has been removed from the fight")
+    return f
+
+
+@handles(ChangeCondition)
+def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list[Event]:
+    f = _live(fight, cmd.target)
+    name = cond.resolve_condition(fight, cmd.condition)
+    if name in ("Defeated", "Lost"):
+        raise RuleError(f"use 'defeat {f.name}' or 'revive {f.name}' for {name}")
+    if name == "Surprised" and cmd.op == "+":
+        return surprise(fight, Surprise(f.name), roller)
+    before = f.stacks(name)
+    if cmd.op == "+":
+        if name in f.spec.immunities:
+            raise RuleError(f"{f.name} is immune to {name}")
+        events = cond.gain(fight, f, name, cmd.n or 1, source=cmd.source)
+        if not events:
+            raise RuleError(f"{f.name} already has {name} at its cap ({before})")
+        return events
+    if cmd.op == "-":
+        if before == 0:
+            raise RuleError(f"{f.name} has no {name}")
+        return cond.lose(fight, f, name, cmd.n)
+    n = cmd.n or 0
+    if n < 0:
+        raise RuleError("stacks cannot be negative")
+    after = cond.capped(fight, name, n)
+    if after == before:
+        raise RuleError(f"{f.name} already has {name} {before}")
+    if after > 0 and name in f.spec.immunities:
+        raise RuleError(f"{f.name} is immune to {name}")
+    src = cmd.source or (f.conditions[name].source if name in f.conditions else None)
+    return [ConditionChanged(f.name, name, before, after, "gm", src)]
+
+
+@handles(Surprise)
+def surprise(fight: Fight, cmd: Surprise, roller: Roller) -> list[Event]:
+    """ch18 Surprise / R16: Surprise inflicted after the fighter acted this round lasts to
+    the end of its next turn."""
+    f = _live(fight, cmd.target)
+    if f.has("Surprised"):
+        raise RuleError(f"{f.name} is already Surprised")
+    if "Surprised" in f.spec.immunities:
+        raise RuleError(f"{f.name} is immune to Surprised")
+    acted = f.turns_taken > 0 or fight.active == f.name
+    return [ConditionChanged(f.name, "Surprised", 0, 1, "gm", "surprise", hold=acted)]
+
+
+@handles(Defeat)
+def defeat(fight: Fight, cmd: Defeat, roller: Roller) -> list[Event]:
+    f = _live(fight, cmd.target)
+    if f.defeated:
+        raise RuleError(f"{f.name} is already Defeated")
+    return [*grab_releases(fight, f), FighterDown(f.name, lost=False, reason="the GM")]
+
+
+def grab_releases(fight: Fight, grabber: Fighter) -> list[Event]:
+    """ch19 Grab: when the grabber is Defeated the grab ends with all its stacks."""
+    out: list[Event] = []
+    for held in grabber.grabbing:
+        t = fight.fighters.get(held)
+        if t is not None and t.has("Grabbed"):
+            out += cond.lose(fight, t, "Grabbed", None, reason="grab ends")
+    return out
+
+
+@handles(Revive)
+def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
+    f = _live(fight, cmd.target)
+    if not (f.defeated or f.lost):
+        raise RuleError(f"{f.name} is neither Defeated nor Lost")
+    return [FighterRevived(f.name)]
+
+
+@handles(Remove)
+def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
+    f = _live(fight, cmd.target)
+    return [*grab_releases(fight, f), FighterRemoved(f.name)]
+
+
+@handles(AddFighter)
+def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
+    """R17: a reinforcement joins the current round with its full turns."""
+    blocks = fight.encounter.stat_blocks
+    low = cmd.block.lower()
+    hits = [b for b in blocks if b.lower() == low] or [b for b in blocks
+                                                       if b.lower().startswith(low)]
+    if len(hits) != 1:
+        known = ", ".join(blocks) or "none in this encounter"
+        what = "ambiguous" if hits else "unknown"
+        raise RuleError(f"{what} stat block {cmd.block!r} (stat blocks: {known})")
+    block = hits[0]
+    if cmd.side is not None and cmd.side not in SIDES:
+        raise RuleError(f"side must be one of {', '.join(SIDES)}")
+    if not 1 <= cmd.count <= 50:
+        raise RuleError("count must be 1 to 50")
+    base = cmd.name or block
+    taken = {n.lower() for n in fight.fighters}
+    names: list[str] = []
+    i = 0
+    while len(names) < cmd.count:
+        i += 1
+        cand = base if cmd.count == 1 and i == 1 and cmd.name else f"{base}-{i}"
+        if cand.lower() not in taken:
+            names.append(cand)
+        elif cmd.count == 1 and cmd.name and i == 1:
+            raise RuleError(f"there is already a combatant called {cand}")
+    side = cmd.side or blocks[block].side
+    return [FighterAdded(block, n, side) for n in names]
+
+
+@handles(EndCombat)
+def end_combat(fight: Fight, cmd: EndCombat, roller: Roller) -> list[Event]:
+    return [CombatEnded(cmd.reason)]
+
+
+@handles(AddNote)
+def add_note(fight: Fight, cmd: AddNote, roller: Roller) -> list[Event]:
+    return [Note(cmd.text)]
+
+
+@handles(Adjust)
+def adjust(fight: Fight, cmd: Adjust, roller: Roller) -> list[Event]:
+    """GM overrides (issue: direct damage, healing, Strain, Guard incl. Over-Guard, set)."""
+    f = _live(fight, cmd.target)
+    n = cmd.amount
+    if n < 0:
+        raise RuleError("the amount must be 0 or more")
+    if cmd.how == "damage":
+        if f.out:
+            raise RuleError(f"{f.name} is already out of the fight")
+        events: list[Event] = []
+        rest = n
+        if not cmd.untyped and f.guard > 0:  # ch20 step 4: Guard first
+            absorbed = min(f.guard, n)
+            events.append(ResourceSet(f.name, "guard", f.guard, f.guard - absorbed, "damage"))
+            rest -= absorbed
+        return events + damage.harm(fight, f, rest, roller, reason="damage")
+    if cmd.how == "strain":
+        if f.out:
+            raise RuleError(f"{f.name} is already out of the fight")
+        return damage.add_strain(fight, f, n, roller, reason="strain")
+    if cmd.how == "heal":
+        top = f.spec.max_vitality
+        if f.out:
+            raise RuleError(f"{f.name} is out of the fight: revive them first")
+        return [ResourceSet(f.name, "vitality", f.vitality, min(f.vitality + n, top), "heal")]
+    if cmd.how == "relieve":
+        return [ResourceSet(f.name, "strain", f.strain, max(f.strain - n, 0), "relieve")]
+    if cmd.how == "guard":
+        return [ResourceSet(f.name, "guard", f.guard, n, "gm")]
+    if cmd.how == "set":
+        res = (cmd.resource or "").lower()
+        match = [r for r in RESOURCES if r.startswith(res)] if res else []
+        if len(match) != 1:
+            raise RuleError(f"set what? one of {', '.join(RESOURCES)}")
+        res = match[0]
+        cap = {"vitality": f.spec.max_vitality, "vigor": f.spec.max_vigor,
+               "strain": f.spec.max_strain, "resolve": f.spec.max_resolve,
+               "consumables": f.spec.consumables}.get(res)
+        if cap is not None and n > cap:
+            raise RuleError(f"{res} cannot exceed {cap} for {f.name}")
+        return [ResourceSet(f.name, res, getattr(f, res), n, "set")]
+    raise RuleError(f"unknown adjustment {cmd.how!r}")

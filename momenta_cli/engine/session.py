@@ -1,0 +1,73 @@
+"""A fight in progress: the opening state, the journal of accepted commands with their
+events, and undo/redo as replays of that journal (boardgame.io-style fold)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.decide import decide
+from momenta_cli.engine.events import Event, apply_all
+from momenta_cli.engine.setup import new_fight
+from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import RuleError
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted command: the line the GM typed and the events it produced."""
+
+    line: str
+    events: tuple[Event, ...]
+
+
+def replay(initial: Fight, entries: list[Entry]) -> Fight:
+    """The state after every entry's events, folded onto a copy of ``initial``."""
+    state = initial.clone()
+    for entry in entries:
+        apply_all(state, entry.events)
+    return state
+
+
+class Session:
+    """The live fight: ``state`` is always the fold of ``entries`` onto the opening state."""
+
+    def __init__(self, encounter: EncounterSpec):
+        self.encounter = encounter
+        self.initial = new_fight(encounter)
+        self.entries: list[Entry] = []
+        self.undone: list[Entry] = []
+        self.state = self.initial.clone()
+
+    def execute(self, command: Command, line: str, roller: Roller) -> Entry:
+        """Decide and apply ``command``; on refusal raise and leave everything as it was."""
+        events = decide(self.state, command, roller)
+        entry = Entry(line, tuple(events))
+        self.push(entry)
+        return entry
+
+    def push(self, entry: Entry) -> None:
+        """Apply an already-decided entry (resume from disk: no deciding, no rolling)."""
+        apply_all(self.state, entry.events)
+        self.entries.append(entry)
+        self.undone.clear()
+
+    def undo(self) -> Entry:
+        """Take back the last command; the state is rebuilt from the journal."""
+        if not self.entries:
+            raise RuleError("nothing to undo")
+        entry = self.entries.pop()
+        self.undone.append(entry)
+        self.state = replay(self.initial, self.entries)
+        return entry
+
+    def redo(self) -> Entry:
+        """Put back the last undone command with its original dice."""
+        if not self.undone:
+            raise RuleError("nothing to redo")
+        entry = self.undone.pop()
+        apply_all(self.state, entry.events)
+        self.entries.append(entry)
+        return entry

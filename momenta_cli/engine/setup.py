@@ -1,0 +1,54 @@
+"""Building the opening state of a fight from an encounter (ch18: full Vigor and Guard
+unless the file says otherwise)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
+from momenta_cli.engine.state import Cond, Fight, Fighter
+
+
+def respec(block: CombatantSpec, name: str, side: str | None) -> CombatantSpec:
+    """A copy of a stat block under a new name (and side) for a reinforcement."""
+    return replace(block, name=name, side=side or block.side)
+
+
+def fighter_from_spec(spec: CombatantSpec) -> Fighter:
+    """A fighter at its starting values: maxima unless ``start`` lowers them."""
+    s = spec.start
+    f = Fighter(
+        spec=spec,
+        vitality=s.get("vitality", spec.max_vitality),
+        guard=s.get("guard", spec.max_guard),
+        vigor=s.get("vigor", spec.max_vigor),
+        strain=s.get("strain", 0),
+        resolve=s.get("resolve", spec.max_resolve),
+        consumables=s.get("consumables", spec.consumables),
+        turns_allowed=spec.turns,
+    )
+    for cond, stacks in spec.conditions:
+        if stacks > 0:
+            f.conditions[cond] = Cond(stacks, source="encounter")
+    return f
+
+
+def first_side_of_round_one(fighters: dict[str, Fighter]) -> str:
+    """ch18 Turn Order: allies first, unless every ally is Surprised."""
+    allies = [f for f in fighters.values() if f.side == "allies" and not f.out]
+    if allies and all(f.has("Surprised") for f in allies):
+        return "adversaries"
+    return "allies"
+
+
+def new_fight(encounter: EncounterSpec) -> Fight:
+    """The state before any command: round 1, nobody acting yet."""
+    fighters = {c.name: fighter_from_spec(c) for c in encounter.combatants}
+    first = first_side_of_round_one(fighters)
+    return Fight(
+        encounter=encounter,
+        fighters=fighters,
+        round=1,
+        first_side=first,
+        last_side="adversaries" if first == "allies" else "allies",
+    )

@@ -1,0 +1,141 @@
+"""The fight's state: plain data, changed only by applying events.
+
+``Fight.clone()`` is cheap and exact (specs are immutable and shared), which is what undo,
+replay and the "refused command changes nothing" guarantee rely on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
+from momenta_cli.rules.settings import Settings
+
+ZIPPER_SIDES = ("allies", "adversaries")
+
+
+def other_side(side: str) -> str:
+    """The opposite zipper side (ch18 Turn Order)."""
+    return "adversaries" if side == "allies" else "allies"
+
+
+@dataclass
+class Cond:
+    """Stacks of one condition on one combatant, with the source that inflicted it.
+
+    ``hold`` means "survive the next end-of-turn clearing once" (R16: Surprise inflicted
+    after the combatant acted lasts to the end of its next turn).
+    """
+
+    stacks: int
+    source: str | None = None
+    hold: bool = False
+
+
+@dataclass
+class Fighter:
+    """One combatant's changing values; everything fixed lives in ``spec``."""
+
+    spec: CombatantSpec
+    vitality: int
+    guard: int
+    vigor: int
+    strain: int
+    resolve: int
+    consumables: int
+    conditions: dict[str, Cond] = field(default_factory=dict)
+    wounds: list[str] = field(default_factory=list)
+    burdens: list[str] = field(default_factory=list)
+    defeated: bool = False
+    lost: bool = False
+    removed: bool = False
+    turns_taken: int = 0  # this round
+    turns_allowed: int = 1  # this round; lowered when extra turns are forgone
+    # Per-turn bookkeeping, reset at the start of each of the fighter's turns.
+    moves: int = 0
+    maneuvers: int = 0
+    full_turn: bool = False
+    surged: bool = False
+    deflected: list[str] = field(default_factory=list)
+    # Per-round bookkeeping: uses of each scripted defense (R7).
+    defense_uses: dict[str, int] = field(default_factory=dict)
+    grabbing: list[str] = field(default_factory=list)  # names this fighter holds
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def side(self) -> str:
+        return self.spec.side
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight: Defeated, Lost or removed (takes no turns, R11, R17)."""
+        return self.defeated or self.lost or self.removed
+
+    @property
+    def turns_left(self) -> int:
+        if self.out:
+            return 0
+        return max(self.turns_allowed - self.turns_taken, 0)
+
+    def stacks(self, condition: str) -> int:
+        c = self.conditions.get(condition)
+        return c.stacks if c else 0
+
+    def has(self, condition: str) -> bool:
+        return self.stacks(condition) > 0
+
+    @property
+    def slowed(self) -> bool:
+        """Acts in the Slowed phase: Slowed, or Surprised which includes Slowed (R12, R16)."""
+        return self.has("Slowed") or self.has("Surprised")
+
+    def clone(self) -> Fighter:
+        return replace(
+            self,
+            conditions={k: replace(v) for k, v in self.conditions.items()},
+            wounds=list(self.wounds),
+            burdens=list(self.burdens),
+            deflected=list(self.deflected),
+            defense_uses=dict(self.defense_uses),
+            grabbing=list(self.grabbing),
+        )
+
+
+@dataclass
+class Fight:
+    """The whole fight: round, whose turn runs, the zipper's memory, and every fighter."""
+
+    encounter: EncounterSpec
+    fighters: dict[str, Fighter]
+    round: int = 1
+    first_side: str = "allies"
+    last_side: str = "adversaries"  # side of the last ally/adversary turn this round
+    active: str | None = None
+    active_turn: int = 0  # which of the active fighter's turns (1-based)
+    over: bool = False
+    over_reason: str = ""
+
+    @property
+    def settings(self) -> Settings:
+        return self.encounter.settings
+
+    def clone(self) -> Fight:
+        return replace(self, fighters={k: f.clone() for k, f in self.fighters.items()})
+
+    def get(self, name: str) -> Fighter:
+        return self.fighters[name]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fight):
+            return NotImplemented
+        # The encounter is shared and immutable; compare everything that changes.
+        return all(
+            getattr(self, f.name) == getattr(other, f.name)
+            for f in fields(self)
+            if f.name != "encounter"
+        )
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,88 @@
+"""Zipper initiative (ch18 Turn Order, R12-R17): phases, the side due, who may act.
+
+All functions here read the state; none change it.
+"""
+
+from __future__ import annotations
+
+from momenta_cli.engine.state import Fight, Fighter, other_side
+
+PHASE_NAMES = {1: "main", 2: "slowed", 3: "independents"}
+
+
+def phase_of(f: Fighter) -> int:
+    """R12: 1 for allies/adversaries, 2 for Slowed ones (Surprised counts), 3 independents."""
+    if f.side == "independents":
+        return 3
+    return 2 if f.slowed else 1
+
+
+def waiting(fight: Fight) -> list[Fighter]:
+    """Fighters with turns left this round, in file order."""
+    return [f for f in fight.fighters.values() if f.turns_left > 0]
+
+
+def current_phase(fight: Fight) -> int | None:
+    """The earliest phase anyone still has a turn in; None when the round is done."""
+    phases = [phase_of(f) for f in waiting(fight)]
+    if fight.active is not None:
+        phases.append(phase_of(fight.get(fight.active)))
+    return min(phases) if phases else None
+
+
+def side_due(fight: Fight) -> str | None:
+    """The side that picks the next turn (R13): the one that did not take the last
+    ally/adversary turn, unless it has nobody left in this phase."""
+    if fight.over:
+        return None
+    phase = current_phase(fight)
+    if phase is None:
+        return None
+    if phase == 3:
+        return "independents"
+    wanted = other_side(fight.last_side)
+    in_phase = [f for f in waiting(fight) if phase_of(f) == phase]
+    if any(f.side == wanted for f in in_phase):
+        return wanted
+    if any(f.side == fight.last_side for f in in_phase):
+        return fight.last_side
+    return None
+
+
+def may_act(fight: Fight) -> list[Fighter]:
+    """Who the due side may pick for the next turn (R13)."""
+    due = side_due(fight)
+    if due is None or fight.active is not None:
+        return []
+    phase = current_phase(fight)
+    return [f for f in waiting(fight) if f.side == due and phase_of(f) == phase]
+
+
+def suggestion(fight: Fight) -> Fighter | None:
+    """R14: a suggestion only; the fewest turns taken first (so multi-turn fighters
+    interleave), then file order."""
+    options = may_act(fight)
+    if not options:
+        return None
+    return min(options, key=lambda f: f.turns_taken)
+
+
+def round_done(fight: Fight) -> bool:
+    return fight.active is None and not waiting(fight)
+
+
+def next_round_first_side(fight: Fight) -> str:
+    """ch18 End of the Round: the side that did not take the round's last
+    ally/adversary turn goes first next round."""
+    return other_side(fight.last_side)
+
+
+def combat_may_end(fight: Fight) -> str | None:
+    """ch18 Ending the Combat: why the GM may end it now, or None."""
+    adv = [f for f in fight.fighters.values() if f.side == "adversaries" and not f.removed]
+    allies = [f for f in fight.fighters.values() if f.side == "allies" and not f.removed]
+    if adv and all(f.defeated or f.lost for f in adv):
+        return "every adversary is Defeated"
+    if allies and all(f.defeated or f.lost for f in allies):
+        return "every ally is Defeated or Lost"
+    return None

@@ -1,0 +1,76 @@
+"""The fight as one JSON-friendly document (README "JSON state"). Keys are stable: add,
+never rename."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from momenta_cli.engine import turns
+from momenta_cli.engine.session import Entry, Session
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.render.logtext import lines
+
+FORMAT_VERSION = 1
+
+
+def fighter_doc(f: Fighter) -> dict[str, Any]:
+    return {
+        "name": f.name,
+        "side": f.side,
+        "vitality": f.vitality,
+        "max_vitality": f.spec.max_vitality,
+        "guard": f.guard,
+        "max_guard": f.spec.max_guard,
+        "vigor": f.vigor,
+        "max_vigor": f.spec.max_vigor,
+        "strain": f.strain,
+        "max_strain": f.spec.max_strain,
+        "resolve": f.resolve,
+        "consumables": f.consumables,
+        "conditions": {k: c.stacks for k, c in f.conditions.items()},
+        "condition_sources": {k: c.source for k, c in f.conditions.items()},
+        "wounds": list(f.wounds),
+        "wound_slots": f.spec.wound_slots,
+        "burdens": list(f.burdens),
+        "burden_slots": f.spec.burden_slots,
+        "turns_per_round": f.spec.turns,
+        "turns_taken": f.turns_taken,
+        "turns_left": f.turns_left,
+        "defeated": f.defeated,
+        "lost": f.lost,
+        "removed": f.removed,
+        "threat": f.spec.threat,
+    }
+
+
+def entry_doc(index: int, entry: Entry) -> dict[str, Any]:
+    return {
+        "n": index,
+        "command": entry.line,
+        "text": lines(entry.events),
+        "events": [e.to_dict() for e in entry.events],
+    }
+
+
+def state_doc(fight: Fight) -> dict[str, Any]:
+    phase = turns.current_phase(fight)
+    sugg = turns.suggestion(fight)
+    return {
+        "round": fight.round,
+        "phase": turns.PHASE_NAMES.get(phase, None) if phase else None,
+        "side_due": turns.side_due(fight),
+        "active": fight.active,
+        "active_turn": fight.active_turn or None,
+        "may_act": [f.name for f in turns.may_act(fight)],
+        "suggestion": sugg.name if sugg else None,
+        "combat_over": fight.over,
+        "combat_may_end": turns.combat_may_end(fight),
+        "combatants": [fighter_doc(f) for f in fight.fighters.values()],
+    }
+
+
+def session_doc(session: Session) -> dict[str, Any]:
+    doc = {"format": FORMAT_VERSION, "encounter": session.encounter.name}
+    doc.update(state_doc(session.state))
+    doc["log"] = [entry_doc(i + 1, e) for i, e in enumerate(session.entries)]
+    return doc

@@ -1,0 +1,39 @@
+"""Running one line of the command language against a session. Shared by the prompt,
+one-shot commands and replay scripts, so all three accept exactly the same language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from momenta_cli.commands import Meta, parse_line
+from momenta_cli.dice import Roller
+from momenta_cli.engine.session import Entry, Session
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a line did: an accepted entry, an undo/redo, or a meta request to draw."""
+
+    line: str
+    entry: Entry | None = None
+    meta: Meta | None = None
+    undone: Entry | None = None
+    redone: Entry | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.entry is not None or self.undone is not None or self.redone is not None
+
+
+def run_line(session: Session, line: str, roller: Roller) -> Outcome:
+    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused."""
+    parsed = parse_line(line)
+    if parsed is None:
+        return Outcome(line)
+    if isinstance(parsed, Meta):
+        if parsed.what == "undo":
+            return Outcome(line, meta=parsed, undone=session.undo())
+        if parsed.what == "redo":
+            return Outcome(line, meta=parsed, redone=session.redo())
+        return Outcome(line, meta=parsed)
+    return Outcome(line, entry=session.execute(parsed, line.strip(), roller))
