@@ -60,6 +60,7 @@ class Fighter:
     # Per-round bookkeeping: uses of each scripted defense (R7).
     defense_uses: dict[str, int] = field(default_factory=dict)
     grabbing: list[str] = field(default_factory=list)  # names this fighter holds
+    terrain: str = ""  # "", "swim" or "climb": the medium the fighter is moving in (ch19)
 
     @property
     def name(self) -> str:

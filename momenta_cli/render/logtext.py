@@ -145,3 +145,15 @@ def _added(e: ev.FighterAdded) -> str:
 @formats("fighter_removed")
 def _removed(e: ev.FighterRemoved) -> str:
     return f"{e.name} is removed from the fight"
+
+
+@formats("maneuver_taken")
+def _maneuver(e) -> str:
+    cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to})" if e.cost else " (free)"
+    return f"{e.name}: {e.maneuver}{cost}"
+
+
+@formats("reaction_taken")
+def _reaction(e) -> str:
+    cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to})" if e.cost else " (free)"
+    return f"{e.name} reacts: {e.reaction}{cost}"
