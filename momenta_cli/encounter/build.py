@@ -78,7 +78,7 @@ def damage_table(damage: dict[str, int], overflow: int, err: Err) -> DamageTable
     top = max(tiers)
     for n in sorted(tiers):
         key = tiers[n][0]
-        if n > 0 and n - 1 not in tiers:
+        if n > 0 and n - 1 not in tiers and 0 in tiers:
             err(("damage", key), f"tier {key} leaves a gap: {n - 1}s is missing", key=True)
             ok = False
         if tiers[n][1] and n != top:

@@ -58,9 +58,13 @@ class Problems:
                  base: PathT = ()) -> None:
         """Translate every error of ``err`` (validating data at ``base`` in ``src``)."""
         data = _get(src.doc.data, base)
+        # A value the YAML reader refused (bad tag, recursive alias) is already reported.
+        refused = {where for where, _, _ in src.doc.problems}
         for e in err.errors():
             path, leftover = _data_path(data, e["loc"])
             full = (*base, *path)
+            if any(full[:n] in refused for n in range(len(full) + 1)):
+                continue
             if e["type"] == "extra_forbidden":
                 names = field_names(model, e["loc"][:-1])
                 self.add(src, full, f"unknown key '{path[-1]}'{suggest(str(path[-1]), names)}",

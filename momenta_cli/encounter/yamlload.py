@@ -34,6 +34,7 @@ _TAG = "tag:yaml.org,2002:"
 _CONSTRUCTED = {"null", "bool", "int", "float"}
 # Tags whose scalar text we keep as a string (a date in a description stays a date).
 _AS_TEXT = {"str", "timestamp"}
+_COLLECTIONS = {_TAG + "map", _TAG + "seq"}
 
 
 class YamlProblem(Exception):
@@ -157,6 +158,9 @@ class _Builder:
             return None
         self.active.add(id(node))
         try:
+            if not isinstance(node, ScalarNode) and node.tag not in _COLLECTIONS:
+                self.problem(path, node, f"unsupported YAML tag '{node.tag}' (plain values only)")
+                return None
             if isinstance(node, MappingNode):
                 return self.mapping(node, path)
             if isinstance(node, SequenceNode):

@@ -1,0 +1,122 @@
+"""The encounter commands through Typer's CliRunner: validate, show, schema, rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from momenta_cli.cli.app import app
+from momenta_cli.encounter.schema import encounter_schema
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SCHEMA_FILE = Path(__file__).parent.parent / "docs" / "encounter.schema.json"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_validate_ok():
+    party = str(FIXTURES / "party.yaml")
+    result = run("validate", party, str(FIXTURES / "ambush.yaml"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [f"OK {party} (7 combatants)",
+                                          f"OK {FIXTURES / 'ambush.yaml'} (2 combatants)"]
+
+
+def test_validate_library_file():
+    lib = FIXTURES / "lib" / "shared.yaml"
+    result = run("validate", str(lib))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"OK {lib} (library: 4 weapons, 2 stat blocks)\n"
+
+
+def test_show_draws_tables():
+    result = run("show", str(FIXTURES / "party.yaml"), "--no-color", "--width", "160")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for text in ("Party at the Mill", "Allies", "Adversaries", "Independents", "Weapons",
+                 "Footpad-3", "Champion", "2 turns", "resist Crushing", "weak Sonic",
+                 "Slowed 1", "Ward (4d vs any, 1/round)", "0s: 2, 1s: 7, 2s: 13, 3+: 20",
+                 "0s: 2, 1s: 6, 2+: 11 (+3/s above)", "Slashing/Piercing, Melee 1, Deflect"):
+        assert text in out, text
+    assert "\x1b[" not in out
+
+
+def test_show_prints_names_literally():
+    result = run("show", str(FIXTURES / "markup_names.yaml"), "--no-color", "--width", "150")
+    assert result.exit_code == 0, result.output
+    assert "[red]Markup[/red] test" in result.stdout
+    assert "[bold]Boss[/bold]" in result.stdout
+    assert "[link=x]Claw[/link]" in result.stdout
+
+
+def test_show_bad_file_gives_problems_not_traceback(tmp_path: Path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\ncombatants: [{name: A, side: allies, max_vitality: -3}]\n")
+    result = run("show", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{bad}:2:")
+    assert "Traceback" not in result.output
+
+
+def test_schema_file_matches_command():
+    result = run("schema")
+    assert result.exit_code == 0, result.output
+    assert SCHEMA_FILE.read_text(encoding="utf-8") == result.stdout, (
+        "docs/encounter.schema.json is stale: run `momenta schema > "
+        "docs/encounter.schema.json`")
+    assert json.loads(result.stdout)["title"].startswith("Momenta encounter")
+
+
+def test_schema_accepts_encounters_and_libraries():
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    schema = encounter_schema()
+    for name in ("party.yaml", "ambush.yaml", "lib/shared.yaml"):
+        jsonschema.validate(yaml.safe_load((FIXTURES / name).read_text()), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"name": "no combatants"}, schema)
+
+
+def test_rules_defaults():
+    result = run("rules", "--no-color", "--width", "200")
+    assert result.exit_code == 0, result.output
+    assert "solid_hit" in result.stdout and "allies" in result.stdout
+    assert "FILE" not in result.stdout
+
+
+def test_rules_with_file_shows_sources():
+    party = FIXTURES / "party.yaml"
+    result = run("rules", str(party), "--no-color", "--width", "200")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    solid = next(ln for ln in lines if "solid_hit" in ln)
+    assert "everyone" in solid and f"{party}:5" in solid
+    wounds = next(ln for ln in lines if "pc_wound_slots" in ln)
+    assert "4" in wounds and f"{party}:6" in wounds
+    face = next(ln for ln in lines if "success_face" in ln)
+    assert "default" in face
+
+
+def test_rules_bad_file(tmp_path: Path):
+    bad = tmp_path / "r.yaml"
+    bad.write_text("name: R\nrules: {solid_hit: sometimes}\ncombatants: [{name: A, side: "
+                   "allies}]\n")
+    result = run("rules", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:2:20: rules.solid_hit: should be 'allies', 'everyone' or 'off'" \
+        in result.stderr
+
+
+@pytest.mark.parametrize("command", ["validate", "show", "schema", "rules"])
+def test_every_command_has_help_and_an_example(command: str):
+    result = run(command, "--help")
+    assert result.exit_code == 0, result.output
+    assert "Example: momenta " + command in result.stdout
+    assert run(command, "-h").exit_code == 0
