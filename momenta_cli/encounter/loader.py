@@ -209,7 +209,8 @@ class _Loader:
         known.weapons = {w.name: w for w in known.builtins}
         for name, entry in self.weapons.items():
             m = _model(WeaponModel, entry.raw)
-            spec = m and build.build_weapon(m, known, self.err(entry.src, entry.path))
+            spec = None if m is None else build.build_weapon(
+                m, known, self.err(entry.src, entry.path))
             if spec is None:
                 known.bad_weapons.add(name)
             else:

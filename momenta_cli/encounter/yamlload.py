@@ -13,7 +13,6 @@ refused, and so is a document that expands to more than ``MAX_NODES`` values, wh
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,8 +81,9 @@ def read_text(path: Path) -> str:
         raise YamlProblem((1, 1), "no such file") from None
     except PermissionError:
         raise YamlProblem((1, 1), "permission denied") from None
-    except OSError as err:
-        raise YamlProblem((1, 1), f"cannot read: {err.strerror or err}") from None
+    except (OSError, ValueError) as err:  # ValueError: a NUL byte in the path
+        raise YamlProblem((1, 1), f"cannot read: {getattr(err, 'strerror', None) or err}"
+                          ) from None
     if len(raw) > MAX_BYTES:
         raise YamlProblem((1, 1), f"file is over {MAX_BYTES // (1024 * 1024)} MB")
     return decode(raw)
@@ -216,8 +216,3 @@ def path_text(path: PathT) -> str:
         else:
             out += f".{part}" if out else str(part)
     return out or "(top)"
-
-
-def display_name(path: str | os.PathLike[str]) -> str:
-    """The file name as the caller gave it, for problem lines."""
-    return os.fspath(path)
