@@ -78,15 +78,16 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
 
 @handles(Surprise)
 def surprise(fight: Fight, cmd: Surprise, roller: Roller) -> list[Event]:
-    """ch18 Surprise / R16: Surprise inflicted after the fighter acted this round lasts to
-    the end of its next turn."""
+    """ch18 Surprise / R16: Surprise inflicted after the fighter acted lasts to the end of
+    its next turn. Clearing happens at the next end-of-turn step anyway, so only a
+    Surprise inflicted during the fighter's own running turn must be held past it."""
     f = _live(fight, cmd.target)
     if f.has("Surprised"):
         raise RuleError(f"{f.name} is already Surprised")
     if "Surprised" in f.spec.immunities:
         raise RuleError(f"{f.name} is immune to Surprised")
-    acted = f.turns_taken > 0 or fight.active == f.name
-    return [ConditionChanged(f.name, "Surprised", 0, 1, "gm", "surprise", hold=acted)]
+    mid_turn = fight.active == f.name
+    return [ConditionChanged(f.name, "Surprised", 0, 1, "gm", "surprise", hold=mid_turn)]
 
 
 @handles(Defeat)

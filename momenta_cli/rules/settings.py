@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class Settings(BaseModel):
@@ -60,6 +60,12 @@ class Settings(BaseModel):
         "by_class",
         description="R30: enemies clear conditions by threat class, or roll like PCs.",
     )
+
+    @field_validator("solid_hit", mode="before")
+    @classmethod
+    def _bare_off(cls, value: object) -> object:
+        # YAML 1.1 reads a bare `off` as false; the GM meant the word.
+        return "off" if value is False else value
 
     @classmethod
     def describe(cls) -> dict[str, str]:

@@ -1,0 +1,44 @@
+"""Small helpers for engine tests: build a session from YAML text and run lines."""
+
+from __future__ import annotations
+
+import textwrap
+
+from momenta_cli.dice import QueueRoller, Roller, SeededRoller
+from momenta_cli.encounter import load_encounter_text
+from momenta_cli.engine.session import Session
+from momenta_cli.runner import run_line
+
+
+def session_from(yaml_text: str) -> Session:
+    return Session(load_encounter_text(textwrap.dedent(yaml_text)))
+
+
+def run(session: Session, *lines: str, faces: list[int] | None = None,
+        roller: Roller | None = None):
+    """Run each line; dice come from ``faces`` (exactly) or a seeded roller."""
+    r = roller or (QueueRoller(faces) if faces is not None else SeededRoller(0))
+    out = None
+    for line in lines:
+        out = run_line(session, line, r)
+    if isinstance(r, QueueRoller):
+        assert r.remaining == [], f"unused faces {r.remaining}"
+    return out
+
+
+def log_text(session: Session) -> list[str]:
+    from momenta_cli.render.logtext import lines
+
+    return [t for e in session.entries for t in lines(e.events)]
+
+
+def order(session: Session) -> list[str]:
+    """Names of the turns started so far, in order, as 'Name' or 'Name#2' for later turns."""
+    out = []
+    for e in session.entries:
+        for ev in e.events:
+            if ev.kind == "turn_started":
+                out.append(ev.name if ev.turn == 1 else f"{ev.name}#{ev.turn}")
+            if ev.kind == "round_started":
+                out.append(f"R{ev.round}")
+    return out
