@@ -1,4 +1,5 @@
-"""Finding a fighter from what the GM typed: exact name or unambiguous prefix, any case."""
+"""Finding a fighter from what the GM typed: exact name, or an unambiguous prefix of the
+name or of one of its words, in any case."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ def find(fight: Fight, text: str) -> Fighter:
     if exact:
         return exact[0]
     hits = [f for f in fight.fighters.values() if f.name.lower().startswith(low)]
+    if not hits:  # "vessa" finds "Captain Vessa": any word of the name may start it
+        hits = [f for f in fight.fighters.values()
+                if any(w.startswith(low) for w in f.name.lower().split())]
     if len(hits) == 1:
         return hits[0]
     if hits:
