@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from momenta_cli import __version__
-from momenta_cli.cli import encounter_cmds, fight_cmds
+from momenta_cli.cli import encounter_cmds, fight_cmds, session_cmds
 
 app = typer.Typer(
     name="momenta",
@@ -38,6 +38,7 @@ def _root(
 
 encounter_cmds.register(app)
 fight_cmds.register(app)
+session_cmds.register(app)
 
 
 def main() -> None:

@@ -1,7 +1,13 @@
-"""The status table: combatants by side, resources, turns, conditions. Built from Rich
-``Text`` objects only, so names from files are never read as markup."""
+"""The status table: combatants by side, resources with bars, turns, conditions.
+
+Built from Rich ``Text`` objects only, so names from files are never read as markup, and
+every piece of text from a file goes through ``literal`` so control characters (ANSI
+escapes included) show as visible ``\\x1b`` escapes instead of driving the terminal.
+"""
 
 from __future__ import annotations
+
+import re
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -9,8 +15,23 @@ from rich.text import Text
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.render.players import LABEL_STYLE, health_label, hidden
 
 SIDE_STYLE = {"allies": "cyan", "adversaries": "red", "independents": "yellow"}
+SIDES = ("allies", "adversaries", "independents")
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def literal(text: str) -> str:
+    """``text`` with control characters (ESC, BEL, CR, C1 codes...) written as visible
+    ``\\xNN`` escapes; tabs become spaces. Newlines are kept."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text.replace("\t", " "))
+
+
+def lit(text: str, style: str = "") -> Text:
+    """A Rich ``Text`` showing ``text`` exactly as written (no markup, no escapes)."""
+    return Text(literal(text), style=style)
 
 
 def _pair(cur: int, top: int) -> Text:
@@ -25,29 +46,34 @@ def _bar(cur: int, top: int, width: int = 6) -> Text:
     return Text("█" * full, style=style) + Text("·" * (width - full), style="dim")
 
 
-def _conditions(f: Fighter) -> Text:
+def _conditions(f: Fighter, *, players: bool = False) -> Text:
     parts = []
     for name, c in f.conditions.items():
         parts.append(name if c.stacks == 1 else f"{name} {c.stacks}")
-    if f.wounds:
-        parts.append(f"W{len(f.wounds)}/{f.spec.wound_slots}")
-    if f.burdens:
-        parts.append(f"B{len(f.burdens)}/{f.spec.burden_slots}")
-    return Text(", ".join(parts))
+    if not (players and hidden(f)):
+        if f.wounds:
+            parts.append(f"W{len(f.wounds)}/{f.spec.wound_slots}")
+        if f.burdens:
+            parts.append(f"B{len(f.burdens)}/{f.spec.burden_slots}")
+    return lit(", ".join(parts))
 
 
-def _turns(fight: Fight, f: Fighter) -> Text:
+def _turns(fight: Fight, f: Fighter, may: set[str]) -> Text:
     if f.out:
         return Text("Lost" if f.lost else "Defeated" if f.defeated else "removed")
     if fight.active == f.name:
         return Text(f"acting {fight.active_turn}/{f.turns_allowed}", style="bold")
     if f.turns_left == 0:
-        return Text("done")
-    return Text(f"{f.turns_left} left" if f.turns_allowed > 1 else "ready")
+        return Text("acted", style="dim")
+    left = f" ({f.turns_left} left)" if f.turns_allowed > 1 else ""
+    if f.name in may:
+        return Text(f"may act{left}", style="bold green")
+    return Text(f"waiting{left}")
 
 
-def status_table(fight: Fight, *, bars: bool = True) -> Table:
-    """One table, a section per side, a row per combatant."""
+def status_table(fight: Fight, *, bars: bool = True, players: bool = False) -> Table:
+    """One table, a section per side, a row per combatant. ``players`` hides the exact
+    numbers of everyone but the allies (see render/players.py)."""
     t = Table(box=None, pad_edge=False, expand=False, show_edge=False, padding=(0, 1))
     t.add_column("Name", no_wrap=True, max_width=18, overflow="ellipsis")
     t.add_column("Vit", justify="right", no_wrap=True)
@@ -57,30 +83,41 @@ def status_table(fight: Fight, *, bars: bool = True) -> Table:
     t.add_column("Vig", justify="right", no_wrap=True)
     t.add_column("Str", justify="right", no_wrap=True)
     t.add_column("Turn", no_wrap=True)
-    t.add_column("Conditions", overflow="fold")
-    for side in ("allies", "adversaries", "independents"):
+    t.add_column("Conditions", overflow="fold", min_width=10)
+    may = {f.name for f in turns.may_act(fight)}
+    for side in SIDES:
         members = [f for f in fight.fighters.values() if f.side == side and not f.removed]
         if not members:
             continue
-        header = [Text(side.upper(), style=f"bold {SIDE_STYLE[side]}")]
+        due = " (due)" if turns.side_due(fight) == side and not fight.active else ""
+        header = [Text(side.upper() + due, style=f"bold {SIDE_STYLE[side]}")]
         t.add_row(*header, *[Text("")] * (len(t.columns) - 1))
         for f in members:
             style = "dim" if f.out else ""
-            vig = _pair(f.vigor, f.spec.max_vigor) if f.spec.max_vigor else Text("-")
-            row: list[RenderableType] = [Text(f.name, style=style),
-                                         _pair(f.vitality, f.spec.max_vitality)]
-            if bars:
-                row.append(_bar(f.vitality, f.spec.max_vitality))
-            row += [_pair(f.guard, f.spec.max_guard), vig,
-                    _pair(f.strain, f.spec.max_strain), _turns(fight, f), _conditions(f)]
+            name = lit(("▶ " if fight.active == f.name else "  ") + f.name, style)
+            row: list[RenderableType] = [name]
+            if players and hidden(f):
+                label = health_label(f)
+                row.append(Text(label, style=LABEL_STYLE[label]))
+                if bars:
+                    row.append(Text(""))
+                row += [Text("")] * 3
+            else:
+                vig = _pair(f.vigor, f.spec.max_vigor) if f.spec.max_vigor else Text("-")
+                row.append(_pair(f.vitality, f.spec.max_vitality))
+                if bars:
+                    row.append(_bar(f.vitality, f.spec.max_vitality))
+                row += [_pair(f.guard, f.spec.max_guard), vig,
+                        _pair(f.strain, f.spec.max_strain)]
+            row += [_turns(fight, f, may), _conditions(f, players=players)]
             t.add_row(*row, style=style)
     return t
 
 
 def headline(fight: Fight) -> Text:
-    """``Round 2 · main phase · allies pick: Kira, Mira (suggest Kira)``."""
+    """``Round 2 · main phase · allies due, may act: Kira, Mira (suggest Kira)``."""
     if fight.over:
-        return Text(f"Round {fight.round} · combat over: {fight.over_reason}", style="bold")
+        return lit(f"Round {fight.round} · combat over: {fight.over_reason}", "bold")
     phase = turns.current_phase(fight)
     bits = [f"Round {fight.round}"]
     if phase:
@@ -93,12 +130,29 @@ def headline(fight: Fight) -> Text:
         sugg = turns.suggestion(fight)
         if due and names:
             s = f" (suggest {sugg.name})" if sugg else ""
-            bits.append(f"{due} pick: {', '.join(names)}{s}")
+            bits.append(f"{due} due, may act: {', '.join(names)}{s}")
+        elif turns.round_done(fight):
+            bits.append("round done: 'turn' starts the next")
     may_end = turns.combat_may_end(fight)
     if may_end:
         bits.append(f"combat may end: {may_end}")
-    return Text(" · ".join(bits), style="bold")
+    return lit(" · ".join(bits), "bold")
 
 
-def status(fight: Fight, *, bars: bool = True) -> Group:
-    return Group(headline(fight), status_table(fight, bars=bars))
+def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
+    return Group(headline(fight), status_table(fight, bars=bars, players=players))
+
+
+def prompt_text(fight: Fight) -> str:
+    """The prompt: ``R2 allies> ``, ``R2 slowed allies> ``, ``R2 Kira> `` while Kira acts,
+    ``R2 end> `` when the round is done, ``over> `` after the combat."""
+    if fight.over:
+        return "over> "
+    if fight.active:
+        return literal(f"R{fight.round} {fight.active}> ")
+    phase = turns.current_phase(fight)
+    due = turns.side_due(fight)
+    if due is None:
+        return f"R{fight.round} end> "
+    tag = "" if phase in (1, 3) else f"{turns.PHASE_NAMES.get(phase, '')} "
+    return f"R{fight.round} {tag}{due}> "

@@ -1,0 +1,278 @@
+"""The interactive prompt at the table: prompt_toolkit line editing with history kept
+across sessions and tab completion (verbs from the live VERBS registry, combatant names
+from the live state, weapons, conditions), and the screen output after each line.
+
+When stdin is not a terminal the prompt falls back to plain line reading, echoing each
+line after its prompt so the output reads as a transcript.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from momenta_cli.commands import VERBS
+from momenta_cli.commands.language import lookup
+from momenta_cli.dice import Roller
+from momenta_cli.engine.conditions import catalogue
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import MomentaError
+from momenta_cli.journal import FightFile
+from momenta_cli.render.logtext import lines
+from momenta_cli.render.status import lit, literal, prompt_text, status
+from momenta_cli.runner import Outcome
+
+RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
+KEYWORDS = ("from", "with", "forgo", "untyped", "as", "side")
+
+
+# --- where things live -----------------------------------------------------------------
+
+
+def state_home() -> Path:
+    """``$MOMENTA_HOME``, else ``$XDG_STATE_HOME/momenta``, else ``~/.local/state/momenta``."""
+    env = os.environ.get("MOMENTA_HOME")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_STATE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
+    return base / "momenta"
+
+
+def history_path() -> Path:
+    return state_home() / "history"
+
+
+# --- completion ------------------------------------------------------------------------
+
+
+def _quote(word: str) -> str:
+    return f'"{word}"' if any(c.isspace() for c in word) else word
+
+
+def _verb_words() -> list[str]:
+    out: list[str] = []
+    for v in VERBS.values():
+        out.append(v.name)
+    for v in VERBS.values():
+        out.extend(a for a in v.aliases if a not in out)
+    return out
+
+
+def _fight_words(fight: Fight) -> tuple[list[str], list[str], list[str]]:
+    names = [f.name for f in fight.fighters.values() if not f.removed]
+    weapons: list[str] = []
+    for f in fight.fighters.values():
+        for w in f.spec.weapons:
+            if w.name not in weapons:
+                weapons.append(w.name)
+    for w in fight.encounter.weapons:
+        if w not in weapons:
+            weapons.append(w)
+    conds = sorted(catalogue(fight))
+    return names, weapons, conds
+
+
+def candidates(fight: Fight, before: str) -> tuple[str, list[str]]:
+    """What may complete the word under the cursor: ``(partial word, candidates)``.
+
+    Candidates are the full replacement words, quoted when they hold spaces.
+    """
+    ends_in_space = before[-1:].isspace()
+    words = before.split()
+    current = "" if ends_in_space or not words else words[-1]
+    done = words if ends_in_space else words[:-1]
+    partial = current.lstrip("\"'")
+    low = partial.lower()
+    if not done:
+        pool: Iterable[str] = _verb_words()
+    else:
+        try:
+            v = lookup(done[0])
+        except MomentaError:
+            return current, []
+        names, weapons, conds = _fight_words(fight)
+        pos = len(done)
+        if v.name == "help":
+            pool = _verb_words() if pos == 1 else []
+        elif v.name == "add":
+            pool = list(fight.encounter.stat_blocks) if pos == 1 else ["as", "side", "allies",
+                                                                        "adversaries",
+                                                                        "independents"]
+        elif v.name == "cond" and pos == 2:
+            pool = conds
+        elif v.name == "set" and pos >= 2:
+            pool = list(RESOURCES)
+        elif v.name in ("end", "next") and pos >= 1:
+            pool = names + ["forgo"] + [c.lower() + "=" for c in conds]
+        else:
+            pool = names + weapons + conds + list(KEYWORDS)
+    seen: set[str] = set()
+    out = []
+    for word in pool:
+        if word.lower().startswith(low) and word not in seen:
+            seen.add(word)
+            out.append(word if word.endswith("=") else _quote(word))
+    return current, out
+
+
+def make_completer(get_fight: Callable[[], Fight]):
+    """A prompt_toolkit completer reading the live state through ``get_fight``."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class MomentaCompleter(Completer):
+        def get_completions(self, document, complete_event):
+            current, found = candidates(get_fight(), document.text_before_cursor)
+            for word in found:
+                yield Completion(word, start_position=-len(current), display=literal(word))
+
+    return MomentaCompleter()
+
+
+# --- help ------------------------------------------------------------------------------
+
+
+def help_lines(arg: str | None = None) -> list[str]:
+    """``help VERB``: one verb of the live registry in full, as plain lines."""
+    v = lookup(arg or "help")
+    out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
+    if v.aliases:
+        out.append(f"  aliases: {', '.join(v.aliases)}")
+    return out
+
+
+def help_table() -> Group:
+    """``help``: every verb of the live registry, by group, usage beside a short help."""
+    groups: dict[str, list] = {}
+    for v in VERBS.values():
+        groups.setdefault(v.group, []).append(v)
+    parts: list = []
+    for group in sorted(groups, key=lambda g: (g == "session", g)):
+        parts.append(Text(f"{group} commands", style="bold"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=False, max_width=28, overflow="fold")
+        grid.add_column()
+        for v in groups[group]:
+            grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
+        parts.append(Padding(grid, (0, 0, 0, 2)))
+    parts.append(Text("Any unambiguous prefix of a command works; Tab completes commands, "
+                      "names, weapons and conditions; 'help COMMAND' explains one.",
+                      style="dim"))
+    return Group(*parts)
+
+
+# --- screen ----------------------------------------------------------------------------
+
+
+def _mark(fight: Fight) -> tuple:
+    return (fight.round, fight.active, fight.active_turn, fight.over)
+
+
+class Screen:
+    """Prints what each line did: log lines, undo notes, and the status table after a
+    turn change (or on ``status``)."""
+
+    def __init__(self, console: Console, *, players: bool = False):
+        self.console = console
+        self.players = players
+
+    def table(self, fight: Fight) -> None:
+        self.console.print(status(fight, players=self.players))
+
+    def error(self, message: str) -> None:
+        self.console.print(lit(f"! {message}", "bold red"))
+
+    def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
+        """Print ``out``; return False when the GM asked to leave."""
+        c = self.console
+        if out.entry is not None:
+            for t in lines(out.entry.events):
+                c.print(lit("  " + t))
+            if _mark(fight) != before:
+                self.table(fight)
+        elif out.undone is not None:
+            c.print(lit(f"undo: took back '{out.undone.line}'", "yellow"))
+            for t in lines(out.undone.events):
+                c.print(lit(f"  (undone) {t}", "dim"))
+            self.table(fight)
+        elif out.redone is not None:
+            c.print(lit(f"redo: put back '{out.redone.line}'", "yellow"))
+            for t in lines(out.redone.events):
+                c.print(lit(f"  {t}"))
+            self.table(fight)
+        elif out.meta is not None:
+            what = out.meta.what
+            if what == "status":
+                self.table(fight)
+            elif what == "help":
+                if out.meta.arg is None:
+                    c.print(help_table())
+                    return True
+                try:
+                    for t in help_lines(out.meta.arg):
+                        c.print(lit(t))
+                except MomentaError as err:
+                    self.error(str(err))
+            elif what == "quit":
+                return False
+        return True
+
+
+def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
+    """Run one typed line, save it, show it. False when the GM leaves."""
+    before = _mark(ff.session.state)
+    try:
+        out = ff.run(line, roller)
+    except MomentaError as err:
+        screen.error(str(err))
+        return True
+    return screen.outcome(out, ff.session.state, before)
+
+
+def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | None = None
+         ) -> None:
+    """Read lines until ``quit`` or end of input. Every accepted line is already saved."""
+    if interactive is None:
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if not interactive:
+        for raw in sys.stdin:
+            line = raw.rstrip("\r\n")
+            screen.console.print(Text(prompt_text(ff.session.state), style="dim")
+                                 + lit(line))
+            if not run_one(ff, screen, line, roller):
+                break
+        return
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    hist_file = history_path()
+    try:
+        hist_file.parent.mkdir(parents=True, exist_ok=True)
+        history = FileHistory(str(hist_file))
+    except OSError:
+        screen.error(f"cannot keep history in {hist_file}; history is for this session only")
+        history = InMemoryHistory()
+    ps: PromptSession = PromptSession(
+        history=history,
+        completer=make_completer(lambda: ff.session.state),
+        complete_while_typing=False,
+        enable_suspend=True,
+    )
+    while True:
+        try:
+            line = ps.prompt(prompt_text(ff.session.state))
+        except KeyboardInterrupt:
+            continue  # Ctrl-C cancels the line being typed
+        except EOFError:
+            break  # Ctrl-D leaves; everything is already saved
+        if not run_one(ff, screen, line, roller):
+            break
+    screen.console.print(lit(f"Fight saved in {ff.path}. Resume with: momenta resume "
+                             f"{ff.path}", "dim"))
