@@ -75,7 +75,7 @@ def status_table(fight: Fight, *, bars: bool = True, players: bool = False) -> T
     """One table, a section per side, a row per combatant. ``players`` hides the exact
     numbers of everyone but the allies (see render/players.py)."""
     t = Table(box=None, pad_edge=False, expand=False, show_edge=False, padding=(0, 1))
-    t.add_column("Name", no_wrap=True, max_width=18, overflow="ellipsis")
+    t.add_column("Name", no_wrap=True, max_width=22, overflow="ellipsis")
     t.add_column("Vit", justify="right", no_wrap=True)
     if bars:
         t.add_column("", no_wrap=True)

