@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
+
+import yaml
+
 from momenta_cli.engine.events import ConditionChanged, Event
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -79,3 +84,34 @@ def lose(
         return []
     cond = f.conditions[name]
     return [ConditionChanged(f.name, name, before, after, reason, cond.source, cond.hold, roll)]
+
+
+# --- effects used elsewhere -------------------------------------------------------------
+
+
+def effective_sen(f: Fighter) -> int:
+    """Shrouded (condition table): SEN counts as 1 while Shrouded (never raised to 1)."""
+    sen = f.spec.attr("SEN")
+    return min(sen, 1) if f.has("Shrouded") else sen
+
+
+@cache
+def _reminder_names() -> frozenset[str]:
+    """Catalogue conditions marked ``reminder: true`` in data/conditions.yaml."""
+    text = resources.files("momenta_cli").joinpath("data", "conditions.yaml").read_text(
+        encoding="utf-8")
+    return frozenset(row["name"] for row in yaml.safe_load(text) if row.get("reminder"))
+
+
+def reminders(fight: Fight, f: Fighter) -> list[str]:
+    """Lines for the GM about ``f``'s conditions whose effect the tracker does not apply
+    (Frightened, and every GM-defined condition of the encounter file)."""
+    extra = {row[0]: row[4] for row in fight.encounter.extra_conditions}
+    out = []
+    for name, c in f.conditions.items():
+        if name in _reminder_names() or name in extra:
+            effect = extra.get(name) or condition_def(fight, name).effect
+            src = f" (source: {c.source})" if c.source and c.source != "encounter" else ""
+            stacks = f" {c.stacks}" if c.stacks > 1 else ""
+            out.append(f"{name}{stacks}{src}: {effect}" if effect else f"{name}{stacks}{src}")
+    return out

@@ -35,3 +35,6 @@ def decide(fight: Fight, command: Command, roller: Roller) -> list[Event]:
     scratch = apply_all(fight.clone(), events)
     events += rollover(scratch)
     return events
+
+
+from momenta_cli.engine import maneuvers  # noqa: E402,F401

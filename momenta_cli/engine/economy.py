@@ -121,6 +121,8 @@ def check_can_react(fight: Fight, f: Fighter, what: str) -> None:
     if f.full_turn:
         raise RuleError(f"{f.name} took a full-turn maneuver: no reactions until its next "
                         "turn (R25)")
+    if what.lower().startswith("dodge") and f.has("Hindered"):
+        raise RuleError(f"{f.name} is Hindered and cannot Dodge (condition table)")
 
 
 def pay_reaction(fight: Fight, f: Fighter, what: str, cost: int) -> list[Event]:

@@ -157,3 +157,6 @@ def _maneuver(e) -> str:
 def _reaction(e) -> str:
     cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to})" if e.cost else " (free)"
     return f"{e.name} reacts: {e.reaction}{cost}"
+
+
+from momenta_cli.render import maneuver_log  # noqa: E402,F401

@@ -1,0 +1,190 @@
+"""Verbs for the maneuvers of chapter 19 other than attacks, grab release, falls and
+terrain. NAME may be left out for the combatant whose turn is running."""
+
+from __future__ import annotations
+
+from momenta_cli.commands.language import need, number, typed_result, verb
+from momenta_cli.engine import maneuvers as m
+from momenta_cli.engine.commands import Command
+from momenta_cli.errors import CommandError
+
+TERRAIN_WORDS = {"climb": "climb", "climbing": "climb", "swim": "swim", "swimming": "swim",
+                 "ground": "", "land": "", "walk": ""}
+
+
+def _is_int(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
+
+
+def _name_then_number(words: list[str], what: str) -> tuple[str | None, int | None, list[str]]:
+    """[NAME ...] N REST: the words before the first whole number name the combatant."""
+    for i, w in enumerate(words):
+        if _is_int(w):
+            return (" ".join(words[:i]) or None), number(w, what), words[i + 1:]
+    return (" ".join(words) or None), None, []
+
+
+def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None, bool]:
+    difficult, terrain, jump = 0, None, False
+    i = 0
+    while i < len(rest):
+        w = rest[i].lower()
+        if w in ("difficult", "diff", "d") and i + 1 < len(rest):
+            difficult = number(rest[i + 1], "difficult squares")
+            i += 2
+            continue
+        if w in TERRAIN_WORDS and terrain_ok:
+            terrain = TERRAIN_WORDS[w]
+        elif w == "jump" and terrain_ok:
+            jump = True
+        else:
+            raise CommandError(f"unexpected {rest[i]!r}")
+        i += 1
+    return difficult, terrain, jump
+
+
+@verb("move", aliases=("mv",), usage="move [NAME] N [difficult D] [climb|swim|ground] [jump]",
+      help="Move N squares (first Move each turn free, then 2 Vigor). D of them difficult "
+           "terrain (count double); climb = 1 square per Move, swim doubles every Vigor "
+           "cost until 'ground'; jump = vertical jump of up to 1 + POW/2.",
+      example="move kira 4 difficult 1")
+def _move(words: list[str]) -> Command:
+    name, n, rest = _name_then_number(words, "squares")
+    if n is None:
+        raise CommandError("missing number of squares")
+    difficult, terrain, jump = _move_options(rest, terrain_ok=True)
+    return m.Move(name, n, difficult, terrain, jump)
+
+
+@verb("shift", usage="shift [NAME] N [difficult D]",
+      help="Shift N squares (2 Vigor, up to half SPD, provokes no reactive attacks; not "
+           "while Hindered, climbing or swimming).",
+      example="shift mira 2")
+def _shift(words: list[str]) -> Command:
+    name, n, rest = _name_then_number(words, "squares")
+    if n is None:
+        raise CommandError("missing number of squares")
+    difficult, _, _ = _move_options(rest, terrain_ok=False)
+    return m.Shift(name, n, difficult)
+
+
+@verb("use", usage="use [NAME] [ITEM]",
+      help="Use Consumable (1 Vigor, one consumable point). Shipped items apply their "
+           "effect (Healing Draught: +6 Vitality, Calming Tonic: -4 Strain); any other item "
+           "is logged for the GM to apply.",
+      example="use mira healing draught")
+def _use(words: list[str]) -> Command:
+    return m.UseConsumable(tuple(words))
+
+
+@verb("hide", usage="hide [NAME] [roll [RESULT]]",
+      help="Hide (1 Vigor): Hidden when the GM confirms; with 'roll', an AGI roll where 1+ "
+           "success hides (RESULT types faces 5,2 or successes 1s).",
+      example="hide tamsin roll")
+def _hide(words: list[str]) -> Command:
+    low = [w.lower() for w in words]
+    if "roll" in low:
+        i = low.index("roll")
+        after = words[i + 1:]
+        if len(after) > 1:
+            raise CommandError(f"unexpected {after[1]!r}")
+        typed = typed_result(after[0]) if after else None
+        return m.Hide(" ".join(words[:i]) or None, True, typed)
+    return m.Hide(" ".join(words) or None)
+
+
+@verb("shake", aliases=("shake-it-off",), usage="shake [NAME] [CONDITION]",
+      help="Shake It Off (2 Vigor): one stack of Exhausted, Grabbed, Hindered or "
+           "Vulnerable; the last Grabbed stack ends the grab.",
+      example="shake kira grabbed")
+def _shake(words: list[str]) -> Command:
+    return m.ShakeItOff(tuple(words))
+
+
+@verb("breath", aliases=("catch", "cyb"), usage="breath [NAME]",
+      help="Catch Your Breath (full turn): 1 Resolve, heal half Max Vitality.",
+      example="breath kira")
+def _breath(words: list[str]) -> Command:
+    return m.CatchBreath(" ".join(words) or None)
+
+
+@verb("steady", usage="steady [NAME]",
+      help="Steady Yourself (full turn): clear half Max Strain.", example="steady mira")
+def _steady(words: list[str]) -> Command:
+    return m.SteadyYourself(" ".join(words) or None)
+
+
+@verb("surge", usage="surge [NAME] [N]",
+      help="Surge (free, own turn, once until the next): gain N Vigor (default: as much as "
+           "allowed, up to MIND and Max Vigor) for 2 Strain each.",
+      example="surge kira 2")
+def _surge(words: list[str]) -> Command:
+    name, n, rest = _name_then_number(words, "Vigor")
+    if rest:
+        raise CommandError(f"unexpected {rest[0]!r}")
+    return m.Surge(name, n)
+
+
+@verb("cast", usage="cast [NAME] COST [SPELL]",
+      help="Cast a Spell: pay its Vigor COST (doubled while swimming); roll its attack "
+           "with the attack command.",
+      example="cast wren 3 frost lance")
+def _cast(words: list[str]) -> Command:
+    name, n, rest = _name_then_number(words, "Vigor cost")
+    if n is None:
+        raise CommandError("missing the spell's Vigor cost")
+    return m.CastSpell(name, n, " ".join(rest))
+
+
+@verb("limit", aliases=("limit-break",), usage="limit [NAME] [-- WHAT]",
+      help="Limit Break (full turn, no Vigor); the GM applies its effect.",
+      example="limit kira -- storm of blades")
+def _limit(words: list[str]) -> Command:
+    if "--" in words:
+        i = words.index("--")
+        return m.LimitBreak(" ".join(words[:i]) or None, " ".join(words[i + 1:]))
+    return m.LimitBreak(" ".join(words) or None)
+
+
+@verb("release", usage="release GRABBER [TARGET]",
+      help="The grabber lets go (free action, any time): every Grabbed stack goes.",
+      example="release ogre kira")
+def _release(words: list[str]) -> Command:
+    need(words, 1, "grabber")
+    if len(words) > 2:
+        raise CommandError("release GRABBER [TARGET] (quote names with spaces)")
+    return m.Release(words[0], words[1] if len(words) > 1 else None)
+
+
+@verb("apart", usage="apart NAME [OTHER]",
+      help="The GM says these two were moved apart: the grab between them ends.",
+      example="apart kira ogre")
+def _apart(words: list[str]) -> Command:
+    need(words, 1, "combatant")
+    if len(words) > 2:
+        raise CommandError("apart NAME [OTHER] (quote names with spaces)")
+    return m.Apart(words[0], words[1] if len(words) > 1 else None)
+
+
+@verb("fall", usage="fall NAME N",
+      help="NAME falls N squares: 2 untyped damage per square after subtracting AGI.",
+      example="fall mira 5")
+def _fall(words: list[str]) -> Command:
+    name, n, rest = _name_then_number(words, "squares")
+    if name is None or n is None:
+        raise CommandError("fall needs a combatant and a number of squares")
+    if rest:
+        raise CommandError(f"unexpected {rest[0]!r}")
+    return m.Fall(name, n)
+
+
+@verb("terrain", usage="terrain NAME ground|climb|swim",
+      help="Say what a combatant moves in: swimming doubles every Vigor cost, climbing "
+           "allows 1 square per Move; neither allows Shift.",
+      example="terrain kira swim")
+def _terrain(words: list[str]) -> Command:
+    need(words, 2, "combatant and terrain")
+    t = words[-1].lower()
+    if t not in TERRAIN_WORDS:
+        raise CommandError("terrain is ground, climb or swim")
+    return m.SetTerrain(" ".join(words[:-1]), TERRAIN_WORDS[t])

@@ -1,0 +1,162 @@
+"""Movement rules without a map (ch19 Movement, Grab; R4, R23): budgets, terrain and the
+links of a grab. Pure functions of the state, plus the events that movement produces.
+
+The GM types how many squares were moved and over what terrain; these helpers check that
+against the fighter's budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from momenta_cli.engine.events import Event
+from momenta_cli.engine.state import Fight, Fighter
+
+TERRAINS = ("", "climb", "swim")
+
+
+def speed(f: Fighter) -> int:
+    """SPD, halved (minimum 1, R4) while Hindered (ch19 Movement, condition table)."""
+    spd = f.spec.attr("SPD")
+    return max(spd // 2, 1) if f.has("Hindered") else spd
+
+
+def shift_speed(f: Fighter) -> int:
+    """ch19 Shift: half SPD, minimum 1 (R4)."""
+    return max(f.spec.attr("SPD") // 2, 1)
+
+
+def jump_height(f: Fighter) -> int:
+    """ch19 Vertical Jump: 1 + POW/2 squares, rounded down (R4)."""
+    return 1 + f.spec.attr("POW") // 2
+
+
+def squares_needed(squares: int, difficult: int) -> int:
+    """ch19 Movement: each difficult square costs double."""
+    return squares + difficult
+
+
+def fall_damage(f: Fighter, squares: int) -> int:
+    """R23 / ch19 Falling: 2 untyped damage per square after subtracting AGI."""
+    return 2 * max(squares - f.spec.attr("AGI"), 0)
+
+
+# --- grabs ---------------------------------------------------------------------------
+
+
+def _source(fight: Fight, f: Fighter) -> Fighter | None:
+    """The fighter named as the source of ``f``'s Grabbed, if any (any case)."""
+    c = f.conditions.get("Grabbed")
+    if c is None or not c.source:
+        return None
+    low = c.source.lower()
+    for g in fight.fighters.values():
+        if g.name.lower() == low:
+            return g
+    return None
+
+
+def grabbers_of(fight: Fight, f: Fighter) -> list[Fighter]:
+    """Who holds ``f`` (ch19 Grab): ``f`` has Grabbed stacks and the grabber lists ``f`` in
+    ``grabbing`` or is the source of the Grabbed condition (``cond X grabbed from Y``)."""
+    if not f.has("Grabbed") or f.out:
+        return []
+    out = [g for g in fight.fighters.values() if f.name in g.grabbing and not g.out]
+    src = _source(fight, f)
+    if src is not None and src not in out and not src.out and src is not f:
+        out.append(src)
+    return out
+
+
+def held_by(fight: Fight, f: Fighter) -> list[Fighter]:
+    """Whom ``f`` holds (the reverse of ``grabbers_of``)."""
+    return [t for t in fight.fighters.values()
+            if t is not f and any(g is f for g in grabbers_of(fight, t))]
+
+
+def grab_partners(fight: Fight, f: Fighter) -> list[tuple[Fighter, Fighter]]:
+    """Every live grab ``f`` is part of, as (grabber, target) pairs."""
+    return [(g, f) for g in grabbers_of(fight, f)] + [(f, t) for t in held_by(fight, f)]
+
+
+@dataclass(frozen=True)
+class GrabEnded(Event):
+    """A grab ends (ch19 Grab): released, shaken off, moved apart or the grabber went down.
+    The target loses every Grabbed stack; the grabber stops holding it."""
+
+    kind: ClassVar[str] = "grab_ended"
+    grabber: str
+    target: str
+    stacks: int
+    reason: str
+
+    def apply(self, fight: Fight) -> None:
+        g = fight.fighters.get(self.grabber)
+        if g is not None and self.target in g.grabbing:
+            g.grabbing = [n for n in g.grabbing if n != self.target]
+        t = fight.fighters.get(self.target)
+        if t is not None:
+            t.conditions.pop("Grabbed", None)
+
+
+def end_grab(fight: Fight, grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:
+    return GrabEnded(grabber.name, target.name, target.stacks("Grabbed"), reason)
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """A Move or Shift of ``squares`` (``difficult`` of them difficult terrain) within a
+    ``budget``; ``jump`` for a vertical jump. Movement itself changes no number."""
+
+    kind: ClassVar[str] = "moved"
+    name: str
+    how: str  # "Move" | "Shift"
+    squares: int
+    budget: int
+    difficult: int = 0
+    terrain: str = ""
+    jump: bool = False
+
+    def apply(self, fight: Fight) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class Dragged(Event):
+    """ch19 Grab: the bigger side of a grab moves and drags the smaller (forced movement)."""
+
+    kind: ClassVar[str] = "dragged"
+    name: str
+    by: str
+    squares: int
+
+    def apply(self, fight: Fight) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class TerrainSet(Event):
+    """The medium a fighter moves in: "" (ground), "climb" or "swim" (ch19 Movement)."""
+
+    kind: ClassVar[str] = "terrain_set"
+    name: str
+    before: str
+    after: str
+
+    def apply(self, fight: Fight) -> None:
+        fight.get(self.name).terrain = self.after
+
+
+@dataclass(frozen=True)
+class Fell(Event):
+    """ch19 Falling / R23: the damage itself follows as its own events."""
+
+    kind: ClassVar[str] = "fell"
+    name: str
+    squares: int
+    agi: int
+    damage: int
+
+    def apply(self, fight: Fight) -> None:
+        return None

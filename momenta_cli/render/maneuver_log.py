@@ -1,0 +1,68 @@
+"""Log lines for the maneuver, movement and grab events (engine/maneuvers.py,
+engine/movement.py)."""
+
+from __future__ import annotations
+
+from momenta_cli.engine import maneuvers as m
+from momenta_cli.engine import movement as mv
+from momenta_cli.render.logtext import dice_text, formats
+
+_TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
+
+
+@formats("moved")
+def _moved(e: mv.Moved) -> str:
+    if e.jump:
+        return f"{e.name} jumps {e.squares} square(s) up (max {e.budget})"
+    diff = f", {e.difficult} difficult" if e.difficult else ""
+    medium = f", {_TERRAIN[e.terrain]}" if e.terrain else ""
+    return f"{e.name} {e.how.lower()}s {e.squares} square(s) of {e.budget}{diff}{medium}"
+
+
+@formats("dragged")
+def _dragged(e: mv.Dragged) -> str:
+    return f"{e.name} is dragged {e.squares} square(s) by {e.by} (forced movement)"
+
+
+@formats("terrain_set")
+def _terrain(e: mv.TerrainSet) -> str:
+    if e.after == "swim":
+        return f"{e.name} is swimming: every Vigor cost doubles"
+    if e.after == "climb":
+        return f"{e.name} is climbing: 1 square per Move, no Shift"
+    return f"{e.name} is back on the ground (was {_TERRAIN[e.before]})"
+
+
+@formats("grab_ended")
+def _grab_ended(e: mv.GrabEnded) -> str:
+    stacks = f", Grabbed {e.stacks} removed" if e.stacks else ""
+    return f"{e.grabber}'s grab on {e.target} ends ({e.reason}{stacks})"
+
+
+@formats("surged")
+def _surged(e: m.Surged) -> str:
+    return (f"{e.name} surges: Vigor {e.vigor_from}->{e.vigor_to} for {e.strain} Strain")
+
+
+@formats("consumable_used")
+def _consumable(e: m.ConsumableUsed) -> str:
+    effect = f": {e.effect}" if e.effect else " (the GM applies its effect)"
+    return f"{e.name} uses {e.item}{effect}; consumables {e.before}->{e.after}"
+
+
+@formats("hide_rolled")
+def _hide(e: m.HideRolled) -> str:
+    return f"{e.name} tries to hide: {dice_text(e.roll)} -> " + \
+        ("hidden" if e.hidden else "not hidden")
+
+
+@formats("reminder")
+def _reminder(e: m.Reminder) -> str:
+    return f"Reminder for {e.name}: {e.text}"
+
+
+@formats("fell")
+def _fell(e: mv.Fell) -> str:
+    left = max(e.squares - e.agi, 0)
+    return (f"{e.name} falls {e.squares} square(s); AGI {e.agi} leaves {left}: "
+            f"{e.damage} untyped damage")

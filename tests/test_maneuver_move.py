@@ -1,0 +1,258 @@
+"""Move, Shift, terrain, jumps, falls and the movement side of grabs (ch19 Movement,
+ch19 Grab, R4, R23, R24)."""
+
+from __future__ import annotations
+
+import pytest
+
+from momenta_cli.engine import movement as mv
+from tests.engine_helpers import log_text
+from tests.test_maneuver_support import kinds, refused, run, yard
+
+
+def test_first_move_is_free_and_the_second_costs_two():
+    # ch19 Move: every Move costs 2 Vigor, but the first Move each turn is free.
+    s = yard()
+    run(s, "turn kira", "move 5")
+    assert s.state.get("Kira").vigor == 7
+    run(s, "move kira 3")
+    assert s.state.get("Kira").vigor == 5
+    run(s, "move 1")
+    assert s.state.get("Kira").vigor == 3
+    assert s.state.get("Kira").moves == 3
+
+
+def test_move_budget_is_spd():
+    # ch19 Movement: a Move covers up to SPD squares.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "move 6", "5 square", "SPD")
+    run(s, "move 5")
+
+
+def test_difficult_terrain_counts_double():
+    # ch19 Movement: difficult terrain costs double to move into.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "move 4 difficult 2", "need 6")
+    run(s, "move 3 difficult 2")
+    assert s.entries[-1].events[-1].difficult == 2
+
+
+def test_one_square_of_movement_cannot_enter_difficult_terrain():
+    # ch19 Movement: with only 1 square of movement, difficult terrain is out of reach.
+    s = yard()
+    run(s, "turn kira", "end", "turn ogre", "end", "turn nul")  # Nul has SPD 1
+    refused(s, "move 1 difficult 1", "need 2")
+    run(s, "move 1")
+
+
+def test_hindered_moves_half_spd_minimum_one():
+    # ch19 Movement / condition table: Hindered moves half SPD (R4 rounds down, min 1).
+    s = yard()
+    run(s, "cond kira hindered", "turn kira")
+    refused(s, "move 3", "half SPD while Hindered")
+    run(s, "move 2")
+    assert mv.speed(s.state.get("Kira")) == 2
+    run(s, "cond nul hindered")
+    assert mv.speed(s.state.get("Nul")) == 1  # SPD 1 halves to 0, minimum 1
+
+
+def test_hindered_cannot_shift():
+    # ch19 Movement: Hindered characters cannot Shift.
+    s = yard()
+    run(s, "cond kira hindered", "turn kira")
+    refused(s, "shift 1", "Hindered", "cannot Shift")
+
+
+def test_shift_costs_two_and_covers_half_spd():
+    # ch19 Shift: 2 Vigor, up to half SPD (minimum 1).
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "shift 3", "Shift 2 square")
+    run(s, "shift 2")
+    k = s.state.get("Kira")
+    assert (k.vigor, k.moves, k.maneuvers) == (5, 0, 1)
+
+
+def test_shift_is_never_the_free_move():
+    # ch19: only the first Move is free; a Shift always costs 2.
+    s = yard()
+    run(s, "turn kira", "shift 1")
+    assert s.state.get("Kira").vigor == 5
+
+
+def test_climbing_moves_one_square_and_cannot_shift():
+    # ch19 Climb: no more than 1 square per Move while climbing, and no Shift.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "move 2 climb", "1 square per Move")
+    run(s, "move 1 climb")
+    assert s.state.get("Kira").terrain == "climb"
+    refused(s, "shift 1", "climbing")
+    run(s, "move 1")  # still climbing: the terrain stays until changed
+    assert s.state.get("Kira").vigor == 5
+    run(s, "move 4 ground")
+    assert s.state.get("Kira").terrain == ""
+
+
+def test_swimming_doubles_move_costs_but_the_free_move_stays_free():
+    # ch19 Swim / R24: every Vigor cost doubles while swimming; free stays free.
+    s = yard()
+    run(s, "turn kira", "move 2 swim")
+    assert s.state.get("Kira").vigor == 7
+    run(s, "move 2")
+    assert s.state.get("Kira").vigor == 3
+    refused(s, "move 1", "costs 4", "R24")
+    refused(s, "shift 1", "swimming")
+
+
+def test_swimming_doubles_shake_it_off():
+    # ch19 Swim / R24: Shake It Off costs 4 in the water.
+    s = yard()
+    run(s, "cond kira exhausted +2", "terrain kira swim", "turn kira", "shake exhausted")
+    k = s.state.get("Kira")
+    assert (k.vigor, k.stacks("Exhausted")) == (3, 1)
+
+
+def test_terrain_command_and_refusals():
+    s = yard()
+    run(s, "terrain mira climb")
+    assert s.state.get("Mira").terrain == "climb"
+    refused(s, "terrain mira climb", "already climbing")
+    run(s, "terrain mira ground")
+    assert s.state.get("Mira").terrain == ""
+
+
+def test_vertical_jump_is_one_plus_half_pow():
+    # ch19 Vertical Jump: 1 + POW/2 squares (R4: Kira POW 3 -> 2, Mira POW 1 -> 1).
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "move 3 jump", "jump 2 square")
+    run(s, "move 2 jump")
+    assert mv.jump_height(s.state.get("Mira")) == 1
+
+
+def test_move_needs_a_turn_and_at_least_one_square():
+    s = yard()
+    refused(s, "move kira 2", "own turn")
+    refused(s, "move 2", "no turn is running")
+    run(s, "turn kira")
+    refused(s, "move 0", "at least 1")
+    refused(s, "move 2 difficult 3", "difficult")
+
+
+def test_fall_mira_example():
+    # ch19 Falling / R23: Mira (AGI 3) falls 5 squares -> as if 2 squares -> 4 untyped
+    # damage, which skips Guard.
+    s = yard()
+    run(s, "guard mira 3", "fall mira 5")
+    m = s.state.get("Mira")
+    assert (m.vitality, m.guard) == (18 - 4, 3)
+    assert "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage" in log_text(s)
+
+
+def test_short_fall_within_agi_does_no_damage():
+    # R23: squares fallen minus AGI, never below 0.
+    s = yard()
+    run(s, "fall mira 3")
+    assert s.state.get("Mira").vitality == 18
+
+
+def test_fall_can_wound():
+    # R23 then R10: falling damage goes through Wounds like any damage.
+    s = yard()
+    run(s, "set mira vitality 2")
+    run(s, "fall mira 6", faces=[4])  # 6 damage; d6 4 on the Wound table = Slowed
+    m = s.state.get("Mira")
+    assert m.wounds == ["Slowed"] and m.vitality == 18 - 4
+
+
+# --- grabs ----------------------------------------------------------------------------
+
+
+def _grabbed_kira():
+    s = yard()
+    run(s, "cond kira grabbed +2 from Thug")
+    return s
+
+
+def test_grabbed_cannot_move_when_not_bigger():
+    # ch19 Grab: while grabbed, neither target nor attacker may Move or Shift.
+    s = _grabbed_kira()
+    run(s, "turn kira")
+    refused(s, "move 2", "Grabbed by Thug", "SIZE 2 vs 2")
+    refused(s, "shift 1", "Grabbed by Thug")
+    run(s, "end", "turn thug")
+    refused(s, "move 2", "holds Kira")
+
+
+def test_bigger_side_of_a_grab_drags_the_smaller():
+    # ch19 Grab: the bigger creature moves freely and drags the smaller (forced movement).
+    s = yard()
+    run(s, "cond kira grabbed +1 from ogre", "turn mira", "end", "turn ogre", "move 3")
+    assert kinds(s) == ["maneuver_taken", "moved", "dragged"]
+    assert s.state.get("Kira").stacks("Grabbed") == 1  # the grab holds
+
+
+def test_shake_it_off_last_grabbed_stack_ends_the_grab():
+    # ch19 Grab / R29: once all Grabbed stacks are removed, the grab ends.
+    s = _grabbed_kira()
+    run(s, "turn kira", "shake grabbed")
+    assert s.state.get("Kira").stacks("Grabbed") == 1
+    assert kinds(s) == ["maneuver_taken", "condition_changed"]
+    run(s, "shake kira grabbed")
+    assert not s.state.get("Kira").has("Grabbed")
+    assert kinds(s) == ["maneuver_taken", "grab_ended"]
+    run(s, "move 2")  # free to move again
+
+
+def test_shake_it_off_ends_a_linked_grab_in_the_grabbers_list():
+    # ch19 Grab: the attack's Grab links grabber.grabbing; the last stack unlinks it.
+    s = yard()
+    s.state.get("Thug").grabbing.append("Kira")  # as the attack helper's Grab leaves it
+    s.initial.get("Thug").grabbing.append("Kira")
+    run(s, "cond kira grabbed +1 from Thug", "turn kira", "shake grabbed")
+    assert s.state.get("Thug").grabbing == []
+
+
+def test_release_is_a_free_action_at_any_time():
+    # ch19 Grab: the grabber may release as a free action at any time.
+    s = _grabbed_kira()
+    run(s, "turn kira", "release thug")
+    assert not s.state.get("Kira").has("Grabbed")
+    assert s.state.get("Kira").vigor == 7 and s.state.get("Thug").maneuvers == 0
+    refused(s, "release thug", "not holding")
+
+
+def test_release_names_the_target():
+    s = _grabbed_kira()
+    refused(s, "release thug mira", "not holding Mira")
+    run(s, "release thug kira")
+    assert not s.state.get("Kira").has("Grabbed")
+
+
+def test_moved_apart_ends_the_grab():
+    # ch19 Grab: if the two are moved apart, the grab ends and the stacks are removed.
+    s = _grabbed_kira()
+    refused(s, "apart kira mira", "not in a grab")
+    run(s, "apart kira thug")
+    assert not s.state.get("Kira").has("Grabbed")
+    refused(s, "apart kira", "not in a grab")
+
+
+def test_grab_ends_when_the_grabber_is_defeated():
+    # ch19 Grab / R11: if the grabber becomes Defeated, the grab ends.
+    s = yard()
+    s.state.get("Thug").grabbing.append("Kira")
+    s.initial.get("Thug").grabbing.append("Kira")
+    run(s, "cond kira grabbed +2 from Thug", "defeat thug")
+    assert not s.state.get("Kira").has("Grabbed")
+    assert s.state.get("Thug").grabbing == []
+
+
+@pytest.mark.parametrize("line", ["move kira 2 sideways", "shift 2 swim", "move kira"])
+def test_move_syntax_errors(line):
+    s = yard()
+    run(s, "turn kira")
+    refused(s, line)
