@@ -48,7 +48,8 @@ def _title(console, ff: FightFile, resumed: bool) -> None:
     s = ff.session
     how = (f"resumed: {len(s.entries)} command{'s' if len(s.entries) != 1 else ''} "
            f"replayed from {ff.path}" if resumed else f"new fight, saved in {ff.path}")
-    console.print(lit(s.encounter.name, "bold") + Text(f"  ({literal(how)})", style="dim"))
+    console.print(lit(s.encounter.name, "bold"))
+    console.print(lit(how, "dim"))
 
 
 def run(

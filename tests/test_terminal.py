@@ -1,0 +1,163 @@
+"""The real interactive program in a real pseudo-terminal (issue 6 "Must show"): start a
+fight, take turns with tab completion, roll, undo, Ctrl-C, quit, resume and find the state
+as it was; SIGKILL mid-session and find every acknowledged command on resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+pytestmark = pytest.mark.terminal
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 30
+
+
+@pytest.fixture
+def where(tmp_path) -> Path:
+    shutil.copytree(ROOT / "encounters", tmp_path / "encounters")
+    return tmp_path
+
+
+def spawn(where: Path, *args: str):
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
+               MOMENTA_HOME=str(where / "home"), PROMPT_TOOLKIT_NO_CPR="1")
+    env.pop("FORCE_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "momenta_cli", *args], cwd=str(where),
+                          env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100))
+    return child
+
+
+def typed(child, text: str, echo: str | None = None) -> None:
+    """Type ``text`` (with Tabs) and wait until the line editor shows ``echo``."""
+    for part in text.split("\t")[:-1]:
+        child.send(part + "\t")
+        time.sleep(0.15)  # completion runs in the background
+    child.send(text.split("\t")[-1])
+    if echo:
+        child.expect_exact(echo)
+
+
+def records(fight: Path) -> list[dict]:
+    return [json.loads(x) for x in fight.read_text().splitlines()[1:]]
+
+
+def test_play_undo_quit_and_resume(where):
+    fight = where / "encounters" / "demo.fight.jsonl"
+    child = spawn(where, "run", "encounters/demo.yaml", "--new", "--seed", "4")
+    child.expect_exact("R1 allies>")
+    # Tab completes the verb, then the combatant's name (from the live state)
+    typed(child, "tu\t", "turn")
+    typed(child, " bra\t", "Brannoc")
+    child.send("\r")
+    child.expect_exact("Brannoc's turn")
+    child.expect_exact("R1 Brannoc>")
+    typed(child, "dmg go\t", "Gorm")
+    child.send(" 4\r")
+    child.expect_exact("Gorm: Vitality 22->18 (damage)")
+    child.expect_exact("R1 Brannoc>")
+    # condition names complete too; a roll to clear resolves at end of turn (R15)
+    typed(child, "cond bran\t", "Brannoc")
+    typed(child, " fri\t", "Frightened")
+    child.send("\r")
+    child.expect_exact("Brannoc gains Frightened 1")
+    child.send("dmg tamsin 3\r")
+    child.expect_exact("Tamsin: Vitality 21->19 (damage)")  # Guard 1 first
+    child.send("undo\r")
+    child.expect_exact("undo: took back 'dmg tamsin 3'")
+    # Ctrl-C cancels the line being typed: nothing runs, nothing is saved
+    typed(child, "dmg wren 5")
+    child.send("\x03")
+    child.expect_exact("R1 Brannoc>")
+    child.send("end\r")
+    child.expect("Brannoc (clears Frightened|: Frightened|ends the turn)")
+    child.expect_exact("R1 adversaries>")
+    child.send("quit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    lines = [r.get("cmd", "undo" if r.get("undo") else "redo") for r in records(fight)]
+    assert lines == ["turn Brannoc", "dmg Gorm 4", "cond Brannoc Frightened", "dmg tamsin 3",
+                     "undo", "end"]
+    end_rolls = [e["roll"] for e in records(fight)[-1]["events"] if e.get("roll")]
+    assert end_rolls and end_rolls[0]["faces"]  # the dice of the roll to clear are saved
+
+    # Resume: the same state, the same prompt, and history from the last session
+    child = spawn(where, "resume", str(fight))
+    child.expect(r"resumed:\s+4\s+commands\s+replayed")  # one was undone
+    child.expect(r"Tamsin\s+21/21")  # allies are listed first
+    child.expect(r"Gorm\s+18/22")
+    child.expect_exact("R1 adversaries>")
+    child.send("\x1b[A")  # Up: the last line of the previous session
+    child.expect_exact("quit")
+    child.send("\x03")
+    child.expect_exact("R1 adversaries>")
+    child.send("\x04")  # Ctrl-D leaves, saved
+    child.expect_exact("Fight saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(records(fight)) == 6  # nothing added by looking
+
+
+def test_sigkill_loses_nothing_acknowledged(where):
+    fight = where / "encounters" / "demo.fight.jsonl"
+    child = spawn(where, "run", "encounters/demo.yaml", "--new")
+    child.expect_exact("R1 allies>")
+    acked = []
+    for line, ack in (("turn wren", "Wren's turn"), ("dmg knife-1 3", "Vitality 10->7"),
+                      ("cond knife-2 hindered", "Knife-2 gains Hindered"),
+                      ("next gorm", "Gorm's turn"), ("heal knife-1 1", "Vitality 7->8")):
+        child.send(line + "\r")
+        child.expect_exact(ack)
+        acked.append(line)
+    typed(child, "dmg gorm 7")  # typed, never entered
+    child.kill(signal.SIGKILL)
+    child.close()
+    assert [r["cmd"] for r in records(fight)] == acked
+
+    child = spawn(where, "run", "encounters/demo.yaml", "--resume")
+    child.expect(r"resumed:\s+5\s+commands\s+replayed")
+    child.expect(r"Gorm\s+22/22")
+    child.expect(r"Knife-1\s+8/10")
+    child.expect_exact("R1 Gorm>")
+    child.send("end\r")
+    child.expect_exact("Gorm ends the turn")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert [r["cmd"] for r in records(fight)] == acked + ["end"]
+
+
+def test_run_offers_to_resume(where):
+    child = spawn(where, "run", "encounters/demo.yaml", "--new")
+    child.expect_exact("R1 allies>")
+    child.send("turn tamsin\r")
+    child.expect_exact("Tamsin's turn")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+    child = spawn(where, "run", "encounters/demo.yaml")
+    child.expect_exact("Resume it?")
+    child.send("y\r")
+    child.expect_exact("R1 Tamsin>")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+    child = spawn(where, "run", "encounters/demo.yaml")
+    child.expect_exact("Resume it?")
+    child.send("n\r")
+    child.expect_exact("kept as")
+    child.expect_exact("R1 allies>")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
