@@ -120,6 +120,7 @@ def typed_result(text: str) -> Typed:
 
 def _load_verbs() -> None:
     # Importing a verb module registers its verbs.
+    import momenta_cli.commands.attack_verbs  # noqa: F401
     import momenta_cli.commands.maneuver_verbs  # noqa: F401
     from momenta_cli.commands import turn_verbs  # noqa: F401
 

@@ -7,7 +7,7 @@ state passed in is never changed.
 from __future__ import annotations
 
 from momenta_cli.dice import Roller
-from momenta_cli.engine import economy, flow, gm, turns  # noqa: F401  (register handlers)
+from momenta_cli.engine import attacks, economy, flow, gm, turns  # noqa: F401  (register handlers)
 from momenta_cli.engine.commands import AddNote, Command
 from momenta_cli.engine.events import Event, RoundStarted, apply_all
 from momenta_cli.engine.registry import HANDLERS

@@ -1,0 +1,193 @@
+"""Verbs for attacks and reactive attacks: attack, feint, grab, shove, intercept,
+forestall. Everything the rules want declared before the roll goes on one line (R27):
+
+    attack [ATTACKER] TARGET [with WEAPON] [at LOCATION] [as TYPE] [OPTIONS]
+           [dodge | deflect[=WEAPON] | defend[=NAME]] [brace]
+           [counter [OPTIONS for the Counterattack]]
+
+Words after ``counter`` describe the target's Counterattack with the same options.
+"""
+
+from __future__ import annotations
+
+import re
+
+from momenta_cli.commands.language import number, typed_result, verb
+from momenta_cli.engine.attacks import Attack
+from momenta_cli.errors import CommandError
+
+_DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
+# keyword -> field; each takes the next word (or KEY=VALUE)
+_VALUED = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
+           "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
+_FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
+          "brace": "brace"}
+_DEFENSES = ("dodge", "deflect", "defend")
+_COUNTER = ("counter", "counterattack")
+
+OPTIONS_HELP = (
+    "Options: 'with WEAPON' (default: the first listed), 'at LOCATION' (Mass, Edge, Mark, "
+    "...), 'as TYPE' (pick from Slashing/Piercing), 'using POW' or 'using AGI', 'dist N' "
+    "squares (or 'adjacent'), 'thrown', 'cover', 'obscured', '+1d' or '-2d', 'cost N' "
+    "(spells), 'roll 5,6,1' or 'roll 2s' (the attack's dice), 'def ...' (the defense's). "
+    "DEFENSE, declared by the target: 'dodge', 'deflect' or 'deflect=WEAPON', 'defend' or "
+    "'defend=NAME' (an enemy's scripted defense). 'brace': the target Braces if damage "
+    "reaches its Vitality. 'counter' and the words after it: the target's Counterattack, "
+    "with the same options.")
+
+
+def _is_option(word: str) -> bool:
+    low = word.lower()
+    key = low.partition("=")[0]
+    return (key in _VALUED or low in _FLAGS or key in _DEFENSES or low in _COUNTER
+            or low == "adjacent" or bool(_DICE.match(low)))
+
+
+def _names_and_options(words: list[str]) -> tuple[list[str], list[str]]:
+    """Leading words up to the first option word are names (1: the target, 2: the
+    attacker and the target)."""
+    for i, w in enumerate(words):
+        if _is_option(w):
+            return words[:i], words[i:]
+    return words, []
+
+
+def _value(field: str, text: str) -> object:
+    if field in ("typed", "defense_typed"):
+        return typed_result(text)
+    if field in ("distance", "cost"):
+        n = number(text, field)
+        low = 1 if field == "distance" else 0
+        if n < low:
+            raise CommandError(f"{field} must be {low} or more")
+        return n
+    if not text:
+        raise CommandError(f"{field.replace('_', ' ')} is empty")
+    return text
+
+
+def _options(words: list[str]) -> dict:
+    """The keyword options of one attack (no names, no ``counter`` part)."""
+    out: dict = {}
+
+    def put(key: str, value: object, shown: str) -> None:
+        if key in out:
+            raise CommandError(f"{shown} is given twice")
+        out[key] = value
+
+    i = 0
+    while i < len(words):
+        word, low = words[i], words[i].lower()
+        key, eq, value = word.partition("=")
+        key = key.lower()
+        i += 1
+        if key in _VALUED:
+            if not eq:
+                if i >= len(words):
+                    raise CommandError(f"'{key}' needs a value")
+                value, i = words[i], i + 1
+            put(_VALUED[key], _value(_VALUED[key], value), key)
+        elif key in _DEFENSES:
+            put("defense", key, "a reactive defense")
+            if eq:
+                out["defense_with"] = _value("defense", value)
+        elif low == "adjacent":
+            put("distance", 1, "distance")
+        elif low in _FLAGS:
+            put(_FLAGS[low], True, low)
+        elif m := _DICE.match(low):
+            out["dice"] = out.get("dice", 0) + int(m[1])
+        else:
+            raise CommandError(f"unexpected {word!r}")
+    return out
+
+
+def _split_counter(words: list[str]) -> tuple[list[str], list[str] | None]:
+    for i, w in enumerate(words):
+        if w.lower() in _COUNTER:
+            return words[:i], words[i + 1:]
+    return words, None
+
+
+def _attack(maneuver: str, words: list[str], *, counter_ok: bool = True) -> Attack:
+    names, rest = _names_and_options(words)
+    if not names:
+        raise CommandError("missing target")
+    if len(names) > 2:
+        raise CommandError(f"expected [ATTACKER] TARGET, got {' '.join(names)!r} "
+                           "(quote names with spaces)")
+    attacker, target = (None, names[0]) if len(names) == 1 else (names[0], names[1])
+    mine, counter_words = _split_counter(rest)
+    counter = None
+    if counter_words is not None:
+        if not counter_ok:
+            raise CommandError("'counter' answers a melee attack made against the target")
+        counter = _counter(counter_words)
+    return Attack(attacker, target, maneuver, counter=counter, **_options(mine))
+
+
+def _counter(words: list[str]) -> Attack:
+    """The target's Counterattack: the same options, attacker and target filled in by the
+    engine; a further ``counter`` is the attacker's answer to it."""
+    mine, more = _split_counter(words)
+    counter = _counter(more) if more is not None else None
+    return Attack(None, "", "Counterattack", counter=counter, **_options(mine))
+
+
+@verb("attack", aliases=("a", "atk", "hit"),
+      usage="attack [ATTACKER] TARGET [with WEAPON] [at LOCATION] [OPTIONS] "
+            "[DEFENSE] [brace] [counter ...]",
+      help="Basic Attack (2 Vigor; 3 with a Cumbersome weapon). The attacker rolls, then "
+           "the target's reactive defense; net successes pick the damage tier; Guard, "
+           "resistance and weakness follow. " + OPTIONS_HELP,
+      example="attack gorm wren with cudgel at edge deflect=buckler brace")
+def _attack_verb(words: list[str]) -> Attack:
+    return _attack("Basic Attack", words)
+
+
+@verb("feint", usage="feint [ATTACKER] TARGET [with WEAPON] [OPTIONS]",
+      help="Feint (2 Vigor): a melee Basic Attack that deals no damage; the target gains "
+           "Vulnerable N, N = net successes (max 3). Same options as attack.",
+      example="feint wren knife-1 with rapier")
+def _feint(words: list[str]) -> Attack:
+    return _attack("Feint", words)
+
+
+@verb("grab", usage="grab [ATTACKER] TARGET [OPTIONS]",
+      help="Grab (2 Vigor): an Unarmed Attack; the target gains Grabbed N, N = net "
+           "successes (max 3). Same options as attack.",
+      example="grab brannoc knife-2 roll=5,6,2")
+def _grab(words: list[str]) -> Attack:
+    return _attack("Grab", words)
+
+
+@verb("shove", usage="shove [ATTACKER] TARGET [OPTIONS]",
+      help="Shove (2 Vigor): an Unarmed Attack that pushes the target N squares, N = net "
+           "successes (max 3); forced movement. Same options as attack.",
+      example="shove gorm tamsin")
+def _shove(words: list[str]) -> Attack:
+    return _attack("Shove", words)
+
+
+@verb("intercept", usage="intercept REACTOR MOVER [with WEAPON] [OPTIONS]",
+      help="Intercept (reaction, 2 Vigor): MOVER came into reach of REACTOR's melee weapon "
+           "while moving; REACTOR makes a Basic Attack at it. The mover may defend or "
+           "counter as against any attack.",
+      example="intercept brannoc knife-1 with longsword dodge")
+def _intercept(words: list[str]) -> Attack:
+    return _reactive("Intercept", words)
+
+
+@verb("forestall", usage="forestall REACTOR MOVER [with WEAPON] [OPTIONS]",
+      help="Forestall (reaction, 2 Vigor): MOVER tries to move (not forced) while within "
+           "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it.",
+      example="forestall wren knife-2 with spear")
+def _forestall(words: list[str]) -> Attack:
+    return _reactive("Forestall", words)
+
+
+def _reactive(maneuver: str, words: list[str]) -> Attack:
+    names, _ = _names_and_options(words)
+    if len(names) != 2:
+        raise CommandError("name both the reacting combatant and the one moving")
+    return _attack(maneuver, words)

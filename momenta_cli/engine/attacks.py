@@ -1,0 +1,536 @@
+"""Attacks (ch20 Attacking; ch19 Basic Attack, Shove, Grab, Feint, Counterattack,
+Intercept, Forestall): the pool, the target's reactions, the roll, and what the net
+successes do.
+
+One ``Attack`` command carries everything declared before the roll (R27): the weapon,
+hit location and situation, and the target's reactive defense or Counterattack, and
+whether it Braces. Deciding it pays for the maneuver (or reaction), resolves a
+Counterattack first, rolls the attack and then the defense, and turns the net successes
+into damage (R3, R5, R8, R9) or the maneuver's effect.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine import damage
+from momenta_cli.engine import movement as mv
+from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.economy import pay_maneuver, pay_reaction
+from momenta_cli.engine.events import Event, ResourceSet, apply_all
+from momenta_cli.engine.names import find
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.engine.specs import LocationSpec, WeaponSpec
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
+REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
+MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
+UNARMED = "Unarmed Attack"  # ch19 Shove, Grab; carried by everyone
+OBSCURED_PENALTY = 2  # R20
+HIDDEN_BONUS = 2  # R20, condition table
+MAX_EFFECT = 3  # ch19 Shove, Grab, Feint: N = successes, maximum 3
+
+
+@dataclass(frozen=True)
+class Attack(Command):
+    """One attack, with everything declared before the roll.
+
+    ``attacker`` None means the fighter whose turn is running. ``maneuver`` is a ch19
+    maneuver (Basic Attack, Grab, Shove, Feint) paid on the attacker's turn, or a reactive
+    attack (Counterattack, Intercept, Forestall) paid as a reaction. ``defense`` is the
+    target's reactive defense: ``dodge``, ``deflect`` (``defense_with`` a weapon) or
+    ``defend`` (an enemy's scripted defense, ``defense_with`` its name). ``counter`` is the
+    target's Counterattack (its attacker and target are filled in from this attack).
+    ``distance`` in squares is what the GM states (R28); None means "in reach/range".
+    """
+
+    attacker: str | None
+    target: str
+    maneuver: str = "Basic Attack"
+    weapon: str | None = None
+    location: str | None = None
+    damage_type: str | None = None
+    attribute: str | None = None
+    ranged: bool = False
+    distance: int | None = None
+    cover: bool = False
+    obscured: bool = False
+    dice: int = 0
+    cost: int | None = None
+    defense: str | None = None
+    defense_with: str | None = None
+    brace: bool = False
+    counter: Attack | None = None
+    typed: Typed | None = None
+    defense_typed: Typed | None = None
+
+
+# --- events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackRolled(Event):
+    """An attack's roll against the target's defense (ch20 steps 1-2, R2, R3): the pool
+    with every modifier, the dice, and the net successes. Changes no number itself."""
+
+    kind: ClassVar[str] = "attack_rolled"
+    attacker: str
+    target: str
+    maneuver: str
+    weapon: str
+    mode: str  # "melee" or "ranged"
+    location: str
+    types: tuple[str, ...]
+    pool: tuple[tuple[str, int], ...]
+    roll: dict[str, Any]
+    defense: str | None = None
+    defense_pool: tuple[tuple[str, int], ...] = ()
+    defense_roll: dict[str, Any] | None = None
+    net: int = 0
+
+    def apply(self, fight: Fight) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class AttackDamage(Event):
+    """How the net successes became damage (R3, R5, R8, R9): the tier, Solid Hit, what
+    Guard soaked, resistance or weakness, and what reaches Vitality (or Strain). The
+    numbers change through the ResourceSet and Wound events that follow it."""
+
+    kind: ClassVar[str] = "attack_damage"
+    target: str
+    weapon: str
+    net: int
+    tier: int
+    solid: int = 0
+    strain: bool = False
+    guard: int = 0
+    unsoaked: str = ""  # why Guard soaked nothing: "Penetrating" or "untyped"
+    resisted: tuple[str, ...] = ()
+    weak: tuple[str, ...] = ()
+    amount: int = 0
+
+    def apply(self, fight: Fight) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class GrabTaken(Event):
+    """ch19 Grab: ``grabber`` now holds ``target`` (the Grabbed stacks come separately)."""
+
+    kind: ClassVar[str] = "grab_taken"
+    grabber: str
+    target: str
+
+    def apply(self, fight: Fight) -> None:
+        g = fight.get(self.grabber)
+        if self.target not in g.grabbing:
+            g.grabbing.append(self.target)
+
+
+@dataclass(frozen=True)
+class Shoved(Event):
+    """ch19 Shove: ``name`` is pushed ``squares`` away by ``by`` (forced movement; no map,
+    so no number changes)."""
+
+    kind: ClassVar[str] = "shoved"
+    name: str
+    by: str
+    squares: int
+
+    def apply(self, fight: Fight) -> None:
+        return None
+
+
+# --- planning: everything fixed before the roll ----------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An attack checked against the rules, before any die is rolled."""
+
+    attacker: str
+    target: str
+    maneuver: str
+    weapon: WeaponSpec
+    mode: str
+    location: LocationSpec
+    types: tuple[str, ...]
+    distance: int | None
+
+    @property
+    def deals_damage(self) -> bool:
+        return self.maneuver not in ("Grab", "Shove", "Feint")
+
+
+def _attacker(fight: Fight, name: str | None) -> Fighter:
+    if name:
+        return find(fight, name)
+    if fight.active is None:
+        raise RuleError("no turn is running: name the attacker")
+    return fight.get(fight.active)
+
+
+def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
+    """The attacking weapon: Grab and Shove always use the Unarmed Attack (ch19); otherwise
+    the named one, else the first listed."""
+    if cmd.maneuver in ("Grab", "Shove"):
+        if cmd.weapon is not None and cmd.weapon.lower() not in UNARMED.lower():
+            raise RuleError(f"{cmd.maneuver} is made with the Unarmed Attack (ch19 "
+                            f"{cmd.maneuver})")
+        return rx.pick_weapon(a, UNARMED)
+    if cmd.weapon is not None:
+        return rx.pick_weapon(a, cmd.weapon)
+    if cmd.maneuver in ("Feint", *REACTIVE):
+        melee = [w for w in a.spec.weapons if w.is_melee]
+        if melee:
+            return melee[0]
+    if not a.spec.weapons:
+        raise RuleError(f"{a.name} has no weapon")
+    return a.spec.weapons[0]
+
+
+def _mode(w: WeaponSpec, cmd: Attack) -> str:
+    """Melee or ranged (ch20 Melee vs. Ranged): a weapon with both is used in melee unless
+    thrown or the stated distance is past its reach."""
+    if cmd.ranged:
+        if not w.is_ranged:
+            raise RuleError(f"{w.name} has no Range: it cannot be thrown or shot")
+        return "ranged"
+    if w.is_melee and w.is_ranged and cmd.distance is not None and w.melee is not None \
+            and cmd.distance > w.melee:
+        return "ranged"
+    return "melee" if w.is_melee else "ranged"
+
+
+def _check_distance(w: WeaponSpec, mode: str, distance: int | None) -> None:
+    """R18, R28: the GM states the distance; past the reach or the maximum range there is
+    no attack."""
+    if distance is None:
+        return
+    if distance < 1:
+        raise RuleError("distance is in squares, 1 or more (1 = adjacent)")
+    if mode == "melee" and w.melee is not None and distance > w.melee:
+        raise RuleError(f"{w.name} reaches {w.melee} square(s); the target is {distance} "
+                        "away (ch20 Melee vs. Ranged Attacks)")
+    if mode == "ranged" and w.range is not None and distance > w.range:
+        raise RuleError(f"{w.name} has Range {w.range}; the target is {distance} away "
+                        "(R18: no attack beyond the maximum range)")
+
+
+def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec:
+    """R19, R20: the declared hit location; Mass unless said otherwise."""
+    loc = rx.pick(t.spec.locations, cmd.location or "Mass", lambda x: x.name,
+                  f"{t.name} has no hit location")
+    mass = loc.name == "Mass"
+    if not mass and (w.has("Imprecise") or w.has("Area")):
+        raise RuleError(f"{w.name} is Imprecise: it can only aim at Mass (R19)")
+    if not mass and w.strain:
+        raise RuleError(f"{w.name} deals Strain: hit locations do nothing for it, aim at "
+                        "Mass (R9)")
+    seeking = w.has("Seeking") or w.has("Area")
+    if cmd.cover and mode == "ranged" and not seeking and mass:
+        if w.has("Imprecise"):
+            raise RuleError(f"{t.name} is in cover and {w.name} is Imprecise: it cannot "
+                            "be hit by this ranged attack from here (ch20 Cover)")
+        raise RuleError(f"{t.name} is in cover: a ranged attack must aim at an Edge or "
+                        "Mark (R20)")
+    return loc
+
+
+def _resist_score(t: Fighter, types: tuple[str, ...]) -> int:
+    r = bool(set(types) & t.spec.resistances)
+    wk = bool(set(types) & t.spec.weaknesses)
+    return 0 if r == wk else (1 if wk else -1)
+
+
+def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[str, ...]:
+    """ch20 Damage Types; Tracker calls: of an ``A/B`` tag the attacker picks one per
+    attack (a thrown weapon with a Piercing option is Piercing); left unsaid, the tracker
+    picks the best for the attacker against this target."""
+    base = tuple(w.damage_types)
+    if not w.type_options:
+        if chosen is not None and len(rx.match(base, chosen, str)) != 1:
+            what = ", ".join(base) or "untyped damage"
+            raise RuleError(f"{w.name} deals {what}; there is no type to choose")
+        return base
+    opts = w.type_options
+    if chosen is not None:
+        hits = rx.match(opts, chosen, str)
+        if len(hits) != 1:
+            raise RuleError(f"{w.name} deals {' or '.join(opts)}, not {chosen!r}")
+        pick = hits[0]
+        if mode == "ranged" and "Piercing" in opts and pick != "Piercing":
+            raise RuleError(f"a thrown {w.name} is Piercing (Tracker calls)")
+        return (*base, pick)
+    if mode == "ranged" and "Piercing" in opts:
+        return (*base, "Piercing")
+    best = max(opts, key=lambda o: (_resist_score(t, (*base, o)), -opts.index(o)))
+    return (*base, best)
+
+
+def plan_attack(fight: Fight, a: Fighter, t: Fighter, cmd: Attack) -> Plan:
+    """Check an attack against the rules before anything is paid or rolled."""
+    if cmd.maneuver not in MANEUVERS + REACTIVE:
+        raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
+    if a is t:
+        raise RuleError(f"{a.name} cannot attack itself")
+    if t.out:
+        state = "Lost" if t.lost else "Defeated" if t.defeated else "removed"
+        raise RuleError(f"{t.name} is {state}: not a target")
+    w = _weapon(a, cmd)
+    if w.has("Area"):
+        raise RuleError(f"{w.name} is an Area attack: the tracker does not resolve those yet "
+                        "(R22); settle each target with dmg and cond")
+    if t.has("Hidden"):
+        raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
+    mode = _mode(w, cmd)
+    if cmd.maneuver == "Feint" and mode != "melee":
+        raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
+    if cmd.maneuver in REACTIVE:
+        rx.check_reactive_weapon(a, w, cmd.maneuver, cmd.distance)
+        if mode != "melee":
+            raise RuleError(f"{cmd.maneuver} is a melee Basic Attack (ch19 Reactions)")
+    _check_distance(w, mode, cmd.distance)
+    if cmd.attribute is not None:
+        opts = rx.attribute_options(w)
+        if a.spec.is_enemy and w.pool is not None:
+            raise RuleError(f"{w.name} rolls its printed pool (R7)")
+        if cmd.attribute.upper() not in opts:
+            raise RuleError(f"{w.name} rolls {' or '.join(opts)}, not {cmd.attribute}")
+    loc = _location(t, w, mode, cmd)
+    types = _types(t, w, mode, cmd.damage_type)
+    return Plan(a.name, t.name, cmd.maneuver, w, mode, loc, types, cmd.distance)
+
+
+# --- the pool (R2) -------------------------------------------------------------------------
+
+
+def _range_parts(fight: Fight, a: Fighter, p: Plan) -> list[tuple[str, int]]:
+    """R18: ranged penalties by the stated distance; SEN counts as 1 while Shrouded."""
+    w, d, s = p.weapon, p.distance, fight.settings
+    if p.mode != "ranged" or d is None or w.range is None:
+        return []
+    sen = min(a.spec.attr("SEN"), 1) if a.has("Shrouded") else a.spec.attr("SEN")
+    covers = sen >= w.range
+    if d <= 1:
+        if w.has("Touch") or (covers and not s.adjacent_penalty_when_sen_covers):
+            return []
+        return [("adjacent", -s.adjacent_ranged_penalty)] if s.adjacent_ranged_penalty else []
+    if not covers and d > sen and s.beyond_sen_penalty:
+        return [("beyond SEN", -s.beyond_sen_penalty)]
+    return []
+
+
+def attack_pool(fight: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack
+                ) -> tuple[list[tuple[str, int]], int | None]:
+    """The attack's pool parts (R2, netted by the roll) and the fixed success count of a
+    Grunt (R7), from the attacker's and target's conditions, the location and the
+    situation."""
+    w = p.weapon
+    if a.spec.is_enemy and w.pool is not None:
+        parts = [("pool", w.pool)]
+        if a.has("Impaired"):
+            parts.append(("Impaired", -a.stacks("Impaired")))
+    else:
+        opts = rx.attribute_options(w)
+        attr = cmd.attribute.upper() if cmd.attribute else rx.best_attribute(a, opts)
+        parts = rx.attribute_parts(a, attr)
+    auto = 1 if a.spec.threat == "Grunt" else None  # R7: a Grunt never rolls
+    if a.has("Hindered"):
+        parts.append(("Hindered", -1))
+    provoked = a.conditions.get("Provoked")
+    if provoked is not None and provoked.source != t.name:
+        parts.append(("Provoked", -2))
+    if a.has("Hidden"):
+        parts.append(("Hidden", HIDDEN_BONUS))
+    if t.has("Hindered"):
+        parts.append(("target Hindered", 1))
+    if t.has("Vulnerable") and auto is None:
+        parts.append(("target Vulnerable", t.stacks("Vulnerable")))
+    if p.location.penalty:
+        parts.append((p.location.name, -p.location.penalty))
+    parts += _range_parts(fight, a, p)
+    if cmd.obscured:
+        parts.append(("obscured", -OBSCURED_PENALTY))
+    if cmd.dice:
+        parts.append(("GM", cmd.dice))
+    return parts, auto
+
+
+def solid_hit(fight: Fight, a: Fighter, roll: dict[str, Any], net: int) -> int:
+    """R5: with 1+ net successes, each pair of equal faces N among the kept dice adds N
+    (a die in one pair only). Needs faces; the ``solid_hit`` setting says for whom."""
+    who = fight.settings.solid_hit
+    if who == "off" or net < 1 or not roll.get("kept"):
+        return 0
+    if who == "allies" and a.side != "allies":
+        return 0
+    return sum(face * (n // 2) for face, n in Counter(roll["kept"]).items())
+
+
+# --- deciding --------------------------------------------------------------------------------
+
+
+def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
+    """ch19: the four attack maneuvers cost 2 Vigor on one's own turn, reactive attacks 2
+    as reactions; Cumbersome makes either 3 (R21). A spell's cost is the GM's to state."""
+    w = p.weapon
+    if cmd.cost is not None and not w.has("Spell"):
+        raise RuleError("only a spell's cost may be stated (cost=N)")
+    if cmd.maneuver in REACTIVE:
+        cost = rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
+        return pay_reaction(fight, a, f"{cmd.maneuver} ({w.name})", cost)
+    cost = cmd.cost if cmd.cost is not None else rx.reactive_cost(w, MANEUVER_COST)
+    label = f"Cast a Spell ({w.name})" if w.has("Spell") else f"{cmd.maneuver} ({w.name})"
+    return pay_maneuver(fight, a, label, cost)
+
+
+def _roll(fight: Fight, parts: list[tuple[str, int]] | tuple[tuple[str, int], ...],
+          roller: Roller, typed: Typed | None, auto: int | None) -> dict[str, Any]:
+    return roll_pool(rx.total(parts), roller, fight.settings.success_face, typed, auto)
+
+
+@handles(Attack)
+def decide_attack(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    return resolve(fight, cmd, roller)
+
+
+def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    """Events of one attack: payment, the target's declared reactions, a Counterattack
+    (resolved first, R27), the roll, then damage or the maneuver's effect."""
+    a0 = _attacker(fight, cmd.attacker)
+    t0 = find(fight, cmd.target)
+    p = plan_attack(fight, a0, t0, cmd)
+    if cmd.defense is not None and cmd.counter is not None:
+        raise RuleError("one reaction per trigger: a Counterattack and a reactive defense "
+                        "both answer being targeted (R27)")
+    if cmd.defense_typed is not None and cmd.defense is None:
+        raise RuleError("a defense roll was typed, but no defense was declared")
+    if cmd.brace:
+        rx.check_brace(fight, t0, p.weapon, p.deals_damage)
+    events = _pay(fight, a0, p, cmd)
+    parts, auto = attack_pool(fight, a0, t0, p, cmd)  # fixed before any reaction (ch20 1)
+    if auto is not None and cmd.typed is not None:
+        raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
+    s = apply_all(fight.clone(), events)
+    a, t = s.get(p.attacker), s.get(p.target)
+
+    defense: rx.Defense | None = None
+    if cmd.defense is not None:
+        more, defense = rx.declare_defense(s, t, p.weapon, p.mode, cmd.defense,
+                                           cmd.defense_with)
+        events += apply_all_and_return(s, more)
+    if cmd.counter is not None:
+        if p.mode != "melee":
+            raise RuleError("Counterattack answers melee attacks only (ch19 Counterattack)")
+        counter = replace(cmd.counter, attacker=t.name, target=a.name,
+                          maneuver="Counterattack",
+                          distance=cmd.counter.distance if cmd.counter.distance is not None
+                          else cmd.distance)
+        events += apply_all_and_return(s, resolve(s, counter, roller))
+        a, t = s.get(p.attacker), s.get(p.target)
+
+    roll = _roll(s, parts, roller, cmd.typed, auto)
+    droll = None
+    if defense is not None:
+        if defense.auto is not None and cmd.defense_typed is not None:
+            raise RuleError(f"{t.name} is a Grunt: it never rolls (R7)")
+        droll = _roll(s, defense.parts, roller, cmd.defense_typed, defense.auto)
+    net = max(roll["successes"] - (droll["successes"] if droll else 0), 0)  # R3
+    events += apply_all_and_return(s, [AttackRolled(
+        a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
+        tuple(parts), roll, defense.label if defense else None,
+        defense.parts if defense else (), droll, net)])
+    after: list[Event] = []
+    if roll["how"] != "auto":  # condition table: Vulnerable clears once an attack rolls
+        after += cond.lose(s, t, "Vulnerable", None, reason="used")
+    after += cond.lose(s, a, "Hidden", None, reason="revealed")  # R20
+    events += apply_all_and_return(s, after)
+
+    if p.deals_damage:
+        events += _damage(s, a, t, p, cmd, roll, net, roller)
+    else:
+        events += _effect(s, a, t, p, net)
+    t = s.get(p.target)
+    if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
+            and not t.out and not p.weapon.strain):  # R19
+        events += apply_all_and_return(
+            s, cond.gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
+    return events
+
+
+def apply_all_and_return(fight: Fight, events: list[Event]) -> list[Event]:
+    """Apply ``events`` to the scratch ``fight`` and hand them back."""
+    apply_all(fight, events)
+    return events
+
+
+def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[str, Any],
+            net: int, roller: Roller) -> list[Event]:
+    """ch20 steps 3-4, R5, R8, R9: tier (+ Solid Hit), Guard, resistance or weakness,
+    then Vitality with its Wounds (R10). Strain skips all but the tier."""
+    w = p.weapon
+    tier = w.damage.damage(net)
+    if w.strain:
+        out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True, amount=tier)]
+        return out + apply_all_and_return(
+            s, damage.add_strain(s, t, tier, roller, reason=w.name))
+    solid = solid_hit(s, a, roll, net)
+    total = tier + solid
+    events: list[Event] = []
+    unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
+    soak = 0 if unsoaked else min(max(t.guard, 0), total)
+    rest = total - soak
+    resisted = sorted(set(p.types) & t.spec.resistances)
+    weak = sorted(set(p.types) & t.spec.weaknesses)
+    if p.location.name == "Mark":
+        weak.append("Mark")  # R19
+    if cmd.brace and rest > 0:  # ch19 Brace: resistance to the attack, then Broken
+        events += apply_all_and_return(s, pay_reaction(s, t, "Brace", 0))
+        events += apply_all_and_return(
+            s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
+        resisted.append("Brace")
+    amount = rest
+    if resisted and not weak:  # R9: any resistance and no weakness halves
+        amount = rest // 2
+    elif weak and not resisted:
+        amount = rest * 2
+    t = s.get(t.name)
+    tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, unsoaked,
+                                      tuple(resisted), tuple(weak), amount)]
+    if soak:
+        tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
+    events += apply_all_and_return(s, tail)
+    return events + apply_all_and_return(s, damage.harm(
+        s, s.get(t.name), amount, roller, reason=w.name,
+        wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))
+
+
+def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, net: int) -> list[Event]:
+    """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3)."""
+    n = min(net, MAX_EFFECT)
+    if n == 0:
+        return []
+    if p.maneuver == "Feint":
+        return apply_all_and_return(
+            s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
+    if p.maneuver == "Grab":
+        events = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
+        if t.name not in a.grabbing:
+            events.append(GrabTaken(a.name, t.name))
+        return apply_all_and_return(s, events)
+    # Shove: forced movement away from the shover ends any grab between the two (ch19 Grab)
+    events: list[Event] = [Shoved(t.name, a.name, n)]
+    events += [mv.end_grab(s, g, x, "shoved apart") for g, x in mv.grab_partners(s, a)
+               if t.name in (g.name, x.name)]
+    return apply_all_and_return(s, events)

@@ -1,0 +1,95 @@
+"""Log lines for attacks and reactive defenses (engine/attacks.py, engine/reactions.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from momenta_cli.engine import attacks as at
+from momenta_cli.engine import reactions as rx
+from momenta_cli.render.logtext import formats
+
+_VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
+         "Intercept": "intercepts", "Forestall": "forestalls", "Feint": "feints at",
+         "Grab": "tries to grab", "Shove": "shoves"}
+_NO_EFFECT = {"Feint": "no Vulnerable", "Grab": "no grip", "Shove": "no push"}
+
+
+def pool_text(parts: tuple[tuple[str, int], ...]) -> str:
+    """``POW 3, Hindered -1, Edge -2 = 0d``; a lone base is just ``POW 3d``."""
+    if not parts:
+        return "0d"
+    (label, base), *mods = parts
+    if not mods:
+        return f"{label} {base}d"
+    shown = ", ".join(f"{name} {n:+d}" for name, n in mods)
+    return f"{label} {base}, {shown} = {sum(n for _, n in parts)}d"
+
+
+def roll_text(parts: tuple[tuple[str, int], ...], roll: dict[str, Any]) -> str:
+    """Pool, then the faces (or how the result was given), then the successes (R1, R2)."""
+    bits = [pool_text(parts)]
+    if roll.get("pool", 0) <= 0 and roll.get("how") != "auto":
+        bits.append("(2d6 keep lowest)")
+    if roll.get("how") == "auto":
+        bits.append("(Grunt: auto)")
+    elif roll.get("faces"):
+        bits.append("[" + ",".join(str(x) for x in roll["faces"]) + "]")
+    elif roll.get("how") == "typed":
+        bits.append("(typed)")
+    bits.append(f"{roll.get('successes', 0)}s")
+    return " ".join(bits)
+
+
+@formats("attack_rolled")
+def _rolled(e: at.AttackRolled) -> str:
+    verb = _VERB.get(e.maneuver, "attacks")
+    types = f" ({', '.join(e.types)})" if e.types else ""
+    how = ", ranged" if e.mode == "ranged" else ""
+    where = f" at {e.location}" if e.location != "Mass" else ""
+    text = (f"{e.attacker} {verb} {e.target} with {e.weapon}{types}{how}{where}: "
+            f"{roll_text(e.pool, e.roll)}")
+    if e.defense is not None and e.defense_roll is not None:
+        text += f" vs {e.defense} {roll_text(e.defense_pool, e.defense_roll)}"
+    text += f" -> net {e.net}s"
+    if e.net == 0 and e.maneuver in _NO_EFFECT:
+        text += f", {_NO_EFFECT[e.maneuver]}"
+    return text
+
+
+@formats("attack_damage")
+def _damage(e: at.AttackDamage) -> str:
+    if e.strain:
+        return f"{e.target} takes {e.amount} Strain from {e.weapon} (net {e.net}s)"
+    bits = [f"{e.tier} damage"]
+    if e.solid:
+        bits[0] += f" + {e.solid} Solid Hit"
+    if e.unsoaked:
+        bits.append(f"{e.unsoaked}: Guard soaks nothing")
+    elif e.guard:
+        bits.append(f"Guard soaks {e.guard}")
+    if e.resisted and e.weak:
+        bits.append(f"resistance ({', '.join(e.resisted)}) and weakness "
+                    f"({', '.join(e.weak)}) cancel")
+    elif e.resisted:
+        bits.append(f"halved ({', '.join(e.resisted)})")
+    elif e.weak:
+        bits.append(f"doubled ({', '.join(e.weak)})")
+    bits.append(f"{e.amount} to Vitality")
+    return f"{e.target}: " + ", ".join(bits)
+
+
+@formats("defense_used")
+def _defense(e: rx.DefenseUsed) -> str | None:
+    if e.weapon is not None:
+        return None  # the reaction line already names the weapon
+    return f"{e.name} defends: {e.defense} ({e.used} of {e.uses} this round)"
+
+
+@formats("grab_taken")
+def _grab(e: at.GrabTaken) -> str:
+    return f"{e.grabber} holds {e.target} (ch19 Grab)"
+
+
+@formats("shoved")
+def _shoved(e: at.Shoved) -> str:
+    return f"{e.name} is shoved {e.squares} square(s) away by {e.by} (forced movement)"
