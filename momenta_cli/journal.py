@@ -239,7 +239,11 @@ class FightFile:
         """Run one line and save it before returning; refused lines change nothing."""
         s = self.session
         saved = (list(s.entries), list(s.undone), s.state.clone())
-        out = run_line(s, line, roller)
+        try:
+            out = run_line(s, line, roller)
+        except Exception:
+            s.entries, s.undone, s.state = saved  # a refusal (or a bug) changes nothing
+            raise
         record = outcome_record(out)
         if record is not None:
             try:

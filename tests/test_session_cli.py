@@ -218,3 +218,23 @@ def test_markup_and_escape_names_print_literally(tmp_path):
     assert "Esc\\x1b[31mape's turn" in r.output
     assert "Note: [blink]hi[/blink]" in r.output
     assert "\x1b" not in r.output
+
+
+def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
+    import momenta_cli.journal as journal
+
+    real = journal.run_line
+
+    def flaky(session, line, roller):
+        if line.startswith("boom"):
+            raise ZeroDivisionError("simulated engine bug")
+        return real(session, line, roller)
+
+    monkeypatch.setattr(journal, "run_line", flaky)
+    r = start(enc, "turn bran", "boom", "dmg gorm 2")
+    assert "! internal error, nothing was changed or saved: ZeroDivisionError" in r.output
+    assert "Gorm: Vitality 22->20" in r.output
+    cmds = [json.loads(x).get("cmd") for x in fight_of(enc).read_text().splitlines()[1:]]
+    assert cmds == ["turn bran", "dmg gorm 2"]
+    r = invoke("do", fight_of(enc), "boom")
+    assert r.exit_code == 1 and "internal error" in r.output

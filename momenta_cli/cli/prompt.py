@@ -233,6 +233,10 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
     except MomentaError as err:
         screen.error(str(err))
         return True
+    except Exception as err:  # a bug must not end the session: the fight is saved
+        screen.error(f"internal error, nothing was changed or saved: "
+                     f"{type(err).__name__}: {err}")
+        return True
     return screen.outcome(out, ff.session.state, before)
 
 

@@ -153,10 +153,12 @@ def _one_shot(fight: Path, lines: list[str], seed: int | None, players: bool,
             before = (state.round, state.active, state.active_turn, state.over)
             try:
                 out = run_line(ff.session, line, roller)
-            except MomentaError as err:
+            except Exception as err:
                 console.end_capture()
                 saved = "nothing was saved" if records else "nothing changed"
-                typer.echo(literal(f"{fight}: {line!r}: {err} ({saved})"), err=True)
+                what = str(err) if isinstance(err, MomentaError) else \
+                    f"internal error: {type(err).__name__}: {err}"
+                typer.echo(literal(f"{fight}: {line!r}: {what} ({saved})"), err=True)
                 raise typer.Exit(1) from None
             rec = outcome_record(out)
             if rec is not None:
