@@ -36,7 +36,7 @@ def _md(text: str) -> str:
     """Escape what Markdown would read as formatting."""
     out = []
     for ch in literal(text):
-        if ch in "\\`*_{}[]<>#|!~":
+        if ch in "\\`*_{}[]<#|!~":
             out.append("\\" + ch)
         else:
             out.append(ch)
