@@ -246,12 +246,15 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
     if interactive is None:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not interactive:
-        for raw in sys.stdin:
-            line = raw.rstrip("\r\n")
-            screen.console.print(Text(prompt_text(ff.session.state), style="dim")
-                                 + lit(line))
-            if not run_one(ff, screen, line, roller):
-                break
+        try:
+            for raw in sys.stdin:
+                line = raw.rstrip("\r\n")
+                screen.console.print(Text(prompt_text(ff.session.state), style="dim")
+                                     + lit(line))
+                if not run_one(ff, screen, line, roller):
+                    break
+        except KeyboardInterrupt:
+            pass  # every accepted line is already saved
         return
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
