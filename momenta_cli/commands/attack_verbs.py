@@ -20,6 +20,7 @@ _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
 # keyword -> field; each takes the next word (or KEY=VALUE)
 _VALUED = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
            "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
+_NAMED = ("with", "at", "as")  # these take every word up to the next option
 _FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
           "brace": "brace"}
 _DEFENSES = ("dodge", "deflect", "defend")
@@ -85,7 +86,11 @@ def _options(words: list[str]) -> dict:
             if not eq:
                 if i >= len(words):
                     raise CommandError(f"'{key}' needs a value")
-                value, i = words[i], i + 1
+                j = i + 1
+                if key in _NAMED:  # names may be several words: "with great maul"
+                    while j < len(words) and not _is_option(words[j]):
+                        j += 1
+                value, i = " ".join(words[i:j]), j
             put(_VALUED[key], _value(_VALUED[key], value), key)
         elif key in _DEFENSES:
             put("defense", key, "a reactive defense")

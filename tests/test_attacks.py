@@ -1,0 +1,455 @@
+"""Attack resolution (ch20 Attacking; R2-R9, R18-R21; ch19 Basic Attack, Feint, Grab,
+Shove). Dice: the attack's faces first, then the defense's (tests/attack_yard.py)."""
+
+from __future__ import annotations
+
+from tests.attack_yard import ENCOUNTER, pool_parts, rolled, yard
+from tests.engine_helpers import log_text, run, session_from
+from tests.test_maneuver_support import refused
+
+# --- the basic flow: pool, tier, Guard, Vitality, Vigor -----------------------------------
+
+
+def test_basic_attack_rolls_pow_and_deals_the_tier_of_its_successes():
+    # ch20 steps 1-3: pool = POW for a POW weapon; 2 successes -> the 2s tier (11).
+    # ch19 Basic Attack: 2 Vigor.
+    s = yard()
+    run(s, "turn kira", "attack gorm with longsword", faces=[5, 6, 1])
+    assert pool_parts(s) == {"POW": 3}
+    assert rolled(s).net == 2
+    assert s.state.get("Gorm").vitality == 22 - 11
+    assert s.state.get("Kira").vigor == 7 - 2
+
+
+def test_the_first_weapon_listed_is_used_when_none_is_named():
+    # ch19 Basic Attack: "an equipped weapon"; the tracker takes the first listed.
+    s = yard()
+    run(s, "turn kira", "attack gorm", faces=[1, 1, 2])
+    assert rolled(s).weapon == "Longsword"
+
+
+def test_guard_soaks_damage_before_vitality():
+    # ch20 step 4 / R8: Guard first, only the rest reaches Vitality.
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm", "attack kira", faces=[5, 1, 2])  # 1s: 6
+    k = s.state.get("Kira")
+    assert (k.guard, k.vitality) == (0, 21 - 4)
+
+
+def test_enemy_attacks_roll_the_printed_pool_and_pay_no_vigor():
+    # R7: enemies roll their printed pool and pay with their maneuver count, not Vigor.
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm", "attack wren", faces=[1, 1, 1])
+    assert pool_parts(s) == {"pool": 3}
+    assert s.state.get("Gorm").maneuvers == 1
+
+
+def test_a_grunt_never_rolls_and_scores_one_success():
+    # R7: a Grunt's attack always has exactly 1 success; no die is rolled.
+    s = yard()
+    run(s, "turn kira", "end", "turn footpad", "attack kira", faces=[])
+    assert rolled(s).roll["how"] == "auto" and rolled(s).net == 1
+    assert s.state.get("Kira").vitality == 21 - (4 - 2)  # Shiv 1s = 4, Guard 2
+
+
+def test_typing_a_grunts_roll_is_refused():
+    # R7: a Grunt never rolls.
+    s = yard()
+    run(s, "turn kira", "end", "turn footpad")
+    refused(s, "attack kira roll=6,6", "Grunt", "R7")
+
+
+def test_cumbersome_weapons_cost_three_vigor():
+    # R21: each attack with a Cumbersome weapon costs 3 Vigor.
+    s = yard()
+    run(s, "turn kira", "attack gorm with great maul", faces=[1, 2, 3])
+    assert s.state.get("Kira").vigor == 7 - 3
+    assert s.state.get("Gorm").vitality == 22 - 6  # 0s tier still hits
+
+
+def test_an_attack_costing_more_vigor_than_left_is_refused():
+    # R24: cost above current Vigor -> refused, nothing changes.
+    s = yard()
+    run(s, "turn kira", "set kira vigor 1")
+    refused(s, "attack gorm", "Vigor", "R24")
+
+
+def test_attacks_are_maneuvers_on_ones_own_turn():
+    # ch19 Maneuvers: taken during one's turn.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack wren gorm", "own turn")
+
+
+def test_an_enemy_gets_its_maneuvers_per_turn_and_no_more():
+    # R7: a Move plus `maneuvers` others per turn (Gorm has 2).
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm", "attack wren", "attack wren",
+        faces=[1, 1, 1, 1, 1, 1])
+    refused(s, "attack wren", "R7")
+
+
+def test_a_defeated_or_hidden_target_cannot_be_attacked_nor_oneself():
+    # R11 Defeated is out of the fight; R20 a Hidden target cannot be targeted.
+    s = yard()
+    run(s, "defeat footpad", "cond vessa hidden", "turn kira")
+    refused(s, "attack footpad", "Defeated")
+    refused(s, "attack vessa", "Hidden", "R20")
+    refused(s, "attack kira", "itself")
+
+
+# --- opposed rolls, pool floor, typed results -----------------------------------------------
+
+
+def test_net_successes_subtract_the_defense_and_never_go_below_zero():
+    # R3: net = attacker - defender, minimum 0.
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm", "attack wren dodge", faces=[5, 1, 1, 5, 6, 1])
+    assert rolled(s).net == 0
+    assert s.state.get("Wren").vitality == 19 - (2 - 1)  # 0s tier 2, Guard 1
+
+
+def test_a_pool_of_zero_rolls_two_dice_and_keeps_the_lowest():
+    # R2: 0 or fewer dice -> roll 2d6, keep the lowest.
+    s = yard()
+    run(s, "turn wren", "attack gorm with spear", faces=[6, 4])
+    r = rolled(s).roll
+    assert r["pool"] == 0 and r["kept"] == [4] and r["successes"] == 0
+
+
+def test_typed_successes_and_faces_replace_the_roll():
+    # R1: the GM may type the faces or just the successes.
+    s = yard()
+    run(s, "turn kira", "attack gorm roll 2s", faces=[])
+    assert rolled(s).roll["how"] == "typed" and rolled(s).net == 2
+    refused(s, "attack gorm roll=5,5", "expected 3 faces")
+
+
+# --- Solid Hit (R5) ---------------------------------------------------------------------------
+
+
+def test_a_pair_of_equal_faces_adds_its_face_to_an_allys_damage():
+    # R5: 1+ net successes and a pair of equal faces N adds N (default: allies only).
+    s = yard()
+    run(s, "turn kira", "attack gorm", faces=[5, 5, 1])
+    assert s.state.get("Gorm").vitality == 22 - (11 + 5)
+
+
+def test_each_pair_adds_and_a_die_counts_in_one_pair_only():
+    # R5: each die in one pattern only: 6,6,6 is one pair of 6s; 5,5,6,6 two pairs.
+    s = yard()
+    run(s, "turn kira", "attack vessa", faces=[6, 6, 6])
+    assert _damage(s).solid == 6
+    run(s, "cond vessa vulnerable", "attack vessa", faces=[5, 5, 6, 6])
+    assert _damage(s).solid == 11
+
+
+def _damage(s):
+    return next(e for e in s.entries[-1].events if e.kind == "attack_damage")
+
+
+def test_no_solid_hit_without_faces_or_without_net_successes():
+    # R5: typed successes show no pattern; 0 net successes get no bonus.
+    s = yard()
+    run(s, "turn kira", "attack gorm roll=2s", faces=[])
+    assert s.state.get("Gorm").vitality == 22 - 11
+    run(s, "attack vessa defend", faces=[5, 5, 1, 5, 6, 1])  # 2 - 2 = 0 net
+    assert s.state.get("Vessa").vitality == 24 - 0  # 0s: 2, all soaked by Guard 3
+
+
+def test_solid_hit_is_for_allies_unless_the_setting_says_everyone():
+    # R5 setting solid_hit: default allies; "everyone" gives enemies the bonus too.
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm", "attack wren", faces=[6, 6, 1])
+    assert s.state.get("Wren").vitality == 19 - (11 - 1)
+    s = yard("{solid_hit: everyone}")
+    run(s, "turn kira", "end", "turn gorm", "attack wren", faces=[6, 6, 1])
+    assert s.state.get("Wren").vitality == 19 - (11 + 6 - 1)
+
+
+# --- resistance, weakness, Penetrating, Strain ----------------------------------------------
+
+
+def test_resistance_halves_only_what_gets_past_guard():
+    # ch20 Resistance and Weakness: applied to the Vitality portion only (R8 order).
+    s = yard()
+    run(s, "turn kira", "attack vessa with firebolt", faces=[5, 6])  # 2s: 10
+    assert s.state.get("Vessa").guard == 0
+    assert s.state.get("Vessa").vitality == 24 - (10 - 3) // 2
+
+
+def test_weakness_doubles_and_resistance_with_weakness_cancel():
+    # ch20 multiple damage types / R9: some weakness, no resistance doubles; both cancel.
+    s = yard()
+    run(s, "turn kira", "attack gorm with shock", faces=[5, 1])  # Lightning, 1s: 5
+    assert s.state.get("Gorm").vitality == 22 - 10
+    s = yard()
+    run(s, "turn kira", "attack vessa with flame", faces=[5, 1, 2])  # Fire + Radiant
+    assert s.state.get("Vessa").vitality == 24 - (9 - 3)
+    assert any("resistance (Fire) and weakness (Radiant) cancel" in t for t in log_text(s))
+
+
+def test_penetrating_attacks_skip_guard():
+    # R8 / R21: Guard does not soak a Penetrating attack.
+    s = yard()
+    run(s, "turn kira", "attack vessa with awl", faces=[5, 1, 2])  # 1s: 4
+    v = s.state.get("Vessa")
+    assert (v.guard, v.vitality) == (3, 24 - 4)
+
+
+def test_strain_attacks_skip_guard_and_resistance_and_fill_strain():
+    # ch20: Strain ignores Guard; R9: and resistance, weakness, locations, Solid Hit.
+    s = yard()
+    run(s, "turn kira", "attack vessa with mind", faces=[5, 5])  # 2s: 6 Strain
+    v = s.state.get("Vessa")
+    assert (v.strain, v.guard, v.vitality) == (6, 3, 24)
+    refused(s, "attack vessa with mind at edge", "Strain", "R9")
+
+
+def test_untyped_damage_skips_guard():
+    # R8: Guard does not soak untyped damage (a weapon with no damage type).
+    rock = "  - {name: Rock, attribute: POW, tags: [Melee 1], damage: {0s: 2, 1s: 4, 2+: 6}}\n"
+    s = session_from(ENCOUNTER.replace("weapons:\n", "weapons:\n" + rock, 1).replace(
+        "weapons: [Longsword,", "weapons: [Rock, Longsword,"))
+    run(s, "turn kira", "attack vessa", faces=[5, 1, 2])
+    v = s.state.get("Vessa")
+    assert (v.guard, v.vitality) == (3, 24 - 4)
+
+
+# --- hit locations (R19) ----------------------------------------------------------------------
+
+
+def test_an_edge_hit_costs_two_dice_and_hinders_on_a_net_success():
+    # R19: Edge -2d; with 1+ net successes the target becomes Hindered.
+    s = yard()
+    run(s, "turn kira", "attack gorm at edge", faces=[5])
+    assert pool_parts(s) == {"POW": 3, "Edge": -2}
+    g = s.state.get("Gorm")
+    assert g.has("Hindered") and g.conditions["Hindered"].source == "Kira"
+
+
+def test_an_edge_hit_without_net_successes_does_not_hinder():
+    # R19: "1+ net success makes the target Hindered" - none, no Hindered.
+    s = yard()
+    run(s, "turn kira", "attack gorm at edge", faces=[4])
+    assert not s.state.get("Gorm").has("Hindered")
+
+
+def test_a_mark_hit_costs_three_dice_and_doubles_the_damage():
+    # R19: Mark -3d and the target gains weakness to the attack.
+    s = yard()
+    run(s, "turn kira", "attack vessa at mark", faces=[5, 6])  # 0d: keep lowest 5 -> 1s
+    assert pool_parts(s) == {"POW": 3, "Mark": -3}
+    assert s.state.get("Vessa").vitality == 24 - (6 - 3) * 2
+
+
+def test_a_mark_hit_that_wounds_breaks_the_target():
+    # R19 + R10: a Mark hit that fills a Wound slot also makes the target Broken.
+    s = yard()
+    run(s, "set vessa vitality 4", "turn kira", "attack vessa at mark", faces=[5, 6])
+    v = s.state.get("Vessa")
+    assert v.wounds == ["Impaired"] and v.has("Broken") and v.vitality == 24 - 2
+
+
+def test_an_enemy_wound_takes_the_hit_locations_wound_effect():
+    # R10: an enemy's Wound gives the hit location's Wound effect (Gorm's Edge: Hindered).
+    s = session_from(ENCOUNTER.replace("    max_vitality: 22\n",
+                                       "    max_vitality: 22\n    wound_slots: 1\n"))
+    run(s, "set gorm vitality 3", "turn kira", "attack gorm at edge", faces=[5])
+    assert s.state.get("Gorm").wounds == ["Hindered"]
+
+
+def test_imprecise_attacks_aim_at_mass_only():
+    # R19: Imprecise attacks may target Mass only.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack gorm with maul at edge", "Imprecise", "R19")
+
+
+def test_an_unknown_hit_location_is_refused_with_the_choices():
+    # R19: stat blocks decide their locations.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack gorm at tail", "Mass, Edge, Mark")
+
+
+# --- damage types (ch20 Damage Types, Tracker calls) -----------------------------------------
+
+
+def test_an_either_or_tag_takes_the_type_the_attacker_names():
+    # Tracker calls: of Slashing/Piercing the attacker picks one per attack.
+    s = yard()
+    run(s, "turn kira", "attack gorm as piercing", faces=[1, 1, 2])
+    assert rolled(s).types == ("Piercing",)
+
+
+def test_a_thrown_dagger_is_piercing():
+    # Tracker calls: a thrown Dagger is Piercing.
+    s = yard()
+    run(s, "turn kira", "attack gorm with dagger thrown", faces=[1, 1, 1])  # POW 3
+    assert rolled(s).types == ("Piercing",) and rolled(s).mode == "ranged"
+    refused(s, "attack gorm with dagger thrown as slashing", "Piercing")
+
+
+def test_a_type_the_weapon_lacks_is_refused():
+    # ch20 Damage Types: the weapon sets its types.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack gorm with awl as fire", "Piercing")
+
+
+# --- ranges, cover, obscured, hidden (R18, R20) ------------------------------------------------
+
+
+def test_ranged_penalties_by_distance():
+    # R18: adjacent -1d; up to SEN none; beyond SEN -1d; beyond the maximum no attack.
+    s = yard()
+    run(s, "turn kira", "attack gorm with shortbow adjacent", faces=[1, 1])
+    assert pool_parts(s) == {"AGI": 2, "armour": -1, "adjacent": -1}
+    run(s, "attack gorm with shortbow dist 12", faces=[1])
+    assert pool_parts(s) == {"AGI": 2, "armour": -1}
+    run(s, "set kira vigor 7", "attack gorm with shortbow dist 15", faces=[1, 1])
+    assert pool_parts(s)["beyond SEN"] == -1
+    refused(s, "attack gorm with shortbow dist 21", "Range 20", "R18")
+
+
+def test_when_sen_covers_the_range_only_the_adjacent_penalty_remains():
+    # R18: SEN >= maximum range -> no penalty, except adjacent (ours, a setting).
+    s = yard()
+    run(s, "turn kira", "attack gorm with dagger dist 5", faces=[1, 1, 1])
+    assert "beyond SEN" not in pool_parts(s)
+    run(s, "attack gorm with dagger thrown adjacent", faces=[1, 1])
+    assert pool_parts(s)["adjacent"] == -1
+    s = yard("{adjacent_penalty_when_sen_covers: false}")
+    run(s, "turn kira", "attack gorm with dagger thrown adjacent", faces=[1, 1, 1])
+    assert "adjacent" not in pool_parts(s)
+
+
+def test_shrouded_attackers_see_one_square():
+    # Condition table, Shrouded: SEN counts as 1 (so any ranged shot past 1 is beyond SEN).
+    s = yard()
+    run(s, "cond kira shrouded", "turn kira", "attack gorm with shortbow dist 3", faces=[1, 1])
+    assert pool_parts(s)["beyond SEN"] == -1
+
+
+def test_melee_attacks_need_reach():
+    # ch20 Melee N: any target within the reach; R28: the GM states the distance.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack gorm with longsword dist 2", "reaches 1")
+    run(s, "attack gorm with lash dist 2", faces=[1])
+
+
+def test_a_ranged_attack_on_a_target_in_cover_cannot_aim_at_mass():
+    # R20 / ch20 Cover: Mass cannot be targeted; Edge or Mark can; melee ignores cover.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack gorm with shortbow cover", "cover", "R20")
+    run(s, "attack gorm with shortbow cover at edge", faces=[5, 6])  # -1d: keep lowest
+    run(s, "attack gorm with longsword cover", faces=[1, 1, 1, 1])  # Gorm now Hindered
+
+
+def test_obscured_targets_cost_two_dice_and_hidden_attackers_gain_two():
+    # R20: obscured -2d; a Hidden attacker +2d and the attack reveals it.
+    s = yard()
+    run(s, "cond kira hidden", "turn kira", "attack gorm obscured", faces=[1, 1, 1])
+    assert pool_parts(s) == {"POW": 3, "Hidden": 2, "obscured": -2}
+    assert not s.state.get("Kira").has("Hidden")
+
+
+# --- conditions that change pools (condition table) ---------------------------------------------
+
+
+def test_impaired_and_hindered_attackers_lose_dice():
+    # Condition table: Impaired -1d per stack on every roll; Hindered -1d own attacks.
+    s = yard()
+    run(s, "cond kira impaired +2", "cond kira hindered", "turn kira", "attack gorm",
+        faces=[1, 1])
+    assert pool_parts(s) == {"POW": 3, "Impaired": -2, "Hindered": -1}
+
+
+def test_attacks_against_hindered_targets_gain_a_die():
+    # Condition table, Hindered: +1d to attacks against it.
+    s = yard()
+    run(s, "cond gorm hindered", "turn kira", "attack gorm", faces=[1, 1, 1, 1])
+    assert pool_parts(s)["target Hindered"] == 1
+
+
+def test_vulnerable_adds_a_die_per_stack_to_the_next_roll_then_clears():
+    # Condition table, Vulnerable: the next attack that rolls against it gets +1d per
+    # stack, then every stack clears.
+    s = yard()
+    run(s, "cond gorm vulnerable +2", "turn kira", "attack gorm", faces=[1, 1, 1, 1, 1])
+    assert pool_parts(s)["target Vulnerable"] == 2
+    assert not s.state.get("Gorm").has("Vulnerable")
+
+
+def test_a_grunts_attack_does_not_use_up_vulnerable():
+    # Vulnerable waits for an attack that rolls; a Grunt never rolls (R7).
+    s = yard()
+    run(s, "cond kira vulnerable", "turn kira", "end", "turn footpad", "attack kira",
+        faces=[])
+    assert s.state.get("Kira").has("Vulnerable")
+
+
+def test_provoked_attackers_lose_two_dice_against_anyone_but_the_provoker():
+    # Condition table, Provoked: -2d on hostile rolls against anyone but the provoker.
+    s = yard()
+    run(s, "cond kira provoked from Vessa", "turn kira", "attack gorm", faces=[1])
+    assert pool_parts(s)["Provoked"] == -2
+    run(s, "attack vessa", faces=[1, 1, 1])
+    assert "Provoked" not in pool_parts(s)
+
+
+# --- Feint, Grab, Shove (ch19) --------------------------------------------------------------------
+
+
+def test_feint_gives_vulnerable_equal_to_net_successes_instead_of_damage():
+    # ch19 Feint: Vulnerable N, N = successes (max 3); no damage.
+    s = yard()
+    run(s, "turn kira", "feint gorm", faces=[5, 6, 1])
+    g = s.state.get("Gorm")
+    assert g.stacks("Vulnerable") == 2 and g.vitality == 22
+    assert s.state.get("Kira").vigor == 5
+
+
+def test_feint_needs_a_melee_weapon():
+    # ch19 Feint: a Basic Attack with a melee weapon.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "feint gorm with shortbow", "melee")
+
+
+def test_grab_gives_grabbed_and_records_the_grabber():
+    # ch19 Grab: an Unarmed Attack; Grabbed N = successes (max 3); the attacker holds it.
+    s = yard()
+    run(s, "turn kira", "grab gorm", faces=[5, 6, 6])
+    g, k = s.state.get("Gorm"), s.state.get("Kira")
+    assert rolled(s).weapon == "Unarmed Attack"
+    assert g.stacks("Grabbed") == 3 and g.conditions["Grabbed"].source == "Kira"
+    assert k.grabbing == ["Gorm"] and g.vitality == 22
+
+
+def test_grab_with_no_net_success_grabs_nothing():
+    # ch19 Grab: N = successes; zero means no Grabbed.
+    s = yard()
+    run(s, "turn kira", "grab gorm", faces=[1, 2, 3])
+    assert not s.state.get("Gorm").has("Grabbed") and s.state.get("Kira").grabbing == []
+    assert log_text(s)[-1].endswith("no grip")
+
+
+def test_grab_and_shove_use_the_unarmed_attack_only():
+    # ch19 Shove, Grab: made with the Unarmed Attack.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "grab gorm with longsword", "Unarmed")
+
+
+def test_shove_pushes_and_ends_a_grab_between_the_two():
+    # ch19 Shove: push N squares (forced movement); ch19 Grab: moved apart, the grab ends.
+    s = yard()
+    run(s, "turn kira", "grab gorm", "shove gorm", faces=[5, 1, 1, 5, 6, 1])
+    kinds = [e.kind for e in s.entries[-1].events]
+    assert "shoved" in kinds and "grab_ended" in kinds
+    assert not s.state.get("Gorm").has("Grabbed") and s.state.get("Kira").grabbing == []
+    assert "Gorm is shoved 2 square(s) away by Kira (forced movement)" in log_text(s)
