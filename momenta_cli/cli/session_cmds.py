@@ -276,7 +276,9 @@ def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
     app.command()(run)
     app.command()(resume)
-    app.command()(do)
+    # A fight command may start with "-" (a typo, or "-2d"): pass it through, never as an
+    # unknown option with exit code 2.
+    app.command(context_settings={"ignore_unknown_options": True})(do)
     app.command("status")(status_cmd)
     app.command()(undo)
     app.command()(redo)

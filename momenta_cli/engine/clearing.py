@@ -80,7 +80,17 @@ def _clear_one(fight: Fight, f: Fighter, name: str, roller: Roller, typed: Typed
     attr, pool = roll_to_clear_pool(f, d.attributes)
     roll = roll_pool(pool, roller, fight.settings.success_face, typed)
     roll["attribute"] = attr
-    return cond.lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
+    events = cond.lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
+    if name == "Grabbed" and roll["successes"] >= c.stacks:
+        events += _grab_over(fight, f)
+    return events
+
+
+def _grab_over(fight: Fight, f: Fighter) -> list[Event]:
+    """ch19 Grab: once every Grabbed stack is gone the grabber no longer holds ``f``."""
+    from momenta_cli.engine.movement import end_grab, grabbers_of
+
+    return [end_grab(fight, g, f, "all stacks cleared") for g in grabbers_of(fight, f)]
 
 
 def _enemy_clear(fight: Fight, f: Fighter, name: str, clear: str) -> list[Event]:
@@ -88,11 +98,15 @@ def _enemy_clear(fight: Fight, f: Fighter, name: str, clear: str) -> list[Event]
     a Nemesis sheds every auto and roll-to-clear condition."""
     threat = f.spec.threat
     if threat == "Nemesis":
-        return cond.lose(fight, f, name, None, reason="class")
+        events = cond.lose(fight, f, name, None, reason="class")
+        return events + (_grab_over(fight, f) if name == "Grabbed" else [])
     if clear == "auto":
         return cond.lose(fight, f, name, 1, reason="auto-clear")
     if threat in ("Elite", "Champion"):
-        return cond.lose(fight, f, name, 1, reason="class")
+        events = cond.lose(fight, f, name, 1, reason="class")
+        if name == "Grabbed" and f.stacks(name) <= 1:
+            events += _grab_over(fight, f)
+        return events
     return []
 
 
@@ -100,8 +114,6 @@ def _check(fight: Fight, f: Fighter, name: str, roller: Roller) -> list[Event]:
     """Faltering / Unraveling (condition table): a d6 above the stacks adds a stack;
     otherwise a LUCK roll, where 0 successes means Defeated (Faltering) or Lost
     (Unraveling) and anything else adds a stack."""
-    from momenta_cli.engine.events import FighterDown
-
     stacks = f.stacks(name)
     d6 = roller.roll(1)[0]
     info: dict = {"d6": d6, "stacks": stacks}
@@ -110,9 +122,10 @@ def _check(fight: Fight, f: Fighter, name: str, roller: Roller) -> list[Event]:
         luck["attribute"] = "LUCK"
         info["luck"] = luck
         if luck["successes"] == 0:
-            down = FighterDown(f.name, lost=CHECKS[name], reason=f"{name} check failed")
+            down = damage.goes_down(fight, f, lost=CHECKS[name],
+                                    reason=f"{name} check failed")
             return [ConditionChanged(f.name, name, stacks, stacks, "check", f.conditions[name]
-                                     .source, False, info), down]
+                                     .source, False, info), *down]
     src = f.conditions[name].source
     return [ConditionChanged(f.name, name, stacks, stacks + 1, "check", src, False, info)]
 

@@ -9,6 +9,16 @@ from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTake
 from momenta_cli.engine.state import Fight, Fighter
 
 
+def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
+               ) -> list[Event]:
+    """Events for ``f`` being Defeated (or Lost): first every grab it holds ends (ch19
+    Grab: a Defeated grabber's grabs end with all their stacks), then it falls (R11)."""
+    from momenta_cli.engine.movement import end_grab, held_by
+
+    events: list[Event] = [end_grab(fight, f, t, "grabber down") for t in held_by(fight, f)]
+    return [*events, FighterDown(f.name, lost=lost, reason=reason)]
+
+
 def _slot_condition(fight: Fight, f: Fighter, roller: Roller, wound_effect: str | None
                     ) -> tuple[str, int | None]:
     """The condition a new Wound or Burden gives (R10): an enemy's location effect, else
@@ -53,7 +63,7 @@ def harm(
         v += f.spec.max_vitality
     if v <= 0:
         events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason))
-        events.append(FighterDown(f.name, lost=False, reason="Vitality 0, no Wound slot"))
+        events += goes_down(fight, f, reason="Vitality 0, no Wound slot")
         return events
     events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason))
     if wounded and mark and fight.settings.mark_wound_breaks:
@@ -86,7 +96,7 @@ def add_strain(
         s -= top
     if s >= top:
         events.append(ResourceSet(f.name, "strain", f.strain, top, reason))
-        events.append(FighterDown(f.name, lost=True, reason="Strain at max, no Burden slot"))
+        events += goes_down(fight, f, lost=True, reason="Strain at max, no Burden slot")
         return events
     events.insert(0, ResourceSet(f.name, "strain", f.strain, s, reason))
     return events

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from momenta_cli.engine.state import Cond, Fight, Fighter
+from momenta_cli.engine.state import Cond, Fight
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
@@ -244,7 +244,6 @@ class FighterDown(Event):
         else:
             f.defeated = True
             f.vitality = 0
-        _release_grabs(fight, f)
         if fight.active == f.name:
             fight.active = None
             fight.active_turn = 0
@@ -291,16 +290,6 @@ class FighterRemoved(Event):
     def apply(self, fight: Fight) -> None:
         f = fight.get(self.name)
         f.removed = True
-        _release_grabs(fight, f)
         if fight.active == f.name:
             fight.active = None
             fight.active_turn = 0
-
-
-def _release_grabs(fight: Fight, grabber: Fighter) -> None:
-    """ch19 Grab: a Defeated (or removed) grabber's grabs end, with every Grabbed stack."""
-    for held in grabber.grabbing:
-        target = fight.fighters.get(held)
-        if target is not None:
-            target.conditions.pop("Grabbed", None)
-    grabber.grabbing = []

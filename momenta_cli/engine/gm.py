@@ -22,7 +22,6 @@ from momenta_cli.engine.events import (
     ConditionChanged,
     Event,
     FighterAdded,
-    FighterDown,
     FighterRemoved,
     FighterRevived,
     Note,
@@ -95,17 +94,14 @@ def defeat(fight: Fight, cmd: Defeat, roller: Roller) -> list[Event]:
     f = _live(fight, cmd.target)
     if f.defeated:
         raise RuleError(f"{f.name} is already Defeated")
-    return [*grab_releases(fight, f), FighterDown(f.name, lost=False, reason="the GM")]
+    return damage.goes_down(fight, f, reason="the GM")
 
 
 def grab_releases(fight: Fight, grabber: Fighter) -> list[Event]:
-    """ch19 Grab: when the grabber is Defeated the grab ends with all its stacks."""
-    out: list[Event] = []
-    for held in grabber.grabbing:
-        t = fight.fighters.get(held)
-        if t is not None and t.has("Grabbed"):
-            out += cond.lose(fight, t, "Grabbed", None, reason="grab ends")
-    return out
+    """ch19 Grab: when the grabber leaves the fight its grabs end with all their stacks."""
+    from momenta_cli.engine.movement import end_grab, held_by
+
+    return [end_grab(fight, grabber, t, "grabber gone") for t in held_by(fight, grabber)]
 
 
 @handles(Revive)
