@@ -173,3 +173,25 @@ def test_long_names_are_cut_with_an_ellipsis_at_80():
     assert all(len(x) <= 80 for x in out.splitlines())
     assert "Bartholomew the Unn…" in out
     assert "Exhausted 2" in out  # conditions fold onto more lines rather than vanish
+
+
+def test_status_lists_reminders_for_effects_left_to_the_gm():
+    # Condition table: Frightened is a reminder, not an applied effect.
+    import io
+
+    from rich.console import Console
+
+    from momenta_cli.dice import SeededRoller
+    from momenta_cli.encounter import load_encounter
+    from momenta_cli.engine.session import Session
+    from momenta_cli.render.status import status
+    from momenta_cli.runner import run_line
+
+    s = Session(load_encounter("encounters/demo.yaml"))
+    run_line(s, "cond brannoc frightened +1 from Gorm", SeededRoller(1))
+    buf = io.StringIO()
+    Console(width=120, file=buf, color_system=None).print(status(s.state))
+    assert "! Brannoc: Frightened (source: Gorm): may not approach" in buf.getvalue()
+    buf = io.StringIO()
+    Console(width=120, file=buf, color_system=None).print(status(s.state, players=True))
+    assert "Frightened (source" not in buf.getvalue()

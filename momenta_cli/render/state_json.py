@@ -40,6 +40,9 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
         "lost": f.lost,
         "removed": f.removed,
         "threat": f.spec.threat,
+        "terrain": f.terrain or None,
+        "surged": f.surged,
+        "grabbing": list(f.grabbing),
     }
 
 

@@ -139,8 +139,25 @@ def headline(fight: Fight) -> Text:
     return lit(" · ".join(bits), "bold")
 
 
+def reminder_lines(fight: Fight) -> list[Text]:
+    """Effects the tracker leaves to the GM (Frightened, GM-defined conditions)."""
+    from momenta_cli.engine.conditions import reminders
+
+    out = []
+    for f in fight.fighters.values():
+        if f.out:
+            continue
+        for text in reminders(fight, f):
+            out.append(lit(f"! {f.name}: {text}", "yellow"))
+    return out
+
+
 def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
-    return Group(headline(fight), status_table(fight, bars=bars, players=players))
+    parts: list[RenderableType] = [headline(fight),
+                                   status_table(fight, bars=bars, players=players)]
+    if not players:
+        parts += reminder_lines(fight)
+    return Group(*parts)
 
 
 def prompt_text(fight: Fight) -> str:
