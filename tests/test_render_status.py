@@ -187,7 +187,10 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     from momenta_cli.render.status import status
     from momenta_cli.runner import run_line
 
-    s = Session(load_encounter("encounters/demo.yaml"))
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    s = Session(load_encounter(root / "encounters" / "demo.yaml"))
     run_line(s, "cond brannoc frightened +1 from Gorm", SeededRoller(1))
     buf = io.StringIO()
     Console(width=120, file=buf, color_system=None).print(status(s.state))
