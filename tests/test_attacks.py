@@ -453,3 +453,11 @@ def test_shove_pushes_and_ends_a_grab_between_the_two():
     assert "shoved" in kinds and "grab_ended" in kinds
     assert not s.state.get("Gorm").has("Grabbed") and s.state.get("Kira").grabbing == []
     assert "Gorm is shoved 2 square(s) away by Kira (forced movement)" in log_text(s)
+
+
+def test_a_frightened_attacker_is_reminded_of_its_fear():
+    # Condition table, Frightened: may not melee-attack the source (a reminder for the GM).
+    s = yard()
+    run(s, "cond kira frightened from Gorm", "turn kira", "attack vessa", faces=[1, 1, 1])
+    assert any(e.kind == "reminder" and "Frightened" in e.text
+               for e in s.entries[-1].events)

@@ -23,6 +23,7 @@ from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import pay_maneuver, pay_reaction
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
+from momenta_cli.engine.maneuvers import Reminder
 from momenta_cli.engine.names import find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
@@ -419,6 +420,8 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if cmd.brace:
         rx.check_brace(fight, t0, p.weapon, p.deals_damage)
     events = _pay(fight, a0, p, cmd)
+    # Frightened and GM-defined conditions are the GM's to apply (condition table)
+    events += [Reminder(a0.name, text) for text in cond.reminders(fight, a0)]
     parts, auto = attack_pool(fight, a0, t0, p, cmd)  # fixed before any reaction (ch20 1)
     if auto is not None and cmd.typed is not None:
         raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
