@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from momenta_cli.cli.app import app
 from momenta_cli.commands import VERBS
 from momenta_cli.commands.reference import markdown

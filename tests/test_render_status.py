@@ -178,6 +178,7 @@ def test_long_names_are_cut_with_an_ellipsis_at_80():
 def test_status_lists_reminders_for_effects_left_to_the_gm():
     # Condition table: Frightened is a reminder, not an applied effect.
     import io
+    from pathlib import Path
 
     from rich.console import Console
 
@@ -186,8 +187,6 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     from momenta_cli.engine.session import Session
     from momenta_cli.render.status import status
     from momenta_cli.runner import run_line
-
-    from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
     s = Session(load_encounter(root / "encounters" / "demo.yaml"))
