@@ -26,13 +26,14 @@ def pool_text(parts: tuple[tuple[str, int], ...]) -> str:
 
 
 def roll_text(parts: tuple[tuple[str, int], ...], roll: dict[str, Any]) -> str:
-    """Pool, then the faces (or how the result was given), then the successes (R1, R2)."""
-    bits = [pool_text(parts)]
-    if roll.get("pool", 0) <= 0 and roll.get("how") != "auto":
-        bits.append("(2d6 keep lowest)")
+    """Pool, then the faces (or how the result was given), then the successes (R1, R2);
+    a Grunt's fixed success shows no pool (R7)."""
     if roll.get("how") == "auto":
-        bits.append("(Grunt: auto)")
-    elif roll.get("faces"):
+        return f"{roll.get('successes', 0)}s (Grunt: no roll)"
+    bits = [pool_text(parts)]
+    if roll.get("pool", 0) <= 0:
+        bits.append("(2d6 keep lowest)")
+    if roll.get("faces"):
         bits.append("[" + ",".join(str(x) for x in roll["faces"]) + "]")
     elif roll.get("how") == "typed":
         bits.append("(typed)")
