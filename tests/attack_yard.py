@@ -26,6 +26,10 @@ weapons:
      tags: [Crushing, Melee 1, Cumbersome, Imprecise], damage: {0s: 6, 1s: 16, 2s: 28, 3+: 40}}
   - {name: Pavise, weight: Heavy, attribute: shield, tags: [Crushing, Melee 1, Shield, Cumbersome],
      damage: {0s: 2, 1s: 4, 2s: 7, 3+: 11}}
+  - {name: Firebomb, weight: Light, attribute: POW, tags: [Fire, Range 10, Area],
+     damage: {0s: 2, 1s: 5, 2s: 8, 3+: 12}}
+  - {name: Fireball, attribute: INS, tags: [Fire, Range 12, Area, Spell],
+     damage: {0s: 2, 1s: 6, 2s: 10, 3+: 14}}
   - {name: Spear, weight: Medium, attribute: POW, tags: [Piercing, Melee 2, Reflexive],
      damage: {0s: 2, 1s: 6, 2s: 11, 3+: 17}}
   - {name: Flame Axe, weight: Heavy, attribute: POW, tags: [Slashing, Radiant, Fire, Melee 1],
@@ -49,7 +53,7 @@ combatants:
     max_vigor: 7
     armor_penalty: 1
     weapons: [Longsword, Dagger, Shortbow, Great Maul, Flame Axe, Awl, Lash, Mind Spike,
-              Firebolt, Shock Touch, Pavise]
+              Firebolt, Shock Touch, Pavise, Firebomb, Fireball]
   - name: Wren
     side: allies
     attributes: {POW: 0, AGI: 3, REA: 2, INS: 1, PRE: 3, LUCK: 1, SPD: 5, SEN: 12, SIZE: 2}

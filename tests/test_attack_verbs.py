@@ -231,3 +231,14 @@ def test_random_attacks_keep_resources_in_bounds_and_refusals_change_nothing(dat
             assert all(f.defense_uses.get(d.name, 0) <= d.uses for d in sp.defenses)
             assert len(f.deflected) == len(set(f.deflected)), (line, f.name)
     assert s.state == replay(s.initial, s.entries)
+
+
+def test_for_adds_area_targets_with_only_their_reactions():
+    # R22: each further target of an Area attack declares its own reactions.
+    cmd = parse_line("attack kira gorm with firebomb dodge for wren brace for vessa defend")
+    assert [(x.target, x.defense, x.brace) for x in cmd.also] == [
+        ("wren", None, True), ("vessa", "defend", False)]
+    with pytest.raises(CommandError, match="only that target's reactions"):
+        parse_line("attack gorm with firebomb for wren at edge")
+    with pytest.raises(CommandError, match="needs the name"):
+        parse_line("attack gorm with firebomb for")

@@ -461,3 +461,56 @@ def test_a_frightened_attacker_is_reminded_of_its_fear():
     run(s, "cond kira frightened from Gorm", "turn kira", "attack vessa", faces=[1, 1, 1])
     assert any(e.kind == "reminder" and "Frightened" in e.text
                for e in s.entries[-1].events)
+
+
+# --- Area attacks (R22, Tracker calls) ------------------------------------------------------
+
+
+def test_an_area_weapon_rolls_once_and_each_target_defends_on_its_own():
+    # R22 (ours): one attack roll for a weapon; each target's net and damage on its own.
+    s = yard()
+    run(s, "turn kira", "attack gorm with firebomb for vessa for wren dodge",
+        faces=[5, 6, 1, 5, 1, 1])
+    rolls = [e for e in s.entries[-1].events if e.kind == "attack_rolled"]
+    assert [r.target for r in rolls] == ["Gorm", "Vessa", "Wren"]
+    assert all(r.roll["faces"] == [5, 6, 1] for r in rolls)
+    assert [r.net for r in rolls] == [2, 2, 1]
+    assert s.state.get("Gorm").vitality == 22 - 8
+    assert s.state.get("Vessa").vitality == 24 - (8 - 3) // 2  # Guard, then Fire resisted
+    assert s.state.get("Wren").vitality == 19 - (5 - 1)
+    assert s.state.get("Kira").vigor == 7 - 2  # one maneuver for the whole area
+
+
+def test_an_area_spell_rolls_for_each_target():
+    # R22 (ours, draft 24): spells roll per target; a target's own roll may be typed.
+    s = yard()
+    run(s, "turn kira", "attack gorm with fireball for vessa roll 0s", faces=[5, 6])
+    rolls = [e for e in s.entries[-1].events if e.kind == "attack_rolled"]
+    assert [r.net for r in rolls] == [2, 0]
+
+
+def test_an_area_attack_reaches_hidden_creatures_and_ignores_cover_but_not_edges():
+    # R20: area attacks still reach Hidden targets; Tracker calls: Area is Imprecise and
+    # Seeking (Mass only, cover ignored).
+    s = yard()
+    run(s, "cond gorm hidden", "turn kira", "attack gorm with firebomb cover", faces=[1, 1, 1])
+    refused(s, "attack gorm with firebomb at edge", "Imprecise")
+
+
+def test_one_area_roll_leaves_out_each_targets_own_bonuses():
+    # R22 (ours): a shared roll takes no target's Hindered or Vulnerable dice, and uses up
+    # no Vulnerable.
+    s = yard()
+    run(s, "cond gorm vulnerable +2", "cond vessa hindered", "turn kira",
+        "attack gorm with firebomb for vessa", faces=[1, 1, 1])
+    assert pool_parts(s, 0) == {"POW": 3}
+    assert s.state.get("Gorm").stacks("Vulnerable") == 2
+
+
+def test_several_targets_need_an_area_attack_and_a_weapon_area_is_typed_once():
+    # R22: only an Area attack affects several creatures; a weapon's one roll is typed once.
+    s = yard()
+    run(s, "turn kira")
+    refused(s, "attack gorm for vessa", "not an Area attack")
+    refused(s, "attack gorm with firebomb for vessa roll 2s", "once")
+    refused(s, "attack gorm with firebomb for gorm", "twice")

@@ -4,8 +4,10 @@ forestall. Everything the rules want declared before the roll goes on one line (
     attack [ATTACKER] TARGET [with WEAPON] [at LOCATION] [as TYPE] [OPTIONS]
            [dodge | deflect[=WEAPON] | defend[=NAME]] [brace]
            [counter [OPTIONS for the Counterattack]]
+           [for OTHER-TARGET [its reactions] ...]
 
-Words after ``counter`` describe the target's Counterattack with the same options.
+Words after ``counter`` describe the target's Counterattack with the same options; each
+``for NAME`` adds a target of an Area attack (R22) with its own reactions.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ _FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged"
           "brace": "brace"}
 _DEFENSES = ("dodge", "deflect", "defend")
 _COUNTER = ("counter", "counterattack")
+# "for" starts another target of an Area attack; it is split off before options are read
 
 OPTIONS_HELP = (
     "Options: 'with WEAPON' (default: the first listed), 'at LOCATION' (Mass, Edge, Mark, "
@@ -34,7 +37,8 @@ OPTIONS_HELP = (
     "DEFENSE, declared by the target: 'dodge', 'deflect' or 'deflect=WEAPON', 'defend' or "
     "'defend=NAME' (an enemy's scripted defense). 'brace': the target Braces if damage "
     "reaches its Vitality. 'counter' and the words after it: the target's Counterattack, "
-    "with the same options.")
+    "with the same options. An Area attack takes more targets as 'for NAME' each followed "
+    "by that target's reactions (and, for a spell, its own roll).")
 
 
 def _is_option(word: str) -> bool:
@@ -114,8 +118,20 @@ def _split_counter(words: list[str]) -> tuple[list[str], list[str] | None]:
     return words, None
 
 
-def _attack(maneuver: str, words: list[str], *, counter_ok: bool = True) -> Attack:
-    names, rest = _names_and_options(words)
+def _split_targets(words: list[str]) -> list[list[str]]:
+    """The main part, then one part per ``for NAME ...`` (further Area targets, R22)."""
+    parts: list[list[str]] = [[]]
+    for w in words:
+        if w.lower() == "for":
+            parts.append([])
+        else:
+            parts[-1].append(w)
+    return parts
+
+
+def _attack(maneuver: str, words: list[str]) -> Attack:
+    main, *more = _split_targets(words)
+    names, rest = _names_and_options(main)
     if not names:
         raise CommandError("missing target")
     if len(names) > 2:
@@ -123,12 +139,26 @@ def _attack(maneuver: str, words: list[str], *, counter_ok: bool = True) -> Atta
                            "(quote names with spaces)")
     attacker, target = (None, names[0]) if len(names) == 1 else (names[0], names[1])
     mine, counter_words = _split_counter(rest)
-    counter = None
-    if counter_words is not None:
-        if not counter_ok:
-            raise CommandError("'counter' answers a melee attack made against the target")
-        counter = _counter(counter_words)
-    return Attack(attacker, target, maneuver, counter=counter, **_options(mine))
+    counter = _counter(counter_words) if counter_words is not None else None
+    also = tuple(_also(group) for group in more)
+    return Attack(attacker, target, maneuver, counter=counter, also=also, **_options(mine))
+
+
+_TARGET_KEYS = ("defense", "defense_with", "defense_typed", "brace", "typed")
+
+
+def _also(words: list[str]) -> Attack:
+    """``for NAME [reactions] [roll R]``: one more target of an Area attack."""
+    if not words or _is_option(words[0]):
+        raise CommandError("'for' needs the name of another target")
+    mine, counter_words = _split_counter(words[1:])
+    opts = _options(mine)
+    extra = sorted(k for k in opts if k not in _TARGET_KEYS)
+    if extra:
+        raise CommandError(f"after 'for {words[0]}' only that target's reactions and roll "
+                           f"may follow, not {', '.join(extra)}")
+    counter = _counter(counter_words) if counter_words is not None else None
+    return Attack(None, words[0], counter=counter, **opts)
 
 
 def _counter(words: list[str]) -> Attack:

@@ -23,7 +23,7 @@ from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import pay_maneuver, pay_reaction
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
-from momenta_cli.engine.maneuvers import Reminder
+from momenta_cli.engine.maneuvers import Reminder, actor
 from momenta_cli.engine.names import find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
@@ -51,6 +51,8 @@ class Attack(Command):
     ``defend`` (an enemy's scripted defense, ``defense_with`` its name). ``counter`` is the
     target's Counterattack (its attacker and target are filled in from this attack).
     ``distance`` in squares is what the GM states (R28); None means "in reach/range".
+    ``also`` lists further targets of an Area attack (R22), each with its own reactions
+    (and, for a spell, its own ``typed`` roll).
     """
 
     attacker: str | None
@@ -72,6 +74,7 @@ class Attack(Command):
     counter: Attack | None = None
     typed: Typed | None = None
     defense_typed: Typed | None = None
+    also: tuple[Attack, ...] = ()
 
 
 # --- events ------------------------------------------------------------------------------
@@ -171,14 +174,6 @@ class Plan:
     @property
     def deals_damage(self) -> bool:
         return self.maneuver not in ("Grab", "Shove", "Feint")
-
-
-def _attacker(fight: Fight, name: str | None) -> Fighter:
-    if name:
-        return find(fight, name)
-    if fight.active is None:
-        raise RuleError("no turn is running: name the attacker")
-    return fight.get(fight.active)
 
 
 def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
@@ -289,10 +284,7 @@ def plan_attack(fight: Fight, a: Fighter, t: Fighter, cmd: Attack) -> Plan:
         state = "Lost" if t.lost else "Defeated" if t.defeated else "removed"
         raise RuleError(f"{t.name} is {state}: not a target")
     w = _weapon(a, cmd)
-    if w.has("Area"):
-        raise RuleError(f"{w.name} is an Area attack: the tracker does not resolve those yet "
-                        "(R22); settle each target with dmg and cond")
-    if t.has("Hidden"):
+    if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
     mode = _mode(w, cmd)
     if cmd.maneuver == "Feint" and mode != "melee":
@@ -332,11 +324,12 @@ def _range_parts(fight: Fight, a: Fighter, p: Plan) -> list[tuple[str, int]]:
     return []
 
 
-def attack_pool(fight: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack
+def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: Attack
                 ) -> tuple[list[tuple[str, int]], int | None]:
     """The attack's pool parts (R2, netted by the roll) and the fixed success count of a
     Grunt (R7), from the attacker's and target's conditions, the location and the
-    situation."""
+    situation. With several ``targets`` (one roll for an Area weapon, R22) the target's
+    own Hindered and Vulnerable bonuses are left out (ours)."""
     w = p.weapon
     if a.spec.is_enemy and w.pool is not None:
         parts = [("pool", w.pool)]
@@ -350,14 +343,16 @@ def attack_pool(fight: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack
     if a.has("Hindered"):
         parts.append(("Hindered", -1))
     provoked = a.conditions.get("Provoked")
-    if provoked is not None and provoked.source != t.name:
+    if provoked is not None and any(t.name != provoked.source for t in targets):
         parts.append(("Provoked", -2))
     if a.has("Hidden"):
         parts.append(("Hidden", HIDDEN_BONUS))
-    if t.has("Hindered"):
-        parts.append(("target Hindered", 1))
-    if t.has("Vulnerable") and auto is None:
-        parts.append(("target Vulnerable", t.stacks("Vulnerable")))
+    if len(targets) == 1:
+        t = targets[0]
+        if t.has("Hindered"):
+            parts.append(("target Hindered", 1))
+        if t.has("Vulnerable") and auto is None:
+            parts.append(("target Vulnerable", t.stacks("Vulnerable")))
     if p.location.penalty:
         parts.append((p.location.name, -p.location.penalty))
     parts += _range_parts(fight, a, p)
@@ -406,73 +401,103 @@ def decide_attack(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     return resolve(fight, cmd, roller)
 
 
-def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
-    """Events of one attack: payment, the target's declared reactions, a Counterattack
-    (resolved first, R27), the roll, then damage or the maneuver's effect."""
-    a0 = _attacker(fight, cmd.attacker)
-    t0 = find(fight, cmd.target)
-    p = plan_attack(fight, a0, t0, cmd)
-    if cmd.defense is not None and cmd.counter is not None:
+def _check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
+    """R27: one reaction per trigger; ch19 Brace: only against damage."""
+    if x.defense is not None and x.counter is not None:
         raise RuleError("one reaction per trigger: a Counterattack and a reactive defense "
                         "both answer being targeted (R27)")
-    if cmd.defense_typed is not None and cmd.defense is None:
-        raise RuleError("a defense roll was typed, but no defense was declared")
-    if cmd.brace:
-        rx.check_brace(fight, t0, p.weapon, p.deals_damage)
-    events = _pay(fight, a0, p, cmd)
+    if x.defense_typed is not None and x.defense is None:
+        raise RuleError(f"a defense roll was typed for {t.name}, but no defense declared")
+    if x.counter is not None and p.mode != "melee":
+        raise RuleError("Counterattack answers melee attacks only (ch19 Counterattack)")
+    if x.brace:
+        rx.check_brace(fight, t, p.weapon, p.deals_damage)
+
+
+def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    """Events of one attack: payment, each target's declared reactions, Counterattacks
+    (resolved first, R27), the roll, then damage or the maneuver's effect per target.
+
+    An Area attack (R22) may name several targets (``also``): a weapon rolls once for all
+    of them, a spell once per target; each target defends on its own."""
+    a0 = actor(fight, cmd.attacker)
+    strikes = (cmd, *cmd.also)
+    targets = [find(fight, x.target) for x in strikes]
+    if len({t.name for t in targets}) < len(targets):
+        raise RuleError("a target is named twice")
+    plans = [plan_attack(fight, a0, t, cmd) for t in targets]
+    w = plans[0].weapon
+    if len(strikes) > 1 and not w.has("Area"):
+        raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
+    for x, t, p in zip(strikes, targets, plans, strict=True):
+        _check_reactions(fight, x, t, p)
+    one_roll = len(strikes) > 1 and not w.has("Spell")  # R22 (ours): weapons roll once
+    if one_roll and any(x.typed is not None for x in cmd.also):
+        raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
+    events = _pay(fight, a0, plans[0], cmd)
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
     events += [Reminder(a0.name, text) for text in cond.reminders(fight, a0)]
-    parts, auto = attack_pool(fight, a0, t0, p, cmd)  # fixed before any reaction (ch20 1)
-    if auto is not None and cmd.typed is not None:
+    # ch20 step 1: the pool is fixed before any reaction is resolved
+    pools = [attack_pool(fight, a0, targets if one_roll else [t], p, cmd)
+             for t, p in zip(targets, plans, strict=True)]
+    if pools[0][1] is not None and any(x.typed is not None for x in strikes):
         raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
     s = apply_all(fight.clone(), events)
+
+    defenses: list[rx.Defense | None] = []
+    for x, p in zip(strikes, plans, strict=True):
+        defense = None
+        if x.defense is not None:
+            more, defense = rx.declare_defense(s, s.get(p.target), w, p.mode, x.defense,
+                                               x.defense_with)
+            events += _applied(s, more)
+        defenses.append(defense)
+    for x, p in zip(strikes, plans, strict=True):
+        if x.counter is not None:
+            counter = replace(x.counter, attacker=p.target, target=a0.name,
+                              maneuver="Counterattack",
+                              distance=x.counter.distance if x.counter.distance is not None
+                              else cmd.distance)
+            events += _applied(s, resolve(s, counter, roller))
+
+    shared = _roll(s, pools[0][0], roller, cmd.typed, pools[0][1]) if one_roll else None
+    for x, p, (parts, auto), defense in zip(strikes, plans, pools, defenses, strict=True):
+        roll = shared or _roll(s, parts, roller, x.typed, auto)
+        events += _land(s, p, x, parts, roll, defense, roller, rolled_at=shared is None)
+    a = s.get(a0.name)
+    return events + _applied(s, cond.lose(s, a, "Hidden", None, reason="revealed"))  # R20
+
+
+def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict[str, Any],
+          defense: rx.Defense | None, roller: Roller, *, rolled_at: bool) -> list[Event]:
+    """One target's side of the roll: its defense roll, the net successes (R3), then the
+    damage or effect, and an Edge hit's Hindered (R19). ``rolled_at``: the roll was made
+    against this target alone, so its Vulnerable is used up (condition table)."""
     a, t = s.get(p.attacker), s.get(p.target)
-
-    defense: rx.Defense | None = None
-    if cmd.defense is not None:
-        more, defense = rx.declare_defense(s, t, p.weapon, p.mode, cmd.defense,
-                                           cmd.defense_with)
-        events += apply_all_and_return(s, more)
-    if cmd.counter is not None:
-        if p.mode != "melee":
-            raise RuleError("Counterattack answers melee attacks only (ch19 Counterattack)")
-        counter = replace(cmd.counter, attacker=t.name, target=a.name,
-                          maneuver="Counterattack",
-                          distance=cmd.counter.distance if cmd.counter.distance is not None
-                          else cmd.distance)
-        events += apply_all_and_return(s, resolve(s, counter, roller))
-        a, t = s.get(p.attacker), s.get(p.target)
-
-    roll = _roll(s, parts, roller, cmd.typed, auto)
     droll = None
     if defense is not None:
-        if defense.auto is not None and cmd.defense_typed is not None:
+        if defense.auto is not None and x.defense_typed is not None:
             raise RuleError(f"{t.name} is a Grunt: it never rolls (R7)")
-        droll = _roll(s, defense.parts, roller, cmd.defense_typed, defense.auto)
+        droll = _roll(s, defense.parts, roller, x.defense_typed, defense.auto)
     net = max(roll["successes"] - (droll["successes"] if droll else 0), 0)  # R3
-    events += apply_all_and_return(s, [AttackRolled(
+    events = _applied(s, [AttackRolled(
         a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
         tuple(parts), roll, defense.label if defense else None,
         defense.parts if defense else (), droll, net)])
-    after: list[Event] = []
-    if roll["how"] != "auto":  # condition table: Vulnerable clears once an attack rolls
-        after += cond.lose(s, t, "Vulnerable", None, reason="used")
-    after += cond.lose(s, a, "Hidden", None, reason="revealed")  # R20
-    events += apply_all_and_return(s, after)
-
+    if rolled_at and roll["how"] != "auto":
+        events += _applied(s, cond.lose(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:
-        events += _damage(s, a, t, p, cmd, roll, net, roller)
+        events += _damage(s, a, t, p, x, roll, net, roller)
     else:
         events += _effect(s, a, t, p, net)
-    t = s.get(p.target)
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
-        events += apply_all_and_return(
+        events += _applied(
             s, cond.gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
     return events
 
 
-def apply_all_and_return(fight: Fight, events: list[Event]) -> list[Event]:
+def _applied(fight: Fight, events: list[Event]) -> list[Event]:
     """Apply ``events`` to the scratch ``fight`` and hand them back."""
     apply_all(fight, events)
     return events
@@ -486,7 +511,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     tier = w.damage.damage(net)
     if w.strain:
         out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True, amount=tier)]
-        return out + apply_all_and_return(
+        return out + _applied(
             s, damage.add_strain(s, t, tier, roller, reason=w.name))
     solid = solid_hit(s, a, roll, net)
     total = tier + solid
@@ -499,8 +524,8 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     if p.location.name == "Mark":
         weak.append("Mark")  # R19
     if cmd.brace and rest > 0:  # ch19 Brace: resistance to the attack, then Broken
-        events += apply_all_and_return(s, pay_reaction(s, t, "Brace", 0))
-        events += apply_all_and_return(
+        events += _applied(s, pay_reaction(s, t, "Brace", 0))
+        events += _applied(
             s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
     amount = rest
@@ -513,8 +538,8 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
                                       tuple(resisted), tuple(weak), amount)]
     if soak:
         tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
-    events += apply_all_and_return(s, tail)
-    return events + apply_all_and_return(s, damage.harm(
+    events += _applied(s, tail)
+    return events + _applied(s, damage.harm(
         s, s.get(t.name), amount, roller, reason=w.name,
         wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))
 
@@ -525,15 +550,15 @@ def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, net: int) -> list[Event]:
     if n == 0:
         return []
     if p.maneuver == "Feint":
-        return apply_all_and_return(
+        return _applied(
             s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
     if p.maneuver == "Grab":
         events = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
         if t.name not in a.grabbing:
             events.append(GrabTaken(a.name, t.name))
-        return apply_all_and_return(s, events)
+        return _applied(s, events)
     # Shove: forced movement away from the shover ends any grab between the two (ch19 Grab)
     events: list[Event] = [Shoved(t.name, a.name, n)]
     events += [mv.end_grab(s, g, x, "shoved apart") for g, x in mv.grab_partners(s, a)
                if t.name in (g.name, x.name)]
-    return apply_all_and_return(s, events)
+    return _applied(s, events)
