@@ -79,6 +79,7 @@ def test_the_maneuver_verbs():
     ("attack gorm cost -1", "0 or more"),
     ("attack gorm dodge sideways", "unexpected"),
     ("attack gorm at", "needs a value"),
+    ("attack gorm +99999999d", "more than 20"),
 ])
 def test_bad_attack_lines_say_what_is_wrong(line, words):
     with pytest.raises(CommandError) as err:

@@ -19,6 +19,7 @@ from momenta_cli.engine.attacks import Attack
 from momenta_cli.errors import CommandError
 
 _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
+MAX_DICE = 20  # a sanity bound on +Nd/-Nd: pools are a handful of dice
 # keyword -> field; each takes the next word (or KEY=VALUE)
 _VALUED = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
            "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
@@ -106,6 +107,8 @@ def _options(words: list[str]) -> dict:
             put(_FLAGS[low], True, low)
         elif m := _DICE.match(low):
             out["dice"] = out.get("dice", 0) + int(m[1])
+            if abs(out["dice"]) > MAX_DICE:
+                raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
         else:
             raise CommandError(f"unexpected {word!r}")
     return out
