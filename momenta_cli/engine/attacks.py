@@ -180,7 +180,7 @@ def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
     """The attacking weapon: Grab and Shove always use the Unarmed Attack (ch19); otherwise
     the named one, else the first listed."""
     if cmd.maneuver in ("Grab", "Shove"):
-        if cmd.weapon is not None and cmd.weapon.lower() not in UNARMED.lower():
+        if cmd.weapon is not None and not rx.match([UNARMED], cmd.weapon, str):
             raise RuleError(f"{cmd.maneuver} is made with the Unarmed Attack (ch19 "
                             f"{cmd.maneuver})")
         return rx.pick_weapon(a, UNARMED)
@@ -290,7 +290,7 @@ def plan_attack(fight: Fight, a: Fighter, t: Fighter, cmd: Attack) -> Plan:
     if cmd.maneuver == "Feint" and mode != "melee":
         raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
     if cmd.maneuver in REACTIVE:
-        rx.check_reactive_weapon(a, w, cmd.maneuver, cmd.distance)
+        rx.check_reactive_weapon(w, cmd.maneuver, cmd.distance)
         if mode != "melee":
             raise RuleError(f"{cmd.maneuver} is a melee Basic Attack (ch19 Reactions)")
     _check_distance(w, mode, cmd.distance)
@@ -313,7 +313,7 @@ def _range_parts(fight: Fight, a: Fighter, p: Plan) -> list[tuple[str, int]]:
     w, d, s = p.weapon, p.distance, fight.settings
     if p.mode != "ranged" or d is None or w.range is None:
         return []
-    sen = min(a.spec.attr("SEN"), 1) if a.has("Shrouded") else a.spec.attr("SEN")
+    sen = cond.effective_sen(a)
     covers = sen >= w.range
     if d <= 1:
         if w.has("Touch") or (covers and not s.adjacent_penalty_when_sen_covers):

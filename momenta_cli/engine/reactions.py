@@ -256,8 +256,7 @@ def declare_defense(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: s
 # --- reactive attacks and Brace -----------------------------------------------------------
 
 
-def check_reactive_weapon(f: Fighter, w: WeaponSpec, what: str, distance: int | None
-                          ) -> None:
+def check_reactive_weapon(w: WeaponSpec, what: str, distance: int | None) -> None:
     """ch19 Counterattack, Intercept, Forestall: an equipped melee weapon that reaches
     (Forestall: a Reflexive one). Without a map the GM states the distance (R28)."""
     if not w.is_melee:
