@@ -91,22 +91,26 @@ def test_bad_attack_lines_say_what_is_wrong(line, words):
 
 
 def test_log_lines_of_an_attack_with_a_deflect_and_a_brace():
-    # One line per event; names and numbers as the GM reads them at the table.
+    # One compact entry per attack with its whole breakdown (issue 4 "Output"); the
+    # reactions declared for it come first, its consequences after.
     s = yard()
     run(s, "turn kira", "end", "turn gorm", "attack wren at edge deflect brace",
         faces=[5, 6, 2])
-    assert log_text(s)[-9:] == [
+    assert log_text(s)[-6:] == [
         "Gorm: Basic Attack (Cudgel) (free)",
         "Wren reacts: Deflect (Buckler) (1 Vigor: 7->6)",
-        "Gorm attacks Wren with Cudgel (Crushing) at Edge: pool 3, Edge -2 = 1d [5] 1s "
-        "vs Deflect (Buckler) POW 0d (2d6 keep lowest) [6,2] 0s -> net 1s",
         "Wren reacts: Brace (free)",
         "Wren gains Broken 1 from Brace",
-        "Wren: 6 damage, Guard soaks 1, halved (Brace), 2 to Vitality",
-        "Wren: Guard 1->0 (Cudgel)",
-        "Wren: Vitality 19->17 (Cudgel)",
+        "Gorm -> Wren (Edge): Cudgel (Crushing) pool 3, Edge -2 = 1d [5] 1s "
+        "vs Deflect (Buckler) POW 0d (2d6 keep lowest) [6,2] 0s = 1s -> 6 dmg; "
+        "Guard 1->0; halved (Brace); 2 to Vitality (Vitality 19->17)",
         "Wren gains Hindered 1 from Gorm",
     ]
+    # The separate lines still exist for each event (JSON and exports use them).
+    from momenta_cli.render.logtext import line
+
+    dmg = [e for e in s.entries[-1].events if e.kind == "attack_damage"][0]
+    assert line(dmg) == "Wren: 6 damage, Guard soaks 1, halved (Brace), 2 to Vitality"
 
 
 def test_log_lines_of_a_grunt_a_strain_attack_and_a_failed_feint():
@@ -114,14 +118,13 @@ def test_log_lines_of_a_grunt_a_strain_attack_and_a_failed_feint():
     run(s, "turn kira", "attack vessa with mind roll 1s", "feint vessa with awl roll 0s",
         faces=[])
     text = log_text(s)
-    assert "Kira attacks Vessa with Mind Spike (Psychic), ranged: INS 2d (typed) 1s " \
-        "-> net 1s" in text
-    assert "Vessa takes 4 Strain from Mind Spike (net 1s)" in text
+    assert "Kira -> Vessa: Mind Spike (Psychic) INS 2d (typed) 1s = 1s -> 4 Strain " \
+        "(Strain 0->4)" in text
     assert text[-1] == "Kira feints at Vessa with Awl (Piercing): POW 3d (typed) 0s " \
         "-> net 0s, no Vulnerable"
     run(s, "end", "turn footpad", "attack kira", faces=[])
-    assert "Footpad attacks Kira with Shiv (Piercing): 1s (Grunt: no roll) -> net 1s" \
-        in log_text(s)
+    assert "Footpad -> Kira: Shiv (Piercing) 1s (Grunt: no roll) = 1s -> 4 dmg; " \
+        "Guard 2->0; 2 to Vitality (Vitality 21->19)" in log_text(s)
 
 
 def test_log_lines_render_names_literally_in_rich():
@@ -131,7 +134,7 @@ def test_log_lines_render_names_literally_in_rich():
     out = io.StringIO()
     Console(width=80, file=out, color_system=None).print(
         Text("\n".join(lines(s.entries[-1].events))))
-    assert "Kira attacks Gorm with Longsword (Slashing): POW 3d [5,1,2] 1s -> net 1s" \
+    assert "Kira -> Gorm: Longsword (Slashing) POW 3d [5,1,2] 1s = 1s -> 6 dmg" \
         in out.getvalue()
 
 
@@ -171,7 +174,8 @@ def test_replay_command_runs_a_script_of_attacks(tmp_path):
                       "attack wren dodge roll 2s def 1s\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["replay", str(enc), str(script), "--width", "120"])
     assert result.exit_code == 0, result.output
-    assert "Kira attacks Gorm with Longsword (Slashing) at Edge" in result.output
+    assert "Kira -> Gorm (Edge): Longsword (Slashing) POW 3, Edge -2 = 1d [5] 1s" \
+        in result.output
     assert "Wren reacts: Dodge (2 Vigor: 7->5)" in result.output
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from momenta_cli.engine import attacks as at
 from momenta_cli.engine import reactions as rx
-from momenta_cli.render.logtext import formats
+from momenta_cli.render.logtext import GROUPERS, formats
 
 _VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
          "Intercept": "intercepts", "Forestall": "forestalls", "Feint": "feints at",
@@ -94,3 +95,71 @@ def _grab(e: at.GrabTaken) -> str:
 @formats("shoved")
 def _shoved(e: at.Shoved) -> str:
     return f"{e.name} is shoved {e.squares} square(s) away by {e.by} (forced movement)"
+
+
+def _is_brace(ev: Any) -> bool:
+    return (ev.kind == "reaction_taken" and ev.reaction == "Brace") or \
+        (ev.kind == "condition_changed" and ev.source == "Brace")
+
+
+def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
+    """One compact entry for an attack and what its damage did (issue 4 "Output"):
+    ``Kira -> Goblin-2 (Mark): Mace POW 4, Mark -3 = 1d [5] 1s vs Dodge AGI 2d [6,2] 1s
+    = 0s -> 2 dmg; Guard 2->0; 0 to Vitality``. Wounds, conditions and the like that
+    follow keep their own lines; a Brace taken on the way is listed first."""
+    from momenta_cli.render.logtext import line
+    e = events[i]
+    if e.maneuver not in ("Basic Attack", "Counterattack", "Intercept", "Forestall"):
+        return None
+    where = f" ({e.location})" if e.location != "Mass" else ""
+    types = f" ({'/'.join(e.types)})" if e.types else ""
+    text = (f"{e.attacker} -> {e.target}{where}: {e.weapon}{types} "
+            f"{roll_text(e.pool, e.roll)}")
+    if e.defense is not None and e.defense_roll is not None:
+        text += f" vs {e.defense} {roll_text(e.defense_pool, e.defense_roll)}"
+    text += f" = {e.net}s"
+    used = 1
+    j = i + 1
+    pre: list[str] = []
+    k = j
+    while k < len(events) and _is_brace(events[k]):
+        k += 1
+    if k < len(events) and events[k].kind == "attack_damage" and events[k].target == e.target:
+        pre = [t for t in (line(x) for x in events[j:k]) if t]
+        used += k - j
+        j = k
+        d = events[j]
+        used += 1
+        j += 1
+        if d.strain:
+            text += f" -> {d.amount} Strain"
+        else:
+            solid = f" +{d.solid} Solid Hit" if d.solid else ""
+            text += f" -> {d.tier}{solid} dmg"
+            if d.unsoaked:
+                text += f"; {d.unsoaked}: Guard skipped"
+        changes = []
+        while j < len(events) and events[j].kind == "resource_set" \
+                and events[j].name == e.target and events[j].reason == e.weapon:
+            r = events[j]
+            changes.append(f"{r.resource.capitalize()} {r.before}->{r.after}")
+            used += 1
+            j += 1
+        if not d.strain:
+            guard = [c for c in changes if c.startswith("Guard")]
+            text += "".join(f"; {c}" for c in guard)
+            if d.resisted and d.weak:
+                text += (f"; resistance ({', '.join(d.resisted)}) and weakness "
+                         f"({', '.join(d.weak)}) cancel")
+            elif d.resisted:
+                text += f"; halved ({', '.join(d.resisted)})"
+            elif d.weak:
+                text += f"; doubled ({', '.join(d.weak)})"
+            text += f"; {d.amount} to Vitality"
+            changes = [c for c in changes if not c.startswith("Guard")]
+        if changes:
+            text += f" ({'; '.join(changes)})"
+    return [*pre, text], used
+
+
+GROUPERS["attack_rolled"] = compact

@@ -6,13 +6,17 @@ renderers all start from these lines or from the events themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from momenta_cli.engine import events as ev
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
+# A grouper may fold several consecutive events into one line (an attack and the damage
+# it does): it gets the events and an index and returns (lines, events used) or None.
+Grouper = Callable[[Sequence[Any], int], tuple[list[str], int] | None]
+GROUPERS: dict[str, Grouper] = {}
 
 
 def formats(kind: str) -> Callable[[Formatter], Formatter]:
@@ -50,11 +54,20 @@ def line(event: ev.Event) -> str | None:
 
 
 def lines(events: tuple[ev.Event, ...] | list[ev.Event]) -> list[str]:
+    """The log lines of a command's events, grouped where a grouper applies."""
     out = []
-    for e in events:
-        text = line(e)
+    i = 0
+    while i < len(events):
+        grouper = GROUPERS.get(events[i].kind)
+        grouped = grouper(events, i) if grouper else None
+        if grouped is not None:
+            out += grouped[0]
+            i += grouped[1]
+            continue
+        text = line(events[i])
         if text:
             out.append(text)
+        i += 1
     return out
 
 
