@@ -65,6 +65,12 @@ def test_play_undo_quit_and_resume(where):
     child.send(" 4\r")
     child.expect_exact("Gorm: Vitality 22->18 (damage)")
     child.expect_exact("R1 Brannoc>")
+    # an attack resolves with its breakdown; weapon names complete (typed dice, ch20)
+    typed(child, "attack gorm with lon\t", "Longsword")
+    child.send(" roll 5,6,1\r")
+    child.expect_exact("Brannoc -> Gorm: Longsword (Slashing) POW 3d [5,6,1] 2s = 2s")
+    child.expect_exact("11 to Vitality")
+    child.expect_exact("R1 Brannoc>")
     # condition names complete too; a roll to clear resolves at end of turn (R15)
     typed(child, "cond bran\t", "Brannoc")
     typed(child, " fri\t", "Frightened")
@@ -86,16 +92,16 @@ def test_play_undo_quit_and_resume(where):
     child.close()
     assert child.exitstatus == 0
     lines = [r.get("cmd", "undo" if r.get("undo") else "redo") for r in records(fight)]
-    assert lines == ["turn Brannoc", "dmg Gorm 4", "cond Brannoc Frightened", "dmg tamsin 3",
-                     "undo", "end"]
+    assert lines == ["turn Brannoc", "dmg Gorm 4", "attack gorm with Longsword roll 5,6,1",
+                     "cond Brannoc Frightened", "dmg tamsin 3", "undo", "end"]
     end_rolls = [e["roll"] for e in records(fight)[-1]["events"] if e.get("roll")]
     assert end_rolls and end_rolls[0]["faces"]  # the dice of the roll to clear are saved
 
     # Resume: the same state, the same prompt, and history from the last session
     child = spawn(where, "resume", str(fight))
-    child.expect(r"resumed:\s+4\s+commands\s+replayed")  # one was undone
+    child.expect(r"resumed:\s+5\s+commands\s+replayed")  # one was undone
     child.expect(r"Tamsin\s+21/21")  # allies are listed first
-    child.expect(r"Gorm\s+18/22")
+    child.expect(r"Gorm\s+7/22")
     child.expect_exact("R1 adversaries>")
     child.send("\x1b[A")  # Up: the last line of the previous session
     child.expect_exact("quit")
@@ -106,7 +112,7 @@ def test_play_undo_quit_and_resume(where):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert len(records(fight)) == 6  # nothing added by looking
+    assert len(records(fight)) == 7  # nothing added by looking
 
 
 def test_sigkill_loses_nothing_acknowledged(where):
