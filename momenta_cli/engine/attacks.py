@@ -553,10 +553,10 @@ def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, net: int) -> list[Event]:
         return _applied(
             s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
     if p.maneuver == "Grab":
-        events = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
+        grabbed = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
         if t.name not in a.grabbing:
-            events.append(GrabTaken(a.name, t.name))
-        return _applied(s, events)
+            grabbed.append(GrabTaken(a.name, t.name))
+        return _applied(s, grabbed)
     # Shove: forced movement away from the shover ends any grab between the two (ch19 Grab)
     events: list[Event] = [Shoved(t.name, a.name, n)]
     events += [mv.end_grab(s, g, x, "shoved apart") for g, x in mv.grab_partners(s, a)
