@@ -46,7 +46,10 @@ def replay(
     The same seed gives the same output, byte for byte. A refused line stops the replay
     with SCRIPT:LINE: message and exit code 1.
 
-    Example: momenta replay encounters/demo.yaml encounters/demo.script --seed 7
+    Scripts are written for a seed (the default, 1, for the shipped ones): another seed
+    rolls other dice, and a later line may then refuse (a target already Defeated).
+
+    Example: momenta replay encounters/demo.yaml encounters/demo.script --json
     """
     from momenta_cli.encounter import load_encounter
 
@@ -63,6 +66,8 @@ def replay(
             out = run_line(session, raw, roller)
         except MomentaError as err:
             raise fail(f"{script}:{number}: {err}") from None
+        if out.meta is not None and out.meta.what == "quit":
+            break  # the rest of the script is not run
         if as_json:
             continue
         if out.entry is not None:
@@ -75,8 +80,6 @@ def replay(
             console.print(Text(f"> redo: '{out.redone.line}'", style="dim"))
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
-        elif out.meta is not None and out.meta.what == "quit":
-            break
     if as_json:
         typer.echo(json.dumps(session_doc(session), indent=2, ensure_ascii=False))
         return

@@ -211,7 +211,7 @@ def _shove(words: list[str]) -> Attack:
       help="Intercept (reaction, 2 Vigor): MOVER came into reach of REACTOR's melee weapon "
            "while moving; REACTOR makes a Basic Attack at it. The mover may defend or "
            "counter as against any attack.",
-      example="intercept brannoc knife-1 with longsword dodge")
+      example="intercept brannoc knife-1 with longsword")
 def _intercept(words: list[str]) -> Attack:
     return _reactive("Intercept", words)
 
@@ -219,7 +219,7 @@ def _intercept(words: list[str]) -> Attack:
 @verb("forestall", usage="forestall REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Forestall (reaction, 2 Vigor): MOVER tries to move (not forced) while within "
            "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it.",
-      example="forestall wren knife-2 with spear")
+      example="forestall wren knife-2 with rapier")
 def _forestall(words: list[str]) -> Attack:
     return _reactive("Forestall", words)
 

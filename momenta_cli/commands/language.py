@@ -66,16 +66,31 @@ def lookup(word: str) -> Verb:
     raise CommandError(f"unknown command {word!r} (try: help)")
 
 
+def _lex(line: str, quotes: str) -> list[str]:
+    lexer = shlex.shlex(line.replace("\ufeff", ""), posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = quotes
+    lexer.commenters = "#"  # `dmg gorm 4 # from the fall`: a comment after the command
+    return list(lexer)
+
+
 def split(line: str) -> list[str]:
+    """Words of a line: double or single quotes group words with spaces; an apostrophe
+    inside a word (``kira's``) is just a letter when the single quotes do not pair up."""
     try:
-        return shlex.split(line, comments=False)
-    except ValueError as err:
-        raise CommandError(f"cannot read that line: {err}") from None
+        return _lex(line, "\"'")
+    except ValueError:
+        pass
+    try:
+        return _lex(line, '"')
+    except ValueError:
+        raise CommandError('a quote is not closed: put a name with spaces in "double '
+                           'quotes"') from None
 
 
 def parse_line(line: str) -> Command | Meta | None:
     """The command a line asks for; None for a blank or comment line."""
-    text = line.strip()
+    text = line.replace("\ufeff", "").strip()  # a BOM from a Windows editor
     if not text or text.startswith("#"):
         return None
     words = split(text)
@@ -96,11 +111,18 @@ def need(words: list[str], n: int, what: str) -> None:
         raise CommandError(f"missing {what}")
 
 
+MAX_NUMBER = 99_999  # nothing at a Momenta table comes near; keeps the screen sane
+
+
 def number(word: str, what: str = "number") -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise CommandError(f"{what} must be a whole number, got {word!r}") from None
+    """A whole number in plain ASCII digits (an optional sign), at most 99,999."""
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise CommandError(f"{what} must be a whole number, got {word!r}")
+    if len(digits) > 5 or int(digits) > MAX_NUMBER:
+        raise CommandError(f"{what} is too large: {word} (at most {MAX_NUMBER})")
+    return int(text)
 
 
 def typed_result(text: str) -> Typed:

@@ -47,7 +47,7 @@ def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None
       help="Move N squares (first Move each turn free, then 2 Vigor). D of them difficult "
            "terrain (count double); climb = 1 square per Move, swim doubles every Vigor "
            "cost until 'ground'; jump = vertical jump of up to 1 + POW/2.",
-      example="move kira 4 difficult 1")
+      example="move brannoc 4 difficult 1")
 def _move(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "squares")
     if n is None:
@@ -59,7 +59,7 @@ def _move(words: list[str]) -> Command:
 @verb("shift", usage="shift [NAME] N [difficult D]",
       help="Shift N squares (2 Vigor, up to half SPD, provokes no reactive attacks; not "
            "while Hindered, climbing or swimming).",
-      example="shift mira 2")
+      example="shift tamsin 2")
 def _shift(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "squares")
     if n is None:
@@ -72,7 +72,7 @@ def _shift(words: list[str]) -> Command:
       help="Use Consumable (1 Vigor, one consumable point). Shipped items apply their "
            "effect (Healing Draught: +6 Vitality, Calming Tonic: -4 Strain); any other item "
            "is logged for the GM to apply.",
-      example="use mira healing draught")
+      example="use tamsin healing draught")
 def _use(words: list[str]) -> Command:
     return m.UseConsumable(tuple(words))
 
@@ -96,20 +96,20 @@ def _hide(words: list[str]) -> Command:
 @verb("shake", aliases=("shake-it-off",), usage="shake [NAME] [CONDITION]",
       help="Shake It Off (2 Vigor): one stack of Exhausted, Grabbed, Hindered or "
            "Vulnerable; the last Grabbed stack ends the grab.",
-      example="shake kira grabbed")
+      example="shake brannoc grabbed")
 def _shake(words: list[str]) -> Command:
     return m.ShakeItOff(tuple(words))
 
 
 @verb("breath", aliases=("catch", "cyb"), usage="breath [NAME]",
       help="Catch Your Breath (full turn): 1 Resolve, heal half Max Vitality.",
-      example="breath kira")
+      example="breath brannoc")
 def _breath(words: list[str]) -> Command:
     return m.CatchBreath(" ".join(words) or None)
 
 
 @verb("steady", usage="steady [NAME]",
-      help="Steady Yourself (full turn): clear half Max Strain.", example="steady mira")
+      help="Steady Yourself (full turn): clear half Max Strain.", example="steady wren")
 def _steady(words: list[str]) -> Command:
     return m.SteadyYourself(" ".join(words) or None)
 
@@ -117,7 +117,7 @@ def _steady(words: list[str]) -> Command:
 @verb("surge", usage="surge [NAME] [N]",
       help="Surge (free, own turn, once until the next): gain N Vigor (default: as much as "
            "allowed, up to MIND and Max Vigor) for 2 Strain each.",
-      example="surge kira 2")
+      example="surge wren 2")
 def _surge(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "Vigor")
     if rest:
@@ -138,7 +138,7 @@ def _cast(words: list[str]) -> Command:
 
 @verb("limit", aliases=("limit-break",), usage="limit [NAME] [-- WHAT]",
       help="Limit Break (full turn, no Vigor); the GM applies its effect.",
-      example="limit kira -- storm of blades")
+      example="limit brannoc -- storm of blades")
 def _limit(words: list[str]) -> Command:
     if "--" in words:
         i = words.index("--")
@@ -148,7 +148,7 @@ def _limit(words: list[str]) -> Command:
 
 @verb("release", usage="release GRABBER [TARGET]",
       help="The grabber lets go (free action, any time): every Grabbed stack goes.",
-      example="release ogre kira")
+      example="release gorm wren")
 def _release(words: list[str]) -> Command:
     need(words, 1, "grabber")
     if len(words) > 2:
@@ -158,7 +158,7 @@ def _release(words: list[str]) -> Command:
 
 @verb("apart", usage="apart NAME [OTHER]",
       help="The GM says these two were moved apart: the grab between them ends.",
-      example="apart kira ogre")
+      example="apart wren gorm")
 def _apart(words: list[str]) -> Command:
     need(words, 1, "combatant")
     if len(words) > 2:
@@ -168,7 +168,7 @@ def _apart(words: list[str]) -> Command:
 
 @verb("fall", usage="fall NAME N",
       help="NAME falls N squares: 2 untyped damage per square after subtracting AGI.",
-      example="fall mira 5")
+      example="fall tamsin 5")
 def _fall(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "squares")
     if name is None or n is None:
@@ -181,7 +181,7 @@ def _fall(words: list[str]) -> Command:
 @verb("terrain", usage="terrain NAME ground|climb|swim",
       help="Say what a combatant moves in: swimming doubles every Vigor cost, climbing "
            "allows 1 square per Move; neither allows Shift.",
-      example="terrain kira swim")
+      example="terrain brannoc swim")
 def _terrain(words: list[str]) -> Command:
     need(words, 2, "combatant and terrain")
     t = words[-1].lower()

@@ -23,7 +23,7 @@ def _end_options(words: list[str]) -> tuple[bool, dict]:
 
 @verb("turn", aliases=("t", "go"), usage="turn [NAME]",
       help="Start the next turn: NAME's, or the suggested combatant's when no name is given.",
-      example="turn kira")
+      example="turn brannoc")
 def _turn(words: list[str]) -> c.Command:
     return c.StartTurn(" ".join(words) if words else None)
 
@@ -39,7 +39,7 @@ def _end(words: list[str]) -> c.Command:
 
 @verb("next", aliases=("n",), usage="next [NAME] [forgo] [COND=RESULT ...]",
       help="End the running turn (if any) and start the next: NAME's or the suggestion.",
-      example="next goblin-2")
+      example="next knife-2")
 def _next(words: list[str]) -> c.Command:
     name_words = [w for w in words if "=" not in w and w.lower() not in ("forgo", "last")]
     forgo, typed = _end_options([w for w in words if w not in name_words])
@@ -49,7 +49,7 @@ def _next(words: list[str]) -> c.Command:
 @verb("cond", aliases=("c", "condition"), usage="cond NAME CONDITION [+N|-N|=N|-all] "
       "[from SOURCE]",
       help="Add (+N, the default +1), remove (-N, -all) or set (=N) stacks of a condition.",
-      example="cond goblin-1 hindered +1 from kira")
+      example="cond knife-1 hindered +1 from brannoc")
 def _cond(words: list[str]) -> c.Command:
     need(words, 2, "combatant and condition")
     source = None
@@ -81,34 +81,34 @@ def _one_name(words: list[str]) -> str:
 
 @verb("surprise", usage="surprise NAME",
       help="Surprise a combatant mid-fight (acts in the Slowed phase, no reactions).",
-      example="surprise mira")
+      example="surprise wren")
 def _surprise(words: list[str]) -> c.Command:
     return c.Surprise(_one_name(words))
 
 
 @verb("defeat", usage="defeat NAME", help="Mark a combatant Defeated.",
-      example="defeat goblin-2")
+      example="defeat knife-2")
 def _defeat(words: list[str]) -> c.Command:
     return c.Defeat(_one_name(words))
 
 
 @verb("revive", usage="revive NAME",
       help="Take Defeated or Lost off a combatant (Vitality at least 1).",
-      example="revive kira")
+      example="revive brannoc")
 def _revive(words: list[str]) -> c.Command:
     return c.Revive(_one_name(words))
 
 
 @verb("remove", aliases=("rm",), usage="remove NAME",
       help="Take a combatant out of the fight (it loses its remaining turns).",
-      example="remove wolf")
+      example="remove knife-1")
 def _remove(words: list[str]) -> c.Command:
     return c.Remove(_one_name(words))
 
 
 @verb("add", usage="add STAT_BLOCK [as NAME] [side SIDE] [xN]",
       help="Bring in reinforcements from a stat block; they join the current round.",
-      example="add bandit-thug as Latecomer x2")
+      example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
     need(words, 1, "stat block")
     block, rest = words[0], words[1:]
@@ -157,20 +157,20 @@ def _amount(how: str):
 
 verb("dmg", aliases=("damage",), usage="dmg NAME N [untyped]",
      help="Deal N damage directly: Guard first unless untyped, then Vitality and Wounds.",
-     example="dmg goblin-1 5")(_amount("damage"))
+     example="dmg knife-1 5")(_amount("damage"))
 verb("heal", usage="heal NAME N", help="Restore N Vitality (not above max).",
-     example="heal kira 6")(_amount("heal"))
+     example="heal brannoc 6")(_amount("heal"))
 verb("strain", usage="strain NAME N", help="Add N Strain (Burdens, Lost).",
-     example="strain mira 3")(_amount("strain"))
+     example="strain wren 3")(_amount("strain"))
 verb("relieve", usage="relieve NAME N", help="Remove N Strain.",
-     example="relieve mira 2")(_amount("relieve"))
+     example="relieve wren 2")(_amount("relieve"))
 verb("guard", usage="guard NAME N", help="Set Guard to N (above max is Over-Guard).",
-     example="guard kira 8")(_amount("guard"))
+     example="guard brannoc 8")(_amount("guard"))
 
 
 @verb("set", usage="set NAME RESOURCE N",
       help="Set vitality, guard, vigor, strain, resolve or consumables to N.",
-      example="set kira vigor 4")
+      example="set brannoc vigor 4")
 def _set(words: list[str]) -> c.Command:
     need(words, 3, "combatant, resource and value")
     return c.Adjust(" ".join(words[:-2]), "set", number(words[-1], "value"),
