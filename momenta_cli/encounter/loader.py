@@ -257,10 +257,13 @@ class _Loader:
         raw_list = src.doc.data.get("combatants")
         for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
             for spec in self.combatant(src, ("combatants", j), raw, known):
-                if spec.name in names:
+                # Names are matched without case at the table, so Gorm and gorm clash.
+                key = spec.name.strip().lower()
+                if key in names:
                     self.problems.add(src, ("combatants", j, "name"),
-                                      f"two combatants are named '{spec.name}'")
-                names.add(spec.name)
+                                      f"two combatants are named '{spec.name}' (names are "
+                                      "matched without case at the table)")
+                names.add(key)
                 combatants.append(spec)
         data = src.doc.data
         return EncounterSpec(

@@ -19,7 +19,8 @@ Side = Literal["allies", "adversaries", "independents"]
 Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
 WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
 Count = Annotated[int, Field(ge=0, le=999)]
-Name = Annotated[str, Field(min_length=1, max_length=80)]
+# A name must have something visible in it: a blank name could never be typed at the table.
+Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
 
 
 class _Model(BaseModel):
