@@ -343,7 +343,8 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
     if a.has("Hindered"):
         parts.append(("Hindered", -1))
     provoked = a.conditions.get("Provoked")
-    if provoked is not None and any(t.name != provoked.source for t in targets):
+    src = (provoked.source or "").lower() if provoked is not None else ""
+    if provoked is not None and any(t.name.lower() != src for t in targets):
         parts.append(("Provoked", -2))
     if a.has("Hidden"):
         parts.append(("Hidden", HIDDEN_BONUS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTaken
+from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTaken, apply_all
 from momenta_cli.engine.state import Fight, Fighter
 
 
@@ -49,6 +49,15 @@ def harm(
     if amount <= 0 or f.out:
         return []
     events: list[Event] = []
+    # R10: several slots filled by one hit add their stacks up, so each gain is worked out
+    # on a scratch copy that already holds the previous ones (the fight itself is untouched)
+    scratch = fight.clone()
+    me = scratch.get(f.name)
+
+    def add(new: list[Event]) -> None:
+        apply_all(scratch, new)
+        events.extend(new)
+
     v = f.vitality - amount
     slots_free = f.spec.wound_slots - len(f.wounds)
     wounded = False
@@ -56,10 +65,10 @@ def harm(
         slots_free -= 1
         wounded = True
         name, face = _slot_condition(fight, f, roller, wound_effect)
-        events.append(WoundTaken(f.name, name, burden=False, face=face))
-        events += cond.gain(fight, f, name, 1, source="Wound", reason="wound")
+        add([WoundTaken(f.name, name, burden=False, face=face)])
+        add(cond.gain(scratch, me, name, 1, source="Wound", reason="wound"))
         if slots_free == 0:
-            events += cond.gain(fight, f, "Faltering", 1, source="last Wound", reason="wound")
+            add(cond.gain(scratch, me, "Faltering", 1, source="last Wound", reason="wound"))
         v += f.spec.max_vitality
     if v <= 0:
         events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason))
@@ -67,7 +76,7 @@ def harm(
         return events
     events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason))
     if wounded and mark and fight.settings.mark_wound_breaks:
-        events += cond.gain(fight, f, "Broken", 1, source="Mark hit", reason="wound")
+        events += cond.gain(scratch, me, "Broken", 1, source="Mark hit", reason="wound")
     return events
 
 
@@ -82,17 +91,24 @@ def add_strain(
     if amount <= 0 or f.out:
         return []
     events: list[Event] = []
+    scratch = fight.clone()  # R10: stacks from several Burdens add up (see harm)
+    me = scratch.get(f.name)
+
+    def add(new: list[Event]) -> None:
+        apply_all(scratch, new)
+        events.extend(new)
+
     s = f.strain + amount
     top = max(f.spec.max_strain, 1)
     slots_free = f.spec.burden_slots - len(f.burdens)
     while s >= top and fight.settings.wounds and slots_free > 0:
         slots_free -= 1
         name, face = _slot_condition(fight, f, roller, None)
-        events.append(WoundTaken(f.name, name, burden=True, face=face))
-        events += cond.gain(fight, f, name, 1, source="Burden", reason="burden")
+        add([WoundTaken(f.name, name, burden=True, face=face)])
+        add(cond.gain(scratch, me, name, 1, source="Burden", reason="burden"))
         if slots_free == 0:
-            events += cond.gain(fight, f, "Unraveling", 1, source="last Burden",
-                                reason="burden")
+            add(cond.gain(scratch, me, "Unraveling", 1, source="last Burden",
+                          reason="burden"))
         s -= top
     if s >= top:
         events.append(ResourceSet(f.name, "strain", f.strain, top, reason))

@@ -43,19 +43,32 @@ def _live(fight: Fight, name: str) -> Fighter:
     return f
 
 
+def _source(fight: Fight, text: str | None) -> str | None:
+    """A condition's source as stored: the canonical name when it names a combatant (so
+    Provoked "from orc" matches Orc), else the text as the GM typed it."""
+    if text is None:
+        return None
+    try:
+        return find(fight, text).name
+    except RuleError:
+        return text
+
+
 @handles(ChangeCondition)
 def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list[Event]:
     f = _live(fight, cmd.target)
     name = cond.resolve_condition(fight, cmd.condition)
     if name in ("Defeated", "Lost"):
         raise RuleError(f"use 'defeat {f.name}' or 'revive {f.name}' for {name}")
-    if name == "Surprised" and cmd.op == "+":
-        return surprise(fight, Surprise(f.name), roller)
     before = f.stacks(name)
+    if name == "Surprised" and (cmd.op == "+" or (cmd.op == "=" and (cmd.n or 0) > 0
+                                                  and before == 0)):
+        return surprise(fight, Surprise(f.name), roller)  # R16 holds it when due
+    source = _source(fight, cmd.source)
     if cmd.op == "+":
         if name in f.spec.immunities:
             raise RuleError(f"{f.name} is immune to {name}")
-        events = cond.gain(fight, f, name, cmd.n or 1, source=cmd.source)
+        events = cond.gain(fight, f, name, cmd.n or 1, source=source)
         if not events:
             raise RuleError(f"{f.name} already has {name} at its cap ({before})")
         return events
@@ -71,21 +84,23 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
         raise RuleError(f"{f.name} already has {name} {before}")
     if after > 0 and name in f.spec.immunities:
         raise RuleError(f"{f.name} is immune to {name}")
-    src = cmd.source or (f.conditions[name].source if name in f.conditions else None)
+    src = source or (f.conditions[name].source if name in f.conditions else None)
     return [ConditionChanged(f.name, name, before, after, "gm", src)]
 
 
 @handles(Surprise)
 def surprise(fight: Fight, cmd: Surprise, roller: Roller) -> list[Event]:
     """ch18 Surprise / R16: Surprise inflicted after the fighter acted lasts to the end of
-    its next turn. Clearing happens at the next end-of-turn step anyway, so only a
-    Surprise inflicted during the fighter's own running turn must be held past it."""
+    its next turn. Clearing happens at the next end-of-turn step anyway (the end of the
+    fighter's last turn of a round), so only a Surprise inflicted during the fighter's own
+    running LAST turn of the round must be held past it; one inflicted during turn 1 of 2
+    clears at the end of turn 2."""
     f = _live(fight, cmd.target)
     if f.has("Surprised"):
         raise RuleError(f"{f.name} is already Surprised")
     if "Surprised" in f.spec.immunities:
         raise RuleError(f"{f.name} is immune to Surprised")
-    mid_turn = fight.active == f.name
+    mid_turn = fight.active == f.name and f.turns_taken + 1 >= f.turns_allowed
     return [ConditionChanged(f.name, "Surprised", 0, 1, "gm", "surprise", hold=mid_turn)]
 
 

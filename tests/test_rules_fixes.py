@@ -1,0 +1,144 @@
+"""Fixes from the rules review: each test cites its rule and fails without the fix."""
+
+from __future__ import annotations
+
+from momenta_cli.dice import QueueRoller
+from momenta_cli.engine import damage
+from tests.engine_helpers import run, session_from
+from tests.test_maneuver_support import refused
+
+ENCOUNTER = """
+name: Rules fixes
+weapons:
+  - {name: Club, weight: Medium, attribute: POW, tags: [Crushing, Melee 1],
+     damage: {0s: 2, 1s: 6, 2s: 11, 3+: 17}}
+combatants:
+  - name: Kira
+    side: allies
+    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 2}
+    max_vitality: 10
+    max_guard: 0
+    max_vigor: 7
+    max_strain: 5
+    weapons: [Club]
+  - name: Orc
+    side: adversaries
+    threat: Regular
+    attributes: {POW: 3, AGI: 1, SPD: 5, SEN: 10, SIZE: 2}
+    max_vitality: 30
+    attacks:
+      - {name: Axe, pool: 3, tags: [Slashing, Melee 1], damage: {0s: 2, 1s: 6, 2s: 11, 3+: 17}}
+  - name: Troll
+    side: adversaries
+    threat: Champion
+    turns: 2
+    attributes: {POW: 4, AGI: 1, LUCK: 2, SPD: 5, SEN: 10, SIZE: 3}
+    max_vitality: 60
+"""
+
+
+def arena():
+    return session_from(ENCOUNTER)
+
+
+# --- 1. R10: several slots filled by one hit add up their stacks ----------------------------
+
+
+def test_two_wounds_of_one_condition_give_two_stacks():
+    # R10: each Wound slot filled gives its condition; two Impaired Wounds -> Impaired 2.
+    s = arena()
+    run(s, "dmg kira 25", faces=[1, 1])  # 10 -> -15 -> -5 -> 5: two Wounds, both Impaired
+    k = s.state.get("Kira")
+    assert k.wounds == ["Impaired", "Impaired"]
+    assert k.stacks("Impaired") == 2
+    assert k.vitality == 5
+
+
+def test_mark_hit_broken_adds_to_a_wound_rolled_broken():
+    # R10 + R19: a Wound that rolled Broken (d6 6) and the Mark hit's Broken make Broken 2.
+    s = arena()
+    fight = s.state
+    events = damage.harm(fight, fight.get("Kira"), 12, QueueRoller([6]), mark=True)
+    broken = [e for e in events if getattr(e, "condition", None) == "Broken"
+              and e.kind == "condition_changed"]
+    assert [(e.before, e.after) for e in broken] == [(0, 1), (1, 2)]
+    assert not fight.get("Kira").has("Broken")  # harm never changes the fight it is given
+
+
+def test_two_burdens_of_one_condition_give_two_stacks():
+    # R10: Burdens work like Wounds: two Impaired Burdens -> Impaired 2.
+    s = arena()
+    run(s, "strain kira 11", faces=[1, 1])  # Max Strain 5: two Burdens, Strain 1
+    k = s.state.get("Kira")
+    assert k.burdens == ["Impaired", "Impaired"]
+    assert k.stacks("Impaired") == 2
+    assert k.strain == 1
+
+
+# --- 2. condition sources match combatants without case -----------------------------------
+
+
+def test_provoked_source_typed_in_lower_case_matches_the_combatant():
+    # Condition table, Provoked: -2d on attacks against anyone but the source.
+    s = arena()
+    run(s, "cond kira provoked from orc")
+    assert s.state.get("Kira").conditions["Provoked"].source == "Orc"
+    run(s, "turn kira", "attack orc with club", faces=[1, 1, 1])  # POW 3: no -2d
+    roll = [e for e in s.entries[-1].events if e.kind == "attack_rolled"][0]
+    assert "Provoked" not in dict(roll.pool)
+
+
+def test_provoked_check_ignores_case_of_a_stored_source():
+    # Condition table, Provoked; a source stored in another case (an older journal) still
+    # names the provoker.
+    s = arena()
+    run(s, "cond kira provoked from orc")
+    s.state.get("Kira").conditions["Provoked"].source = "ORC"
+    run(s, "turn kira", "attack orc with club", faces=[1, 1, 1])
+    roll = [e for e in s.entries[-1].events if e.kind == "attack_rolled"][0]
+    assert "Provoked" not in dict(roll.pool)
+
+
+def test_provoked_still_penalises_attacks_on_others():
+    # Condition table, Provoked: -2d against anyone else.
+    s = arena()
+    run(s, "cond kira provoked from troll", "turn kira", "attack orc with club", faces=[1])
+    roll = [e for e in s.entries[-1].events if e.kind == "attack_rolled"][0]
+    assert dict(roll.pool)["Provoked"] == -2
+
+
+def test_a_source_that_names_nobody_is_kept_as_typed():
+    s = arena()
+    run(s, "cond kira hindered from falling rocks")
+    assert s.state.get("Kira").conditions["Hindered"].source == "falling rocks"
+
+
+# --- 4. R16 Surprise on multi-turn combatants ----------------------------------------------
+
+
+def test_surprise_in_turn_one_of_two_clears_at_the_end_of_turn_two():
+    # R16: Surprise lasts to the end of the fighter's next turn; for a fighter with two
+    # turns, inflicted during turn 1 it ends with turn 2 (the round's last end of turn).
+    s = arena()
+    run(s, "turn kira", "end", "turn troll", "surprise troll")
+    assert not s.state.get("Troll").conditions["Surprised"].hold
+    run(s, "end", "turn orc", "end", "turn troll", "end")
+    assert not s.state.get("Troll").has("Surprised")
+
+
+def test_surprise_in_the_last_turn_is_held_to_the_next_round():
+    # R16: inflicted during its last turn of the round, it survives that end of turn.
+    s = arena()
+    run(s, "turn kira", "end", "turn troll", "end", "turn orc", "end", "turn troll",
+        "surprise troll", "end")
+    assert s.state.get("Troll").has("Surprised")
+
+
+def test_cond_surprised_set_to_one_goes_through_surprise():
+    # R16: "cond NAME surprised =1" mid-turn is a Surprise like any other: held.
+    s = arena()
+    run(s, "turn kira", "cond kira surprised =1")
+    assert s.state.get("Kira").conditions["Surprised"].hold
+    run(s, "end")
+    assert s.state.get("Kira").has("Surprised")
+    refused(s, "cond kira surprised =1", "already")
