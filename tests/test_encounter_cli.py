@@ -39,12 +39,23 @@ def test_show_draws_tables():
     result = run("show", str(FIXTURES / "party.yaml"), "--no-color", "--width", "160")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for text in ("Party at the Mill", "Allies", "Adversaries", "Independents", "Weapons",
-                 "Footpad-3", "Champion", "2 turns", "resist Crushing", "weak Sonic",
-                 "Slowed 1", "Ward (4d vs any, 1/round)", "0s: 2, 1s: 7, 2s: 13, 3+: 20",
-                 "0s: 2, 1s: 6, 2+: 11 (+3/s above)", "Slashing/Piercing, Melee 1, Deflect"):
+    for text in ("Party at the Mill", "ALLIES", "ADVERSARIES", "INDEPENDENTS", "WEAPONS",
+                 "Footpad-3", "Champion x2", "resist Crushing", "weak Sonic",
+                 "starts Slowed 1", "Ward (4d vs any, 1/round)", "2 / 7 / 13 / 20",
+                 "2 / 6 / 11 (+3/s)", "Slashing/Piercing, Melee 1, Deflect"):
         assert text in out, text
     assert "\x1b[" not in out
+
+
+def test_show_is_readable_at_80_columns():
+    # Names and headers stay whole at 80 columns (no "Brann/oc", no "Threa/t").
+    result = run("show", str(FIXTURES / "party.yaml"), "--no-color", "--width", "80")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+    header = next(line for line in lines if line.startswith("Name"))
+    assert header.split() == ["Name", "Kind", "Vit", "Guard", "Vigor", "Strain", "Resolve",
+                              "Wounds"]
 
 
 def test_show_prints_names_literally():

@@ -15,48 +15,74 @@ from rich.text import Text
 from momenta_cli.engine.specs import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
 from momenta_cli.rules.settings import Settings
 
-_ATTR_ROWS = (("POW", "AGI", "REA"), ("INS", "PRE", "LUCK"), ("BODY", "MIND", "SOUL"),
-              ("SPD", "SEN", "SIZE"))
+_PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")
+_DERIVED = ("BODY", "MIND", "SOUL")
+_OTHER = ("SPD", "SEN", "SIZE")
 
 
 def _lines(items: Iterable[str]) -> Text:
     return Text("\n".join(items))
 
 
-def _attributes(c: CombatantSpec) -> Text:
-    return _lines(" ".join(f"{a} {c.attr(a)}" for a in row) for row in _ATTR_ROWS)
-
-
-def _conditions(c: CombatantSpec) -> Text:
-    parts = [f"{name} {stacks}" for name, stacks in c.conditions]
-    parts += [f"immune: {name}" for name in sorted(c.immunities)]
-    return _lines(parts)
+def _attr_text(c: CombatantSpec, names: Iterable[str]) -> str:
+    return " ".join(f"{a} {c.attr(a)}" for a in names)
 
 
 def _defenses(c: CombatantSpec) -> list[str]:
     return [f"{d.name} ({d.pool}d vs {d.against}, {d.uses}/round)" for d in c.defenses]
 
 
-def side_table(side: str, combatants: list[CombatantSpec]) -> Table:
-    """One side's combatants with attributes, maxima, turns, weapons and defences."""
-    table = Table(title=Text(side.capitalize()), title_justify="left", show_lines=True)
-    for header in ("Name", "Threat", "Attributes", "Vit", "Guard", "Vigor", "Strain",
-                   "Weapons", "Resist / Weak", "Conditions"):
-        table.add_column(header, overflow="fold")
+def _kind(c: CombatantSpec) -> str:
+    kind = c.threat or "PC"
+    if c.turns > 1:
+        kind += f" x{c.turns}"
+    return kind
+
+
+def _details(c: CombatantSpec) -> Text:
+    """The long facts of one combatant as indented lines that wrap at any width."""
+    rows = [
+        _attr_text(c, _PRIMARY),
+        f"{_attr_text(c, _DERIVED)}; {_attr_text(c, _OTHER)}",
+        "weapons: " + ", ".join(w.name for w in c.weapons),
+    ]
+    if c.defenses:
+        rows.append("defenses: " + "; ".join(_defenses(c)))
+    if c.is_enemy:
+        rows.append(f"{c.maneuvers} maneuver{'s' if c.maneuvers > 1 else ''} a turn besides "
+                    "its Move; no Vigor, no reactions")
+    extra = []
+    if c.resistances:
+        extra.append("resist " + ", ".join(sorted(c.resistances)))
+    if c.weaknesses:
+        extra.append("weak " + ", ".join(sorted(c.weaknesses)))
+    if c.immunities:
+        extra.append("immune " + ", ".join(sorted(c.immunities)))
+    if c.conditions:
+        extra.append("starts " + ", ".join(f"{n} {k}" for n, k in c.conditions))
+    if extra:
+        rows.append("; ".join(extra))
+    out = Text(c.name, style="bold")
+    for row in rows:
+        out.append("\n  " + row)
+    return out
+
+
+def side_table(side: str, combatants: list[CombatantSpec]) -> Group:
+    """One side: a summary row per combatant (kind, maxima), then each one's details
+    (attributes, weapons, defenses, resistances, conditions). Readable at 80 columns."""
+    table = Table(title=Text(side.upper(), style="bold"), title_justify="left",
+                  box=None, padding=(0, 1), pad_edge=False)
+    table.add_column("Name", overflow="fold", max_width=30)
+    table.add_column("Kind", no_wrap=True)
+    for header in ("Vit", "Guard", "Vigor", "Strain", "Resolve", "Wounds"):
+        table.add_column(header, justify="right", no_wrap=True)
     for c in combatants:
-        threat = f"{c.threat or 'PC'}\n{c.turns} turn{'s' if c.turns > 1 else ''}"
-        if c.is_enemy:
-            threat += f"\n{c.maneuvers} maneuver{'s' if c.maneuvers > 1 else ''}"
-        resist = [f"resist {t}" for t in sorted(c.resistances)]
-        resist += [f"weak {t}" for t in sorted(c.weaknesses)]
-        table.add_row(
-            Text(c.name), Text(threat), _attributes(c),
-            Text(str(c.max_vitality)), Text(str(c.max_guard)), Text(str(c.max_vigor)),
-            Text(str(c.max_strain)),
-            _lines([w.name for w in c.weapons] + _defenses(c)),
-            _lines(resist), _conditions(c),
-        )
-    return table
+        table.add_row(Text(c.name), Text(_kind(c)), Text(str(c.max_vitality)),
+                      Text(str(c.max_guard)), Text(str(c.max_vigor) if c.max_vigor else "-"),
+                      Text(str(c.max_strain)), Text(str(c.max_resolve)),
+                      Text(str(c.wound_slots)))
+    return Group(table, *[_details(c) for c in combatants], Text(""))
 
 
 def _tags(w: WeaponSpec) -> str:
@@ -75,13 +101,20 @@ def _tags(w: WeaponSpec) -> str:
 
 def weapons_table(weapons: Iterable[WeaponSpec]) -> Table:
     """Weapons with weight, attribute or pool, tags and damage tiers."""
-    table = Table(title=Text("Weapons"), title_justify="left")
-    for header in ("Weapon", "Weight", "Roll", "Tags", "Damage"):
-        table.add_column(header, overflow="fold")
+    table = Table(title=Text("WEAPONS", style="bold"), title_justify="left", box=None,
+                  padding=(0, 1), pad_edge=False)
+    table.add_column("Weapon", overflow="fold", max_width=22)
+    table.add_column("Weight", no_wrap=True)
+    table.add_column("Roll", no_wrap=True)
+    table.add_column("Tags", overflow="fold")
+    table.add_column("0s/1s/2s/3+", overflow="fold")
     for w in weapons:
         roll = f"{w.pool}d" if w.pool is not None else w.attribute
+        tiers = " / ".join(str(d) for d in w.damage.tiers)
+        if w.damage.overflow:
+            tiers += f" (+{w.damage.overflow}/s)"
         table.add_row(Text(w.name), Text(w.weight.name), Text(roll), Text(_tags(w)),
-                      Text(w.damage.label()))
+                      Text(tiers))
     return table
 
 
@@ -102,19 +135,19 @@ def encounter_view(enc: EncounterSpec) -> RenderableType:
     return Group(*parts)
 
 
-def rules_table(settings: Settings, sources: dict[str, str]) -> Table:
-    """Every setting, its value and where it came from ("default" or ``FILE:LINE``)."""
-    table = Table(title=Text("Rules settings"), title_justify="left")
-    table.add_column("Setting", no_wrap=True)
-    table.add_column("Value", overflow="fold")
-    table.add_column("Source", no_wrap=True)
-    table.add_column("Meaning", overflow="fold")
+def rules_table(settings: Settings, sources: dict[str, str]) -> Group:
+    """Every setting, its value and where it came from ("default" or ``FILE:LINE``), with
+    its meaning on the line below: readable at any width."""
+    rows: list[RenderableType] = [Text("Rules settings", style="bold")]
     for name, meaning in Settings.describe().items():
         value = getattr(settings, name)
         if isinstance(value, list):
             shown = ", ".join(value)
         else:
             shown = str(value).lower() if isinstance(value, bool) else str(value)
-        table.add_row(Text(name), Text(shown), Text(sources.get(name, "default")),
-                      Text(meaning))
-    return table
+        line = Text(name, style="bold")
+        line.append(f" = {shown}")
+        line.append(f"  ({sources.get(name, 'default')})", style="dim")
+        line.append(f"\n  {meaning}")
+        rows.append(line)
+    return Group(*rows)
