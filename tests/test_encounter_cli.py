@@ -131,3 +131,10 @@ def test_every_command_has_help_and_an_example(command: str):
     assert result.exit_code == 0, result.output
     assert "Example: momenta " + command in result.stdout
     assert run(command, "-h").exit_code == 0
+
+
+def test_show_on_a_library_says_what_it_is():
+    lib = Path(__file__).resolve().parent.parent / "encounters" / "library" / "bestiary.yaml"
+    result = run("show", str(lib))
+    assert result.exit_code == 1
+    assert "a library (weapons, stat blocks), not an encounter" in result.stderr

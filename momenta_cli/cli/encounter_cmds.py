@@ -64,6 +64,11 @@ def show(
     Example: momenta show encounters/mill-ambush.yaml --width 120
     """
     with guarded():
+        loaded = load(file, library_ok=True)
+        if loaded.library and not loaded.problems:
+            raise EncounterError([f"{file}: a library (weapons, stat blocks), not an "
+                                  "encounter: show draws encounters; 'momenta validate' "
+                                  "checks libraries"])
         enc = load_encounter(file)
         make_console(no_color=no_color, width=width).print(encounter_view(enc))
 
