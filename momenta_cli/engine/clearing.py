@@ -12,6 +12,7 @@ from momenta_cli.engine.events import ConditionChanged, Event, apply_all
 from momenta_cli.engine.rolls import Typed, roll_pool
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.rules import catalogue
 
 CHECKS = {"Faltering": False, "Unraveling": True}  # condition -> failure means Lost
 
@@ -33,6 +34,13 @@ def roll_to_clear_pool(f: Fighter, attributes: tuple[str, ...]) -> tuple[str, in
 def match_typed(f: Fighter, fight: Fight, typed: dict[str, Typed]) -> dict[str, Typed]:
     """Resolve the GM's typed clear results to the fighter's roll-to-clear conditions."""
     out: dict[str, Typed] = {}
+    if typed and f.spec.is_enemy and fight.settings.enemy_clearing == "by_class":
+        threat = f.spec.threat or ""
+        article = "an" if threat[:1] in "AEIOU" else "a"
+        how = ("never rolls" if threat in ("Grunt", "Regular")
+               else "sheds conditions by its class")
+        raise RuleError(f"{f.name} is {article} {threat}: it {how} and does not roll to "
+                        "clear (R30)")
     rollable = [n for n in f.conditions if cond.condition_def(fight, n).clear == "roll"]
     for key, value in typed.items():
         hits = [n for n in rollable if n.lower().startswith(key.lower())]
@@ -71,12 +79,15 @@ def _clear_one(fight: Fight, f: Fighter, name: str, roller: Roller, typed: Typed
         return _check(fight, f, name, roller)
     if d.clear == "persistent":
         return []
-    if name == "Wracked":
-        return _wracked(fight, f, roller) + cond.lose(fight, f, name, 1, reason="auto-clear")
+    hurt: list[Event] = []
+    if name == "Wracked":  # its damage first, then it clears like any other (R30)
+        hurt = _wracked(fight, f, roller)
+        fight = apply_all(fight.clone(), hurt)
+        f = fight.get(f.name)
     if f.spec.is_enemy and fight.settings.enemy_clearing == "by_class":
-        return _enemy_clear(fight, f, name, d.clear)
+        return hurt + _enemy_clear(fight, f, name, d.clear)
     if d.clear == "auto":
-        return cond.lose(fight, f, name, 1, reason="auto-clear")
+        return hurt + cond.lose(fight, f, name, 1, reason="auto-clear")
     attr, pool = roll_to_clear_pool(f, d.attributes)
     roll = roll_pool(pool, roller, fight.settings.success_face, typed)
     roll["attribute"] = attr
@@ -135,10 +146,39 @@ def _wracked(fight: Fight, f: Fighter, roller: Roller) -> list[Event]:
     condition's source) meets resistance and weakness."""
     c = f.conditions["Wracked"]
     amount = 2 * c.stacks
-    kind = c.source or ""
-    resist, weak = kind in f.spec.resistances, kind in f.spec.weaknesses
+    types = wracked_types(fight, c.source or "")
+    low = {t.lower() for t in types}
+    resist = bool(low & {r.lower() for r in f.spec.resistances})  # R9: any of them
+    weak = bool(low & {w.lower() for w in f.spec.weaknesses})
     if resist and not weak:
         amount //= 2
     elif weak and not resist:
         amount *= 2
+    kind = "Physical" if len(types) > 1 else (types[0] if types else "")
     return damage.harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())
+
+
+def wracked_types(fight: Fight, text: str) -> tuple[str, ...]:
+    """The damage types of a Wracked source, matched without case against the known
+    types (the shipped ones and every one the encounter's combatants and weapons name);
+    Physical is Slashing + Piercing + Crushing (ch20 Resistance and Weakness)."""
+    low = text.strip().lower()
+    if not low:
+        return ()
+    physical, other = catalogue.damage_types()
+    if low == catalogue.PHYSICAL.lower():
+        return tuple(physical)
+    known: list[str] = [*physical, *other]
+    enc = fight.encounter
+    specs = [*enc.combatants, *enc.stat_blocks.values(),
+             *(f.spec for f in fight.fighters.values())]
+    for spec in specs:
+        known += [*spec.resistances, *spec.weaknesses]
+        for w in spec.weapons:
+            known += [*w.damage_types, *w.type_options]
+    for w in enc.weapons.values():
+        known += [*w.damage_types, *w.type_options]
+    for k in known:
+        if k.lower() == low:
+            return (k,)
+    return (text.strip(),)

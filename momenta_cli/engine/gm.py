@@ -6,6 +6,7 @@ from __future__ import annotations
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
+from momenta_cli.engine.clearing import wracked_types
 from momenta_cli.engine.commands import (
     AddFighter,
     AddNote,
@@ -54,6 +55,15 @@ def _source(fight: Fight, text: str | None) -> str | None:
         return text
 
 
+def _wracked_source(fight: Fight, text: str | None) -> str | None:
+    """Wracked's source is its damage type (condition table): the known type's spelling,
+    never a combatant's name."""
+    if text is None:
+        return None
+    types = wracked_types(fight, text)
+    return "Physical" if len(types) > 1 else (types[0] if types else text)
+
+
 @handles(ChangeCondition)
 def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list[Event]:
     f = _live(fight, cmd.target)
@@ -64,7 +74,8 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
     if name == "Surprised" and (cmd.op == "+" or (cmd.op == "=" and (cmd.n or 0) > 0
                                                   and before == 0)):
         return surprise(fight, Surprise(f.name), roller)  # R16 holds it when due
-    source = _source(fight, cmd.source)
+    source = _wracked_source(fight, cmd.source) if name == "Wracked" \
+        else _source(fight, cmd.source)
     if cmd.op == "+":
         if name in f.spec.immunities:
             raise RuleError(f"{f.name} is immune to {name}")
