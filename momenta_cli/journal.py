@@ -24,6 +24,9 @@ import hashlib
 import json
 import os
 import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,9 +39,24 @@ from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.runner import Outcome, run_line
 
+try:  # advisory locks; Windows has no fcntl, and there a fight is simply not locked
+    import fcntl
+except ImportError:  # pragma: no cover - exercised on Windows only
+    fcntl = None  # type: ignore[assignment]
+
 FORMAT = "momenta-fight"
 VERSION = 1
 SUFFIX = ".fight.jsonl"
+LOCK_SUFFIX = ".lock"
+
+
+class EncounterChanged(JournalError):
+    """The encounter file was edited since the fight began and the journal no longer
+    replays against it (a renamed or removed combatant, weapon...)."""
+
+
+class FightBusy(JournalError):
+    """Another momenta session holds the fight open."""
 
 
 def default_fight_path(encounter: Path) -> Path:
@@ -135,8 +153,14 @@ class FightFile:
         return cls(path, header, Session(encounter), Path(encounter_path))
 
     @classmethod
-    def open(cls, path: Path, *, strict_encounter: bool = False) -> FightFile:
-        """Read a fight file and rebuild its session from the recorded events."""
+    def open(cls, path: Path, *, strict_encounter: bool = False, repair: bool = True
+             ) -> FightFile:
+        """Read a fight file and rebuild its session from the recorded events.
+
+        ``repair=False`` (read-only commands such as status and log) never writes: a last
+        line cut short is ignored in memory, since it may be a record another session is
+        writing at this very moment.
+        """
         from momenta_cli.encounter import load_encounter
 
         path = Path(path)
@@ -162,7 +186,8 @@ class FightFile:
         except MomentaError as err:
             raise JournalError(f"{path}: its encounter {enc_path} no longer loads: "
                                f"{str(err).splitlines()[0]}") from None
-        if file_hash(enc_path) != header.get("encounter_sha256"):
+        changed = file_hash(enc_path) != header.get("encounter_sha256")
+        if changed:
             msg = (f"{enc_path} has changed since this fight began; the saved fight is "
                    f"replayed as recorded, against the encounter as it is now")
             if strict_encounter:
@@ -185,14 +210,20 @@ class FightFile:
             try:
                 _apply_record(session, record)
             except (MomentaError, ValueError, TypeError, KeyError, AttributeError) as err:
+                if changed:
+                    raise _changed_error(path, number, enc_path, record, err) from None
                 raise JournalError(f"{path}:{number}: cannot replay this record ({err}); "
                                    f"was it written by a different version?") from None
             records += 1
         ff = cls(path, header, session, enc_path, warnings, records)
         if truncated:
-            warnings.append(f"warning: {path}: the last record was cut short (the program "
-                            f"was stopped while saving) and has been dropped")
-            ff.rewrite()
+            if repair:
+                warnings.append(f"warning: {path}: the last record was cut short (the "
+                                f"program was stopped while saving) and has been dropped")
+                ff.rewrite()
+            else:
+                warnings.append(f"warning: {path}: the last record is incomplete (being "
+                                f"saved, or cut short) and is left out here")
         return ff
 
     # --- writing ---------------------------------------------------------------------------
@@ -272,6 +303,96 @@ def _apply_record(session: Session, record: Any) -> None:
         raise ValueError(f"unknown record {sorted(record)}")
 
 
+def _changed_error(path: Path, number: int, enc_path: Path, record: Any,
+                   err: Exception) -> EncounterChanged:
+    """The one-line message for a journal that no longer fits its edited encounter."""
+    what = record.get("cmd", "undo" if record.get("undo") else "redo") \
+        if isinstance(record, dict) else "?"
+    if isinstance(err, KeyError) and err.args:
+        why = f"it names {err.args[0]!r}, which the encounter no longer has"
+    else:
+        why = f"it no longer applies ({err})"
+    return EncounterChanged(
+        f"{path}:{number}: the encounter file {enc_path} has changed since this fight began "
+        f"(it no longer matches the hash saved in the fight file) and the saved fight no "
+        f"longer fits it: record {what!r}: {why}. To start afresh: momenta run {enc_path} "
+        f"--new (the old fight is kept aside)")
+
+
+def looks_like_fight(path: Path) -> bool:
+    """Whether ``path`` is a saved fight (by its suffix or its header line)."""
+    path = Path(path)
+    if path.name.endswith(SUFFIX):
+        return True
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(65536)
+        header = json.loads(first.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(header, dict) and header.get("format") == FORMAT
+
+
+def lock_path(fight: Path) -> Path:
+    """The sidecar lock file of a fight: ``demo.fight.jsonl`` -> ``demo.fight.jsonl.lock``."""
+    fight = Path(fight)
+    return fight.with_name(fight.name + LOCK_SUFFIX)
+
+
+def busy_message(fight: Path) -> str:
+    return (f"{fight} is open in another momenta session (momenta run); type the command "
+            f"there")
+
+
+@contextmanager
+def locked(fight: Path, *, wait: float = 0.5) -> Iterator[None]:
+    """Hold an exclusive advisory lock on ``fight`` (``fcntl.flock`` on its sidecar
+    ``.lock`` file) for the duration of the ``with`` block.
+
+    ``momenta run``/``resume`` hold it for the whole session, ``do``/``undo``/``redo`` for
+    their read-change-append, so that two sessions never append from two different
+    in-memory states. Raises ``FightBusy`` when another session still holds it after
+    ``wait`` seconds. The OS releases the lock if the holder dies. Where locking is not
+    available (no fcntl, or the lock file cannot be created) the block runs unlocked.
+    """
+    if fcntl is None:
+        yield
+        return
+    lp = lock_path(fight)
+    deadline = time.monotonic() + wait
+    fd = -1
+    while fd < 0:
+        try:
+            candidate = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            break  # e.g. a read-only directory: nothing can be saved there anyway
+        try:
+            fcntl.flock(candidate, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(candidate)
+            if time.monotonic() >= deadline:
+                raise FightBusy(busy_message(fight)) from None
+            time.sleep(0.05)
+            continue
+        try:
+            same = os.path.samestat(os.fstat(candidate), os.stat(lp))
+        except OSError:
+            same = False
+        if not same:  # the holder removed the lock file as we got it: take the new one
+            os.close(candidate)
+            continue
+        fd = candidate
+    try:
+        yield
+    finally:
+        if fd >= 0:
+            try:
+                os.unlink(lp)  # while still holding it, so no one locks a stale file
+            except OSError:
+                pass
+            os.close(fd)
+
+
 def _parse_header(path: Path, raw: bytes) -> dict[str, Any]:
     try:
         header = json.loads(raw.decode("utf-8"))
@@ -300,11 +421,14 @@ def _find_encounter(path: Path, header: dict[str, Any]) -> Path:
         if cand.is_file():
             return cand
     absolute = header.get("encounter_abs")
-    if isinstance(absolute, str):
+    if isinstance(absolute, str) and not (tried and Path(tried[0]).resolve() == Path(absolute)):
         tried.append(absolute)
         if Path(absolute).is_file():
             return Path(absolute)
-    raise JournalError(f"{path}: cannot find its encounter file (tried {', '.join(tried)})")
+    missing = tried[0] if tried else "(none recorded)"
+    also = f" (also tried {', '.join(tried[1:])})" if len(tried) > 1 else ""
+    raise JournalError(f"{path}: its encounter file {missing} is missing{also}; the fight is "
+                       f"rebuilt from it, so put it back to use this fight")
 
 
 def _relative(target: Path, base: Path) -> str:
@@ -315,11 +439,23 @@ def _relative(target: Path, base: Path) -> str:
 
 
 def most_recent(directory: Path) -> Path:
-    """The most recently changed ``*.fight.jsonl`` in ``directory``."""
-    found = sorted(Path(directory).glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime)
+    """The most recently changed ``*.fight.jsonl`` in ``directory`` or one of its
+    immediate subdirectories (``momenta run encounters/demo.yaml`` saves beside the
+    encounter, so ``momenta resume`` from the repository root finds it)."""
+    directory = Path(directory)
+    found = []
+    for pattern in ("*" + SUFFIX, "*/*" + SUFFIX):
+        for p in directory.glob(pattern):
+            try:
+                if p.is_file():
+                    found.append((p.stat().st_mtime, p))
+            except OSError:
+                continue
     if not found:
-        raise JournalError(f"no saved fight (*{SUFFIX}) in {Path(directory).resolve()}")
-    return found[-1]
+        raise JournalError(f"no saved fight (*{SUFFIX}) found: looked in "
+                           f"{directory.resolve()} and its immediate subdirectories")
+    found.sort(key=lambda pair: pair[0])
+    return found[-1][1]
 
 
 def set_aside(path: Path) -> Path:

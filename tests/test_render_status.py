@@ -135,7 +135,7 @@ def test_log_entries_at_80_columns():
         before = (s.state.round, s.state.active, s.state.active_turn, s.state.over)
         screen.outcome(run_line(s, line, SeededRoller(1)), s.state, before)
     text = buf.getvalue()
-    assert "  Gorm gains Hindered 1 from brannoc\n" in text
+    assert "  Gorm gains Hindered 1 from Brannoc\n" in text  # canonical source name
     assert "  Gorm: Vitality 22->17 (damage)\n" in text
     assert "undo: took back 'dmg gorm 5'\n  (undone) Gorm: Vitality 22->17 (damage)\n" in text
     assert "redo: put back 'dmg gorm 5'\n" in text
@@ -193,7 +193,8 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     run_line(s, "cond brannoc frightened +1 from Gorm", SeededRoller(1))
     buf = io.StringIO()
     Console(width=120, file=buf, color_system=None).print(status(s.state))
-    assert "! Brannoc: Frightened (source: Gorm): may not approach" in buf.getvalue()
+    assert "note: Brannoc: Frightened (source: Gorm): may not approach" in buf.getvalue()
+    assert "! " not in buf.getvalue()  # "!" marks refusals at the prompt, not reminders
     buf = io.StringIO()
     Console(width=120, file=buf, color_system=None).print(status(s.state, players=True))
     assert "Frightened (source" not in buf.getvalue()

@@ -178,7 +178,7 @@ def test_missing_encounter_is_reported(enc_dir, tmp_path):
     moved = tmp_path / "elsewhere.fight.jsonl"
     shutil.move(ff.path, moved)
     shutil.rmtree(enc_dir)
-    with pytest.raises(JournalError, match="cannot find its encounter"):
+    with pytest.raises(JournalError, match=r"its encounter file .*demo\.yaml is missing"):
         FightFile.open(moved)
 
 

@@ -5,6 +5,9 @@ result is shown (momenta_cli/journal.py)."""
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -16,9 +19,13 @@ from momenta_cli.cli.prompt import Screen, loop
 from momenta_cli.dice import SeededRoller
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import (
+    SUFFIX,
+    EncounterChanged,
     FightFile,
     atomic_write,
     default_fight_path,
+    locked,
+    looks_like_fight,
     most_recent,
     outcome_record,
     set_aside,
@@ -33,6 +40,13 @@ Players = Annotated[bool, typer.Option("--players", help="Player-facing view: ad
                                        "show a health label instead of numbers.")]
 Seed = Annotated[int | None, typer.Option(help="Seed for the dice (default: random).")]
 FightArg = Annotated[Path, typer.Argument(help="Saved fight file (*.fight.jsonl).")]
+MAX_STEPS = 10000
+UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
+                                        help=f"How many commands to take back (at most "
+                                        f"{MAX_STEPS}; as many as there are when fewer).")]
+RedoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
+                                        help=f"How many commands to put back (at most "
+                                        f"{MAX_STEPS}; as many as there are when fewer).")]
 
 
 def _warn(ff: FightFile) -> None:
@@ -76,34 +90,62 @@ def run(
     from momenta_cli.encounter import load_encounter
 
     console = make_console(no_color=no_color, width=width)
-    with guarded():
-        enc = load_encounter(encounter)
-        path = fight or default_fight_path(encounter)
-        ff = None
-        if path.exists():
-            saved = FightFile.open(path)
-            if resume is None:
-                n = len(saved.session.entries)
-                desc = (f"A saved fight is in {path} ({n} command{'s' if n != 1 else ''}, "
-                        f"round {saved.session.state.round}).")
-                if _interactive():
-                    resume = typer.confirm(literal(desc) + " Resume it?", default=True)
-                else:
-                    typer.echo(literal(desc) + " Resuming it (--new starts anew).", err=True)
-                    resume = True
-            if resume:
-                ff = saved
-                here = str(Path(encounter).resolve())
-                if saved.header.get("encounter_abs") not in (None, here):
-                    typer.echo(literal(f"warning: {path} was started from "
-                                       f"{saved.header.get('encounter_abs')}"), err=True)
-            else:
-                old = set_aside(path)
-                typer.echo(literal(f"The old fight is kept as {old}."), err=True)
-        if ff is None:
-            ff = FightFile.create(path, encounter, enc)
-    _warn(ff)
-    _play(ff, console, seed, players, resumed=ff.records > 0)
+    with ExitStack() as stack:
+        with guarded():
+            if looks_like_fight(encounter):
+                raise JournalError(f"{encounter}: this is a saved fight: use momenta resume "
+                                   f"{encounter}")
+            enc = load_encounter(encounter)
+            path = fight or default_fight_path(encounter)
+            stack.enter_context(locked(path))
+            ff = None
+            if path.exists():
+                ff = _saved_or_fresh(path, encounter, resume)
+            if ff is None:
+                ff = FightFile.create(path, encounter, enc)
+        _warn(ff)
+        _play(ff, console, seed, players, resumed=ff.records > 0)
+
+
+def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFile | None:
+    """The saved fight at ``path`` to resume, or None after setting it aside (``--new``,
+    or the GM's choice)."""
+    if resume is False:
+        _set_aside(path)
+        return None
+    try:
+        saved = FightFile.open(path)
+    except EncounterChanged as err:
+        if resume is None and _interactive():
+            typer.echo(literal(str(err)), err=True)
+            if typer.confirm("Start a new fight now (the old one is kept aside)?",
+                             default=False):
+                _set_aside(path)
+                return None
+            raise typer.Exit(1) from None
+        raise
+    if resume is None:
+        n = len(saved.session.entries)
+        desc = (f"A saved fight is in {path} ({n} command{'s' if n != 1 else ''}, "
+                f"round {saved.session.state.round}).")
+        if _interactive():
+            resume = typer.confirm(literal(desc) + " Resume it?", default=True)
+        else:
+            typer.echo(literal(desc) + " Resuming it (--new starts anew).", err=True)
+            resume = True
+    if not resume:
+        _set_aside(path)
+        return None
+    here = str(Path(encounter).resolve())
+    if saved.header.get("encounter_abs") not in (None, here):
+        typer.echo(literal(f"warning: {path} was started from "
+                           f"{saved.header.get('encounter_abs')}"), err=True)
+    return saved
+
+
+def _set_aside(path: Path) -> None:
+    old = set_aside(path)
+    typer.echo(literal(f"The old fight is kept as {old}."), err=True)
 
 
 def resume(
@@ -116,13 +158,18 @@ def resume(
 ) -> None:
     """Pick up a saved fight at the prompt, exactly where it was left.
 
+    Without FILE, the most recently saved fight here or in a subdirectory is resumed.
+
     Example: momenta resume encounters/demo.fight.jsonl
     """
     console = make_console(no_color=no_color, width=width)
-    with guarded():
-        ff = FightFile.open(fight or most_recent(Path.cwd()))
-    _warn(ff)
-    _play(ff, console, seed, players, resumed=True)
+    with ExitStack() as stack:
+        with guarded():
+            path = fight or most_recent(Path("."))
+            stack.enter_context(locked(path))
+            ff = FightFile.open(path)
+        _warn(ff)
+        _play(ff, console, seed, players, resumed=True)
 
 
 def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: bool) -> None:
@@ -135,14 +182,28 @@ def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: b
     loop(ff, screen, SeededRoller(seed))
 
 
-def _one_shot(fight: Path, lines: list[str], seed: int | None, players: bool,
-              no_color: bool, width: int | None) -> None:
+def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
+              seed: int | None, players: bool, no_color: bool, width: int | None,
+              after: Callable[[FightFile, int], str | None] | None = None) -> None:
     """Run ``lines`` against the saved fight, all or nothing: the first refused line
-    leaves the file byte-identical and exits 1."""
+    leaves the file byte-identical and exits 1. ``lines`` may be worked out from the
+    opened fight; ``after(ff, n)`` may add a closing line once ``n`` lines succeeded."""
     console = make_console(no_color=no_color, width=width)
-    with guarded():
-        ff = FightFile.open(fight)
-    _warn(ff)
+    with ExitStack() as stack:
+        with guarded():
+            stack.enter_context(locked(fight))
+            ff = FightFile.open(fight)
+        _warn(ff)
+        todo = lines(ff) if callable(lines) else lines
+        _run_lines(ff, fight, todo, console, seed, players)
+        if after is not None:
+            closing = after(ff, len(todo))
+            if closing:
+                console.print(lit(closing, "yellow"))
+
+
+def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
+               players: bool) -> None:
     screen = Screen(console, players=players)
     roller = SeededRoller(seed)
     records = []
@@ -199,24 +260,102 @@ def do(
 def status_cmd(
     fight: FightArg,
     players: Players = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Follow the fight: redraw whenever "
+                                        "the fight file changes (for a second screen); "
+                                        "Ctrl-C leaves.")] = False,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
-    """Print the status table of a saved fight.
+    """Print the status table of a saved fight (read-only: allowed while it is open).
 
-    Example: momenta status encounters/demo.fight.jsonl --players
+    Example: momenta status encounters/demo.fight.jsonl --players --watch
     """
     console = make_console(no_color=no_color, width=width)
+    if watch:
+        follow(fight, console, players=players)
+        return
     with guarded():
-        ff = FightFile.open(fight)
+        ff = FightFile.open(fight, repair=False)
     _warn(ff)
     Screen(console, players=players).table(ff.session.state)
 
 
+class Watcher:
+    """Redraws the status of ``fight`` when its file changes (modification time or
+    size); ``poll`` is one check, so the redraw logic is tested without waiting."""
+
+    def __init__(self, fight: Path, console, *, players: bool = False):
+        self.fight = Path(fight)
+        self.console = console
+        self.players = players
+        self.seen: tuple[int, int] | None | bool = False  # False: nothing drawn yet
+
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            st = self.fight.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    def poll(self) -> bool:
+        """Draw if the file changed since the last draw; True when it drew."""
+        stamp = self._stamp()
+        if stamp == self.seen:
+            return False
+        self.seen = stamp
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        c = self.console
+        c.clear()
+        try:
+            ff = FightFile.open(self.fight, repair=False)
+        except MomentaError as err:
+            c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
+            return
+        Screen(c, players=self.players).table(ff.session.state)
+        c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
+
+
+def follow(fight: Path, console, *, players: bool = False, interval: float = 0.5,
+           sleep: Callable[[float], None] = time.sleep) -> None:
+    """``status --watch``: poll the fight file every ``interval`` seconds and redraw when
+    it changed, until Ctrl-C (exit code 0)."""
+    w = Watcher(fight, console, players=players)
+    try:
+        while True:
+            w.poll()
+            sleep(interval)
+    except KeyboardInterrupt:
+        return
+
+
+def _repeat(verb: str, steps: int) -> tuple[Callable[[FightFile], list[str]],
+                                            Callable[[FightFile, int], str | None]]:
+    """``undo``/``redo`` ``steps`` times, or as many times as possible (at least once, so
+    that nothing to do is refused as usual)."""
+
+    def available(ff: FightFile) -> int:
+        s = ff.session
+        return len(s.entries) if verb == "undo" else len(s.undone)
+
+    def lines(ff: FightFile) -> list[str]:
+        return [verb] * max(1, min(steps, available(ff)))
+
+    def after(ff: FightFile, done: int) -> str | None:
+        if done >= steps:
+            return None
+        past = "undid" if verb == "undo" else "redid"
+        return (f"{past} {done} command{'s' if done != 1 else ''} "
+                f"(nothing more to {verb})")
+
+    return lines, after
+
+
 def undo(
     fight: FightArg,
-    steps: Annotated[int, typer.Option("--steps", "-n", min=1, help="How many commands to "
-                                       "take back.")] = 1,
+    steps: UndoSteps = 1,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
@@ -224,13 +363,13 @@ def undo(
 
     Example: momenta undo encounters/demo.fight.jsonl -n 2
     """
-    _one_shot(fight, ["undo"] * steps, None, False, no_color, width)
+    lines, after = _repeat("undo", steps)
+    _one_shot(fight, lines, None, False, no_color, width, after)
 
 
 def redo(
     fight: FightArg,
-    steps: Annotated[int, typer.Option("--steps", "-n", min=1, help="How many commands to "
-                                       "put back.")] = 1,
+    steps: RedoSteps = 1,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
@@ -238,7 +377,8 @@ def redo(
 
     Example: momenta redo encounters/demo.fight.jsonl
     """
-    _one_shot(fight, ["redo"] * steps, None, False, no_color, width)
+    lines, after = _repeat("redo", steps)
+    _one_shot(fight, lines, None, False, no_color, width, after)
 
 
 def log(
@@ -255,16 +395,42 @@ def log(
     if fmt not in FORMATS and fmt != "md":
         raise typer.Exit(_bad_format(fmt))
     with guarded():
-        ff = FightFile.open(fight)
+        if output is not None and _same(output, fight):
+            _check_output(output, fight, None)
+        ff = FightFile.open(fight, repair=False)
         _warn(ff)
         text = export(ff.session, fmt)
         if output is None:
             sys.stdout.write(text)
             return
+        _check_output(output, fight, ff.encounter_path)
         try:
             atomic_write(output, text.encode("utf-8"))
         except OSError as err:
             raise JournalError(f"{output}: cannot write: {err.strerror}") from None
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
+def _check_output(output: Path, fight: Path, encounter: Path | None) -> None:
+    """Refuse to export over the fight file, its encounter, or any existing fight file or
+    encounter YAML; anything else may be overwritten (it is an export)."""
+    if _same(output, fight):
+        raise JournalError(f"{output}: refusing to write the log over the fight file "
+                           f"itself; choose another output file")
+    if encounter is not None and _same(output, encounter):
+        raise JournalError(f"{output}: refusing to write the log over the fight's "
+                           f"encounter; choose another output file")
+    name = output.name.lower()
+    if output.exists() and (name.endswith(SUFFIX) or name.endswith((".yaml", ".yml"))):
+        kind = "a saved fight" if name.endswith(SUFFIX) else "a YAML file"
+        raise JournalError(f"{output}: refusing to overwrite {kind}; choose another "
+                           f"output file")
 
 
 def _bad_format(fmt: str) -> int:

@@ -47,7 +47,8 @@ def as_markdown(session: Session) -> str:
     s = session.state
     out = [f"# {_md(session.encounter.name)}", ""]
     rounds = max([s.round, 1])
-    out.append(f"{len(session.entries)} commands over {rounds} "
+    n = len(session.entries)
+    out.append(f"{n} command{'s' if n != 1 else ''} over {rounds} "
                f"round{'s' if rounds != 1 else ''}"
                + (f"; combat over: {_md(s.over_reason)}" if s.over else "") + ".")
     out += ["", "## Log", ""]

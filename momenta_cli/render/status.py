@@ -148,7 +148,7 @@ def reminder_lines(fight: Fight) -> list[Text]:
         if f.out:
             continue
         for text in reminders(fight, f):
-            out.append(lit(f"! {f.name}: {text}", "yellow"))
+            out.append(lit(f"note: {f.name}: {text}", "yellow"))
     return out
 
 
