@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from momenta_cli.dice import QueueRoller
 from momenta_cli.engine import damage
+from tests.attack_yard import pool_parts, rolled
+from tests.attack_yard import yard as attack_yard
 from tests.engine_helpers import run, session_from
 from tests.test_maneuver_support import refused
+from tests.test_maneuver_support import yard as maneuver_yard
 
 ENCOUNTER = """
 name: Rules fixes
@@ -265,3 +268,59 @@ def test_typed_clear_result_for_an_enemy_that_rolls_is_used():
                                        "name: Rules fixes\nrules: {enemy_clearing: roll}\n"))
     run(s, "cond orc hindered", "turn kira", "end", "turn orc", "end hindered=1s")
     assert not s.state.get("Orc").has("Hindered")
+
+
+# --- 6. R20: a Hidden attacker is revealed by attacking, so it can be Counterattacked ------
+
+
+def test_a_hidden_attacker_can_be_counterattacked():
+    # R20: attacking reveals the Hidden attacker; ch19 Counterattack answers the attack.
+    s = attack_yard()
+    run(s, "turn kira", "end", "turn gorm", "cond gorm hidden")
+    run(s, "attack wren counter with rapier", faces=[5, 6, 1, 5, 1, 2, 1, 1])
+    counter = rolled(s, 0)
+    assert (counter.maneuver, counter.attacker, counter.target) == ("Counterattack",
+                                                                     "Wren", "Gorm")
+    assert pool_parts(s, 1) == {"pool": 3, "Hidden": 2}  # the bonus is kept (R20)
+    assert not s.state.get("Gorm").has("Hidden")
+    assert s.state.get("Gorm").vitality == 22 - 10
+
+
+# --- 8. R25: no full-turn maneuver after a Surge --------------------------------------------
+
+
+def test_full_turn_maneuver_refused_after_a_surge():
+    # R25: a full-turn maneuver only when nothing but the free Move was taken this turn;
+    # ch19 Surge is a maneuver (a free one).
+    s = maneuver_yard()
+    run(s, "set kira vigor 0", "turn kira", "surge kira 1")
+    assert s.state.get("Kira").surged
+    refused(s, "breath", "full turn", "R25")
+    refused(s, "steady", "full turn", "R25")
+    s2 = maneuver_yard()
+    run(s2, "set kira vigor 0", "turn kira", "breath")  # without a Surge it is allowed
+    assert s2.state.get("Kira").full_turn
+
+
+# --- 9. R7: an enemy's second Move is one of its other maneuvers -----------------------------
+
+
+def test_enemy_second_move_counts_as_one_of_its_maneuvers():
+    # R7: an enemy's turn is a Move plus N other maneuvers; a second Move may be one of them.
+    s = maneuver_yard()
+    run(s, "turn kira", "end", "turn thug", "move 2", "move 3")  # Thug: 2 maneuvers
+    t = s.state.get("Thug")
+    assert (t.moves, t.maneuvers, t.vigor) == (2, 1, 0)
+    run(s, "hide")
+    refused(s, "move 1", "already moved", "used its 2", "R7")
+    refused(s, "shift 1", "used its 2", "R7")
+
+
+def test_enemy_second_move_after_its_maneuvers_is_refused():
+    # R7: with its N maneuvers used, no second Move is left.
+    s = maneuver_yard()
+    run(s, "turn kira", "end", "turn ogre", "hide", "move 2")  # the Move itself stays
+    refused(s, "move 1", "used its 1", "R7")
+    s2 = maneuver_yard()
+    run(s2, "turn kira", "end", "turn ogre", "move 2", "move 1")  # Ogre: 1 maneuver
+    refused(s2, "hide", "used its 1", "R7")

@@ -453,6 +453,10 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
                                                x.defense_with)
             events += _applied(s, more)
         defenses.append(defense)
+    if any(x.counter is not None for x in strikes):
+        # R20: attacking reveals a Hidden attacker, so a Counterattack can answer it (its
+        # pool, fixed above, keeps the Hidden bonus)
+        events += _applied(s, cond.lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
     for x, p in zip(strikes, plans, strict=True):
         if x.counter is not None:
             counter = replace(x.counter, attacker=p.target, target=a0.name,

@@ -18,7 +18,8 @@ from momenta_cli.errors import RuleError
 @dataclass(frozen=True)
 class ManeuverTaken(Event):
     """A maneuver is taken and paid for. ``free_move`` marks the turn's first, free Move;
-    ``full_turn`` locks the rest of the turn (R25)."""
+    ``full_turn`` locks the rest of the turn (R25). ``extra_move`` marks an enemy's second
+    Move, which is one of its other maneuvers (R7)."""
 
     kind: ClassVar[str] = "maneuver_taken"
     name: str
@@ -29,13 +30,14 @@ class ManeuverTaken(Event):
     is_move: bool = False
     full_turn: bool = False
     counts: bool = True  # counts against an enemy's maneuvers per turn (R7)
+    extra_move: bool = False
 
     def apply(self, fight: Fight) -> None:
         f = fight.get(self.name)
         f.vigor = self.vigor_to
         if self.is_move:
             f.moves += 1
-        elif self.counts:
+        if (not self.is_move and self.counts) or self.extra_move:
             f.maneuvers += 1
         if self.full_turn:
             f.full_turn = True
@@ -88,16 +90,20 @@ def pay_maneuver(
     Vigor (R24; the first Move of a turn is free). Enemies pay with their maneuver count
     instead of Vigor (R7)."""
     check_can_maneuver(fight, f, what, is_move=is_move)
-    if full_turn and (f.maneuvers > 0 or f.moves > 1):
+    if full_turn and (f.maneuvers > 0 or f.moves > 1 or f.surged):  # Surge is a maneuver
         raise RuleError(f"{what} takes the full turn: only allowed when nothing but the "
                         "free Move was taken this turn (R25)")
     if f.spec.is_enemy:
-        if counts and not is_move and f.maneuvers >= enemy_maneuver_limit(f):
-            raise RuleError(f"{f.name} has used its {enemy_maneuver_limit(f)} maneuver(s) "
+        limit = enemy_maneuver_limit(f)
+        extra_move = is_move and f.moves >= 1
+        if extra_move and f.maneuvers >= limit:
+            raise RuleError(f"{f.name} has already moved and used its {limit} maneuver(s) "
+                            "this turn (R7: a second Move is one of its maneuvers)")
+        if counts and not is_move and f.maneuvers >= limit:
+            raise RuleError(f"{f.name} has used its {limit} maneuver(s) "
                             "this turn (R7: a Move plus its maneuvers)")
-        if is_move and f.moves >= 1:
-            raise RuleError(f"{f.name} has already moved this turn (R7)")
-        return [ManeuverTaken(f.name, what, 0, f.vigor, f.vigor, is_move, full_turn, counts)]
+        return [ManeuverTaken(f.name, what, 0, f.vigor, f.vigor, is_move, full_turn, counts,
+                              extra_move)]
     if is_move and f.moves == 0:
         cost = 0
     cost = scaled(f, cost)
