@@ -15,6 +15,8 @@ from momenta_cli.cli.app import app
 from momenta_cli.journal import FightFile
 
 ROOT = Path(__file__).resolve().parent.parent
+# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
+NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +29,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def enc(tmp_path) -> Path:
-    shutil.copytree(ROOT / "encounters", tmp_path / "encounters")
+    shutil.copytree(ROOT / "encounters", tmp_path / "encounters", ignore=NOT_SOURCES)
     return tmp_path / "encounters" / "demo.yaml"
 
 

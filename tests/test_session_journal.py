@@ -23,6 +23,8 @@ from momenta_cli.journal import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
+NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 DEMO = ROOT / "encounters" / "demo.yaml"
 
 
@@ -35,7 +37,7 @@ class NoDice:
 
 @pytest.fixture
 def enc_dir(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "encounters", tmp_path / "encounters")
+    shutil.copytree(ROOT / "encounters", tmp_path / "encounters", ignore=NOT_SOURCES)
     return tmp_path / "encounters"
 
 

@@ -21,6 +21,8 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile, default_fight_path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
+NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 DEMO = ROOT / "encounters" / "demo.yaml"
 ENC = load_encounter(DEMO)
 
@@ -65,7 +67,7 @@ def line_strategy():
 
 def fresh_fight(tmp: Path) -> FightFile:
     enc = tmp / "demo.yaml"
-    shutil.copytree(ROOT / "encounters", tmp, dirs_exist_ok=True)
+    shutil.copytree(ROOT / "encounters", tmp, dirs_exist_ok=True, ignore=NOT_SOURCES)
     return FightFile.create(default_fight_path(enc), enc, ENC)
 
 

@@ -19,12 +19,14 @@ pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.terminal
 
 ROOT = Path(__file__).resolve().parent.parent
+# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
+NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 TIMEOUT = 30
 
 
 @pytest.fixture
 def where(tmp_path) -> Path:
-    shutil.copytree(ROOT / "encounters", tmp_path / "encounters")
+    shutil.copytree(ROOT / "encounters", tmp_path / "encounters", ignore=NOT_SOURCES)
     return tmp_path
 
 

@@ -318,15 +318,19 @@ class Watcher:
         c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
 
 
+def _nap(seconds: float) -> None:
+    time.sleep(seconds)
+
+
 def follow(fight: Path, console, *, players: bool = False, interval: float = 0.5,
-           sleep: Callable[[float], None] = time.sleep) -> None:
+           sleep: Callable[[float], None] | None = None) -> None:
     """``status --watch``: poll the fight file every ``interval`` seconds and redraw when
     it changed, until Ctrl-C (exit code 0)."""
     w = Watcher(fight, console, players=players)
     try:
         while True:
             w.poll()
-            sleep(interval)
+            (sleep or _nap)(interval)
     except KeyboardInterrupt:
         return
 
