@@ -169,3 +169,54 @@ def test_run_offers_to_resume(where):
     child.send("\x04")
     child.expect(pexpect.EOF)
     child.close()
+
+
+def momenta(where: Path, *args: str):
+    import subprocess
+
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="100", MOMENTA_HOME=str(where / "home"))
+    return subprocess.run([sys.executable, "-m", "momenta_cli", *args], cwd=str(where),
+                          env=env, capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def test_open_fight_refuses_do_from_another_shell(where):
+    """Issue 6 review: `do` while `run` has the fight open would lose updates."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    child = spawn(where, "run", "encounters/demo.yaml", "--new")
+    child.expect_exact("R1 allies>")
+    child.send("turn wren\r")
+    child.expect_exact("Wren's turn")
+    r = momenta(where, "do", "encounters/demo.fight.jsonl", "dmg gorm 4")
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("encounters/demo.fight.jsonl is open in another momenta "
+                                "session (momenta run); type the command there")
+    r = momenta(where, "status", "encounters/demo.fight.jsonl")  # reading is fine
+    assert r.returncode == 0 and "Wren" in r.stdout
+    child.send("dmg gorm 4\r")
+    child.expect_exact("Vitality 22->18")
+    child.kill(signal.SIGKILL)  # a crash: the OS releases the lock
+    child.close()
+    r = momenta(where, "do", "encounters/demo.fight.jsonl", "dmg gorm 1")
+    assert r.returncode == 0, r.stderr
+    assert [x["cmd"] for x in records(fight)] == ["turn wren", "dmg gorm 4", "dmg gorm 1"]
+
+
+def test_run_after_the_encounter_changed_offers_a_fresh_start(where):
+    enc = where / "encounters" / "demo.yaml"
+    child = spawn(where, "run", "encounters/demo.yaml", "--new")
+    child.expect_exact("R1 allies>")
+    child.send("dmg gorm 2\r")
+    child.expect_exact("Vitality 22->20")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+    enc.write_text(enc.read_text().replace("Gorm", "Grom"))
+    child = spawn(where, "run", "encounters/demo.yaml")
+    child.expect_exact("has changed since this fight began")
+    child.expect_exact("Start a new fight now (the old one is kept aside)?")
+    child.send("y\r")
+    child.expect_exact("kept as")
+    child.expect_exact("R1 allies>")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
