@@ -107,10 +107,13 @@ def build_weapon(m: WeaponModel, known: Known, err: Err) -> WeaponSpec | None:
     table = damage_table(m.damage, m.overflow, err)
     tags = _tags(m.tags, known, err)
     attribute = _attribute(m.attribute, err)
+    if m.cost is not None and not any(t.strip().lower() == "spell" for t in m.tags):
+        err(("cost",), "cost is a spell's Vigor cost: only a weapon tagged Spell has one")
+        return None
     if table is None or tags is None or attribute is None:
         return None
     return WeaponSpec(name=m.name, damage=table, weight=Weight[m.weight], attribute=attribute,
-                      strain=m.strain, pool=m.pool, note=m.note, **tags)
+                      strain=m.strain, pool=m.pool, note=m.note, cost=m.cost, **tags)
 
 
 def _attribute(name: str, err: Err) -> str | None:

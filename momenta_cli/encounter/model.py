@@ -55,6 +55,8 @@ class WeaponModel(_Model):
     overflow: Count = Field(0, description="extra damage per success above the last tier")
     strain: bool = Field(False, description="deals Strain instead of damage")
     pool: Count | None = Field(None, description="printed pool (enemy attacks, R7)")
+    cost: Annotated[int, Field(ge=0, le=20)] | None = Field(
+        None, description="a spell's Vigor cost (Cast a Spell; default 2)")
     note: str = ""
 
 

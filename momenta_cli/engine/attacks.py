@@ -380,14 +380,20 @@ def solid_hit(fight: Fight, a: Fighter, roll: dict[str, Any], net: int) -> int:
 
 def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
     """ch19: the four attack maneuvers cost 2 Vigor on one's own turn, reactive attacks 2
-    as reactions; Cumbersome makes either 3 (R21). A spell's cost is the GM's to state."""
+    as reactions; Cumbersome makes either 3 (R21). A spell costs what its data says, or
+    what the GM states (which wins)."""
     w = p.weapon
     if cmd.cost is not None and not w.has("Spell"):
         raise RuleError("only a spell's cost may be stated (cost=N)")
     if cmd.maneuver in REACTIVE:
         cost = rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
         return pay_reaction(fight, a, f"{cmd.maneuver} ({w.name})", cost)
-    cost = cmd.cost if cmd.cost is not None else rx.reactive_cost(w, MANEUVER_COST)
+    if cmd.cost is not None:  # typed at the table: it wins
+        cost = cmd.cost
+    elif w.has("Spell") and w.cost is not None:  # the spell's data (issue 5)
+        cost = w.cost
+    else:
+        cost = rx.reactive_cost(w, MANEUVER_COST)
     label = f"Cast a Spell ({w.name})" if w.has("Spell") else f"{cmd.maneuver} ({w.name})"
     return pay_maneuver(fight, a, label, cost)
 

@@ -55,7 +55,8 @@ class WeaponSpec:
 
     ``damage_types`` all apply together (a multi-type attack); ``type_options`` are
     alternatives the attacker picks from (a ``Slashing/Piercing`` tag).
-    ``pool`` is an enemy's printed pool, used instead of an attribute.
+    ``pool`` is an enemy's printed pool, used instead of an attribute; ``cost`` a spell's
+    Vigor cost from the data.
     """
 
     name: str
@@ -71,6 +72,7 @@ class WeaponSpec:
     strain: bool = False
     pool: int | None = None
     note: str = ""
+    cost: int | None = None  # a spell's Vigor cost (Cast a Spell); None: the default 2
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
