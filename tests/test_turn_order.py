@@ -220,3 +220,18 @@ def test_refused_command_changes_nothing():
             run(s, bad)
         assert s.state == before
         assert len(s.entries) == n
+
+
+def test_stat_blocks_match_with_hyphens_for_spaces():
+    # R17 reinforcements, typed the way names are typed at the table.
+    s = session_from("""
+        name: Thugs
+        stat_blocks:
+          - {name: Bandit Thug, side: adversaries, threat: Grunt}
+        combatants:
+          - {name: A, side: allies}
+    """)
+    run(s, "add bandit-thug as Latecomer")
+    assert "Latecomer" in s.state.fighters
+    with pytest.raises(MomentaError, match="unknown stat block"):
+        run(s, "add ogre")

@@ -148,9 +148,13 @@ def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
 def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     """R17: a reinforcement joins the current round with its full turns."""
     blocks = fight.encounter.stat_blocks
-    low = cmd.block.lower()
-    hits = [b for b in blocks if b.lower() == low] or [b for b in blocks
-                                                       if b.lower().startswith(low)]
+    def key(text: str) -> str:
+        # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table.
+        return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+
+    low = key(cmd.block)
+    hits = [b for b in blocks if key(b) == low] or [b for b in blocks
+                                                    if key(b).startswith(low)]
     if len(hits) != 1:
         known = ", ".join(blocks) or "none in this encounter"
         what = "ambiguous" if hits else "unknown"
