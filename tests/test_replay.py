@@ -123,3 +123,26 @@ def test_demo_is_a_whole_fight_to_the_end():
     kinds = {ev["kind"] for entry in doc["log"] for ev in entry["events"]}
     assert {"attack_rolled", "reaction_taken", "turn_started", "round_started"} <= kinds
     assert c["Wren"]["strain"] == 4  # the Surge: 2 Vigor for 4 Strain (ch19 Surge)
+
+
+def test_duel_at_the_ford_melee_ranged_strain_deflect_brace_counter():
+    # Issue 4's scripted fight: every die typed, so any seed gives the same document.
+    doc = replay_json("duel-at-the-ford")
+    assert doc == replay_json("duel-at-the-ford", seed=77)
+    c = by_name(doc)
+    events = [ev for entry in doc["log"] for ev in entry["events"]]
+    reactions = [ev["reaction"] for ev in events if ev["kind"] == "reaction_taken"]
+    assert {"Dodge", "Brace"} <= set(reactions)
+    assert any(r.startswith("Deflect") for r in reactions)
+    assert any(r.startswith("Counterattack") for r in reactions)
+    # ch19 Counterattack: resolved first (Warden 20->9), then the sweep in full, halved
+    # by Brace (ch19 Brace): 16 - 1 Guard = 15 -> 7 to Kira.
+    rolled = [ev for ev in events if ev["kind"] == "attack_rolled"]
+    i_counter = next(i for i, ev in enumerate(rolled) if ev["maneuver"] == "Counterattack")
+    assert rolled[i_counter + 1]["weapon"] == "Glaive Sweep"
+    # Strain attack (ch20): Indefensible, skips Guard: Oren 3 then 5 more Strain.
+    assert c["Oren"]["strain"] == 8 and c["Oren"]["guard"] == 1
+    # R10: 22 damage on 9 Vitality fills the Elite's one Wound slot, excess carried.
+    assert c["The Warden"]["vitality"] == 13 and c["The Warden"]["wounds"] == ["Impaired"]
+    assert c["The Warden"]["conditions"] == {"Impaired": 1, "Faltering": 1}
+    assert c["Kira"]["vitality"] == 13 and doc["combat_over"]
