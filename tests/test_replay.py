@@ -146,3 +146,20 @@ def test_duel_at_the_ford_melee_ranged_strain_deflect_brace_counter():
     assert c["The Warden"]["vitality"] == 13 and c["The Warden"]["wounds"] == ["Impaired"]
     assert c["The Warden"]["conditions"] == {"Impaired": 1, "Faltering": 1}
     assert c["Kira"]["vitality"] == 13 and doc["combat_over"]
+
+
+def test_control_characters_in_names_are_shown_escaped(tmp_path):
+    # Names from files are shown literally: an ESC never reaches the terminal.
+    enc = tmp_path / "esc.yaml"
+    enc.write_text('name: "Esc\\x1b[31mX"\ncombatants:\n'
+                   '  - {name: "Hero\\x1b[31mX", side: allies}\n'
+                   '  - {name: Foe, side: adversaries}\n', encoding="utf-8")
+    script = tmp_path / "esc.script"
+    script.write_text("turn hero\nend\nturn nobody\n", encoding="utf-8")
+    code, out, err = replay(str(enc), str(script), "--no-color")
+    assert code == 1
+    assert "\x1b" not in out and "\x1b" not in err
+    assert "Hero\\x1b[31mX's turn" in out
+    shown = runner.invoke(app, ["show", str(enc), "--no-color"])
+    assert shown.exit_code == 0 and "\x1b" not in shown.stdout
+    assert "Hero\\x1b[31mX" in shown.stdout

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from momenta_cli.errors import EncounterError, MomentaError
+from momenta_cli.render.status import literal
 
 T = TypeVar("T")
 
@@ -46,10 +47,10 @@ def guarded() -> Iterator[None]:
         yield
     except EncounterError as err:
         for line in err.problems:
-            typer.echo(line, err=True)
+            typer.echo(literal(line), err=True)
         raise typer.Exit(1) from None
     except MomentaError as err:
-        raise fail(str(err)) from None
+        raise fail(literal(str(err))) from None
 
 
 def call(fn: Callable[[], T]) -> T:

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from momenta_cli.cli.common import fail, guarded, make_console
 from momenta_cli.dice import SeededRoller
@@ -15,7 +14,7 @@ from momenta_cli.engine.session import Session
 from momenta_cli.errors import MomentaError
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.state_json import session_doc
-from momenta_cli.render.status import status
+from momenta_cli.render.status import lit, literal, status
 from momenta_cli.runner import run_line
 
 
@@ -60,24 +59,24 @@ def replay(
     roller = SeededRoller(seed)
     console = make_console(no_color=no_color, width=width)
     if not as_json:
-        console.print(Text(f"{enc.name} (seed {seed})", style="bold"))
+        console.print(lit(f"{enc.name} (seed {seed})", "bold"))
     for number, raw in enumerate(script_lines, start=1):
         try:
             out = run_line(session, raw, roller)
         except MomentaError as err:
-            raise fail(f"{script}:{number}: {err}") from None
+            raise fail(literal(f"{script}:{number}: {err}")) from None
         if out.meta is not None and out.meta.what == "quit":
             break  # the rest of the script is not run
         if as_json:
             continue
         if out.entry is not None:
-            console.print(Text(f"> {out.line.strip()}", style="dim"))
+            console.print(lit(f"> {out.line.strip()}", "dim"))
             for text in lines(out.entry.events):
-                console.print(Text("  " + text))
+                console.print(lit("  " + text))
         elif out.undone is not None:
-            console.print(Text(f"> undo: took back '{out.undone.line}'", style="dim"))
+            console.print(lit(f"> undo: took back '{out.undone.line}'", "dim"))
         elif out.redone is not None:
-            console.print(Text(f"> redo: '{out.redone.line}'", style="dim"))
+            console.print(lit(f"> redo: '{out.redone.line}'", "dim"))
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
     if as_json:

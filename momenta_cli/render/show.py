@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.engine.specs import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
+from momenta_cli.render.status import lit
 from momenta_cli.rules.settings import Settings
 
 _PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")
@@ -21,7 +22,7 @@ _OTHER = ("SPD", "SEN", "SIZE")
 
 
 def _lines(items: Iterable[str]) -> Text:
-    return Text("\n".join(items))
+    return lit("\n".join(items))
 
 
 def _attr_text(c: CombatantSpec, names: Iterable[str]) -> str:
@@ -62,9 +63,9 @@ def _details(c: CombatantSpec) -> Text:
         extra.append("starts " + ", ".join(f"{n} {k}" for n, k in c.conditions))
     if extra:
         rows.append("; ".join(extra))
-    out = Text(c.name, style="bold")
+    out = lit(c.name, "bold")
     for row in rows:
-        out.append("\n  " + row)
+        out.append(lit("\n  " + row))
     return out
 
 
@@ -78,7 +79,7 @@ def side_table(side: str, combatants: list[CombatantSpec]) -> Group:
     for header in ("Vit", "Guard", "Vigor", "Strain", "Resolve", "Wounds"):
         table.add_column(header, justify="right", no_wrap=True)
     for c in combatants:
-        table.add_row(Text(c.name), Text(_kind(c)), Text(str(c.max_vitality)),
+        table.add_row(lit(c.name), lit(_kind(c)), Text(str(c.max_vitality)),
                       Text(str(c.max_guard)), Text(str(c.max_vigor) if c.max_vigor else "-"),
                       Text(str(c.max_strain)), Text(str(c.max_resolve)),
                       Text(str(c.wound_slots)))
@@ -113,16 +114,16 @@ def weapons_table(weapons: Iterable[WeaponSpec]) -> Table:
         tiers = " / ".join(str(d) for d in w.damage.tiers)
         if w.damage.overflow:
             tiers += f" (+{w.damage.overflow}/s)"
-        table.add_row(Text(w.name), Text(w.weight.name), Text(roll), Text(_tags(w)),
-                      Text(tiers))
+        table.add_row(lit(w.name), Text(w.weight.name), lit(roll), lit(_tags(w)),
+                      lit(tiers))
     return table
 
 
 def encounter_view(enc: EncounterSpec) -> RenderableType:
     """The whole ``show`` output: title, one table per side, the weapons in use."""
-    parts: list[RenderableType] = [Text(enc.name, style="bold")]
+    parts: list[RenderableType] = [lit(enc.name, "bold")]
     if enc.description:
-        parts.append(Text(enc.description))
+        parts.append(lit(enc.description))
     for side in SIDES:
         members = [c for c in enc.combatants if c.side == side]
         if members:
