@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
-
-import yaml
-
 from momenta_cli.engine.events import ConditionChanged, Event
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -95,21 +90,14 @@ def effective_sen(f: Fighter) -> int:
     return min(sen, 1) if f.has("Shrouded") else sen
 
 
-@cache
-def _reminder_names() -> frozenset[str]:
-    """Catalogue conditions marked ``reminder: true`` in data/conditions.yaml."""
-    text = resources.files("momenta_cli").joinpath("data", "conditions.yaml").read_text(
-        encoding="utf-8")
-    return frozenset(row["name"] for row in yaml.safe_load(text) if row.get("reminder"))
-
-
 def reminders(fight: Fight, f: Fighter) -> list[str]:
     """Lines for the GM about ``f``'s conditions whose effect the tracker does not apply
     (Frightened, and every GM-defined condition of the encounter file)."""
     extra = {row[0]: row[4] for row in fight.encounter.extra_conditions}
+    shipped = conditions()
     out = []
     for name, c in f.conditions.items():
-        if name in _reminder_names() or name in extra:
+        if (name in shipped and shipped[name].reminder) or name in extra:
             effect = extra.get(name) or condition_def(fight, name).effect
             src = f" (source: {c.source})" if c.source and c.source != "encounter" else ""
             stacks = f" {c.stacks}" if c.stacks > 1 else ""

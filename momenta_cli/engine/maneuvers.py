@@ -10,11 +10,7 @@ fight they are given.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, ClassVar
-
-import yaml
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
@@ -28,6 +24,7 @@ from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.rules.catalogue import consumables
 
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
@@ -181,14 +178,6 @@ class Reminder(Event):
 
 
 # --- shipped consumables ---------------------------------------------------------------
-
-
-@cache
-def consumables() -> dict[str, dict[str, Any]]:
-    """The shipped consumables (data/consumables.yaml), by name."""
-    text = resources.files("momenta_cli").joinpath("data", "consumables.yaml").read_text(
-        encoding="utf-8")
-    return {row["name"]: row for row in yaml.safe_load(text) or []}
 
 
 def _item(text: str) -> dict[str, Any] | None:

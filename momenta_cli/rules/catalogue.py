@@ -1,4 +1,5 @@
-"""Loads the rules data shipped in ``momenta_cli/data`` (conditions, damage types, weapons)."""
+"""Loads the rules data shipped in ``momenta_cli/data`` (conditions, damage types, weapons,
+consumables). The engine gets its data from here: it never reads files itself."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class ConditionDef:
     clear: str  # "auto" | "roll" | "persistent"
     attributes: tuple[str, ...] = ()
     effect: str = ""
+    reminder: bool = False  # an effect the tracker does not enforce: shown to the GM
 
 
 @cache
@@ -37,6 +39,7 @@ def conditions() -> dict[str, ConditionDef]:
             clear=row["clear"],
             attributes=tuple(row.get("attributes", ())),
             effect=row.get("effect", ""),
+            reminder=bool(row.get("reminder", False)),
         )
     return out
 
@@ -55,3 +58,9 @@ PHYSICAL = "Physical"
 def builtin_weapons() -> list[dict[str, Any]]:
     """Raw records of the weapons everyone carries (the Unarmed Attack)."""
     return list(_data("weapons.yaml"))
+
+
+@cache
+def consumables() -> dict[str, dict[str, Any]]:
+    """The shipped consumables (data/consumables.yaml), by name."""
+    return {row["name"]: row for row in _data("consumables.yaml") or []}
