@@ -22,15 +22,15 @@ SCRIPT = ["turn brannoc", "cond gorm hindered +1 from brannoc", "cond gorm vulne
 
 GM_VIEW = """\
 Round 1 · main phase · Gorm is acting
-Name           Vit          Grd  Vig   Str  Turn        Conditions
+Name           Vit          Grd    Vig     Str  Turn      Conditions
 ALLIES
-  Brannoc    21/21  ██████  2/2  7/7   0/7  acted
-  Tamsin     21/21  ██████  1/1  7/7   0/8  waiting
-  Wren       19/19  ██████  1/1  7/7  3/10  acted
+  Brannoc    21/21  ████  2/2▮▮  7/7▮▮   0/7··  acted
+  Tamsin     21/21  ████  1/1▮▮  7/7▮▮   0/8··  waiting
+  Wren       19/19  ████  1/1▮▮  7/7▮▮  3/10▮·  acted
 ADVERSARIES
-▶ Gorm       13/22  ████··  0/0    -   0/6  acting 1/1  Hindered, Vulnerable 2
-  Knife-1     0/10  ······  0/0    -   0/4  Defeated
-  Knife-2    10/10  ██████  0/0    -   0/4  waiting
+▶ Gorm       13/22  ██··  0/0··      -   0/6··  acting    Hindered, Vulnerable 2
+  Knife-1     0/10  ····  0/0··      -   0/4··  Defeated
+  Knife-2    10/10  ████  0/0··      -   0/4··  waiting
 """
 
 
@@ -52,7 +52,9 @@ def demo_session(lines=SCRIPT) -> Session:
 def render(obj, color: bool = False) -> str:
     c, buf = console(color)
     c.print(obj)
-    return buf.getvalue()
+    # The table joins a condition and its stacks with a no-break space (kept together
+    # when the column wraps); compare with plain spaces.
+    return buf.getvalue().replace("\u00a0", " ")
 
 
 def strip_right(text: str) -> str:
@@ -93,7 +95,8 @@ def test_player_view_hides_adversary_numbers():
     assert re.search(r"Knife-1\s+Down", out)
     assert re.search(r"Knife-2\s+Unhurt", out)
     assert re.search(r"Wren\s+19/19 .* 3/10", out)  # allies keep their numbers
-    assert "Vulnerable 2" in gorm  # conditions are visible at the table anyway
+    # conditions are visible at the table anyway (they may wrap in the narrow column)
+    assert "Hindered" in gorm and re.search(r"Vulnerable\s+2", out)
 
 
 def test_bloodied_label_at_half():

@@ -38,7 +38,7 @@ def _pair(cur: int, top: int) -> Text:
     return Text(f"{cur}/{top}")
 
 
-def _bar(cur: int, top: int, width: int = 6) -> Text:
+def _bar(cur: int, top: int, width: int = 4) -> Text:
     if top <= 0:
         return Text("")
     full = max(0, min(width, round(width * cur / top)))
@@ -46,10 +46,27 @@ def _bar(cur: int, top: int, width: int = 6) -> Text:
     return Text("█" * full, style=style) + Text("·" * (width - full), style="dim")
 
 
+def _gauge(cur: int, top: int, *, rising_is_bad: bool = False) -> Text:
+    """``7/7▮▮``: the numbers and a 2-cell bar (for Strain, fuller is worse)."""
+    out = Text(f"{cur}/{top}")
+    if top <= 0:
+        return out + Text("··", style="dim")
+    full = max(0, min(2, round(2 * cur / top)))
+    share = cur / top
+    if rising_is_bad:
+        style = "red" if share >= 0.75 else "yellow" if share >= 0.5 else "green"
+    else:
+        style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
+    if cur > top:  # Over-Guard
+        style = "cyan"
+    return out + Text("▮" * full, style=style) + Text("·" * (2 - full), style="dim")
+
+
 def _conditions(f: Fighter, *, players: bool = False) -> Text:
     parts = []
     for name, c in f.conditions.items():
-        parts.append(name if c.stacks == 1 else f"{name} {c.stacks}")
+        # A no-break space keeps "Vulnerable 2" on one line when the column wraps.
+        parts.append(name if c.stacks == 1 else f"{name}\u00a0{c.stacks}")
     if not (players and hidden(f)):
         if f.wounds:
             parts.append(f"W{len(f.wounds)}/{f.spec.wound_slots}")
@@ -62,7 +79,8 @@ def _turns(fight: Fight, f: Fighter, may: set[str]) -> Text:
     if f.out:
         return Text("Lost" if f.lost else "Defeated" if f.defeated else "removed")
     if fight.active == f.name:
-        return Text(f"acting {fight.active_turn}/{f.turns_allowed}", style="bold")
+        of = f" {fight.active_turn}/{f.turns_allowed}" if f.turns_allowed > 1 else ""
+        return Text(f"acting{of}", style="bold")
     if f.turns_left == 0:
         return Text("acted", style="dim")
     left = f" ({f.turns_left} left)" if f.turns_allowed > 1 else ""
@@ -103,12 +121,13 @@ def status_table(fight: Fight, *, bars: bool = True, players: bool = False) -> T
                     row.append(Text(""))
                 row += [Text("")] * 3
             else:
-                vig = _pair(f.vigor, f.spec.max_vigor) if f.spec.max_vigor else Text("-")
+                gauge = _gauge if bars else (lambda c, t, **_: _pair(c, t))
+                vig = gauge(f.vigor, f.spec.max_vigor) if f.spec.max_vigor else Text("-")
                 row.append(_pair(f.vitality, f.spec.max_vitality))
                 if bars:
                     row.append(_bar(f.vitality, f.spec.max_vitality))
-                row += [_pair(f.guard, f.spec.max_guard), vig,
-                        _pair(f.strain, f.spec.max_strain)]
+                row += [gauge(f.guard, f.spec.max_guard), vig,
+                        gauge(f.strain, f.spec.max_strain, rising_is_bad=True)]
             row += [_turns(fight, f, may), _conditions(f, players=players)]
             t.add_row(*row, style=style)
     return t
