@@ -138,3 +138,11 @@ def test_show_on_a_library_says_what_it_is():
     result = run("show", str(lib))
     assert result.exit_code == 1
     assert "a library (weapons, stat blocks), not an encounter" in result.stderr
+
+
+def test_show_lists_locations_slots_starting_values_and_notes():
+    enc = Path(__file__).resolve().parent.parent / "encounters" / "mill-ambush.yaml"
+    out = run("show", str(enc), "--no-color", "--width", "100").stdout
+    for text in ("hit locations: Mass, Edge -2d, Mark -3d", "3 Wound, 3 Burden slots",
+                 "2 consumable points", "starts below max: vitality 8", "notes: Tied"):
+        assert text in out, text

@@ -49,6 +49,15 @@ def _details(c: CombatantSpec) -> Text:
     ]
     if c.defenses:
         rows.append("defenses: " + "; ".join(_defenses(c)))
+    locations = [loc.name + (f" -{loc.penalty}d" if loc.penalty else "")
+                 + (f" (Wound: {loc.wound_effect})" if loc.wound_effect else "")
+                 for loc in c.locations]
+    rows.append("hit locations: " + ", ".join(locations))
+    slots = f"{c.wound_slots} Wound, {c.burden_slots} Burden slots"
+    rows.append(f"{slots}; {c.consumables} consumable point"
+                f"{'s' if c.consumables != 1 else ''}")
+    if c.start:
+        rows.append("starts below max: " + ", ".join(f"{k} {v}" for k, v in c.start.items()))
     if c.is_enemy:
         rows.append(f"{c.maneuvers} maneuver{'s' if c.maneuvers > 1 else ''} a turn besides "
                     "its Move; no Vigor, no reactions")
@@ -63,6 +72,8 @@ def _details(c: CombatantSpec) -> Text:
         extra.append("starts " + ", ".join(f"{n} {k}" for n, k in c.conditions))
     if extra:
         rows.append("; ".join(extra))
+    if c.notes:
+        rows.append("notes: " + " ".join(c.notes.split()))
     out = lit(c.name, "bold")
     for row in rows:
         out.append(lit("\n  " + row))
