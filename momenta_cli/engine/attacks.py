@@ -24,7 +24,7 @@ from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import pay_maneuver, pay_reaction
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
 from momenta_cli.engine.maneuvers import Reminder, actor
-from momenta_cli.engine.names import find
+from momenta_cli.engine.names import candidates, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
 from momenta_cli.engine.specs import LocationSpec, WeaponSpec
@@ -180,7 +180,7 @@ def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
     """The attacking weapon: Grab and Shove always use the Unarmed Attack (ch19); otherwise
     the named one, else the first listed."""
     if cmd.maneuver in ("Grab", "Shove"):
-        if cmd.weapon is not None and not rx.match([UNARMED], cmd.weapon, str):
+        if cmd.weapon is not None and not candidates([UNARMED], cmd.weapon, words=True):
             raise RuleError(f"{cmd.maneuver} is made with the Unarmed Attack (ch19 "
                             f"{cmd.maneuver})")
         return rx.pick_weapon(a, UNARMED)
@@ -255,13 +255,13 @@ def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[st
     picks the best for the attacker against this target."""
     base = tuple(w.damage_types)
     if not w.type_options:
-        if chosen is not None and len(rx.match(base, chosen, str)) != 1:
+        if chosen is not None and len(candidates(base, chosen, words=True)) != 1:
             what = ", ".join(base) or "untyped damage"
             raise RuleError(f"{w.name} deals {what}; there is no type to choose")
         return base
     opts = w.type_options
     if chosen is not None:
-        hits = rx.match(opts, chosen, str)
+        hits = candidates(opts, chosen, words=True)
         if len(hits) != 1:
             raise RuleError(f"{w.name} deals {' or '.join(opts)}, not {chosen!r}")
         pick = hits[0]

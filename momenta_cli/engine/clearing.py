@@ -9,6 +9,7 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
 from momenta_cli.engine.events import ConditionChanged, Event, apply_all
+from momenta_cli.engine.names import match
 from momenta_cli.engine.rolls import Typed, roll_pool
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -43,13 +44,9 @@ def match_typed(f: Fighter, fight: Fight, typed: dict[str, Typed]) -> dict[str, 
                         "clear (R30)")
     rollable = [n for n in f.conditions if cond.condition_def(fight, n).clear == "roll"]
     for key, value in typed.items():
-        hits = [n for n in rollable if n.lower().startswith(key.lower())]
-        if len(hits) != 1:
-            raise RuleError(
-                f"{f.name} has no roll-to-clear condition {key!r}" if not hits
-                else f"{key} is ambiguous: {', '.join(hits)}"
-            )
-        out[hits[0]] = value
+        name = match(rollable, key, what="condition",
+                     missing=f"{f.name} has no roll-to-clear condition {key!r}")
+        out[name] = value
     return out
 
 

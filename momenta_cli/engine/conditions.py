@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from momenta_cli.engine.events import ConditionChanged, Event
+from momenta_cli.engine.names import match
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import ConditionDef, conditions
@@ -25,17 +26,9 @@ def condition_def(fight: Fight, name: str) -> ConditionDef:
 
 def resolve_condition(fight: Fight, text: str) -> str:
     """A condition name from a case-insensitive unambiguous prefix."""
-    cat = catalogue(fight)
-    low = text.lower()
-    exact = [n for n in cat if n.lower() == low]
-    if exact:
-        return exact[0]
-    hits = [n for n in cat if n.lower().startswith(low)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise RuleError(f"{text} is ambiguous: {', '.join(sorted(hits))}")
-    raise RuleError(f"unknown condition {text!r} (known: {', '.join(sorted(cat))})")
+    cat = sorted(catalogue(fight))
+    return match(cat, text, what="condition",
+                 missing=f"unknown condition {text!r} (known: {', '.join(cat)})")
 
 
 def capped(fight: Fight, name: str, stacks: int) -> int:

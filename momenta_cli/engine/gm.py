@@ -28,7 +28,7 @@ from momenta_cli.engine.events import (
     Note,
     ResourceSet,
 )
-from momenta_cli.engine.names import find
+from momenta_cli.engine.names import find, match
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES
 from momenta_cli.engine.state import Fight, Fighter
@@ -148,18 +148,9 @@ def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
 def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     """R17: a reinforcement joins the current round with its full turns."""
     blocks = fight.encounter.stat_blocks
-    def key(text: str) -> str:
-        # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table.
-        return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
-
-    low = key(cmd.block)
-    hits = [b for b in blocks if key(b) == low] or [b for b in blocks
-                                                    if key(b).startswith(low)]
-    if len(hits) != 1:
-        known = ", ".join(blocks) or "none in this encounter"
-        what = "ambiguous" if hits else "unknown"
-        raise RuleError(f"{what} stat block {cmd.block!r} (stat blocks: {known})")
-    block = hits[0]
+    known = ", ".join(blocks) or "none in this encounter"
+    block = match(blocks, cmd.block, what="stat block", hyphens=True,
+                  missing=f"unknown stat block {cmd.block!r} (stat blocks: {known})")
     if cmd.side is not None and cmd.side not in SIDES:
         raise RuleError(f"side must be one of {', '.join(SIDES)}")
     if not 1 <= cmd.count <= 50:

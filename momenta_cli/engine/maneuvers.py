@@ -19,7 +19,7 @@ from momenta_cli.engine import movement as mv
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import pay_maneuver
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
-from momenta_cli.engine.names import find
+from momenta_cli.engine.names import candidates, exact, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
 from momenta_cli.engine.state import Fight, Fighter
@@ -181,13 +181,10 @@ class Reminder(Event):
 
 
 def _item(text: str) -> dict[str, Any] | None:
-    low = text.lower()
+    """The shipped consumable ``text`` names unambiguously, if any."""
     items = consumables()
-    exact = [v for k, v in items.items() if k.lower() == low]
-    if exact:
-        return exact[0]
-    hits = [v for k, v in items.items() if k.lower().startswith(low)]
-    return hits[0] if len(hits) == 1 else None
+    hits = candidates(items, text)
+    return items[hits[0]] if len(hits) == 1 else None
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -202,20 +199,13 @@ def actor(fight: Fight, name: str | None) -> Fighter:
     return fight.get(fight.active)
 
 
-def _exact(fight: Fight, word: str) -> Fighter | None:
-    for f in fight.fighters.values():
-        if f.name.lower() == word.lower():
-            return f
-    return None
-
-
 def _split_actor(fight: Fight, words: tuple[str, ...], is_other) -> tuple[Fighter, list[str]]:
     """[NAME] REST: an exact name first, then something ``is_other`` recognises (the
     active fighter acts), then a name prefix."""
     if not words:
         return actor(fight, None), []
     first, rest = words[0], list(words[1:])
-    f = _exact(fight, first)
+    f = exact(fight, first)
     if f is not None:
         return f, rest
     if fight.active is not None and is_other(" ".join(words)):
@@ -373,8 +363,7 @@ class HideRolled(Event):
 
 
 def _shakeable_name(text: str) -> str | None:
-    low = text.lower()
-    hits = [n for n in SHAKEABLE if n.lower().startswith(low)]
+    hits = candidates(SHAKEABLE, text)
     return hits[0] if len(hits) == 1 else None
 
 

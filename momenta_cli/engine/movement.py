@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.names import exact
 from momenta_cli.engine.state import Fight, Fighter
 
 TERRAINS = ("", "climb", "swim")
@@ -50,11 +51,7 @@ def _source(fight: Fight, f: Fighter) -> Fighter | None:
     c = f.conditions.get("Grabbed")
     if c is None or not c.source:
         return None
-    low = c.source.lower()
-    for g in fight.fighters.values():
-        if g.name.lower() == low:
-            return g
-    return None
+    return exact(fight, c.source)
 
 
 def grabbers_of(fight: Fight, f: Fighter) -> list[Fighter]:

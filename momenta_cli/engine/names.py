@@ -1,27 +1,69 @@
-"""Finding a fighter from what the GM typed: exact name, or an unambiguous prefix of the
-name or of one of its words, in any case."""
+"""Finding things from what the GM typed: the exact name in any case, else an unambiguous
+prefix (optionally of any word of the name), else a clear error. One matcher serves
+fighters, weapons, defenses, hit locations, conditions, stat blocks and items."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
+T = TypeVar("T")
 
-def find(fight: Fight, text: str) -> Fighter:
-    """The fighter named (or uniquely prefixed) by ``text``; a clear error otherwise."""
+
+def _norm(text: str, hyphens: bool) -> str:
     low = text.strip().lower()
-    if not low:
-        raise RuleError("a combatant name is needed")
-    exact = [f for f in fight.fighters.values() if f.name.lower() == low]
+    if hyphens:  # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table
+        low = " ".join(low.replace("-", " ").replace("_", " ").split())
+    return low
+
+
+def candidates(
+    items: Iterable[T], text: str, *, key: Callable[[T], str] = str,
+    words: bool = False, hyphens: bool = False,
+) -> list[T]:
+    """The items ``text`` may name: the first exact match (any case), else every item the
+    text prefixes, else (``words``) every item one of whose words it prefixes.
+    ``hyphens`` lets ``-`` and ``_`` stand for spaces."""
+    pool = list(items)
+    low = _norm(text, hyphens)
+    exact = [x for x in pool if _norm(key(x), hyphens) == low]
     if exact:
-        return exact[0]
-    hits = [f for f in fight.fighters.values() if f.name.lower().startswith(low)]
-    if not hits:  # "vessa" finds "Captain Vessa": any word of the name may start it
-        hits = [f for f in fight.fighters.values()
-                if any(w.startswith(low) for w in f.name.lower().split())]
+        return exact[:1]
+    hits = [x for x in pool if _norm(key(x), hyphens).startswith(low)]
+    if not hits and words:  # "vessa" finds "Captain Vessa"
+        hits = [x for x in pool if any(w.startswith(low)
+                                       for w in _norm(key(x), hyphens).split())]
+    return hits
+
+
+def match(
+    items: Iterable[T], text: str, *, key: Callable[[T], str] = str, what: str = "combatant",
+    words: bool = False, hyphens: bool = False, missing: str | None = None,
+) -> T:
+    """The one item ``text`` names (see ``candidates``), or a RuleError for the GM: ambiguous
+    (listing the candidates), or unknown (``missing`` when given, else naming ``what`` and
+    listing every item)."""
+    pool = list(items)
+    if not text.strip():
+        raise RuleError(f"a {what} name is needed")
+    hits = candidates(pool, text, key=key, words=words, hyphens=hyphens)
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise RuleError(f"{text} is ambiguous: {', '.join(f.name for f in hits)}")
-    raise RuleError(f"no combatant called {text!r} (there are: "
-                    f"{', '.join(fight.fighters)})")
+        raise RuleError(f"{text} is ambiguous: {', '.join(key(x) for x in hits)}")
+    raise RuleError(missing or f"no {what} called {text!r} (there are: "
+                    f"{', '.join(key(x) for x in pool) or 'none'})")
+
+
+def find(fight: Fight, text: str) -> Fighter:
+    """The fighter named (or uniquely prefixed, also by any word of the name) by ``text``."""
+    return match(fight.fighters.values(), text, key=lambda f: f.name, words=True)
+
+
+def exact(fight: Fight, text: str) -> Fighter | None:
+    """The fighter whose name is ``text`` in any case, if any."""
+    low = text.strip().lower()
+    return next((f for f in fight.fighters.values() if f.name.lower() == low), None)

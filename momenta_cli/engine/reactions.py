@@ -15,6 +15,7 @@ from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.names import match
 from momenta_cli.engine.specs import DefenseSpec, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -90,26 +91,12 @@ def total(parts: Sequence[tuple[str, int]]) -> int:
 # --- weapons -----------------------------------------------------------------------------
 
 
-def match(items: Sequence[T], text: str, name: Callable[[T], str]) -> list[T]:
-    """Items named by ``text`` as the GM types names (README): exact, else an unambiguous
-    prefix of the name or of one of its words, any case. One hit, or the candidates."""
-    low = text.strip().lower()
-    exact = [x for x in items if name(x).lower() == low]
-    if exact:
-        return exact[:1]
-    hits = [x for x in items if name(x).lower().startswith(low)]
-    return hits or [x for x in items if any(w.startswith(low)
-                                            for w in name(x).lower().split())]
-
-
 def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> T:
-    """The one item ``text`` names, or a RuleError listing the choices."""
-    hits = match(items, text, name)
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise RuleError(f"{text} is ambiguous: {', '.join(name(x) for x in hits)}")
-    raise RuleError(f"{what} {text!r} (has: {', '.join(name(x) for x in items) or 'none'})")
+    """The one item ``text`` names as the GM types names (README: exact, else an
+    unambiguous prefix of the name or of one of its words, any case), or a RuleError
+    listing the choices."""
+    has = ", ".join(name(x) for x in items) or "none"
+    return match(items, text, key=name, words=True, missing=f"{what} {text!r} (has: {has})")
 
 
 def pick_weapon(f: Fighter, text: str) -> WeaponSpec:
