@@ -151,3 +151,16 @@ def test_huge_integer_is_a_problem(tmp_path: Path):
     f.write_text("name: D\ncombatants:\n  - {name: A, side: allies, max_vitality: "
                  + "9" * 5000 + "}\n")
     _single_problem(f, f"{f}:3:43: combatants[0].max_vitality: cannot read int")
+
+
+def test_a_typo_does_not_hide_the_other_mistakes_of_its_entry(tmp_path: Path):
+    # One run reports the misspelled key, the unknown weapon in the same entry, and the
+    # duplicate name that only shows once that entry is checked.
+    f = tmp_path / "typo.yaml"
+    f.write_text("name: t\ncombatants:\n"
+                 "  - name: A\n    side: allies\n    atributes: {POW: 2}\n"
+                 "    weapons: [Longswrd]\n"
+                 "  - {name: A, side: allies}\n")
+    problems = validate_file(f)
+    assert [p.split(": ")[1] for p in problems] == [
+        "combatants[0].atributes", "combatants[0].weapons[0]", "combatants[1].name"]
