@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.encounter import load_encounter, load_encounter_text, stat_block_copy
+from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.specs import DamageTable, Weight
-from momenta_cli.errors import EncounterError, MomentaError
+from momenta_cli.errors import EncounterError
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -200,20 +200,10 @@ def test_include_in_text_uses_base_dir():
     assert enc.combatants[0].weapon("Mace") is not None
 
 
-def test_stat_blocks_and_reinforcements(party):
+def test_stat_blocks_load(party):
     bandit = party.stat_blocks["Bandit"]
     assert bandit.name == "Bandit" and bandit.max_vitality == 22
     assert party.stat_blocks["Cantor"].side == "adversaries"  # no side in the block
-    extra = stat_block_copy(party, "bandit", "Bandit-9", None)
-    assert (extra.name, extra.side, extra.max_vitality) == ("Bandit-9", "adversaries", 22)
-    assert stat_block_copy(party, "Can", "Ally", "allies").side == "allies"
-
-
-def test_unknown_stat_block_suggests(party):
-    with pytest.raises(MomentaError, match="did you mean 'Bandit'"):
-        stat_block_copy(party, "Bandt", "X", None)
-    with pytest.raises(EncounterError, match="unknown side"):
-        stat_block_copy(party, "Bandit", "X", "enemies")
 
 
 def test_rules_block_overrides_settings(party):
