@@ -528,7 +528,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     total = tier + solid
     events: list[Event] = []
     unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
-    soak = 0 if unsoaked else min(max(t.guard, 0), total)
+    soak = 0 if unsoaked else damage.soak(t.guard, total)
     rest = total - soak
     resisted = sorted(set(p.types) & t.spec.resistances)
     weak = sorted(set(p.types) & t.spec.weaknesses)
@@ -539,11 +539,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
         events += _applied(
             s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
-    amount = rest
-    if resisted and not weak:  # R9: any resistance and no weakness halves
-        amount = rest // 2
-    elif weak and not resisted:
-        amount = rest * 2
+    amount = damage.resist_weak(rest, bool(resisted), bool(weak))  # R9
     t = s.get(t.name)
     tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, unsoaked,
                                       tuple(resisted), tuple(weak), amount)]

@@ -147,10 +147,7 @@ def _wracked(fight: Fight, f: Fighter, roller: Roller) -> list[Event]:
     low = {t.lower() for t in types}
     resist = bool(low & {r.lower() for r in f.spec.resistances})  # R9: any of them
     weak = bool(low & {w.lower() for w in f.spec.weaknesses})
-    if resist and not weak:
-        amount //= 2
-    elif weak and not resist:
-        amount *= 2
+    amount = damage.resist_weak(amount, resist, weak)
     kind = "Physical" if len(types) > 1 else (types[0] if types else "")
     return damage.harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())
 

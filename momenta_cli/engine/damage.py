@@ -1,5 +1,5 @@
 """What happens when damage reaches Vitality or Strain rises: Wounds, Burdens, Defeated and
-Lost (R10, R11). Guard, resistance and weakness are worked out before this (see attacks)."""
+Lost (R10, R11), and the arithmetic before it: Guard soak and resistance/weakness (R9)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,21 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTaken, apply_all
 from momenta_cli.engine.state import Fight, Fighter
+
+
+def soak(guard: int, amount: int) -> int:
+    """ch20 step 4: how much of ``amount`` damage a Guard of ``guard`` absorbs."""
+    return min(max(guard, 0), max(amount, 0))
+
+
+def resist_weak(amount: int, resisted: bool, weak: bool) -> int:
+    """R9 (ch20 Resistance and Weakness): any resistance and no weakness halves (R4: round
+    down), any weakness and no resistance doubles, both cancel out."""
+    if resisted and not weak:
+        return amount // 2
+    if weak and not resisted:
+        return amount * 2
+    return amount
 
 
 def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
@@ -30,6 +45,36 @@ def _slot_condition(fight: Fight, f: Fighter, roller: Roller, wound_effect: str 
     return s.pc_wound_table[face - 1], face
 
 
+def _fill_slots(fight: Fight, f: Fighter, roller: Roller, n: int, *, burden: bool,
+                wound_effect: str | None = None) -> tuple[list[Event], Fight]:
+    """Events for ``f`` filling ``n`` free Wound (``burden``: Burden) slots (R10): each
+    gives its condition, and filling the last slot gives Faltering (Unraveling).
+
+    Several slots filled by one hit add their stacks up, so each gain is worked out on a
+    scratch copy that already holds the previous ones (the fight itself is untouched); the
+    copy is returned with the events.
+    """
+    scratch = fight.clone()
+    me = scratch.get(f.name)
+    what, last = ("Burden", "Unraveling") if burden else ("Wound", "Faltering")
+    free = f.spec.burden_slots - len(f.burdens) if burden else \
+        f.spec.wound_slots - len(f.wounds)
+    events: list[Event] = []
+
+    def add(new: list[Event]) -> None:
+        apply_all(scratch, new)
+        events.extend(new)
+
+    for _ in range(n):
+        free -= 1
+        name, face = _slot_condition(fight, f, roller, wound_effect)
+        add([WoundTaken(f.name, name, burden=burden, face=face)])
+        add(cond.gain(scratch, me, name, 1, source=what, reason=what.lower()))
+        if free == 0:
+            add(cond.gain(scratch, me, last, 1, source=f"last {what}", reason=what.lower()))
+    return events, scratch
+
+
 def harm(
     fight: Fight,
     f: Fighter,
@@ -48,35 +93,22 @@ def harm(
     """
     if amount <= 0 or f.out:
         return []
-    events: list[Event] = []
-    # R10: several slots filled by one hit add their stacks up, so each gain is worked out
-    # on a scratch copy that already holds the previous ones (the fight itself is untouched)
-    scratch = fight.clone()
-    me = scratch.get(f.name)
-
-    def add(new: list[Event]) -> None:
-        apply_all(scratch, new)
-        events.extend(new)
-
     v = f.vitality - amount
-    slots_free = f.spec.wound_slots - len(f.wounds)
-    wounded = False
-    while v <= 0 and fight.settings.wounds and slots_free > 0:
-        slots_free -= 1
-        wounded = True
-        name, face = _slot_condition(fight, f, roller, wound_effect)
-        add([WoundTaken(f.name, name, burden=False, face=face)])
-        add(cond.gain(scratch, me, name, 1, source="Wound", reason="wound"))
-        if slots_free == 0:
-            add(cond.gain(scratch, me, "Faltering", 1, source="last Wound", reason="wound"))
+    free = f.spec.wound_slots - len(f.wounds)
+    n = 0
+    while v <= 0 and fight.settings.wounds and n < free:
+        n += 1
         v += f.spec.max_vitality
+    events, scratch = _fill_slots(fight, f, roller, n, burden=False,
+                                  wound_effect=wound_effect)
     if v <= 0:
         events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason))
         events += goes_down(fight, f, reason="Vitality 0, no Wound slot")
         return events
     events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason))
-    if wounded and mark and fight.settings.mark_wound_breaks:
-        events += cond.gain(scratch, me, "Broken", 1, source="Mark hit", reason="wound")
+    if n and mark and fight.settings.mark_wound_breaks:
+        events += cond.gain(scratch, scratch.get(f.name), "Broken", 1, source="Mark hit",
+                            reason="wound")
     return events
 
 
@@ -90,26 +122,14 @@ def add_strain(
     """
     if amount <= 0 or f.out:
         return []
-    events: list[Event] = []
-    scratch = fight.clone()  # R10: stacks from several Burdens add up (see harm)
-    me = scratch.get(f.name)
-
-    def add(new: list[Event]) -> None:
-        apply_all(scratch, new)
-        events.extend(new)
-
     s = f.strain + amount
     top = max(f.spec.max_strain, 1)
-    slots_free = f.spec.burden_slots - len(f.burdens)
-    while s >= top and fight.settings.wounds and slots_free > 0:
-        slots_free -= 1
-        name, face = _slot_condition(fight, f, roller, None)
-        add([WoundTaken(f.name, name, burden=True, face=face)])
-        add(cond.gain(scratch, me, name, 1, source="Burden", reason="burden"))
-        if slots_free == 0:
-            add(cond.gain(scratch, me, "Unraveling", 1, source="last Burden",
-                          reason="burden"))
+    free = f.spec.burden_slots - len(f.burdens)
+    n = 0
+    while s >= top and fight.settings.wounds and n < free:
+        n += 1
         s -= top
+    events, _ = _fill_slots(fight, f, roller, n, burden=True)
     if s >= top:
         events.append(ResourceSet(f.name, "strain", f.strain, top, reason))
         events += goes_down(fight, f, lost=True, reason="Strain at max, no Burden slot")

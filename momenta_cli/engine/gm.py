@@ -28,7 +28,7 @@ from momenta_cli.engine.events import (
     Note,
     ResourceSet,
 )
-from momenta_cli.engine.names import find, match
+from momenta_cli.engine.names import candidates, find, match
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES
 from momenta_cli.engine.state import Fight, Fighter
@@ -193,7 +193,7 @@ def adjust(fight: Fight, cmd: Adjust, roller: Roller) -> list[Event]:
         events: list[Event] = []
         rest = n
         if not cmd.untyped and f.guard > 0:  # ch20 step 4: Guard first
-            absorbed = min(f.guard, n)
+            absorbed = damage.soak(f.guard, n)
             events.append(ResourceSet(f.name, "guard", f.guard, f.guard - absorbed, "damage"))
             rest -= absorbed
         return events + damage.harm(fight, f, rest, roller, reason="damage")
@@ -212,10 +212,10 @@ def adjust(fight: Fight, cmd: Adjust, roller: Roller) -> list[Event]:
         return [ResourceSet(f.name, "guard", f.guard, n, "gm")]
     if cmd.how == "set":
         res = (cmd.resource or "").lower()
-        match = [r for r in RESOURCES if r.startswith(res)] if res else []
-        if len(match) != 1:
+        hits = candidates(RESOURCES, res) if res else []
+        if len(hits) != 1:
             raise RuleError(f"set what? one of {', '.join(RESOURCES)}")
-        res = match[0]
+        res = hits[0]
         cap = {"vitality": f.spec.max_vitality, "vigor": f.spec.max_vigor,
                "strain": f.spec.max_strain, "resolve": f.spec.max_resolve,
                "consumables": f.spec.consumables}.get(res)
