@@ -33,6 +33,7 @@ from momenta_cli.errors import RuleError
 
 MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
 REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
+EFFECTS = ("Grab", "Shove", "Feint")  # ch19: an effect of N net successes instead of damage
 MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
 UNARMED = "Unarmed Attack"  # ch19 Shove, Grab; carried by everyone
 OBSCURED_PENALTY = 2  # R20
@@ -99,6 +100,12 @@ class AttackRolled(Event):
     defense_pool: tuple[tuple[str, int], ...] = ()
     defense_roll: dict[str, Any] | None = None
     net: int = 0
+
+    @property
+    def deals_damage(self) -> bool:
+        """Whether this attack deals damage (ch19: Grab, Shove and Feint have an effect
+        instead); derived from ``maneuver``, so journals of any age agree."""
+        return self.maneuver not in EFFECTS
 
     def apply(self, fight: Fight) -> None:
         return None
@@ -173,7 +180,7 @@ class Plan:
 
     @property
     def deals_damage(self) -> bool:
-        return self.maneuver not in ("Grab", "Shove", "Feint")
+        return self.maneuver not in EFFECTS
 
 
 def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:

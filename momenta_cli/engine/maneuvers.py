@@ -509,7 +509,8 @@ def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
     if f.out:
         raise RuleError(f"{f.name} is out of the fight")
     amount = mv.fall_damage(f, cmd.squares)
-    events: list[Event] = [mv.Fell(f.name, cmd.squares, f.spec.attr("AGI"), amount)]
+    events: list[Event] = [mv.Fell(f.name, cmd.squares, f.spec.attr("AGI"), amount,
+                                   mv.fall_squares(f, cmd.squares))]
     return events + damage.harm(fight, f, amount, roller, reason="fall")
 
 

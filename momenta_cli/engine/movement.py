@@ -38,9 +38,14 @@ def squares_needed(squares: int, difficult: int) -> int:
     return squares + difficult
 
 
+def fall_squares(f: Fighter, squares: int) -> int:
+    """R23 / ch19 Falling: the squares that count, after subtracting AGI."""
+    return max(squares - f.spec.attr("AGI"), 0)
+
+
 def fall_damage(f: Fighter, squares: int) -> int:
     """R23 / ch19 Falling: 2 untyped damage per square after subtracting AGI."""
-    return 2 * max(squares - f.spec.attr("AGI"), 0)
+    return 2 * fall_squares(f, squares)
 
 
 # --- grabs ---------------------------------------------------------------------------
@@ -154,6 +159,7 @@ class Fell(Event):
     squares: int
     agi: int
     damage: int
+    counted: int | None = None  # squares left after AGI (None in journals written before)
 
     def apply(self, fight: Fight) -> None:
         return None

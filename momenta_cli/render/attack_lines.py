@@ -109,7 +109,7 @@ def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
     follow keep their own lines; a Brace taken on the way is listed first."""
     from momenta_cli.render.logtext import line
     e = events[i]
-    if e.maneuver not in ("Basic Attack", "Counterattack", "Intercept", "Forestall"):
+    if not e.deals_damage:
         return None
     where = f" ({e.location})" if e.location != "Mass" else ""
     types = f" ({'/'.join(e.types)})" if e.types else ""

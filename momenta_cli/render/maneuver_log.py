@@ -63,6 +63,6 @@ def _reminder(e: m.Reminder) -> str:
 
 @formats("fell")
 def _fell(e: mv.Fell) -> str:
-    left = max(e.squares - e.agi, 0)
-    return (f"{e.name} falls {e.squares} square(s); AGI {e.agi} leaves {left}: "
+    left = "" if e.counted is None else f" leaves {e.counted}"
+    return (f"{e.name} falls {e.squares} square(s); AGI {e.agi}{left}: "
             f"{e.damage} untyped damage")
