@@ -40,9 +40,9 @@ def test_hindered_half_spd_no_shift_no_dodge():
     refused(s, "move 3", "Hindered")
     refused(s, "shift 1", "cannot Shift")
     with pytest.raises(RuleError, match="cannot Dodge"):
-        economy.pay_reaction(s.state, s.state.get("Kira"), "Dodge", 2)
+        economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
     # Other reactions (a Deflect) are not blocked by Hindered.
-    assert economy.pay_reaction(s.state, s.state.get("Kira"), "Deflect", 1)[0].cost == 1
+    assert economy.pay_reaction(s.state.get("Kira"), "Deflect", 1)[0].cost == 1
 
 
 def test_broken_locks_out_everything_but_the_free_move():
@@ -52,7 +52,7 @@ def test_broken_locks_out_everything_but_the_free_move():
     refused(s, "cast 1", "Broken")
     refused(s, "surge", "Broken")
     with pytest.raises(RuleError, match="Broken"):
-        economy.pay_reaction(s.state, s.state.get("Kira"), "Brace", 0)
+        economy.pay_reaction(s.state.get("Kira"), "Brace", 0)
 
 
 def test_shrouded_sen_counts_as_one():
@@ -79,7 +79,7 @@ def test_surprised_counts_as_slowed_and_blocks_reactions():
     run(s, "surprise kira")
     refused(s, "turn kira", "Slowed")
     with pytest.raises(RuleError, match="Surprised"):
-        economy.pay_reaction(s.state, s.state.get("Kira"), "Dodge", 2)
+        economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
 
 
 def test_impaired_reduces_the_hide_roll():

@@ -150,7 +150,7 @@ def test_full_turn_blocks_reactions_until_next_turn():
     run(s, "turn kira", "steady")
     k = s.state.get("Kira")
     with pytest.raises(RuleError, match="R25"):
-        economy.pay_reaction(s.state, k, "Dodge", 2)
+        economy.pay_reaction(k, "Dodge", 2)
 
 
 # --- other maneuvers -------------------------------------------------------------------
@@ -255,7 +255,7 @@ def test_broken_blocks_reactions():
     s = yard()
     run(s, "cond kira broken")
     with pytest.raises(RuleError, match="Broken"):
-        economy.pay_reaction(s.state, s.state.get("Kira"), "Dodge", 2)
+        economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
 
 
 def test_maneuvers_only_on_own_turn():
@@ -293,7 +293,7 @@ def test_enemies_take_no_reactions():
     # R7: enemies take no reactions, only scripted defenses.
     s = yard()
     with pytest.raises(RuleError, match="R7"):
-        economy.pay_reaction(s.state, s.state.get("Ogre"), "Dodge", 2)
+        economy.pay_reaction(s.state.get("Ogre"), "Dodge", 2)
 
 
 def test_swimming_doubles_a_dodge():
@@ -301,11 +301,11 @@ def test_swimming_doubles_a_dodge():
     # by the attack deciders, which pay through economy.pay_reaction (tested here).
     s = yard()
     run(s, "terrain kira swim")
-    events = economy.pay_reaction(s.state, s.state.get("Kira"), "Dodge", 2)
+    events = economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
     assert events[0].cost == 4 and events[0].vigor_to == 3
     run(s, "set kira vigor 3")
     with pytest.raises(RuleError, match="costs 4"):
-        economy.pay_reaction(s.state, s.state.get("Kira"), "Dodge", 2)
+        economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
 
 
 def test_free_actions_cost_nothing_and_need_no_turn():

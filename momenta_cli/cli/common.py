@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar
 
 import typer
 from rich.console import Console
 
 from momenta_cli.errors import EncounterError, MomentaError
 from momenta_cli.render.status import literal
-
-T = TypeVar("T")
 
 
 def make_console(*, stderr: bool = False, no_color: bool = False, width: int | None = None
@@ -51,8 +48,3 @@ def guarded() -> Iterator[None]:
         raise typer.Exit(1) from None
     except MomentaError as err:
         raise fail(literal(str(err))) from None
-
-
-def call(fn: Callable[[], T]) -> T:
-    with guarded():
-        return fn()

@@ -281,7 +281,7 @@ def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[st
     return (*base, best)
 
 
-def plan_attack(fight: Fight, a: Fighter, t: Fighter, cmd: Attack) -> Plan:
+def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
     """Check an attack against the rules before anything is paid or rolled."""
     if cmd.maneuver not in MANEUVERS + REACTIVE:
         raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
@@ -394,7 +394,7 @@ def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
         raise RuleError("only a spell's cost may be stated (cost=N)")
     if cmd.maneuver in REACTIVE:
         cost = rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
-        return pay_reaction(fight, a, f"{cmd.maneuver} ({w.name})", cost)
+        return pay_reaction(a, f"{cmd.maneuver} ({w.name})", cost)
     if cmd.cost is not None:  # typed at the table: it wins
         cost = cmd.cost
     elif w.has("Spell") and w.cost is not None:  # the spell's data (issue 5)
@@ -439,7 +439,7 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     targets = [find(fight, x.target) for x in strikes]
     if len({t.name for t in targets}) < len(targets):
         raise RuleError("a target is named twice")
-    plans = [plan_attack(fight, a0, t, cmd) for t in targets]
+    plans = [plan_attack(a0, t, cmd) for t in targets]
     w = plans[0].weapon
     if len(strikes) > 1 and not w.has("Area"):
         raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
@@ -542,7 +542,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     if p.location.name == "Mark":
         weak.append("Mark")  # R19
     if cmd.brace and rest > 0:  # ch19 Brace: resistance to the attack, then Broken
-        events += _applied(s, pay_reaction(s, t, "Brace", 0))
+        events += _applied(s, pay_reaction(t, "Brace", 0))
         events += _applied(
             s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
@@ -573,6 +573,6 @@ def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, net: int) -> list[Event]:
         return _applied(s, grabbed)
     # Shove: forced movement away from the shover ends any grab between the two (ch19 Grab)
     events: list[Event] = [Shoved(t.name, a.name, n)]
-    events += [mv.end_grab(s, g, x, "shoved apart") for g, x in mv.grab_partners(s, a)
+    events += [mv.end_grab(g, x, "shoved apart") for g, x in mv.grab_partners(s, a)
                if t.name in (g.name, x.name)]
     return _applied(s, events)

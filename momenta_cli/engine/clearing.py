@@ -98,7 +98,7 @@ def _grab_over(fight: Fight, f: Fighter) -> list[Event]:
     """ch19 Grab: once every Grabbed stack is gone the grabber no longer holds ``f``."""
     from momenta_cli.engine.movement import end_grab, grabbers_of
 
-    return [end_grab(fight, g, f, "all stacks cleared") for g in grabbers_of(fight, f)]
+    return [end_grab(g, f, "all stacks cleared") for g in grabbers_of(fight, f)]
 
 
 def _enemy_clear(fight: Fight, f: Fighter, name: str, clear: str) -> list[Event]:

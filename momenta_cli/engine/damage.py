@@ -30,7 +30,7 @@ def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
     Grab: a Defeated grabber's grabs end with all their stacks), then it falls (R11)."""
     from momenta_cli.engine.movement import end_grab, held_by
 
-    events: list[Event] = [end_grab(fight, f, t, "grabber down") for t in held_by(fight, f)]
+    events: list[Event] = [end_grab(f, t, "grabber down") for t in held_by(fight, f)]
     return [*events, FighterDown(f.name, lost=lost, reason=reason)]
 
 

@@ -113,7 +113,7 @@ def pay_maneuver(
                           counts)]
 
 
-def check_can_react(fight: Fight, f: Fighter, what: str) -> None:
+def check_can_react(f: Fighter, what: str) -> None:
     """Refuse unless ``f`` may take reaction ``what`` (ch19 Reactions, R7, R25, R27)."""
     if f.out:
         raise RuleError(f"{f.name} is out of the fight")
@@ -131,9 +131,9 @@ def check_can_react(fight: Fight, f: Fighter, what: str) -> None:
         raise RuleError(f"{f.name} is Hindered and cannot Dodge (condition table)")
 
 
-def pay_reaction(fight: Fight, f: Fighter, what: str, cost: int) -> list[Event]:
+def pay_reaction(f: Fighter, what: str, cost: int) -> list[Event]:
     """Check the lockouts for reaction ``what`` and return the event paying ``cost``."""
-    check_can_react(fight, f, what)
+    check_can_react(f, what)
     cost = scaled(f, cost)
     if cost > f.vigor:
         raise RuleError(f"{what} costs {cost} Vigor; {f.name} has {f.vigor} (R24)")

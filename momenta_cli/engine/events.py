@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from momenta_cli.engine.state import Cond, Fight
+from momenta_cli.engine.state import Cond, Fight, other_side
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
@@ -124,7 +124,7 @@ class RoundStarted(Event):
     def apply(self, fight: Fight) -> None:
         fight.round = self.round
         fight.first_side = self.first_side
-        fight.last_side = "adversaries" if self.first_side == "allies" else "allies"
+        fight.last_side = other_side(self.first_side)
         fight.active = None
         for f in fight.fighters.values():
             f.turns_taken = 0

@@ -127,7 +127,7 @@ def grab_releases(fight: Fight, grabber: Fighter) -> list[Event]:
     """ch19 Grab: when the grabber leaves the fight its grabs end with all their stacks."""
     from momenta_cli.engine.movement import end_grab, held_by
 
-    return [end_grab(fight, grabber, t, "grabber gone") for t in held_by(fight, grabber)]
+    return [end_grab(grabber, t, "grabber gone") for t in held_by(fight, grabber)]
 
 
 @handles(Revive)

@@ -17,7 +17,7 @@ from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.commands import Command
-from momenta_cli.engine.economy import pay_maneuver
+from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
 from momenta_cli.engine.names import candidates, exact, find
 from momenta_cli.engine.registry import handles
@@ -393,7 +393,7 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
     if name == "Grabbed" and f.stacks("Grabbed") == 1:
         grabbers = mv.grabbers_of(fight, f)
         if grabbers:
-            return events + [mv.end_grab(fight, g, f, "shaken off") for g in grabbers[:1]] \
+            return events + [mv.end_grab(g, f, "shaken off") for g in grabbers[:1]] \
                 + [mv.GrabEnded(g.name, f.name, 0, "shaken off") for g in grabbers[1:]]
     return events + cond.lose(fight, f, name, 1, reason="shake it off")
 
@@ -429,7 +429,7 @@ def surge(fight: Fight, cmd: Surge, roller: Roller) -> list[Event]:
     f = actor(fight, cmd.name)
     if f.spec.is_enemy or f.spec.max_vigor <= 0:
         raise RuleError(f"{f.name} has no Vigor to Surge (R7)")
-    pay_maneuver(fight, f, "Surge", 0, counts=False)  # the lockouts; Surge is free
+    check_can_maneuver(fight, f, "Surge")  # the lockouts; Surge is free
     events: list[Event] = []
     if f.surged:
         raise RuleError(f"{f.name} already Surged: not again until its next turn (R26)")
@@ -481,7 +481,7 @@ def release(fight: Fight, cmd: Release, roller: Roller) -> list[Event]:
         held = [t]
     if not held:
         raise RuleError(f"{g.name} is not holding anyone")
-    return [mv.end_grab(fight, g, t, "released") for t in held]
+    return [mv.end_grab(g, t, "released") for t in held]
 
 
 @handles(Apart)
@@ -496,7 +496,7 @@ def apart(fight: Fight, cmd: Apart, roller: Roller) -> list[Event]:
             raise RuleError(f"{a.name} and {b.name} are not in a grab")
     if not pairs:
         raise RuleError(f"{a.name} is not in a grab")
-    return [mv.end_grab(fight, g, t, "moved apart") for g, t in pairs]
+    return [mv.end_grab(g, t, "moved apart") for g, t in pairs]
 
 
 @handles(Fall)

@@ -102,7 +102,7 @@ class GrabEnded(Event):
             t.conditions.pop("Grabbed", None)
 
 
-def end_grab(fight: Fight, grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:
+def end_grab(grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:
     return GrabEnded(grabber.name, target.name, target.stacks("Grabbed"), reason)
 
 

@@ -125,7 +125,7 @@ def dodge(fight: Fight, t: Fighter, attack_weapon: WeaponSpec) -> tuple[list[Eve
     if t.spec.is_enemy:
         raise RuleError(f"{t.name} is an enemy: it cannot Dodge; use 'defend' for its "
                         "scripted defense (R7)")
-    events = pay_reaction(fight, t, "Dodge", DODGE_COST)
+    events = pay_reaction(t, "Dodge", DODGE_COST)
     return events, Defense("Dodge", tuple(attribute_parts(t, "AGI")))
 
 
@@ -169,7 +169,7 @@ def deflect(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: str,
                             f"{detail}")
         d = max(usable, key=lambda x: total(attribute_parts(
             t, best_attribute(t, attribute_options(x)))))
-    events = pay_reaction(fight, t, f"Deflect ({d.name})",
+    events = pay_reaction(t, f"Deflect ({d.name})",
                           reactive_cost(d, DEFLECT_COST))
     events.append(DefenseUsed(t.name, "Deflect", d.name))
     attr = best_attribute(t, attribute_options(d))
@@ -184,7 +184,7 @@ def _against(d: DefenseSpec, attack_weapon: WeaponSpec, mode: str) -> bool:
     return d.against == mode
 
 
-def scripted(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: str,
+def scripted(t: Fighter, attack_weapon: WeaponSpec, mode: str,
              chosen: str | None) -> tuple[list[Event], Defense]:
     """R7 and "Tracker calls": an enemy's scripted defense is its reactive defense. It
     opposes only the kinds of attack in ``against``, ``uses`` times a round, never an
@@ -236,7 +236,7 @@ def declare_defense(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: s
     if choice == "deflect":
         return deflect(fight, t, attack_weapon, mode, chosen)
     if choice == "defend":
-        return scripted(fight, t, attack_weapon, mode, chosen)
+        return scripted(t, attack_weapon, mode, chosen)
     raise RuleError(f"unknown defense {choice!r} (dodge, deflect or defend)")
 
 
@@ -265,4 +265,4 @@ def check_brace(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, deals_damag
                         "(ch20 Resistance and Weakness)")
     if not deals_damage:
         raise RuleError("Brace answers damage; this attack deals none")
-    check_can_react(fight, t, "Brace")
+    check_can_react(t, "Brace")

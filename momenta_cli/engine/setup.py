@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
-from momenta_cli.engine.state import Cond, Fight, Fighter
+from momenta_cli.engine.state import Cond, Fight, Fighter, other_side
 
 
 def respec(block: CombatantSpec, name: str, side: str | None) -> CombatantSpec:
@@ -50,5 +50,5 @@ def new_fight(encounter: EncounterSpec) -> Fight:
         fighters=fighters,
         round=1,
         first_side=first,
-        last_side="adversaries" if first == "allies" else "allies",
+        last_side=other_side(first),
     )

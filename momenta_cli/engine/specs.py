@@ -42,12 +42,6 @@ class DamageTable:
             return self.tiers[max(net, 0)]
         return self.tiers[last] + self.overflow * (net - last)
 
-    def label(self) -> str:
-        last = len(self.tiers) - 1
-        parts = [f"{i}s: {d}" if i < last else f"{i}+: {d}" for i, d in enumerate(self.tiers)]
-        text = ", ".join(parts)
-        return f"{text} (+{self.overflow}/s above)" if self.overflow else text
-
 
 @dataclass(frozen=True)
 class WeaponSpec:

@@ -11,8 +11,6 @@ from dataclasses import dataclass, field, fields, replace
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.rules.settings import Settings
 
-ZIPPER_SIDES = ("allies", "adversaries")
-
 
 def other_side(side: str) -> str:
     """The opposite zipper side (ch18 Turn Order)."""
