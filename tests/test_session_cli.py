@@ -5,36 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from momenta_cli.cli.app import app
 from momenta_cli.journal import FightFile
+from tests.conftest import invoke
 
-ROOT = Path(__file__).resolve().parent.parent
-# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
-NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("MOMENTA_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-
-@pytest.fixture
-def enc(tmp_path) -> Path:
-    shutil.copytree(ROOT / "encounters", tmp_path / "encounters", ignore=NOT_SOURCES)
-    return tmp_path / "encounters" / "demo.yaml"
-
-
-def invoke(*args: str, input: str | None = None, env: dict | None = None):
-    return CliRunner().invoke(app, [str(a) for a in args], input=input, env=env)
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def fight_of(enc: Path) -> Path:
@@ -55,7 +33,8 @@ def test_run_piped_records_every_accepted_line(enc):
     assert "! unknown command 'bogus'" in r.output
     lines = [json.loads(x) for x in fight_of(enc).read_text().splitlines()]
     assert [x.get("cmd") for x in lines[1:]] == ["turn bran", "cond gorm hind", "next"]
-    assert "Fight saved" not in r.output or True  # piped mode has no goodbye banner
+    assert "Fight saved" not in r.output  # piped mode has no goodbye banner
+    assert "dmg gorm 99" not in r.output  # nothing after quit is read
 
 
 def test_run_again_resumes_by_default_without_a_terminal(enc):

@@ -12,33 +12,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
 import momenta_cli.journal as journal
-from momenta_cli.cli.app import app
 from momenta_cli.cli.session_cmds import Watcher, follow
 from momenta_cli.journal import FightFile, lock_path, locked, most_recent
+from tests.conftest import NOT_SOURCES, ROOT, invoke
 
-ROOT = Path(__file__).resolve().parent.parent
-NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("MOMENTA_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-
-@pytest.fixture
-def enc(tmp_path) -> Path:
-    shutil.copytree(ROOT / "encounters", tmp_path / "encounters", ignore=NOT_SOURCES)
-    return tmp_path / "encounters" / "demo.yaml"
-
-
-def invoke(*args, input: str | None = None):
-    return CliRunner().invoke(app, [str(a) for a in args], input=input)
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def fight_of(enc: Path) -> Path:
