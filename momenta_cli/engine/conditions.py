@@ -18,6 +18,7 @@ def catalogue(fight: Fight) -> dict[str, ConditionDef]:
 
 
 def condition_def(fight: Fight, name: str) -> ConditionDef:
+    """The catalogue entry of condition ``name`` (exact name), or a RuleError."""
     cat = catalogue(fight)
     if name in cat:
         return cat[name]
@@ -32,6 +33,7 @@ def resolve_condition(fight: Fight, text: str) -> str:
 
 
 def capped(fight: Fight, name: str, stacks: int) -> int:
+    """``stacks`` limited to the condition's stack cap (no cap: unchanged)."""
     cap = condition_def(fight, name).cap
     return stacks if cap is None else min(stacks, cap)
 

@@ -30,6 +30,7 @@ class Event:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as a JSON-friendly dict with its ``kind`` (see ``event_from_dict``)."""
         return {"kind": self.kind, **asdict(self)}
 
 
@@ -58,6 +59,7 @@ def apply(fight: Fight, event: Event) -> Fight:
 
 
 def apply_all(fight: Fight, events: list[Event] | tuple[Event, ...]) -> Fight:
+    """Apply ``events`` in order to ``fight`` in place and return it (never rolls)."""
     for ev in events:
         ev.apply(fight)
     return fight
@@ -134,6 +136,7 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class CombatEnded(Event):
+    """The GM declares the fight over (``over [REASON]``)."""
     kind: ClassVar[str] = "combat_ended"
     reason: str
 

@@ -44,6 +44,8 @@ def _why_not(fight: Fight, f: Fighter) -> str:
 
 @handles(StartTurn)
 def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
+    """ch18 Taking a Turn: start the named (or suggested) fighter's turn if the zipper allows
+    it; Vigor and Guard refresh."""
     if fight.active is not None:
         raise RuleError(f"{fight.active}'s turn is still running: end it first (end, or next)")
     if cmd.name is None:
@@ -62,6 +64,8 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
 
 @handles(EndTurn)
 def end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> list[Event]:
+    """ch18: end the running turn; after a fighter's last turn of the round its conditions clear
+    (R15, R16)."""
     if fight.active is None:
         raise RuleError("no turn is running (start one with: turn NAME)")
     f = fight.get(fight.active)
@@ -79,6 +83,8 @@ def end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> list[Event]:
 
 @handles(NextTurn)
 def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
+    """End the running turn (if any), roll the round over when it is done, and start the next
+    turn."""
     events: list[Event] = []
     scratch = fight
     if fight.active is not None:

@@ -66,6 +66,7 @@ def _wracked_source(fight: Fight, text: str | None) -> str | None:
 
 @handles(ChangeCondition)
 def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list[Event]:
+    """GM command ``cond``: add, remove or set stacks of a condition (caps, immunities)."""
     f = _live(fight, cmd.target)
     name = cond.resolve_condition(fight, cmd.condition)
     if name in ("Defeated", "Lost"):
@@ -117,6 +118,7 @@ def surprise(fight: Fight, cmd: Surprise, roller: Roller) -> list[Event]:
 
 @handles(Defeat)
 def defeat(fight: Fight, cmd: Defeat, roller: Roller) -> list[Event]:
+    """GM command ``defeat``: the fighter is Defeated at once (R11); its grabs end."""
     f = _live(fight, cmd.target)
     if f.defeated:
         raise RuleError(f"{f.name} is already Defeated")
@@ -132,6 +134,7 @@ def grab_releases(fight: Fight, grabber: Fighter) -> list[Event]:
 
 @handles(Revive)
 def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
+    """GM command ``revive``: a Defeated or Lost fighter is back in the fight."""
     f = _live(fight, cmd.target)
     if not (f.defeated or f.lost):
         raise RuleError(f"{f.name} is neither Defeated nor Lost")
@@ -140,6 +143,7 @@ def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
 
 @handles(Remove)
 def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
+    """GM command ``remove``: the fighter leaves the fight (fled, dismissed); its grabs end."""
     f = _live(fight, cmd.target)
     return [*grab_releases(fight, f), FighterRemoved(f.name)]
 
@@ -172,11 +176,13 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
 
 @handles(EndCombat)
 def end_combat(fight: Fight, cmd: EndCombat, roller: Roller) -> list[Event]:
+    """GM command ``over``: the fight is over."""
     return [CombatEnded(cmd.reason)]
 
 
 @handles(AddNote)
 def add_note(fight: Fight, cmd: AddNote, roller: Roller) -> list[Event]:
+    """GM command ``note``: a line of text in the log; changes nothing."""
     return [Note(cmd.text)]
 
 

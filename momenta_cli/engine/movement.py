@@ -103,6 +103,7 @@ class GrabEnded(Event):
 
 
 def end_grab(grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:
+    """The event ending ``grabber``'s grab on ``target`` (all its Grabbed stacks go, ch19 Grab)."""
     return GrabEnded(grabber.name, target.name, target.stacks("Grabbed"), reason)
 
 

@@ -85,6 +85,7 @@ def best_attribute(f: Fighter, options: Sequence[str]) -> str:
 
 
 def total(parts: Sequence[tuple[str, int]]) -> int:
+    """The dice of a pool: the sum of its labelled parts."""
     return sum(n for _, n in parts)
 
 

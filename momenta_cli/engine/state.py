@@ -75,15 +75,18 @@ class Fighter:
 
     @property
     def turns_left(self) -> int:
+        """Turns still to take this round (0 when out of the fight)."""
         if self.out:
             return 0
         return max(self.turns_allowed - self.turns_taken, 0)
 
     def stacks(self, condition: str) -> int:
+        """Stacks of ``condition`` (0 when absent)."""
         c = self.conditions.get(condition)
         return c.stacks if c else 0
 
     def has(self, condition: str) -> bool:
+        """Whether ``condition`` has at least one stack."""
         return self.stacks(condition) > 0
 
     @property
@@ -92,6 +95,7 @@ class Fighter:
         return self.has("Slowed") or self.has("Surprised")
 
     def clone(self) -> Fighter:
+        """An independent copy of this fighter's changing state."""
         return replace(
             self,
             conditions={k: replace(v) for k, v in self.conditions.items()},
@@ -122,9 +126,11 @@ class Fight:
         return self.encounter.settings
 
     def clone(self) -> Fight:
+        """An independent copy to simulate on (specs are shared, being immutable)."""
         return replace(self, fighters={k: f.clone() for k, f in self.fighters.items()})
 
     def get(self, name: str) -> Fighter:
+        """The fighter called exactly ``name`` (KeyError otherwise; see ``names.find``)."""
         return self.fighters[name]
 
     def __eq__(self, other: object) -> bool:
