@@ -288,8 +288,7 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
     if a is t:
         raise RuleError(f"{a.name} cannot attack itself")
     if t.out:
-        state = "Lost" if t.lost else "Defeated" if t.defeated else "removed"
-        raise RuleError(f"{t.name} is {state}: not a target")
+        raise RuleError(f"{t.name} is {t.out_reason}: not a target")
     w = _weapon(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")

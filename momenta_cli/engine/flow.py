@@ -29,8 +29,7 @@ def refresh(f: Fighter) -> tuple[int, int]:
 def _why_not(fight: Fight, f: Fighter) -> str:
     options = ", ".join(x.name for x in turns.may_act(fight)) or "nobody"
     if f.out:
-        state = "Lost" if f.lost else "Defeated" if f.defeated else "removed"
-        return f"{f.name} is {state} and takes no turns"
+        return f"{f.name} is {f.out_reason} and takes no turns"
     if f.turns_left == 0:
         return f"{f.name} has taken all its turns this round (may act: {options})"
     due = turns.side_due(fight)

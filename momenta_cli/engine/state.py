@@ -74,6 +74,12 @@ class Fighter:
         return self.defeated or self.lost or self.removed
 
     @property
+    def out_reason(self) -> str:
+        """Why the fighter is out: "Lost", "Defeated", "removed", or "" while in the fight."""
+        return ("Lost" if self.lost else "Defeated" if self.defeated
+                else "removed" if self.removed else "")
+
+    @property
     def turns_left(self) -> int:
         """Turns still to take this round (0 when out of the fight)."""
         if self.out:

@@ -15,8 +15,7 @@ FORMATS = ("text", "markdown", "json")
 
 
 def _summary(f: Fighter) -> str:
-    state = ("Lost" if f.lost else "Defeated" if f.defeated else "removed" if f.removed
-             else f"Vitality {f.vitality}/{f.spec.max_vitality}")
+    state = f.out_reason or f"Vitality {f.vitality}/{f.spec.max_vitality}"
     conds = ", ".join(n if c.stacks == 1 else f"{n} {c.stacks}" for n, c in f.conditions.items())
     wounds = f", Wounds: {', '.join(f.wounds)}" if f.wounds else ""
     return f"{f.name} ({f.side}): {state}" + (f", {conds}" if conds else "") + wounds
