@@ -77,7 +77,7 @@ def _conditions(f: Fighter, *, players: bool = False) -> Text:
 
 def _turns(fight: Fight, f: Fighter, may: set[str]) -> Text:
     if f.out:
-        return Text("Lost" if f.lost else "Defeated" if f.defeated else "removed")
+        return Text(f.out_reason)
     if fight.active == f.name:
         of = f" {fight.active_turn}/{f.turns_allowed}" if f.turns_allowed > 1 else ""
         return Text(f"acting{of}", style="bold")
