@@ -167,7 +167,9 @@ class FightFile:
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            raise JournalError(f"{path}: no such fight file") from None
+            raise JournalError(f"{path}: no such fight file (start one with 'momenta run "
+                               "ENCOUNTER.yaml', or 'momenta do ENCOUNTER.yaml COMMAND')"
+                               ) from None
         except IsADirectoryError:
             raise JournalError(f"{path}: is a directory, not a fight file") from None
         except OSError as err:

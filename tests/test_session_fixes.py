@@ -310,3 +310,28 @@ def test_status_and_log_never_rewrite_a_fight_being_written(enc):
     assert invoke("status", fight).exit_code == 0
     assert invoke("log", fight).exit_code == 0
     assert fight.read_bytes() == before
+
+
+def test_do_on_an_encounter_starts_its_fight_file(tmp_path):
+    # A GM can drive a new fight from the shell alone: `do ENCOUNTER.yaml ...`.
+    import shutil
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from momenta_cli.cli.app import app
+
+    src = Path(__file__).resolve().parent.parent / "encounters"
+    shutil.copytree(src, tmp_path / "encounters",
+                    ignore=shutil.ignore_patterns("*.fight.jsonl", "*.lock"))
+    enc = tmp_path / "encounters" / "demo.yaml"
+    fight = tmp_path / "encounters" / "demo.fight.jsonl"
+    r = CliRunner().invoke(app, ["do", str(enc), "turn nobody"])
+    assert r.exit_code == 1 and not fight.exists()  # refused: nothing is kept
+    r = CliRunner().invoke(app, ["do", str(enc), "turn brannoc"])
+    assert r.exit_code == 0, r.output
+    assert fight.exists() and "new fight, saved in" in r.stderr
+    r = CliRunner().invoke(app, ["do", str(enc), "end"])
+    assert r.exit_code == 0 and "new fight" not in r.stderr
+    lines = fight.read_text().splitlines()
+    assert len(lines) == 3  # header + two commands

@@ -250,11 +250,36 @@ def do(
 ) -> None:
     """Run commands against a saved fight from the shell and save them.
 
-    All or nothing: if any command is refused, none is saved and the exit code is 1.
+    FIGHT is a fight file, or an encounter YAML file: then its fight file beside it
+    (ENCOUNTER.fight.jsonl) is used, and started if there is none yet. All or nothing: if
+    any command is refused, none is saved (a fight just started is not kept) and the exit
+    code is 1.
 
-    Example: momenta do encounters/demo.fight.jsonl "turn brannoc" "dmg gorm 4"
+    Example: momenta do encounters/demo.yaml "turn brannoc" "dmg gorm 4"
     """
-    _one_shot(fight, commands, seed, players, no_color, width)
+    created = None
+    if fight.suffix.lower() in (".yaml", ".yml"):
+        fight, created = _fight_for_encounter(fight)
+    try:
+        _one_shot(fight, commands, seed, players, no_color, width)
+    except typer.Exit as done:
+        if created is not None and done.exit_code:
+            created.unlink(missing_ok=True)
+        raise
+    if created is not None:
+        typer.echo(literal(f"new fight, saved in {created}"), err=True)
+
+
+def _fight_for_encounter(encounter: Path) -> tuple[Path, Path | None]:
+    """The fight file of ``encounter`` and, when it had to be started now, its path."""
+    from momenta_cli.encounter import load_encounter
+
+    path = default_fight_path(encounter)
+    if path.exists():
+        return path, None
+    with guarded():
+        FightFile.create(path, encounter, load_encounter(encounter))
+    return path, path
 
 
 def status_cmd(
