@@ -245,8 +245,12 @@ def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec
         if w.has("Imprecise"):
             raise RuleError(f"{t.name} is in cover and {w.name} is Imprecise: it cannot "
                             "be hit by this ranged attack from here (ch20 Cover)")
-        raise RuleError(f"{t.name} is in cover: a ranged attack must aim at an Edge or "
-                        "Mark (R20)")
+        others = [x.name for x in t.spec.locations if x.name != "Mass"]
+        if not others:
+            raise RuleError(f"{t.name} is in cover and is all Mass: it cannot be hit by a "
+                            "ranged attack from here (ch20 Cover)")
+        raise RuleError(f"{t.name} is in cover: a ranged attack must aim at "
+                        f"{' or '.join(others)} (R20)")
     return loc
 
 
@@ -273,7 +277,7 @@ def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[st
             raise RuleError(f"{w.name} deals {' or '.join(opts)}, not {chosen!r}")
         pick = hits[0]
         if mode == "ranged" and "Piercing" in opts and pick != "Piercing":
-            raise RuleError(f"a thrown {w.name} is Piercing (Tracker calls)")
+            raise RuleError(f"a thrown {w.name} is Piercing (docs/rulings.md, Tracker calls)")
         return (*base, pick)
     if mode == "ranged" and "Piercing" in opts:
         return (*base, "Piercing")

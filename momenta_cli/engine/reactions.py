@@ -198,7 +198,7 @@ def scripted(t: Fighter, attack_weapon: WeaponSpec, mode: str,
         raise RuleError(f"{t.name} has no scripted defense")
     for cond in ("Surprised", "Broken"):
         if t.has(cond):
-            raise RuleError(f"{t.name} is {cond}: no defenses (Tracker calls)")
+            raise RuleError(f"{t.name} is {cond}: no defenses (docs/rulings.md, Tracker calls)")
 
     def why_not(d: DefenseSpec) -> str | None:
         if not _against(d, attack_weapon, mode):
