@@ -201,3 +201,10 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     buf = io.StringIO()
     Console(width=120, file=buf, color_system=None).print(status(s.state, players=True))
     assert "Frightened (source" not in buf.getvalue()
+
+
+def test_swimming_is_shown_since_it_doubles_costs():
+    # ch19 Swim: every Vigor cost doubles; the table says who is swimming.
+    s = demo_session(["terrain wren swim"])
+    out = render(status(s.state))
+    assert re.search(r"Wren .*swimming", out)

@@ -112,7 +112,8 @@ def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
     if not e.deals_damage:
         return None
     where = f" ({e.location})" if e.location != "Mass" else ""
-    types = f" ({'/'.join(e.types)})" if e.types else ""
+    # Several types all apply together: joined with "+" ("/" means a choice in tags).
+    types = f" ({'+'.join(e.types)})" if e.types else ""
     text = (f"{e.attacker} -> {e.target}{where}: {e.weapon}{types} "
             f"{roll_text(e.pool, e.roll)}")
     if e.defense is not None and e.defense_roll is not None:

@@ -67,6 +67,8 @@ def _conditions(f: Fighter, *, players: bool = False) -> Text:
     for name, c in f.conditions.items():
         # A no-break space keeps "Vulnerable 2" on one line when the column wraps.
         parts.append(name if c.stacks == 1 else f"{name}\u00a0{c.stacks}")
+    if f.terrain:  # swimming doubles every Vigor cost: the GM should see why (ch19)
+        parts.append({"swim": "swimming", "climb": "climbing"}.get(f.terrain, f.terrain))
     if not (players and hidden(f)):
         if f.wounds:
             parts.append(f"W{len(f.wounds)}/{f.spec.wound_slots}")
