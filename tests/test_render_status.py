@@ -31,6 +31,7 @@ ADVERSARIES
 ▶ Gorm       13/22  ██··  0/0··      -   0/6··  acting    Hindered, Vulnerable 2
   Knife-1     0/10  ····  0/0··      -   0/4··  Defeated
   Knife-2    10/10  ████  0/0··      -   0/4··  waiting
+notes (Gorm): Big, slow to think, quick to swing.
 """
 
 
@@ -208,3 +209,9 @@ def test_swimming_is_shown_since_it_doubles_costs():
     s = demo_session(["terrain wren swim"])
     out = render(status(s.state))
     assert re.search(r"Wren .*swimming", out)
+
+
+def test_the_acting_combatants_notes_are_shown_to_the_gm():
+    s = demo_session(["turn brannoc"])
+    assert "notes (Brannoc): Former caravan guard." in render(status(s.state))
+    assert "notes (" not in render(status(s.state, players=True))

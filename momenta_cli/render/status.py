@@ -178,6 +178,10 @@ def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
                                    status_table(fight, bars=bars, players=players)]
     if not players:
         parts += reminder_lines(fight)
+        if fight.active and fight.get(fight.active).spec.notes:
+            # The stat block's notes (regeneration, auras...) when its turn comes round.
+            notes = " ".join(fight.get(fight.active).spec.notes.split())
+            parts.append(lit(f"notes ({fight.active}): {notes}", "dim"))
     return Group(*parts)
 
 
