@@ -73,9 +73,9 @@ def _fight_words(fight: Fight) -> tuple[list[str], list[str], list[str]]:
         for w in f.spec.weapons:
             if w.name not in weapons:
                 weapons.append(w.name)
-    for w in fight.encounter.weapons:
-        if w not in weapons:
-            weapons.append(w)
+    for known in fight.encounter.weapons:
+        if known not in weapons:
+            weapons.append(known)
     conds = sorted(catalogue(fight))
     return names, weapons, conds
 
@@ -257,9 +257,10 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
             pass  # every accepted line is already saved
         return
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
     hist_file = history_path()
+    history: History
     try:
         hist_file.parent.mkdir(parents=True, exist_ok=True)
         history = FileHistory(str(hist_file))

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
@@ -206,7 +206,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
                players: bool) -> None:
     screen = Screen(console, players=players)
     roller = SeededRoller(seed)
-    records = []
+    records: list[dict[str, Any]] = []
     console.begin_capture()
     try:
         for line in lines:

@@ -60,7 +60,8 @@ def _cond(words: list[str]) -> c.Command:
         if source is None:
             raise CommandError("'from' needs a source")
     target, condition, *rest = words
-    op, n = "+", 1
+    op: str = "+"
+    n: int | None = 1
     if rest:
         amt = rest[0].lower()
         if amt in ("-all", "clear", "off", "-"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from momenta_cli.encounter.model import CombatantModel, LocationModel, WeaponModel
 from momenta_cli.encounter.problems import suggest
@@ -128,7 +129,7 @@ def _attribute(name: str, err: Err) -> str | None:
     return None
 
 
-def _tags(tags: list[str], known: Known, err: Err) -> dict[str, object] | None:
+def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
     """Sort weapon tags (R21) into damage types, options, reach, range, flags, text."""
     types: list[str] = []
     options: list[str] = []

@@ -165,6 +165,7 @@ class _Builder:
                 return self.mapping(node, path)
             if isinstance(node, SequenceNode):
                 return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
+            assert isinstance(node, ScalarNode)
             return self.scalar(node, path)
         finally:
             self.active.discard(id(node))
