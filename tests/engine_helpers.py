@@ -42,3 +42,35 @@ def order(session: Session) -> list[str]:
             if ev.kind == "round_started":
                 out.append(f"R{ev.round}")
     return out
+
+
+def check_bounds(fight) -> None:
+    """Every resource within its bounds (ch18, ch19, R10, R24): the property tests' core."""
+    for f in fight.fighters.values():
+        s = f.spec
+        assert 0 <= f.vigor <= max(s.max_vigor, 0), (f.name, f.vigor)
+        assert 0 <= f.vitality <= s.max_vitality, (f.name, f.vitality)
+        assert 0 <= f.strain <= s.max_strain, (f.name, f.strain)
+        assert f.guard >= 0, (f.name, f.guard)  # above max is Over-Guard
+        assert 0 <= f.consumables <= s.consumables
+        assert 0 <= f.resolve <= s.max_resolve
+
+
+def drive(session: Session, next_line, steps: int, roller: Roller, check=check_bounds):
+    """Run ``steps`` lines from ``next_line(state)``: a refused line must leave the state
+    and the journal exactly as they were; an accepted one must pass ``check``. At the end
+    the state must equal the replay of its journal."""
+    from momenta_cli.engine.session import replay
+    from momenta_cli.errors import MomentaError
+
+    for _ in range(steps):
+        line = next_line(session.state)
+        before = session.state.clone()
+        entries = list(session.entries)
+        try:
+            run_line(session, line, roller)
+        except MomentaError:
+            assert session.state == before and session.entries == entries, line
+            continue
+        check(session.state)
+    assert session.state == replay(session.initial, session.entries)

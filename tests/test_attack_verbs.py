@@ -21,11 +21,10 @@ from momenta_cli.engine.attacks import Attack
 from momenta_cli.engine.events import event_from_dict
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.session import replay
-from momenta_cli.errors import CommandError, MomentaError
+from momenta_cli.errors import CommandError
 from momenta_cli.render.logtext import lines
-from momenta_cli.runner import run_line
 from tests.attack_yard import yard
-from tests.engine_helpers import log_text, run
+from tests.engine_helpers import check_bounds, drive, log_text, run
 
 # --- parsing ------------------------------------------------------------------------------
 
@@ -215,27 +214,15 @@ def _line(data: st.DataObject, fight) -> str:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_random_attacks_keep_resources_in_bounds_and_refusals_change_nothing(data, seed):
-    s = yard()
-    roller = SeededRoller(seed)
-    for _ in range(data.draw(st.integers(10, 60))):
-        line = _line(data, s.state)
-        before = s.state.clone()
-        entries = list(s.entries)
-        try:
-            run_line(s, line, roller)
-        except MomentaError:
-            # R24, R27 and every lockout: a refused command changes nothing at all.
-            assert s.state == before and s.entries == entries, line
-            continue
-        for f in s.state.fighters.values():
-            sp = f.spec
-            assert 0 <= f.vigor <= max(sp.max_vigor, 0), (line, f.name)
-            assert 0 <= f.vitality <= sp.max_vitality, (line, f.name)
-            assert 0 <= f.strain <= sp.max_strain, (line, f.name)
-            assert f.guard >= 0, (line, f.name)
-            assert all(f.defense_uses.get(d.name, 0) <= d.uses for d in sp.defenses)
-            assert len(f.deflected) == len(set(f.deflected)), (line, f.name)
-    assert s.state == replay(s.initial, s.entries)
+    # R24, R27 and every lockout: a refused command changes nothing at all.
+    def check(fight) -> None:
+        check_bounds(fight)
+        for f in fight.fighters.values():
+            assert all(f.defense_uses.get(d.name, 0) <= d.uses for d in f.spec.defenses)
+            assert len(f.deflected) == len(set(f.deflected)), f.name
+
+    drive(yard(), lambda state: _line(data, state), data.draw(st.integers(10, 60)),
+          SeededRoller(seed), check)
 
 
 def test_for_adds_area_targets_with_only_their_reactions():
