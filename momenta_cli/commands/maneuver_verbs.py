@@ -150,20 +150,22 @@ def _limit(words: list[str]) -> Command:
       help="The grabber lets go (free action, any time): every Grabbed stack goes.",
       example="release gorm wren")
 def _release(words: list[str]) -> Command:
-    need(words, 1, "grabber")
+    return m.Release(*_one_or_two(words, "grabber", "release GRABBER [TARGET]"))
+
+
+def _one_or_two(words: list[str], what: str, usage: str) -> tuple[str, str | None]:
+    """NAME [OTHER]: one required name and an optional second."""
+    need(words, 1, what)
     if len(words) > 2:
-        raise CommandError("release GRABBER [TARGET] (quote names with spaces)")
-    return m.Release(words[0], words[1] if len(words) > 1 else None)
+        raise CommandError(f"{usage} (quote names with spaces)")
+    return words[0], (words[1] if len(words) > 1 else None)
 
 
 @verb("apart", usage="apart NAME [OTHER]",
       help="The GM says these two were moved apart: the grab between them ends.",
       example="apart wren gorm")
 def _apart(words: list[str]) -> Command:
-    need(words, 1, "combatant")
-    if len(words) > 2:
-        raise CommandError("apart NAME [OTHER] (quote names with spaces)")
-    return m.Apart(words[0], words[1] if len(words) > 1 else None)
+    return m.Apart(*_one_or_two(words, "combatant", "apart NAME [OTHER]"))
 
 
 @verb("fall", usage="fall NAME N",
