@@ -126,3 +126,19 @@ def test_hindered_has_one_stack_and_faltering_no_cap():
     run(s, "cond wyrm hindered +3", "cond wyrm faltering +7")
     w = s.state.get("Wyrm")
     assert w.stacks("Hindered") == 1 and w.stacks("Faltering") == 7
+
+
+def test_an_immune_combatant_does_not_gain_the_condition():
+    # Stat blocks may be immune to conditions (REFERENCE-NUMBERS: the hierophant is immune
+    # to Shrouded); gaining one changes nothing, and the GM is told.
+    s = session_from("""
+        name: Immune
+        combatants:
+          - {name: Kira, side: allies}
+          - {name: Cantor, side: adversaries, threat: Regular, max_vitality: 20,
+             immunities: [Shrouded]}
+    """)
+    before = s.state.clone()
+    with pytest.raises(MomentaError, match="immune to Shrouded"):
+        run(s, "cond cantor shrouded +1")
+    assert s.state == before
