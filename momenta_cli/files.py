@@ -1,0 +1,132 @@
+"""Reading the files a GM hands the tracker, defensively.
+
+Every file momenta reads (encounters, includes, libraries, fight files, scripts) goes
+through ``read_bytes``: only regular files are opened (a FIFO, a device such as
+``/dev/zero`` or a socket is refused at once, never read until memory runs out or waited
+on forever), and each kind of file has a size limit. The limits are generous for a fight
+at the table; a big campaign can raise them all with the ``MOMENTA_MAX_FILE_MB``
+environment variable.
+
+Problems come back as ``FileProblem`` with a message that does not repeat the path, so
+each caller can say ``FILE: message`` (or ``FILE:LINE:COL: message``) in its own style.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+MB = 1024 * 1024
+# Default size limits by kind of file, in bytes (README "Reliability").
+LIMITS = {
+    "encounter": 5 * MB,  # encounter, include and library YAML files
+    "script": 5 * MB,  # replay scripts
+    "fight": 256 * MB,  # saved fights (about 25 years of Tuesday nights)
+}
+ENV_LIMIT = "MOMENTA_MAX_FILE_MB"
+
+
+class FileProblem(Exception):
+    """A file cannot be read; ``message`` says why, without the path."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def limit(kind: str) -> int:
+    """The size limit for ``kind`` in bytes: ``MOMENTA_MAX_FILE_MB`` when set to a
+    positive whole number, else the default."""
+    raw = os.environ.get(ENV_LIMIT, "").strip()
+    if raw.isascii() and raw.isdigit() and int(raw) > 0:
+        return int(raw) * MB
+    return LIMITS[kind]
+
+
+def _size(n: int) -> str:
+    return f"{n / MB:.1f} MB" if n >= MB else f"{n} bytes"
+
+
+def why(err: OSError | ValueError) -> str:
+    """A short message for the GM about an error opening or reading a file."""
+    if isinstance(err, ValueError):  # a NUL byte in the path, a surrogate that cannot encode
+        return "the path is not a valid file name"
+    code = err.errno
+    if code == errno.ENOENT:
+        return "no such file"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if code == errno.EISDIR:
+        return "is a directory, not a file"
+    if code == errno.ELOOP:
+        return "too many levels of symbolic links (a symlink loop?)"
+    if code == errno.ENOTDIR:
+        return "a part of the path is not a directory"
+    if code == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if code == errno.ENOSPC:
+        return "no space left on the device"
+    if code == errno.EROFS:
+        return "the file system is read-only"
+    return (err.strerror or str(err)).lower()
+
+
+def read_bytes(path: str | os.PathLike[str], kind: str = "encounter") -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit(kind)`` of them.
+
+    Raises ``FileProblem`` for anything else: missing, unreadable, a directory, not a
+    regular file, too large.
+    """
+    cap = limit(kind)
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer must not wait; it is refused below.
+        fd = os.open(os.fspath(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as err:
+        raise FileProblem(why(err)) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise FileProblem("is a directory, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise FileProblem(f"is not a regular file ({_kind(st.st_mode)}); only regular "
+                              f"files are read")
+        if st.st_size > cap:
+            raise FileProblem(f"file is {_size(st.st_size)}; the limit is {_size(cap)} "
+                              f"(raise it with {ENV_LIMIT})")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= cap:  # a file growing after fstat() is still capped
+            chunk = os.read(fd, min(1 * MB, cap + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > cap:
+            raise FileProblem(f"file is over {_size(cap)}, the limit (raise it with "
+                              f"{ENV_LIMIT})")
+        return b"".join(chunks)
+    except OSError as err:
+        raise FileProblem(why(err)) from None
+    finally:
+        os.close(fd)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def is_regular(path: Path) -> bool:
+    """Whether ``path`` is an existing regular file (symlinks followed), without raising."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
