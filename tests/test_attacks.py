@@ -313,16 +313,29 @@ def test_ranged_penalties_by_distance():
     refused(s, "attack gorm with shortbow dist 21", "Range 20", "R18")
 
 
-def test_when_sen_covers_the_range_only_the_adjacent_penalty_remains():
-    # R18: SEN >= maximum range -> no penalty, except adjacent (ours, a setting).
+def test_when_sen_covers_the_range_there_is_no_penalty_adjacent_included():
+    # ch20 Melee vs. Ranged Attacks, R18: SEN >= the maximum range -> no penalty at any
+    # distance within it, adjacent included (Kira: SEN 12, dagger Range 5).
     s = yard()
     run(s, "turn kira", "attack gorm with dagger dist 5", faces=[1, 1, 1])
     assert "beyond SEN" not in pool_parts(s)
-    run(s, "attack gorm with dagger thrown adjacent", faces=[1, 1])
-    assert pool_parts(s)["adjacent"] == -1
-    s = yard("{adjacent_penalty_when_sen_covers: false}")
-    run(s, "turn kira", "attack gorm with dagger thrown adjacent", faces=[1, 1, 1])
+    run(s, "attack gorm with dagger thrown adjacent", faces=[1, 1, 1])
     assert "adjacent" not in pool_parts(s)
+
+
+def test_the_older_adjacent_penalty_call_is_a_setting():
+    # R18 setting adjacent_penalty_when_sen_covers: the earlier call keeps -1d adjacent.
+    s = yard("{adjacent_penalty_when_sen_covers: true}")
+    run(s, "turn kira", "attack gorm with dagger thrown adjacent", faces=[1, 1])
+    assert pool_parts(s)["adjacent"] == -1
+
+
+def test_sen_short_of_the_range_keeps_the_adjacent_penalty():
+    # R18: with SEN below the maximum range, adjacent -1d still applies (Kira SEN 12,
+    # shortbow Range 20).
+    s = yard()
+    run(s, "turn kira", "attack gorm with shortbow adjacent", faces=[1, 1])
+    assert pool_parts(s)["adjacent"] == -1
 
 
 def test_shrouded_attackers_see_one_square():

@@ -121,6 +121,41 @@ def test_independents_last_even_after_slowed():
     assert order(s) == ["X", "A", "Wolf", "R2"]
 
 
+def test_slowed_independents_act_after_the_other_independents():
+    # ch18 Special cases and R12 (corrected): independents act last, and a Slowed one only
+    # after every non-Slowed independent.
+    s = session_from("""
+        name: Wild
+        combatants:
+          - {name: Bear, side: independents, conditions: {Slowed: 1}}
+          - {name: Wolf, side: independents}
+          - {name: A, side: allies}
+    """)
+    run(s, "turn a", "end")
+    assert [f.name for f in turns.may_act(s.state)] == ["Wolf"]
+    with pytest.raises(MomentaError, match="Bear is Slowed and acts after the other "
+                       "independents"):
+        run(s, "turn bear")
+    run(s, "turn wolf", "end")
+    assert turns.PHASE_NAMES[turns.current_phase(s.state)] == "slowed independents"
+    run(s, "turn bear", "end")
+    assert order(s) == ["A", "Wolf", "Bear", "R2"]
+
+
+def test_a_surprised_combatant_is_told_it_is_surprised():
+    # Refusals name the real reason (ch18 Surprise): Surprised, not "Slowed".
+    s = session_from("""
+        name: Ambush
+        combatants:
+          - {name: A, side: allies, conditions: [Surprised]}
+          - {name: B, side: allies}
+          - {name: X, side: adversaries}
+    """)
+    with pytest.raises(MomentaError, match="A is Surprised and acts after everyone who "
+                       "is not Slowed"):
+        run(s, "turn a")
+
+
 def test_side_with_no_turns_left_lets_the_other_side_finish():
     # ch18 Turn Order: the other side freely takes all their remaining turns in sequence.
     s = session_from("""

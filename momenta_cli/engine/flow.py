@@ -34,10 +34,17 @@ def _why_not(fight: Fight, f: Fighter) -> str:
         return f"{f.name} has taken all its turns this round (may act: {options})"
     due = turns.side_due(fight)
     phase = turns.current_phase(fight)
-    if turns.phase_of(f) != phase:
+    mine = turns.phase_of(f)
+    if phase is not None and mine != phase:
+        # Name the real reason first (ch18 Special cases): Surprised before Slowed.
+        why = ("is Surprised" if f.has("Surprised") else "is Slowed") if f.slowed else ""
+        if f.side == "independents" and phase < turns.INDEPENDENTS:
+            return f"independents act last, after the allies and adversaries (may act: " \
+                f"{options})"
         if f.side == "independents":
-            return f"independents act last (may act: {options})"
-        return f"{f.name} is Slowed and acts after everyone else (may act: {options})"
+            return f"{f.name} {why} and acts after the other independents (may act: " \
+                f"{options})"
+        return f"{f.name} {why} and acts after everyone who is not Slowed (may act: {options})"
     return f"it is the {due}' pick (may act: {options})"
 
 

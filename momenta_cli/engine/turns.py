@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from momenta_cli.engine.state import Fight, Fighter, other_side
 
-PHASE_NAMES = {1: "main", 2: "slowed", 3: "independents"}
+PHASE_NAMES = {1: "main", 2: "slowed", 3: "independents", 4: "slowed independents"}
+INDEPENDENTS = 3  # the first phase that belongs to the independents
 
 
 def phase_of(f: Fighter) -> int:
-    """R12: 1 for allies/adversaries, 2 for Slowed ones (Surprised counts), 3 independents."""
+    """R12: 1 for allies/adversaries, 2 for Slowed ones (Surprised counts), 3 for
+    independents and 4 for Slowed independents, who act after every other one (ch18
+    Special cases: Slowed combatants go after every non-Slowed combatant)."""
     if f.side == "independents":
-        return 3
+        return 4 if f.slowed else INDEPENDENTS
     return 2 if f.slowed else 1
 
 
@@ -38,7 +41,7 @@ def side_due(fight: Fight) -> str | None:
     phase = current_phase(fight)
     if phase is None:
         return None
-    if phase == 3:
+    if phase >= INDEPENDENTS:
         return "independents"
     wanted = other_side(fight.last_side)
     in_phase = [f for f in waiting(fight) if phase_of(f) == phase]

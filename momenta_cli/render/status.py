@@ -196,5 +196,5 @@ def prompt_text(fight: Fight) -> str:
     due = turns.side_due(fight)
     if due is None:
         return f"R{fight.round} end> "
-    tag = "" if phase in (None, 1, 3) else f"{turns.PHASE_NAMES.get(phase, '')} "
+    tag = "slowed " if phase in (2, 4) else ""  # phase 4 is the Slowed independents
     return f"R{fight.round} {tag}{due}> "

@@ -46,7 +46,8 @@ class Settings(BaseModel):
         1, ge=0, le=5, description="R18: dice lost by a ranged attack beyond the attacker's SEN."
     )
     adjacent_penalty_when_sen_covers: bool = Field(
-        True, description="R18 (ours): the adjacent penalty applies even when SEN >= range."
+        False, description="R18: keep the adjacent penalty even when SEN >= range (ch20 "
+        "says no penalty at any distance then; true is an older house call)."
     )
     edge_penalty: int = Field(2, ge=0, le=6, description="R19: dice lost aiming at an Edge.")
     mark_penalty: int = Field(3, ge=0, le=6, description="R19: dice lost aiming at a Mark.")
