@@ -219,60 +219,6 @@ def test_untyped_damage_skips_guard():
 # --- hit locations (R19) ----------------------------------------------------------------------
 
 
-def test_an_edge_hit_costs_two_dice_and_hinders_on_a_net_success():
-    # R19: Edge -2d; with 1+ net successes the target becomes Hindered.
-    s = yard()
-    run(s, "turn kira", "attack gorm at edge", faces=[5])
-    assert pool_parts(s) == {"POW": 3, "Edge": -2}
-    g = s.state.get("Gorm")
-    assert g.has("Hindered") and g.conditions["Hindered"].source == "Kira"
-
-
-def test_an_edge_hit_without_net_successes_does_not_hinder():
-    # R19: "1+ net success makes the target Hindered" - none, no Hindered.
-    s = yard()
-    run(s, "turn kira", "attack gorm at edge", faces=[4])
-    assert not s.state.get("Gorm").has("Hindered")
-
-
-def test_a_mark_hit_costs_three_dice_and_doubles_the_damage():
-    # R19: Mark -3d and the target gains weakness to the attack.
-    s = yard()
-    run(s, "turn kira", "attack vessa at mark", faces=[5, 6])  # 0d: keep lowest 5 -> 1s
-    assert pool_parts(s) == {"POW": 3, "Mark": -3}
-    assert s.state.get("Vessa").vitality == 24 - (6 - 3) * 2
-
-
-def test_a_mark_hit_that_wounds_breaks_the_target():
-    # R19 + R10: a Mark hit that fills a Wound slot also makes the target Broken.
-    s = yard()
-    run(s, "set vessa vitality 4", "turn kira", "attack vessa at mark", faces=[5, 6])
-    v = s.state.get("Vessa")
-    assert v.wounds == ["Impaired"] and v.has("Broken") and v.vitality == 24 - 2
-
-
-def test_an_enemy_wound_takes_the_hit_locations_wound_effect():
-    # R10: an enemy's Wound gives the hit location's Wound effect (Gorm's Edge: Hindered).
-    s = session_from(ENCOUNTER.replace("    max_vitality: 22\n",
-                                       "    max_vitality: 22\n    wound_slots: 1\n"))
-    run(s, "set gorm vitality 3", "turn kira", "attack gorm at edge", faces=[5])
-    assert s.state.get("Gorm").wounds == ["Hindered"]
-
-
-def test_imprecise_attacks_aim_at_mass_only():
-    # R19: Imprecise attacks may target Mass only.
-    s = yard()
-    run(s, "turn kira")
-    refused(s, "attack gorm with maul at edge", "Imprecise", "R19")
-
-
-def test_an_unknown_hit_location_is_refused_with_the_choices():
-    # R19: stat blocks decide their locations.
-    s = yard()
-    run(s, "turn kira")
-    refused(s, "attack gorm at tail", "Mass, Edge, Mark")
-
-
 # --- damage types (ch20 Damage Types, Tracker calls) -----------------------------------------
 
 
@@ -351,15 +297,6 @@ def test_melee_attacks_need_reach():
     run(s, "turn kira")
     refused(s, "attack gorm with longsword dist 2", "reaches 1")
     run(s, "attack gorm with lash dist 2", faces=[1])
-
-
-def test_a_ranged_attack_on_a_target_in_cover_cannot_aim_at_mass():
-    # R20 / ch20 Cover: Mass cannot be targeted; Edge or Mark can; melee ignores cover.
-    s = yard()
-    run(s, "turn kira")
-    refused(s, "attack gorm with shortbow cover", "cover", "R20")
-    run(s, "attack gorm with shortbow cover at edge", faces=[5, 6])  # -1d: keep lowest
-    run(s, "attack gorm with longsword cover", faces=[1, 1, 1, 1])  # Gorm now Hindered
 
 
 def test_obscured_targets_cost_two_dice_and_hidden_attackers_gain_two():

@@ -18,12 +18,14 @@ from momenta_cli.encounter.yamlload import PathT
 from momenta_cli.engine.specs import (
     ATTRIBUTES,
     FLAG_TAGS,
+    STANDARD_LOCATIONS,
     CombatantSpec,
     DamageTable,
     DefenseSpec,
     LocationSpec,
     WeaponSpec,
     Weight,
+    ally_locations,
 )
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
@@ -199,13 +201,15 @@ def maxima(m: CombatantModel, attrs: dict[str, int], settings: Settings) -> dict
     return out
 
 
-def locations(items: list[str | LocationModel] | None, known: Known, err: Err
-              ) -> tuple[LocationSpec, ...]:
-    """Hit locations (R19): Mass always; Edge/Mark penalties from the settings."""
+def locations(items: list[str | LocationModel] | None, known: Known, err: Err,
+              side: str = "adversaries") -> tuple[LocationSpec, ...]:
+    """Hit locations (R19): Mass always; Edge/Mark penalties from the settings. Every ally
+    has Mass, Edge and Mark whatever the list says (ch20 Hit Locations: all player
+    characters do); a list may only add to them."""
     s = known.settings
     default_penalty = {"Edge": s.edge_penalty, "Mark": s.mark_penalty}
     if items is None:
-        items = ["Mass", "Edge", "Mark"]
+        items = list(STANDARD_LOCATIONS)
     out: list[LocationSpec] = []
     for i, item in enumerate(items):
         m = LocationModel(name=item) if isinstance(item, str) else item
@@ -218,7 +222,10 @@ def locations(items: list[str | LocationModel] | None, known: Known, err: Err
         out.append(LocationSpec(m.name, penalty, m.wound_effect, m.effect))
     if not any(loc.name == "Mass" for loc in out):
         out.insert(0, LocationSpec("Mass"))  # ch20 Hit Locations: every creature has a Mass
+    if side == "allies":
+        return ally_locations(tuple(out), s.edge_penalty, s.mark_penalty)
     return tuple(out)
+
 
 
 def damage_sources(names: list[str] | None, field_name: str, known: Known, err: Err
@@ -331,7 +338,7 @@ def combatant(m: CombatantModel, name: str, side: str, known: Known, err: Err
         max_resolve=limits["max_resolve"], consumables=limits["consumables"],
         wound_slots=limits["wound_slots"], burden_slots=limits["burden_slots"],
         turns=limits["turns"], maneuvers=limits["maneuvers"],
-        locations=locations(m.hit_locations, known, err),
+        locations=locations(m.hit_locations, known, err, side),
         resistances=damage_sources(m.resistances, "resistances", known, err),
         weaknesses=damage_sources(m.weaknesses, "weaknesses", known, err),
         immunities=frozenset(m.immunities or ()),

@@ -279,7 +279,8 @@ class FighterAdded(Event):
     def apply(self, fight: Fight) -> None:
         from momenta_cli.engine.setup import fighter_from_spec, respec
 
-        spec = respec(fight.encounter.stat_blocks[self.block], self.name, self.side)
+        spec = respec(fight.encounter.stat_blocks[self.block], self.name, self.side,
+                      fight.settings)
         fight.fighters[self.name] = fighter_from_spec(spec)
 
 

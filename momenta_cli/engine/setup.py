@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
+from momenta_cli.engine.specs import CombatantSpec, EncounterSpec, ally_locations
 from momenta_cli.engine.state import Cond, Fight, Fighter, other_side
+from momenta_cli.rules.settings import Settings
 
 
-def respec(block: CombatantSpec, name: str, side: str | None) -> CombatantSpec:
-    """A copy of a stat block under a new name (and side) for a reinforcement."""
-    return replace(block, name=name, side=side or block.side)
+def respec(block: CombatantSpec, name: str, side: str | None, settings: Settings
+           ) -> CombatantSpec:
+    """A copy of a stat block under a new name (and side) for a reinforcement; one that
+    joins the allies has Mass, Edge and Mark like every ally (ch20 Hit Locations)."""
+    spec = replace(block, name=name, side=side or block.side)
+    if spec.side == "allies":
+        spec = replace(spec, locations=ally_locations(
+            spec.locations, settings.edge_penalty, settings.mark_penalty))
+    return spec
 
 
 def fighter_from_spec(spec: CombatantSpec) -> Fighter:

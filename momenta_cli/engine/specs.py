@@ -101,6 +101,19 @@ class LocationSpec:
     effect: str = ""
 
 
+STANDARD_LOCATIONS = ("Mass", "Edge", "Mark")
+
+
+def ally_locations(given: tuple[LocationSpec, ...], edge_penalty: int, mark_penalty: int
+                   ) -> tuple[LocationSpec, ...]:
+    """ch20 Hit Locations, R19: every ally has Mass, Edge and Mark. Those it lists keep
+    what the list says; missing ones get the default penalties; extra locations follow."""
+    penalty = {"Mass": 0, "Edge": edge_penalty, "Mark": mark_penalty}
+    by_name = {loc.name: loc for loc in given}
+    three = [by_name.get(n) or LocationSpec(n, penalty[n]) for n in STANDARD_LOCATIONS]
+    return (*three, *(loc for loc in given if loc.name not in STANDARD_LOCATIONS))
+
+
 @dataclass(frozen=True)
 class CombatantSpec:
     """Everything fixed about one combatant, every derived value already filled in."""
