@@ -29,11 +29,13 @@ ENV_LIMIT = "MOMENTA_MAX_FILE_MB"
 
 
 class FileProblem(Exception):
-    """A file cannot be read; ``message`` says why, without the path."""
+    """A file cannot be read; ``message`` says why, without the path. ``errno`` is the
+    OS error number when there was one (``errno.ENOENT``: the file is missing)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, code: int | None = None):
         super().__init__(message)
         self.message = message
+        self.errno = code
 
 
 def limit(kind: str) -> int:
@@ -85,7 +87,7 @@ def read_bytes(path: str | os.PathLike[str], kind: str = "encounter") -> bytes:
         fd = os.open(os.fspath(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
                      | getattr(os, "O_BINARY", 0))
     except (OSError, ValueError) as err:
-        raise FileProblem(why(err)) from None
+        raise FileProblem(why(err), getattr(err, "errno", None)) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -109,7 +111,7 @@ def read_bytes(path: str | os.PathLike[str], kind: str = "encounter") -> bytes:
                               f"{ENV_LIMIT})")
         return b"".join(chunks)
     except OSError as err:
-        raise FileProblem(why(err)) from None
+        raise FileProblem(why(err), err.errno) from None
     finally:
         os.close(fd)
 

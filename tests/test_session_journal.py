@@ -21,6 +21,7 @@ from momenta_cli.journal import (
     most_recent,
     set_aside,
 )
+from momenta_cli.journal.records import checksum, encode, seal
 
 ROOT = Path(__file__).resolve().parent.parent
 # Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
@@ -62,7 +63,11 @@ def test_header_then_one_line_per_record(enc_dir):
     assert rows[1]["cmd"] == "turn brannoc"
     assert rows[1]["events"][0]["kind"] == "turn_started"
     assert rows[2]["cmd"] == "dmg gorm 4"
-    assert rows[3] == {"undo": True} and rows[4] == {"redo": True}
+    # format 2: every record numbered from 1 and sealed with its checksum (sum last)
+    assert [r["seq"] for r in rows[1:]] == [1, 2, 3, 4]
+    assert all(r["sum"] == checksum(r) and list(r)[-1] == "sum" for r in rows[1:])
+    assert rows[3] == {"seq": 3, "undo": True, "sum": rows[3]["sum"]}
+    assert rows[4] == {"seq": 4, "redo": True, "sum": rows[4]["sum"]}
 
 
 def test_meta_lines_are_not_recorded(enc_dir):
@@ -122,19 +127,28 @@ def test_torn_last_line_is_dropped_with_warning(enc_dir):
     back = FightFile.open(ff.path)
     assert any("cut short" in w for w in back.warnings)
     assert [e.line for e in back.session.entries] == ["turn brannoc", "dmg gorm 4"]
-    # the file is repaired (atomically), so the next append starts on a fresh line
+    # the file is repaired (atomically), so the next append starts on a fresh line, and
+    # the torn original is kept beside it
     assert back.path.read_bytes() == good
+    kept = list(enc_dir.glob("demo.fight.jsonl.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_bytes().endswith(b'"kind":"resou')
     back.run("next", SeededRoller(1))
     assert [e.line for e in FightFile.open(ff.path).session.entries][-1] == "next"
 
 
-def test_garbage_in_the_middle_is_refused(enc_dir):
+def test_garbage_in_the_middle_opens_up_to_it_and_keeps_a_copy(enc_dir):
+    # Was: refused outright. Issue "Nothing the GM saw accepted is ever lost": a damaged
+    # record opens the fight up to it, says which line, and keeps the original beside it.
     ff = new_fight(enc_dir)
     ff.run("turn brannoc", SeededRoller(1))
     lines = ff.path.read_bytes().splitlines(keepends=True)
-    ff.path.write_bytes(lines[0] + b"not json\n" + lines[1])
-    with pytest.raises(JournalError, match=":2: unreadable record"):
-        FightFile.open(ff.path)
+    damaged = lines[0] + b"not json\n" + lines[1]
+    ff.path.write_bytes(damaged)
+    back = FightFile.open(ff.path)
+    assert any(":2: unreadable record (not valid JSON)" in w for w in back.warnings)
+    assert back.session.entries == [] and ff.path.read_bytes() == lines[0]
+    kept = list(enc_dir.glob("demo.fight.jsonl.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
 
 
 def test_newer_format_is_refused_clearly(enc_dir):
@@ -157,11 +171,14 @@ def test_not_a_fight_file(tmp_path, content):
 
 
 def test_unknown_event_kind_is_refused_clearly(enc_dir):
+    # A record with a good checksum was written by a momenta: never dropped as damage.
     ff = new_fight(enc_dir)
-    with open(ff.path, "a") as fh:
-        fh.write(json.dumps({"cmd": "zap", "events": [{"kind": "zap_ray"}]}) + "\n")
-    with pytest.raises(JournalError, match="different version"):
+    with open(ff.path, "ab") as fh:
+        fh.write(encode(seal({"cmd": "zap", "events": [{"kind": "zap_ray"}]}, 1)))
+    before = ff.path.read_bytes()
+    with pytest.raises(JournalError, match=":2: cannot replay record 'zap'.*different version"):
         FightFile.open(ff.path)
+    assert ff.path.read_bytes() == before
 
 
 def test_changed_encounter_warns(enc_dir):

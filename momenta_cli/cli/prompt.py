@@ -24,7 +24,8 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine.conditions import catalogue
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal import FightFile
+from momenta_cli.files import is_regular
+from momenta_cli.journal import FightFile, NotSaved
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.status import lit, literal, prompt_text, status
 from momenta_cli.runner import Outcome
@@ -226,10 +227,18 @@ class Screen:
 
 
 def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
-    """Run one typed line, save it, show it. False when the GM leaves."""
+    """Run one typed line, save it, show it. False when the GM leaves.
+
+    A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
+    line, and the fight stays as it was before it; the next line saves normally once the
+    problem is gone."""
     before = _mark(ff.session.state)
     try:
         out = ff.run(line, roller)
+    except NotSaved as err:
+        screen.error(f"not saved: {err.why}; '{line.strip()}' was not done and the fight "
+                     f"is as it was ({err.path})")
+        return True
     except MomentaError as err:
         screen.error(str(err))
         return True
@@ -237,7 +246,38 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
         screen.error(f"internal error, nothing was changed or saved: "
                      f"{type(err).__name__}: {err}")
         return True
+    for note in ff.take_notices():
+        screen.console.print(lit(f"note: {note}", "yellow"))
     return screen.outcome(out, ff.session.state, before)
+
+
+def _history(screen: Screen):
+    """History kept in ``history_path()`` across sessions; in memory only when that file
+    cannot be used. Saving a line to it never ends the session (a full disk)."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    class QuietFileHistory(FileHistory):
+        def load_history_strings(self):
+            try:
+                yield from super().load_history_strings()
+            except (OSError, ValueError):
+                return  # unreadable history: start with none
+
+        def store_string(self, string: str) -> None:
+            try:
+                super().store_string(string)
+            except (OSError, ValueError):
+                pass  # the line still runs; only its recall in a later session is lost
+
+    hist_file = history_path()
+    try:
+        hist_file.parent.mkdir(parents=True, exist_ok=True)
+        if hist_file.exists() and not is_regular(hist_file):
+            raise OSError(f"{hist_file} is not a regular file")  # a FIFO would hang
+        return QuietFileHistory(str(hist_file))
+    except OSError:
+        screen.error(f"cannot keep history in {hist_file}; history is for this session only")
+        return InMemoryHistory()
 
 
 def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | None = None
@@ -257,18 +297,9 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
             pass  # every accepted line is already saved
         return
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-    hist_file = history_path()
-    history: History
-    try:
-        hist_file.parent.mkdir(parents=True, exist_ok=True)
-        history = FileHistory(str(hist_file))
-    except OSError:
-        screen.error(f"cannot keep history in {hist_file}; history is for this session only")
-        history = InMemoryHistory()
     ps: PromptSession = PromptSession(
-        history=history,
+        history=_history(screen),
         completer=make_completer(lambda: ff.session.state),
         complete_while_typing=False,
         enable_suspend=True,

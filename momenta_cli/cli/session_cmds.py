@@ -4,6 +4,8 @@ result is shown (momenta_cli/journal.py)."""
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -18,9 +20,11 @@ from momenta_cli.cli.common import guarded, make_console
 from momenta_cli.cli.prompt import Screen, loop
 from momenta_cli.dice import SeededRoller
 from momenta_cli.errors import JournalError, MomentaError
+from momenta_cli.files import is_regular, why
 from momenta_cli.journal import (
     SUFFIX,
     EncounterChanged,
+    FightExists,
     FightFile,
     atomic_write,
     default_fight_path,
@@ -39,7 +43,10 @@ Width = Annotated[int | None, typer.Option(help="Output width in columns.")]
 Players = Annotated[bool, typer.Option("--players", help="Player-facing view: adversaries "
                                        "show a health label instead of numbers.")]
 Seed = Annotated[int | None, typer.Option(help="Seed for the dice (default: random).")]
-FightArg = Annotated[Path, typer.Argument(help="Saved fight file (*.fight.jsonl).")]
+# readable=False: click's own check would answer an unreadable file with its usage text;
+# the fight file layer says what is wrong in one line instead.
+FightArg = Annotated[Path, typer.Argument(help="Saved fight file (*.fight.jsonl).",
+                                          readable=False)]
 MAX_STEPS = 10000
 UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
                                         help=f"How many commands to take back (at most "
@@ -67,10 +74,10 @@ def _title(console, ff: FightFile, resumed: bool) -> None:
 
 
 def run(
-    encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.")],
+    encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.", readable=False)],
     fight: Annotated[Path | None, typer.Option("--fight", help="Fight file (default: "
-                                               "ENCOUNTER_STEM.fight.jsonl beside it).")
-                     ] = None,
+                                               "ENCOUNTER_STEM.fight.jsonl beside it).",
+                                               readable=False)] = None,
     resume: Annotated[bool | None, typer.Option("--resume/--new", help="Resume the saved "
                                                 "fight, or set it aside and start anew "
                                                 "(default: ask; without a terminal, resume).")
@@ -150,7 +157,8 @@ def _set_aside(path: Path) -> None:
 
 def resume(
     fight: Annotated[Path | None, typer.Argument(help="Saved fight file (default: the most "
-                                                 "recent *.fight.jsonl here).")] = None,
+                                                 "recent *.fight.jsonl here).",
+                                                 readable=False)] = None,
     seed: Seed = None,
     players: Players = False,
     no_color: NoColor = False,
@@ -184,22 +192,48 @@ def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: b
 
 def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
               seed: int | None, players: bool, no_color: bool, width: int | None,
-              after: Callable[[FightFile, int], str | None] | None = None) -> None:
+              after: Callable[[FightFile, int], str | None] | None = None, *,
+              start: Path | None = None) -> None:
     """Run ``lines`` against the saved fight, all or nothing: the first refused line
     leaves the file byte-identical and exits 1. ``lines`` may be worked out from the
-    opened fight; ``after(ff, n)`` may add a closing line once ``n`` lines succeeded."""
+    opened fight; ``after(ff, n)`` may add a closing line once ``n`` lines succeeded.
+
+    ``start`` is the encounter to start the fight from if there is no fight file yet
+    (``do ENCOUNTER.yaml``). Looking for the file, starting it, and taking it away again
+    when the commands are refused all happen under the fight's lock, so two commands
+    racing to start a fight never lose one another's work."""
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
         with guarded():
-            stack.enter_context(locked(fight))
-            ff = FightFile.open(fight)
+            stack.enter_context(locked(fight, brief=True))
+            ff = _open_or_start(fight, start)
         _warn(ff)
         todo = lines(ff) if callable(lines) else lines
-        _run_lines(ff, fight, todo, console, seed, players)
+        try:
+            _run_lines(ff, fight, todo, console, seed, players)
+        except typer.Exit as done:
+            if done.exit_code:
+                ff.remove_if_unused()  # only a file this command started, header only
+            raise
+        if ff.created_here:
+            typer.echo(literal(f"new fight, saved in {fight}"), err=True)
         if after is not None:
             closing = after(ff, len(todo))
             if closing:
                 console.print(lit(closing, "yellow"))
+
+
+def _open_or_start(fight: Path, start: Path | None) -> FightFile:
+    """The saved fight at ``fight``; with ``start``, a new one from that encounter when
+    there is none yet (the caller holds the lock)."""
+    if start is not None and not os.path.lexists(fight):
+        from momenta_cli.encounter import load_encounter
+
+        try:
+            return FightFile.create(fight, start, load_encounter(start))
+        except FightExists:
+            pass  # started by a session that could not lock (no fcntl): continue it
+    return FightFile.open(fight)
 
 
 def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
@@ -237,6 +271,8 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
         ff.append_many(records)
     sys.stdout.write(shown)
     sys.stdout.flush()
+    for note in ff.take_notices():
+        typer.echo(literal(f"note: {note}"), err=True)
 
 
 def do(
@@ -257,29 +293,10 @@ def do(
 
     Example: momenta do encounters/demo.yaml "turn brannoc" "dmg gorm 4"
     """
-    created = None
+    start = None
     if fight.suffix.lower() in (".yaml", ".yml"):
-        fight, created = _fight_for_encounter(fight)
-    try:
-        _one_shot(fight, commands, seed, players, no_color, width)
-    except typer.Exit as done:
-        if created is not None and done.exit_code:
-            created.unlink(missing_ok=True)
-        raise
-    if created is not None:
-        typer.echo(literal(f"new fight, saved in {created}"), err=True)
-
-
-def _fight_for_encounter(encounter: Path) -> tuple[Path, Path | None]:
-    """The fight file of ``encounter`` and, when it had to be started now, its path."""
-    from momenta_cli.encounter import load_encounter
-
-    path = default_fight_path(encounter)
-    if path.exists():
-        return path, None
-    with guarded():
-        FightFile.create(path, encounter, load_encounter(encounter))
-    return path, path
+        start, fight = fight, default_fight_path(fight)
+    _one_shot(fight, commands, seed, players, no_color, width, start=start)
 
 
 def status_cmd(
@@ -340,6 +357,8 @@ class Watcher:
             c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
             return
         Screen(c, players=self.players).table(ff.session.state)
+        for w in ff.warnings:  # damage is shown, the fight up to it
+            c.print(lit(w, "yellow"))
         c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
 
 
@@ -415,7 +434,8 @@ def log(
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown or json (the "
                                      "same document as replay --json).")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file "
-                                                "(atomically) instead of stdout.")] = None,
+                                                "(atomically) instead of stdout.",
+                                                readable=False)] = None,
 ) -> None:
     """Export a saved fight's log: a recap for your notes, or JSON.
 
@@ -436,7 +456,14 @@ def log(
         try:
             atomic_write(output, text.encode("utf-8"))
         except OSError as err:
-            raise JournalError(f"{output}: cannot write: {err.strerror}") from None
+            raise JournalError(f"{output}: cannot write: {_write_why(output, err)}"
+                               ) from None
+
+
+def _write_why(output: Path, err: OSError) -> str:
+    if err.errno == errno.ENOENT and not output.parent.is_dir():
+        return f"there is no directory {output.parent}"
+    return why(err)
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -455,6 +482,10 @@ def _check_output(output: Path, fight: Path, encounter: Path | None) -> None:
     if encounter is not None and _same(output, encounter):
         raise JournalError(f"{output}: refusing to write the log over the fight's "
                            f"encounter; choose another output file")
+    if output.exists() and not is_regular(output):
+        what = "a directory" if output.is_dir() else "not a regular file"
+        raise JournalError(f"{output}: is {what}; give the name of a file to write (or "
+                           f"leave out -o to print the log)")
     name = output.name.lower()
     if output.exists() and (name.endswith(SUFFIX) or name.endswith((".yaml", ".yml"))):
         kind = "a saved fight" if name.endswith(SUFFIX) else "a YAML file"

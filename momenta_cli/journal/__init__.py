@@ -1,0 +1,445 @@
+"""The fight's journal on disk: autosave, resume, and damage that is reported, never
+hidden.
+
+A fight file is JSON Lines, one record a line, each line ending with ``\\n``. The first
+line is a header::
+
+    {"format": "momenta-fight", "version": 2, "encounter": "demo.yaml",
+     "encounter_abs": "/abs/demo.yaml", "encounter_sha256": "...", "encounter_name": "...",
+     "created": "2026-12-01T11:05:01+00:00"}
+
+then one record per accepted command, undo or redo, in the order they happened::
+
+    {"seq": 1, "cmd": "turn kira", "events": [{"kind": "turn_started", ...}], "sum": "..."}
+    {"seq": 2, "undo": true, "sum": "..."}
+    {"seq": 3, "redo": true, "sum": "..."}
+
+``seq`` counts the records from 1. ``sum`` is the first 16 hex digits of the SHA-256 of
+the record without ``sum``, serialized canonically (``json.dumps`` with sorted keys, no
+spaces, ASCII escapes; ``records.checksum``). Version 1 files (before checksums) have the
+same header and records without ``seq`` and ``sum``; they still open and replay exactly.
+The first write to a version-1 file (a command, or a repair) converts it atomically to
+version 2, keeping the original beside it as ``demo.fight.jsonl.v1-DATE-TIME`` (or
+``.damaged-DATE-TIME`` when it is repaired). A newer version is refused.
+
+Saving: every accepted command is appended, flushed and fsynced before its result is
+shown, so a crash loses nothing the GM saw acknowledged. An append that fails (a full
+disk) is truncated back to the last good length at once and reported as not saved; the
+command is not done, and the next one appends cleanly. Appends only ever follow bytes
+this session knows: a file that another program changed, replaced or removed is not
+written to. Whole-file rewrites are atomic (temp file, fsync, ``os.replace``) and keep
+the file's mode; new fight files are created exclusively (temp file linked into place),
+so of two sessions starting the same fight one wins and the other is told.
+
+Reading: resuming re-applies the recorded events (``Session.push``/``undo``/``redo``):
+nothing is decided or rolled again. A line that cannot be read, whose checksum does not
+match, or whose sequence number shows a record missing, is damage: the fight opens with
+the records before it and the GM is told the line. A final line with no newline is a
+write cut short (the only record ever dropped as such). Commands that may write
+(``repair=True``) keep the damaged original beside the file as
+``demo.fight.jsonl.damaged-DATE-TIME`` (never over an existing file) and rewrite the
+file up to the damage; read-only commands (status, log) report it and change nothing. A
+well-formed record with a valid checksum that does not replay is never dropped: it is an
+error (a different version wrote it, or the encounter changed). Removing whole records
+from the very end cannot be told from a fight that stopped there.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine.session import Session
+from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.errors import JournalError, MomentaError
+from momenta_cli.files import why
+from momenta_cli.journal import disk
+from momenta_cli.journal.disk import Known, atomic_write
+from momenta_cli.journal.paths import (
+    LOCK_SUFFIX,
+    SUFFIX,
+    default_fight_path,
+    find_encounter,
+    lock_path,
+    looks_like_fight,
+    most_recent,
+    relative,
+    set_aside,
+)
+from momenta_cli.journal.records import (
+    FORMAT,
+    VERSION,
+    encode,
+    entry_record,
+    outcome_record,
+    seal,
+)
+from momenta_cli.journal.replay import (
+    Damage,
+    EncounterChanged,
+    damage_warning,
+    file_hash,
+    parse_header,
+    read_fight,
+    replay,
+)
+from momenta_cli.runner import Outcome, run_line
+
+try:  # advisory locks; Windows has no fcntl, and there a fight is simply not locked
+    import fcntl
+except ImportError:  # pragma: no cover - exercised on Windows only
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "FORMAT", "VERSION", "SUFFIX", "LOCK_SUFFIX", "EncounterChanged", "FightBusy",
+    "FightExists", "NotSaved", "FightFile", "atomic_write", "busy_message",
+    "default_fight_path", "entry_record", "file_hash", "lock_path", "locked",
+    "looks_like_fight", "most_recent", "outcome_record", "set_aside",
+]
+
+
+class FightBusy(JournalError):
+    """Another momenta session holds the fight open."""
+
+
+class FightExists(JournalError):
+    """A fight file appeared where this command meant to start one."""
+
+
+class NotSaved(JournalError):
+    """An append failed: the file is back as it was and the command was not done.
+    ``why`` is the reason alone, for callers that word the line themselves."""
+
+    def __init__(self, path: Path, why: str):
+        super().__init__(f"{path}: not saved: {why}")
+        self.path = path
+        self.why = why
+
+
+@dataclass
+class FightFile:
+    """A saved fight: where it lives, its header, and the live session rebuilt from it."""
+
+    path: Path
+    header: dict[str, Any]
+    session: Session
+    encounter_path: Path
+    warnings: list[str] = field(default_factory=list)
+    records: int = 0
+    known: Known | None = None  # the file as last read or written (None: read-only)
+    notices: list[str] = field(default_factory=list)  # said once, after the next save
+    _legacy: list[dict[str, Any]] | None = None  # a version-1 file's records, to convert
+    _torn: bool = False  # a failed append's bytes could not be cut off yet
+    _created: bytes | None = None  # the header this very object created the file with
+
+    @property
+    def version(self) -> int:
+        """The fight format version of the file as it is on disk."""
+        return int(self.header["version"])
+
+    @property
+    def created_here(self) -> bool:
+        """Whether this object started the fight file (``create``)."""
+        return self._created is not None
+
+    # --- creating and opening ------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, encounter_path: Path, encounter: EncounterSpec) -> FightFile:
+        """A new fight file holding only the header. Exclusive: if any file is already at
+        ``path`` it is left alone and ``FightExists`` is raised."""
+        path = Path(path)
+        header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "encounter": relative(encounter_path, path.parent),
+            "encounter_abs": str(Path(encounter_path).resolve()),
+            "encounter_sha256": file_hash(Path(encounter_path)),
+            "encounter_name": encounter.name,
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        blob = encode(header)
+        try:
+            known = disk.create_exclusive(path, blob)
+        except FileExistsError:
+            raise FightExists(f"{path}: a fight file is already there (another session "
+                              f"started it a moment ago?); run the command again to "
+                              f"continue that fight") from None
+        except OSError as err:
+            raise JournalError(f"{path}: cannot start the fight file: {why(err)}") from None
+        return cls(path, header, Session(encounter), Path(encounter_path), known=known,
+                   _created=blob)
+
+    @classmethod
+    def open(cls, path: Path, *, strict_encounter: bool = False, repair: bool = True
+             ) -> FightFile:
+        """Read a fight file and rebuild its session from the recorded events.
+
+        Damage (see the module docstring) opens the fight up to it with a warning.
+        ``repair=True`` (the caller holds the lock and will write) keeps the damaged
+        original beside the file and rewrites the file up to the damage; ``repair=False``
+        (status, log) never writes or renames anything, and cannot be saved to.
+        """
+        from momenta_cli.encounter import load_encounter
+
+        path = Path(path)
+        data = read_fight(path)
+        if b"\n" not in data:
+            raise JournalError(f"{path}: not a momenta fight file (no header line)")
+        header = parse_header(path, data.split(b"\n", 1)[0])
+        enc_path = find_encounter(path, header)
+        try:
+            encounter = load_encounter(enc_path)
+        except MomentaError as err:
+            raise JournalError(f"{path}: its encounter {enc_path} no longer loads: "
+                               f"{str(err).splitlines()[0]}") from None
+        warnings: list[str] = []
+        changed = file_hash(enc_path) != header.get("encounter_sha256")
+        if changed:
+            msg = (f"{enc_path} has changed since this fight began; the saved fight is "
+                   f"replayed as recorded, against the encounter as it is now")
+            if strict_encounter:
+                raise JournalError(f"{path}: {msg}")
+            warnings.append(f"warning: {msg}")
+        ff = cls(path, header, Session(encounter), enc_path, warnings)
+        done = replay(ff.session, path, data, ff.version, changed=changed,
+                      encounter=enc_path)
+        ff.records, ff._legacy = done.records, done.legacy
+        if done.damage is None:
+            ff.known = _known_as(path, done.size) if repair else None
+        elif repair:
+            ff._repair(done.damage, data)
+        else:
+            ff.warnings.append(damage_warning(path, done.damage, ff.records, kept=None))
+        return ff
+
+    def _repair(self, damage: Damage, data: bytes) -> None:
+        """Keep the damaged original aside and rewrite the file with the good records."""
+        try:
+            kept = self._write_clean(data[:damage.good_end], "damaged")
+        except OSError as err:
+            raise JournalError(
+                f"{self.path}:{damage.line}: {damage.why}; it cannot be repaired here "
+                f"({why(err)}): 'momenta status {self.path}' shows the fight up to it"
+                ) from None
+        self.warnings.append(damage_warning(self.path, damage, self.records, kept))
+
+    def _write_clean(self, good: bytes | None, label: str) -> Path:
+        """Keep the file as it is now under a new name (``label``) and write the good
+        records in place atomically: ``good`` as it is, or, for a version-1 file, every
+        replayed record converted to the current version."""
+        header = self.header
+        if self._legacy is not None:
+            header = {**self.header, "version": VERSION}
+            good = encode(header) + b"".join(
+                encode(seal(r, n)) for n, r in enumerate(self._legacy, start=1))
+        assert good is not None
+        kept = disk.keep_copy(self.path, label)
+        try:
+            atomic_write(self.path, good)
+        except OSError:
+            os.unlink(kept)  # the original is still in place: the extra name goes
+            raise
+        self.header, self._legacy = header, None
+        self.known = disk.known(self.path)
+        return kept
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Append one record and make it durable before returning (``NotSaved`` if not:
+        then the file is as it was)."""
+        self.append_many([record])
+
+    def append_many(self, records: list[dict[str, Any]]) -> None:
+        """Append ``records`` in one write, all or none (``NotSaved``)."""
+        if not records:
+            return
+        if self.known is None:
+            raise NotSaved(self.path, "the fight was opened read-only")
+        if self.version < VERSION:
+            self._upgrade()
+        blob = b"".join(encode(seal(r, self.records + n)) for n, r in enumerate(records, 1))
+        assert self.known is not None
+        try:
+            self.known = disk.append(self.path, blob, self.known, torn=self._torn)
+        except disk.AppendFailed as failed:
+            self._torn = not failed.clean
+            raise NotSaved(self.path, why(failed.err)) from None
+        except disk.Changed as err:
+            raise NotSaved(self.path, f"another program changed the fight file since it "
+                           f"was opened ({err}); resume it to see what it holds") from None
+        except FileNotFoundError:
+            raise NotSaved(self.path, "the fight file is gone (moved or deleted?)") from None
+        except OSError as err:
+            raise NotSaved(self.path, why(err)) from None
+        self._torn = False
+        self.records += len(records)  # records are numbered from 1: the last seq
+
+    def _upgrade(self) -> None:
+        """Convert a version-1 file to the current version before its first append."""
+        try:
+            kept = self._write_clean(None, "v1")
+        except OSError as err:
+            raise NotSaved(self.path, f"the file is in an older format (1) and cannot be "
+                           f"converted: {why(err)}") from None
+        self.notices.append(f"{self.path} was written by an older momenta (fight format "
+                            f"1); it now has format {VERSION}, with a checksum on every "
+                            f"record; the original is kept as {kept}")
+
+    def take_notices(self) -> list[str]:
+        """Notices from the last save (a converted file), each returned once."""
+        out, self.notices = self.notices, []
+        return out
+
+    def rewrite(self) -> None:
+        """Write the whole file again (atomically, current version) from the session.
+
+        The history is the live entries plus the undone ones as undo records, so that
+        ``redo`` still works after a rewrite.
+        """
+        s = self.session
+        recs = [entry_record(e) for e in s.entries]
+        recs += [entry_record(e) for e in reversed(s.undone)]
+        recs += [{"undo": True} for _ in s.undone]
+        header = {**self.header, "version": VERSION}
+        blob = encode(header) + b"".join(encode(seal(r, n)) for n, r in enumerate(recs, 1))
+        try:
+            atomic_write(self.path, blob)
+            self.known = disk.known(self.path)
+        except OSError as err:
+            raise JournalError(f"{self.path}: cannot write: {why(err)}") from None
+        self.header, self._legacy, self._torn = header, None, False
+        self.records = len(recs)
+
+    def remove_if_unused(self) -> bool:
+        """Delete the fight file if this very object created it and it still holds only
+        that header (a refused ``do ENCOUNTER.yaml``); the caller holds the lock."""
+        if self._created is None or self.known is None or self.records:
+            return False
+        return disk.remove_if(self.path, self.known, self._created)
+
+    def run(self, line: str, roller: Roller) -> Outcome:
+        """Run one line and save it before returning; refused lines change nothing, and
+        neither does a line that cannot be saved (``NotSaved``)."""
+        s = self.session
+        saved = (list(s.entries), list(s.undone), s.state.clone())
+        try:
+            out = run_line(s, line, roller)
+        except Exception:
+            s.entries, s.undone, s.state = saved  # a refusal (or a bug) changes nothing
+            raise
+        record = outcome_record(out)
+        if record is not None:
+            try:
+                self.append(record)
+            except JournalError:
+                # Not saved, so not done: put the session back as it was.
+                s.entries, s.undone, s.state = saved
+                raise
+        return out
+
+
+def _known_as(path: Path, size: int) -> Known:
+    """What an append may follow: the file now, as long as we read it (if it has grown
+    since, another program wrote to it, and appends will say so)."""
+    try:
+        now = disk.known(path)
+    except OSError as err:
+        raise JournalError(f"{path}: {why(err)}") from None
+    return Known(now.dev, now.ino, size)
+
+
+# --- locking --------------------------------------------------------------------------------
+
+# Behind a one-shot command (do, undo, redo: it lets go within moments) a writer waits this
+# long; behind a session at the prompt (run, resume) only ``wait`` (it may hold for hours).
+BRIEF_WAIT = 10.0
+BRIEF_TAG = b"one-shot"
+
+
+def busy_message(fight: Path) -> str:
+    return (f"{fight} is open in another momenta session (momenta run); type the command "
+            f"there")
+
+
+def _holder_is_brief(lp: Path) -> bool:
+    try:
+        with open(lp, "rb") as fh:
+            return fh.read(64).startswith(BRIEF_TAG)
+    except OSError:
+        return False
+
+
+@contextmanager
+def locked(fight: Path, *, wait: float = 0.5, brief: bool = False) -> Iterator[None]:
+    """Hold an exclusive advisory lock on ``fight`` (``fcntl.flock`` on its sidecar
+    ``.lock`` file) for the duration of the ``with`` block.
+
+    ``momenta run``/``resume`` hold it for the whole session, ``do``/``undo``/``redo``
+    (``brief=True``) for their find-or-create, read, change and append, so that two
+    sessions never append from two different in-memory states and never both start the
+    same fight. The holder writes whether it is brief into the lock file: behind a brief
+    holder a writer waits up to ``BRIEF_WAIT`` seconds, behind a session ``wait``, then
+    ``FightBusy``. The OS releases the lock if the holder dies. Where locking is not
+    available (no fcntl, or the lock file cannot be created) the block runs unlocked.
+    """
+    if fcntl is None:
+        yield
+        return
+    lp = lock_path(fight)
+    start = time.monotonic()
+    fd = -1
+    while fd < 0:
+        try:
+            candidate = os.open(lp, os.O_RDWR | os.O_CREAT | disk.CLOEXEC, 0o644)
+        except OSError:
+            break  # e.g. a read-only directory: nothing can be saved there anyway
+        try:
+            fcntl.flock(candidate, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(candidate)
+            behind_brief = _holder_is_brief(lp)
+            if time.monotonic() - start >= (BRIEF_WAIT if behind_brief else wait):
+                if behind_brief:
+                    raise FightBusy(f"{fight} is being changed by another momenta command "
+                                    f"that is taking long; try again") from None
+                raise FightBusy(busy_message(fight)) from None
+            time.sleep(0.02)
+            continue
+        try:
+            same = os.path.samestat(os.fstat(candidate), os.stat(lp))
+        except OSError:
+            same = False
+        if not same:  # the holder removed the lock file as we got it: take the new one
+            os.close(candidate)
+            continue
+        fd = candidate
+    if fd >= 0:
+        _tag(fd, BRIEF_TAG if brief else b"session")
+    try:
+        yield
+    finally:
+        if fd >= 0:
+            try:
+                os.unlink(lp)  # while still holding it, so no one locks a stale file
+            except OSError:
+                pass
+            os.close(fd)
+
+
+def _tag(fd: int, what: bytes) -> None:
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, what + f" {os.getpid()}\n".encode(), 0)
+    except OSError:
+        pass  # a full disk: waiters then wait as behind a session
+
+

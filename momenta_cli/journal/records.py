@@ -1,0 +1,156 @@
+"""Fight-file records: how one line is encoded, sealed with its checksum, and read back.
+
+Nothing here touches a file: ``encode``/``seal`` turn a record into the bytes of one line,
+``read_record`` turns one line back into a record or says why it is damaged, and
+``apply_record`` replays a record onto a session. The format itself is described in the
+package docstring (momenta_cli/journal/__init__.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from momenta_cli.engine.events import event_from_dict
+from momenta_cli.engine.session import Entry, Session
+from momenta_cli.runner import Outcome
+
+FORMAT = "momenta-fight"
+VERSION = 2  # 2: every record carries "seq" and "sum"; 1: plain records (still read)
+SUM_CHARS = 16  # hex digits of SHA-256 kept in "sum": 64 bits, plenty against accidents
+# No record momenta writes comes near this (a big area attack is a few kilobytes); a longer
+# line is damage, and refusing it early keeps json.loads from chewing on megabytes.
+RECORD_LIMIT = 1024 * 1024
+
+
+def encode(obj: dict[str, Any]) -> bytes:
+    """One JSON line, UTF-8, readable (non-ASCII kept) where it can be.
+
+    A command line may hold a lone surrogate (an undecodable byte from the shell); UTF-8
+    cannot encode it, so that record is written with ASCII escapes instead, which
+    ``json.loads`` reads back to the very same string.
+    """
+    try:
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(obj, ensure_ascii=True, separators=(",", ":")) + "\n").encode()
+
+
+def canonical(obj: Any) -> bytes:
+    """The bytes a checksum is taken over: sorted keys, no spaces, ASCII escapes, so the
+    sum does not depend on how a writer spaced or ordered the line."""
+    return json.dumps(obj, ensure_ascii=True, separators=(",", ":"), sort_keys=True).encode()
+
+
+def checksum(record: dict[str, Any]) -> str:
+    """The ``sum`` of a record: the first 16 hex digits of the SHA-256 of its canonical
+    form without ``sum``."""
+    body = {k: v for k, v in record.items() if k != "sum"}
+    return hashlib.sha256(canonical(body)).hexdigest()[:SUM_CHARS]
+
+
+def seal(record: dict[str, Any], seq: int) -> dict[str, Any]:
+    """``record`` as written in format 2: ``seq`` first, ``sum`` last."""
+    body = {"seq": seq, **{k: v for k, v in record.items() if k not in ("seq", "sum")}}
+    return {**body, "sum": checksum(body)}
+
+
+def entry_record(entry: Entry) -> dict[str, Any]:
+    """The record of one accepted command (before sealing)."""
+    return {"cmd": entry.line, "events": [e.to_dict() for e in entry.events]}
+
+
+def outcome_record(out: Outcome) -> dict[str, Any] | None:
+    """The journal record for what a line did, or None when it changed nothing."""
+    if out.entry is not None:
+        return entry_record(out.entry)
+    if out.undone is not None:
+        return {"undo": True}
+    if out.redone is not None:
+        return {"redo": True}
+    return None
+
+
+def parse_json(raw: bytes) -> Any:
+    """``raw`` as JSON, or ``ValueError`` with a short reason for the GM.
+
+    Absurd input must not escape as anything else: deep nesting (RecursionError), a
+    number longer than Python converts (ValueError), bytes that are not UTF-8.
+    """
+    if len(raw) > RECORD_LIMIT:
+        raise ValueError(f"{len(raw)} bytes long; no record is over {RECORD_LIMIT} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise ValueError("not valid JSON") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except ValueError as err:
+        if "digits" in str(err):
+            raise ValueError("holds a number too long to read") from None
+        raise ValueError("not valid JSON") from None
+
+
+def read_record(raw: bytes, version: int, seq: int) -> dict[str, Any] | str:
+    """The record on one complete line, or why the line is damaged.
+
+    ``seq`` is the sequence number the record must carry (format 2); format 1 records
+    have no checksum and are taken as they are.
+    """
+    try:
+        record = parse_json(raw)
+    except ValueError as err:
+        return f"unreadable record ({err})"
+    if not isinstance(record, dict):
+        return "unreadable record (not a JSON object)"
+    if version < 2:
+        return record
+    got = record.get("sum")
+    if not isinstance(got, str) or not isinstance(record.get("seq"), int):
+        return "damaged record (it has no checksum or sequence number)"
+    try:
+        want = checksum(record)
+    except (ValueError, RecursionError):  # NaN/huge floats cannot, but be sure
+        return "damaged record (cannot be checked)"
+    if got != want:
+        return ("damaged record (its checksum does not match: it was edited by hand, or "
+                "the disk damaged it)")
+    if record["seq"] > seq:
+        missing = (f"record {seq} is" if record["seq"] == seq + 1
+                   else f"records {seq} to {record['seq'] - 1} are")
+        return f"{missing} missing before this line (a line was removed?)"
+    if record["seq"] < seq:
+        return f"record {record['seq']} again, out of order (expected record {seq})"
+    return record
+
+
+def apply_record(session: Session, record: dict[str, Any]) -> None:
+    """Replay one record onto ``session``; anything wrong with it raises (the caller
+    turns every exception into a message with the line number)."""
+    if record.get("undo") is True:
+        session.undo()
+    elif record.get("redo") is True:
+        session.redo()
+    elif "cmd" in record:
+        events = record.get("events")
+        if not isinstance(events, list):
+            raise ValueError("'events' must be a list")
+        entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events))
+        session.push(entry)
+    else:
+        raise ValueError(f"unknown record {sorted(record)}")
+
+
+def describe(record: Any) -> str:
+    """What a record did, for messages: its command, or undo/redo."""
+    if not isinstance(record, dict):
+        return "?"
+    if "cmd" in record:
+        return str(record["cmd"])
+    return "undo" if record.get("undo") else "redo" if record.get("redo") else "?"
