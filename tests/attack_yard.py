@@ -47,7 +47,7 @@ weapons:
 combatants:
   - name: Kira
     side: allies
-    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 21
     max_guard: 2
     max_vigor: 7
@@ -56,7 +56,7 @@ combatants:
               Firebolt, Shock Touch, Pavise, Firebomb, Fireball]
   - name: Wren
     side: allies
-    attributes: {POW: 0, AGI: 3, REA: 2, INS: 1, PRE: 3, LUCK: 1, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 0, AGI: 3, REA: 2, INS: 1, PRE: 3, LUCK: 1, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 19
     max_guard: 1
     max_vigor: 7
@@ -65,7 +65,7 @@ combatants:
     side: adversaries
     threat: Regular
     maneuvers: 2
-    attributes: {POW: 2, AGI: 1, REA: 0, INS: 1, PRE: 1, LUCK: 2, SPD: 5, SEN: 10, SIZE: 2}
+    attributes: {POW: 2, AGI: 1, REA: 0, INS: 1, PRE: 1, LUCK: 2, SPD: 5, SEN: 10, SIZE: 1M}
     max_vitality: 22
     max_guard: 0
     weaknesses: [Lightning]
@@ -75,7 +75,7 @@ combatants:
   - name: Vessa
     side: adversaries
     threat: Elite
-    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 2, SPD: 5, SEN: 11, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 2, SPD: 5, SEN: 11, SIZE: 1M}
     max_vitality: 24
     max_guard: 3
     max_strain: 9

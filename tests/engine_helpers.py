@@ -7,6 +7,7 @@ import textwrap
 from momenta_cli.dice import QueueRoller, Roller, SeededRoller
 from momenta_cli.encounter import load_encounter_text
 from momenta_cli.engine.session import Session
+from momenta_cli.errors import MomentaError
 from momenta_cli.runner import run_line
 
 
@@ -61,7 +62,6 @@ def drive(session: Session, next_line, steps: int, roller: Roller, check=check_b
     and the journal exactly as they were; an accepted one must pass ``check``. At the end
     the state must equal the replay of its journal."""
     from momenta_cli.engine.session import replay
-    from momenta_cli.errors import MomentaError
 
     for _ in range(steps):
         line = next_line(session.state)
@@ -74,3 +74,28 @@ def drive(session: Session, next_line, steps: int, roller: Roller, check=check_b
             continue
         check(session.state)
     assert session.state == replay(session.initial, session.entries)
+
+
+def refused(session: Session, line: str, *words: str) -> str:
+    """Run ``line``, expect a refusal mentioning every word, and check nothing changed."""
+    before = session.state.clone()
+    n = len(session.entries)
+    try:
+        run_line(session, line, _NoDice())
+    except MomentaError as err:
+        msg = str(err)
+    else:  # pragma: no cover - the assertion below reports it
+        raise AssertionError(f"{line!r} was accepted")
+    assert session.state == before and len(session.entries) == n
+    for w in words:
+        assert w.lower() in msg.lower(), msg
+    return msg
+
+
+class _NoDice:
+    def roll(self, n: int) -> list[int]:
+        raise AssertionError("a refused command rolled dice")
+
+
+def kinds(session: Session) -> list[str]:
+    return [e.kind for e in session.entries[-1].events]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ def test_pc_derivations(party):
     # SOUL = PRE + LUCK; Vitality (BODY+3)x3, Strain MIND+SOUL+3, Resolve SOUL+8, Vigor 7.
     kira = by_name(party, "Kira")
     assert (kira.attr("BODY"), kira.attr("MIND"), kira.attr("SOUL")) == (5, 2, 3)
-    assert (kira.attr("SPD"), kira.attr("SEN"), kira.attr("SIZE")) == (5, 12, 2)
+    assert (kira.attr("SPD"), kira.attr("SEN"), kira.size) == (5, 12, "1M")  # R31 default
     assert kira.max_vitality == (5 + 3) * 3
     assert kira.max_strain == 2 + 3 + 3
     assert kira.max_resolve == 3 + 8
@@ -155,11 +156,11 @@ def test_weapon_tags(party):
     assert (bow.melee, bow.range, bow.attribute) == (None, 20, "AGI")
     shield = party.weapons["Heater Shield"]
     assert shield.has("Shield") and shield.attribute == "POW" and shield.melee == 1
-    enc = load_encounter_text("name: T\nweapons:\n  - {name: Hook, tags: [Melee 2, Range 4, "
-                              "Telegraphed, penetrating], damage: {0s: 1, 1+: 2}}\n"
+    enc = load_encounter_text("name: T\nweapons:\n  - {name: Hook, tags: [Piercing, Melee 2, "
+                              "Range 4, Telegraphed, penetrating], damage: {0s: 1, 1+: 2}}\n"
                               "combatants: [{name: A, side: allies, weapons: [Hook]}]\n")
     hook = enc.weapons["Hook"]
-    assert (hook.melee, hook.range) == (2, 4)
+    assert (hook.melee, hook.range, hook.damage_types) == (2, 4, ("Piercing",))
     assert hook.other_tags == ("Telegraphed",) and hook.flags == {"Penetrating"}
 
 
@@ -224,3 +225,28 @@ def test_text_problems_name_the_given_name():
     assert info.value.problems == [
         "inline.yaml:2:14: combatants[0].side: required field is missing "
         "(give it here or in the stat block)"]
+
+
+@pytest.mark.parametrize("written, size", [("1T", "1T"), ("1s", "1S"), ("1M", "1M"),
+                                           ("1L", "1L"), ("1", "1M"), ("2", "2"),
+                                           ("'3'", "3"), ("12", "12")])
+def test_size_is_read_as_the_draft_writes_it(written, size):
+    # R31 (draft 05): 1T < 1S < 1M < 1L < 2 < 3 ...; a bare 1 reads as 1M.
+    enc = load_encounter_text("name: T\ncombatants:\n  - {name: A, side: allies, "
+                              f"attributes: {{SIZE: {written}}}}}\n")
+    assert enc.combatants[0].size == size
+
+
+def test_size_shows_as_written():
+    # R31: `show` prints SIZE the way the draft writes it.
+    from rich.console import Console
+
+    from momenta_cli.render.show import encounter_view
+
+    enc = load_encounter_text("name: T\ncombatants:\n  - {name: Ogg, side: adversaries, "
+                              "attributes: {SIZE: 2}}\n  - {name: Pip, side: allies, "
+                              "attributes: {SIZE: 1s}}\n")
+    c = Console(width=80, file=io.StringIO(), markup=False)
+    c.print(encounter_view(enc))
+    out = c.file.getvalue()
+    assert "SPD 5 SEN 10 SIZE 2" in out and "SPD 5 SEN 10 SIZE 1S" in out

@@ -1,5 +1,5 @@
-"""Move, Shift, terrain, jumps, falls and the movement side of grabs (ch19 Movement,
-ch19 Grab, R4, R23, R24)."""
+"""Move, Shift, terrain, jumps and falls (ch19 Movement, R4, R23, R24); grabs are in
+test_grabs.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from momenta_cli.engine import movement as mv
 from tests.engine_helpers import log_text
-from tests.test_maneuver_support import kinds, refused, run, yard
+from tests.test_maneuver_support import refused, run, yard
 
 
 def test_first_move_is_free_and_the_second_costs_two():
@@ -166,89 +166,6 @@ def test_fall_can_wound():
     run(s, "fall mira 6", faces=[4])  # 6 damage; d6 4 on the Wound table = Slowed
     m = s.state.get("Mira")
     assert m.wounds == ["Slowed"] and m.vitality == 18 - 4
-
-
-# --- grabs ----------------------------------------------------------------------------
-
-
-def _grabbed_kira():
-    s = yard()
-    run(s, "cond kira grabbed +2 from Thug")
-    return s
-
-
-def test_grabbed_cannot_move_when_not_bigger():
-    # ch19 Grab: while grabbed, neither target nor attacker may Move or Shift.
-    s = _grabbed_kira()
-    run(s, "turn kira")
-    refused(s, "move 2", "Grabbed by Thug", "SIZE 2 vs 2")
-    refused(s, "shift 1", "Grabbed by Thug")
-    run(s, "end", "turn thug")
-    refused(s, "move 2", "holds Kira")
-
-
-def test_bigger_side_of_a_grab_drags_the_smaller():
-    # ch19 Grab: the bigger creature moves freely and drags the smaller (forced movement).
-    s = yard()
-    run(s, "cond kira grabbed +1 from ogre", "turn mira", "end", "turn ogre", "move 3")
-    assert kinds(s) == ["maneuver_taken", "moved", "dragged"]
-    assert s.state.get("Kira").stacks("Grabbed") == 1  # the grab holds
-
-
-def test_shake_it_off_last_grabbed_stack_ends_the_grab():
-    # ch19 Grab / R29: once all Grabbed stacks are removed, the grab ends.
-    s = _grabbed_kira()
-    run(s, "turn kira", "shake grabbed")
-    assert s.state.get("Kira").stacks("Grabbed") == 1
-    assert kinds(s) == ["maneuver_taken", "condition_changed"]
-    run(s, "shake kira grabbed")
-    assert not s.state.get("Kira").has("Grabbed")
-    assert kinds(s) == ["maneuver_taken", "grab_ended"]
-    run(s, "move 2")  # free to move again
-
-
-def test_shake_it_off_ends_a_linked_grab_in_the_grabbers_list():
-    # ch19 Grab: the attack's Grab links grabber.grabbing; the last stack unlinks it.
-    s = yard()
-    s.state.get("Thug").grabbing.append("Kira")  # as the attack helper's Grab leaves it
-    s.initial.get("Thug").grabbing.append("Kira")
-    run(s, "cond kira grabbed +1 from Thug", "turn kira", "shake grabbed")
-    assert s.state.get("Thug").grabbing == []
-
-
-def test_release_is_a_free_action_at_any_time():
-    # ch19 Grab: the grabber may release as a free action at any time.
-    s = _grabbed_kira()
-    run(s, "turn kira", "release thug")
-    assert not s.state.get("Kira").has("Grabbed")
-    assert s.state.get("Kira").vigor == 7 and s.state.get("Thug").maneuvers == 0
-    refused(s, "release thug", "not holding")
-
-
-def test_release_names_the_target():
-    s = _grabbed_kira()
-    refused(s, "release thug mira", "not holding Mira")
-    run(s, "release thug kira")
-    assert not s.state.get("Kira").has("Grabbed")
-
-
-def test_moved_apart_ends_the_grab():
-    # ch19 Grab: if the two are moved apart, the grab ends and the stacks are removed.
-    s = _grabbed_kira()
-    refused(s, "apart kira mira", "not in a grab")
-    run(s, "apart kira thug")
-    assert not s.state.get("Kira").has("Grabbed")
-    refused(s, "apart kira", "not in a grab")
-
-
-def test_grab_ends_when_the_grabber_is_defeated():
-    # ch19 Grab / R11: if the grabber becomes Defeated, the grab ends.
-    s = yard()
-    s.state.get("Thug").grabbing.append("Kira")
-    s.initial.get("Thug").grabbing.append("Kira")
-    run(s, "cond kira grabbed +2 from Thug", "defeat thug")
-    assert not s.state.get("Kira").has("Grabbed")
-    assert s.state.get("Thug").grabbing == []
 
 
 @pytest.mark.parametrize("line", ["move kira 2 sideways", "shift 2 swim", "move kira"])

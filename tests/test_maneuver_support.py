@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from momenta_cli.engine.session import Session
-from momenta_cli.errors import MomentaError
-from momenta_cli.runner import run_line
-from tests.engine_helpers import run, session_from
+from tests.engine_helpers import kinds, refused, run, session_from
 
 ENCOUNTER = """
 name: Maneuver yard
@@ -14,7 +12,7 @@ conditions:
 combatants:
   - name: Kira
     side: allies
-    attributes: {POW: 3, AGI: 2, REA: 1, INS: 1, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, REA: 1, INS: 1, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 21
     max_vigor: 7
     max_strain: 10
@@ -22,57 +20,32 @@ combatants:
     consumables: 2
   - name: Mira
     side: allies
-    attributes: {POW: 1, AGI: 3, REA: 2, INS: 1, PRE: 1, LUCK: 2, SPD: 6, SEN: 14, SIZE: 1}
+    attributes: {POW: 1, AGI: 3, REA: 2, INS: 1, PRE: 1, LUCK: 2, SPD: 6, SEN: 14, SIZE: 1S}
     max_vitality: 18
     max_vigor: 7
     max_strain: 9
   - name: Nul
     side: allies
-    attributes: {POW: 2, AGI: 2, REA: 0, INS: 0, SPD: 1, SEN: 10, SIZE: 2}
+    attributes: {POW: 2, AGI: 2, REA: 0, INS: 0, SPD: 1, SEN: 10, SIZE: 1M}
     max_vitality: 12
     max_vigor: 7
     max_strain: 4
   - name: Ogre
     side: adversaries
     threat: Regular
-    attributes: {POW: 5, AGI: 0, SPD: 4, SEN: 8, SIZE: 4}
+    attributes: {POW: 5, AGI: 0, SPD: 4, SEN: 8, SIZE: 2}
     max_vitality: 30
   - name: Thug
     side: adversaries
     threat: Regular
     maneuvers: 2
-    attributes: {POW: 2, AGI: 1, SPD: 5, SEN: 10, SIZE: 2}
+    attributes: {POW: 2, AGI: 1, SPD: 5, SEN: 10, SIZE: 1M}
     max_vitality: 20
 """
 
 
 def yard() -> Session:
     return session_from(ENCOUNTER)
-
-
-def refused(session: Session, line: str, *words: str) -> str:
-    """Run ``line``, expect a refusal mentioning every word, and check nothing changed."""
-    before = session.state.clone()
-    n = len(session.entries)
-    try:
-        run_line(session, line, _NoDice())
-    except MomentaError as err:
-        msg = str(err)
-    else:  # pragma: no cover - the assertion below reports it
-        raise AssertionError(f"{line!r} was accepted")
-    assert session.state == before and len(session.entries) == n
-    for w in words:
-        assert w.lower() in msg.lower(), msg
-    return msg
-
-
-class _NoDice:
-    def roll(self, n: int) -> list[int]:
-        raise AssertionError("a refused command rolled dice")
-
-
-def kinds(session: Session) -> list[str]:
-    return [e.kind for e in session.entries[-1].events]
 
 
 __all__ = ["ENCOUNTER", "kinds", "refused", "run", "yard"]

@@ -21,7 +21,7 @@ weapons:
 combatants:
   - name: Kira
     side: allies
-    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, REA: 1, INS: 2, PRE: 2, LUCK: 1, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 10
     max_guard: 0
     max_vigor: 7
@@ -30,7 +30,7 @@ combatants:
   - name: Orc
     side: adversaries
     threat: Regular
-    attributes: {POW: 3, AGI: 1, SPD: 5, SEN: 10, SIZE: 2}
+    attributes: {POW: 3, AGI: 1, SPD: 5, SEN: 10, SIZE: 1M}
     max_vitality: 30
     attacks:
       - {name: Axe, pool: 3, tags: [Slashing, Melee 1], damage: {0s: 2, 1s: 6, 2s: 11, 3+: 17}}
@@ -38,7 +38,7 @@ combatants:
     side: adversaries
     threat: Champion
     turns: 2
-    attributes: {POW: 4, AGI: 1, LUCK: 2, SPD: 5, SEN: 10, SIZE: 3}
+    attributes: {POW: 4, AGI: 1, LUCK: 2, SPD: 5, SEN: 10, SIZE: 1L}
     max_vitality: 60
 """
 
@@ -161,7 +161,7 @@ def _wracked(source: str, resist: str = "[]", weak: str = "[]") -> tuple[int, st
         combatants:
           - name: Ash
             side: allies
-            attributes: {{POW: 2, AGI: 2, SPD: 5, SEN: 10, SIZE: 2}}
+            attributes: {{POW: 2, AGI: 2, SPD: 5, SEN: 10, SIZE: 1M}}
             max_vitality: 30
             max_guard: 0
             resistances: {resist}
@@ -169,7 +169,7 @@ def _wracked(source: str, resist: str = "[]", weak: str = "[]") -> tuple[int, st
           - name: Orc
             side: adversaries
             threat: Regular
-            attributes: {{POW: 3, SPD: 5, SEN: 10, SIZE: 2}}
+            attributes: {{POW: 3, SPD: 5, SEN: 10, SIZE: 1M}}
             max_vitality: 30
         """)
     run(s, f"cond ash wracked +2 from {source}")
@@ -213,13 +213,13 @@ name: Nemesis
 combatants:
   - name: Kira
     side: allies
-    attributes: {POW: 3, AGI: 2, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 20
   - name: Lich
     side: adversaries
     threat: Nemesis
     turns: 1
-    attributes: {POW: 3, AGI: 2, INS: 4, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, INS: 4, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 50
     max_guard: 3
 """
@@ -341,14 +341,14 @@ weapons:
 combatants:
   - name: Kira
     side: allies
-    attributes: {POW: 3, AGI: 2, INS: 2, SPD: 5, SEN: 12, SIZE: 2}
+    attributes: {POW: 3, AGI: 2, INS: 2, SPD: 5, SEN: 12, SIZE: 1M}
     max_vitality: 20
     max_vigor: 7
     weapons: [Frostbolt, Firebolt]
   - name: Orc
     side: adversaries
     threat: Regular
-    attributes: {POW: 3, SPD: 5, SEN: 10, SIZE: 2}
+    attributes: {POW: 3, SPD: 5, SEN: 10, SIZE: 1M}
     max_vitality: 30
 """
 

@@ -25,7 +25,7 @@ _VALUED = {"with": "weapon", "at": "location", "as": "damage_type", "using": "at
            "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
 _NAMED = ("with", "at", "as")  # these take every word up to the next option
 _FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
-          "brace": "brace"}
+          "brace": "brace", "together": "together"}
 _DEFENSES = ("dodge", "deflect", "defend")
 _COUNTER = ("counter", "counterattack")
 # "for" starts another target of an Area attack; it is split off before options are read
@@ -199,9 +199,11 @@ def _grab(words: list[str]) -> Attack:
     return _attack("Grab", words)
 
 
-@verb("shove", usage="shove [ATTACKER] TARGET [OPTIONS]",
+@verb("shove", usage="shove [ATTACKER] TARGET [OPTIONS] [together]",
       help="Shove (2 Vigor): an Unarmed Attack that pushes the target N squares, N = net "
-           "successes (max 3); forced movement. Same options as attack.",
+           "successes (max 3); forced movement. A pushed combatant that holds or is held "
+           "by another is moved apart from it and the grab ends, unless 'together' says "
+           "the push kept the two together. Same options as attack.",
       example="shove gorm tamsin")
 def _shove(words: list[str]) -> Attack:
     return _attack("Shove", words)

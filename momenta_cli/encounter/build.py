@@ -26,6 +26,7 @@ from momenta_cli.engine.specs import (
     WeaponSpec,
     Weight,
     ally_locations,
+    parse_size,
 )
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
@@ -36,7 +37,8 @@ Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 ENEMY_TURNS = {"Grunt": 1, "Regular": 1, "Elite": 1, "Champion": 2, "Nemesis": 3}
 ENEMY_WOUNDS = {"Grunt": 0, "Regular": 0, "Elite": 1, "Champion": 2, "Nemesis": 3}
 BASE_ATTRIBUTES = {"POW": 0, "AGI": 0, "REA": 0, "INS": 0, "PRE": 0, "LUCK": 0,
-                   "SPD": 5, "SEN": 10, "SIZE": 2}
+                   "SPD": 5, "SEN": 10}
+DEFAULT_SIZE = "1M"  # R31: humans, elves and dwarves
 DERIVED = {"BODY": ("POW", "AGI"), "MIND": ("REA", "INS"), "SOUL": ("PRE", "LUCK")}
 _TIER = re.compile(r"^(\d+)(s|\+)$")
 _REACH = re.compile(r"^(melee|range)(?:\s+(\d+))?$", re.IGNORECASE)
@@ -131,6 +133,17 @@ def _attribute(name: str, err: Err) -> str | None:
     return None
 
 
+PHYSICAL_TAG = ("Physical is shorthand for resistances and weaknesses to all three "
+                "physical types (ch20 Resistance and Weakness), not a damage type: tag the "
+                "weapon Slashing, Piercing or Crushing (or Slashing/Piercing for a choice)")
+
+
+def _type_list(known: Known) -> list[str]:
+    """The damage types an encounter knows, the physical three first."""
+    physical, other = catalogue.damage_types()
+    return [*physical, *other, *sorted(known.damage_types - {*physical, *other})]
+
+
 def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
     """Sort weapon tags (R21) into damage types, options, reach, range, flags, text."""
     types: list[str] = []
@@ -144,7 +157,10 @@ def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
     for i, raw in enumerate(tags):
         tag = raw.strip()
         reach = _REACH.match(tag)
-        if tag in known.damage_types:
+        if catalogue.PHYSICAL.lower() in (p.strip().lower() for p in tag.split("/")):
+            err(("tags", i), PHYSICAL_TAG)
+            ok = False
+        elif tag in known.damage_types:
             types.append(tag)
         elif "/" in tag:
             parts = [p.strip() for p in tag.split("/")]
@@ -165,6 +181,10 @@ def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
             flags.add(flag_names[tag.lower()])
         else:
             other.append(tag)  # R21: unknown tags are kept as text
+    if ok and not types and not options:
+        err(("tags",), "an attack needs a damage type (ch20 Damage Types: every attack "
+            f"carries one or more): add one of {', '.join(_type_list(known))} to its tags")
+        ok = False
     if not ok:
         return None
     if melee is None and rng is None:
@@ -176,10 +196,17 @@ def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
 def attributes(m: CombatantModel) -> dict[str, int]:
     """All twelve attributes: defaults, then BODY/MIND/SOUL derived unless given (R6)."""
     given = m.attributes.model_dump(exclude_none=True) if m.attributes else {}
+    given.pop("SIZE", None)  # not a rolled attribute: see ``size``
     out = {**BASE_ATTRIBUTES, **given}
     for name, (a, b) in DERIVED.items():
         out.setdefault(name, out[a] + out[b])
     return {name: out[name] for name in ATTRIBUTES}
+
+
+def size(m: CombatantModel) -> str:
+    """SIZE as written (R31), validated by the model; 1M when not given."""
+    raw = m.attributes.SIZE if m.attributes else None
+    return (parse_size(raw) or DEFAULT_SIZE) if raw is not None else DEFAULT_SIZE
 
 
 def maxima(m: CombatantModel, attrs: dict[str, int], settings: Settings) -> dict[str, int]:
@@ -344,6 +371,7 @@ def combatant(m: CombatantModel, name: str, side: str, known: Known, err: Err
         immunities=frozenset(m.immunities or ()),
         weapons=weapons(m, known, err), defenses=defenses,
         armor_penalty=m.armor_penalty or 0,
+        size=size(m),
         start=start_values(m, limits, err),
         conditions=conditions(m, known, err),
         notes=m.notes or "",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
-from momenta_cli.engine.specs import THREAT_CLASSES
+from momenta_cli.engine.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
 from momenta_cli.rules.settings import Settings
 
 Side = Literal["allies", "adversaries", "independents"]
@@ -89,8 +89,26 @@ class ConditionModel(_Model):
     effect: str = ""
 
 
+def _size(value: Any) -> Any:
+    if value is None:
+        return None
+    text = parse_size(value)
+    if text is None:
+        raise ValueError(SIZE_HELP)
+    return text
+
+
+SizeValue = Annotated[
+    Annotated[str, Field(pattern=r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$")]
+    | Annotated[int, Field(ge=1, le=MAX_SIZE)],
+    BeforeValidator(_size),
+    Field(description="R31: 1T, 1S, 1M, 1L (one square) or 2, 3, 4, ... (N x N squares); "
+                      "1 reads as 1M"),
+]
+
+
 class AttributesModel(_Model):
-    """Attributes; missing ones are 0 (SPD 5, SEN 10, SIZE 2), BODY/MIND/SOUL derive (R6)."""
+    """Attributes; missing ones are 0 (SPD 5, SEN 10, SIZE 1M), BODY/MIND/SOUL derive (R6)."""
 
     POW: Count | None = None
     AGI: Count | None = None
@@ -103,7 +121,7 @@ class AttributesModel(_Model):
     SOUL: Count | None = None
     SPD: Count | None = None
     SEN: Count | None = None
-    SIZE: Count | None = None
+    SIZE: SizeValue | None = None
 
 
 class StartModel(_Model):

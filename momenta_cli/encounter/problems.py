@@ -79,6 +79,8 @@ def _message(e: Any) -> str:
     msg = e["msg"]
     if e["type"] in ("literal_error", "enum"):
         return msg.replace("Input should be", "should be")
+    if e["type"] == "value_error":  # our own validators' messages, as written
+        return str(e.get("ctx", {}).get("error", msg.removeprefix("Value error, ")))
     if e["type"] == "string_pattern_mismatch":
         return "a name needs at least one visible character"
     return msg[0].lower() + msg[1:]

@@ -76,6 +76,7 @@ class Attack(Command):
     typed: Typed | None = None
     defense_typed: Typed | None = None
     also: tuple[Attack, ...] = ()
+    together: bool = False  # a Shove that keeps a grab together (the GM's word)
 
 
 # --- events ------------------------------------------------------------------------------
@@ -429,6 +430,8 @@ def _check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
         raise RuleError("Counterattack answers melee attacks only (ch19 Counterattack)")
     if x.brace:
         rx.check_brace(fight, t, p.weapon, p.deals_damage)
+    if x.together and p.maneuver != "Shove":
+        raise RuleError("'together' is said of a Shove that keeps a grab together")
 
 
 def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
@@ -510,7 +513,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
     else:
-        events += _effect(s, a, t, p, net)
+        events += _effect(s, a, t, p, x, net)
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
         events += _applied(
@@ -561,7 +564,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
         wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))
 
 
-def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, net: int) -> list[Event]:
+def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, x: Attack, net: int) -> list[Event]:
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3)."""
     n = min(net, MAX_EFFECT)
     if n == 0:
@@ -574,8 +577,10 @@ def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, net: int) -> list[Event]:
         if t.name not in a.grabbing:
             grabbed.append(GrabTaken(a.name, t.name))
         return _applied(s, grabbed)
-    # Shove: forced movement away from the shover ends any grab between the two (ch19 Grab)
+    # Shove: forced movement. Pushed away from whoever holds it, or from whomever it holds,
+    # the distance grows and the grab ends (ch19 Grab), whoever shoves; unless the GM
+    # says the push kept the two together.
     events: list[Event] = [Shoved(t.name, a.name, n)]
-    events += [mv.end_grab(g, x, "shoved apart") for g, x in mv.grab_partners(s, a)
-               if t.name in (g.name, x.name)]
+    if not x.together:
+        events += mv.end_every_grab(s, t, "shoved apart")
     return _applied(s, events)

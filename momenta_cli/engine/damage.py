@@ -26,12 +26,13 @@ def resist_weak(amount: int, resisted: bool, weak: bool) -> int:
 
 def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
                ) -> list[Event]:
-    """Events for ``f`` being Defeated (or Lost): first every grab it holds ends (ch19
-    Grab: a Defeated grabber's grabs end with all their stacks), then it falls (R11)."""
-    from momenta_cli.engine.movement import end_grab, held_by
+    """Events for ``f`` being Defeated (or Lost): first every grab it is part of ends
+    (ch19 Grab: a Defeated grabber's grabs end with all their stacks; a Defeated target
+    is held by no one, R11), then it falls."""
+    from momenta_cli.engine.movement import end_every_grab
 
-    events: list[Event] = [end_grab(f, t, "grabber down") for t in held_by(fight, f)]
-    return [*events, FighterDown(f.name, lost=lost, reason=reason)]
+    return [*end_every_grab(fight, f, "out of the fight"),
+            FighterDown(f.name, lost=lost, reason=reason)]
 
 
 def _slot_condition(fight: Fight, f: Fighter, roller: Roller, wound_effect: str | None

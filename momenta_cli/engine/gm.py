@@ -125,13 +125,6 @@ def defeat(fight: Fight, cmd: Defeat, roller: Roller) -> list[Event]:
     return damage.goes_down(fight, f, reason="the GM")
 
 
-def grab_releases(fight: Fight, grabber: Fighter) -> list[Event]:
-    """ch19 Grab: when the grabber leaves the fight its grabs end with all their stacks."""
-    from momenta_cli.engine.movement import end_grab, held_by
-
-    return [end_grab(grabber, t, "grabber gone") for t in held_by(fight, grabber)]
-
-
 @handles(Revive)
 def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
     """GM command ``revive``: a Defeated or Lost fighter is back in the fight."""
@@ -143,9 +136,12 @@ def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
 
 @handles(Remove)
 def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
-    """GM command ``remove``: the fighter leaves the fight (fled, dismissed); its grabs end."""
+    """GM command ``remove``: the fighter leaves the fight (fled, dismissed); every grab
+    it is part of ends (R11, ch19 Grab)."""
+    from momenta_cli.engine.movement import end_every_grab
+
     f = _live(fight, cmd.target)
-    return [*grab_releases(fight, f), FighterRemoved(f.name)]
+    return [*end_every_grab(fight, f, "out of the fight"), FighterRemoved(f.name)]
 
 
 @handles(AddFighter)

@@ -22,6 +22,7 @@ from momenta_cli.engine.events import Event, ResourceSet, apply_all
 from momenta_cli.engine.names import candidates, exact, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.engine.specs import size_rank
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import consumables
@@ -223,12 +224,16 @@ def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]
     out: list[Event] = []
     for grabber, target in mv.grab_partners(fight, f):
         other = target if grabber is f else grabber
-        mine, theirs = f.spec.attr("SIZE"), other.spec.attr("SIZE")
-        if mine <= theirs:
+        mine, theirs = f.spec.size, other.spec.size
+        if size_rank(mine) <= size_rank(theirs):
             how = "holds" if grabber is f else "is Grabbed by"
-            raise RuleError(f"{f.name} {how} {other.name}: neither may {what} unless one is "
-                            f"bigger (SIZE {mine} vs {theirs}); release, shake it off or "
-                            "'apart' first (ch19 Grab)")
+            if size_rank(mine) < size_rank(theirs):
+                who = (f"{other.name} is bigger (SIZE {theirs} vs {mine}): only "
+                       f"{other.name} may move, dragging {f.name}")
+            else:
+                who = f"neither is bigger (both SIZE {mine}), so neither may move"
+            raise RuleError(f"{f.name} {how} {other.name}: {who}; release, shake it off "
+                            "or 'apart' first (ch19 Grab)")
         out.append(mv.Dragged(other.name, f.name, squares))
     return out
 

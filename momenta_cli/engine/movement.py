@@ -107,6 +107,15 @@ def end_grab(grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:
     return GrabEnded(grabber.name, target.name, target.stacks("Grabbed"), reason)
 
 
+def end_every_grab(fight: Fight, f: Fighter, reason: str) -> list[Event]:
+    """Events ending every grab ``f`` is part of, as grabber or target (ch19 Grab: moved
+    apart, or out of the fight). A Grabbed with no grabber left to hold it goes too."""
+    events: list[Event] = [end_grab(g, t, reason) for g, t in grab_partners(fight, f)]
+    if f.has("Grabbed") and not grabbers_of(fight, f):
+        events.append(GrabEnded("", f.name, f.stacks("Grabbed"), reason))
+    return events
+
+
 @dataclass(frozen=True)
 class Moved(Event):
     """A Move or Shift of ``squares`` (``difficult`` of them difficult terrain) within a

@@ -12,11 +12,44 @@ from enum import IntEnum
 from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
 
 SIDES = ("allies", "adversaries", "independents")
-ATTRIBUTES = ("POW", "AGI", "REA", "INS", "PRE", "LUCK", "BODY", "MIND", "SOUL", "SPD", "SEN",
-              "SIZE")
+ATTRIBUTES = ("POW", "AGI", "REA", "INS", "PRE", "LUCK", "BODY", "MIND", "SOUL", "SPD", "SEN")
 THREAT_CLASSES = ("Grunt", "Regular", "Elite", "Champion", "Nemesis")
 FLAG_TAGS = ("Reflexive", "Deflect", "Shield", "Indefensible", "Imprecise", "Seeking",
              "Penetrating", "Cumbersome", "Area", "Spell", "Touch")
+
+
+# R31 (draft 05): the one-square sizes, smallest first; SIZE N >= 2 is N x N squares.
+ONE_SQUARE_SIZES = ("1T", "1S", "1M", "1L")
+MAX_SIZE = 20
+SIZE_HELP = ("SIZE is 1T, 1S, 1M or 1L (one square: tiny, small, medium, large) or 2, 3, "
+             f"4, ... up to {MAX_SIZE} (N x N squares); a bare 1 reads as 1M")
+
+
+def parse_size(value: object) -> str | None:
+    """SIZE as the draft writes it (R31): ``1T``, ``1S``, ``1M``, ``1L``, ``2``, ``3``, ...;
+    a bare ``1`` is ``1M``. None when ``value`` is no SIZE."""
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip().upper()
+    if text == "1":
+        return "1M"
+    if text in ONE_SQUARE_SIZES:
+        return text
+    if text.isascii() and text.isdigit() and 2 <= int(text) <= MAX_SIZE:
+        return str(int(text))
+    return None
+
+
+def size_rank(size: str) -> int:
+    """Where ``size`` stands in 1T < 1S < 1M < 1L < 2 < 3 < ... (R31), for "bigger"."""
+    if size in ONE_SQUARE_SIZES:
+        return ONE_SQUARE_SIZES.index(size)
+    return len(ONE_SQUARE_SIZES) + int(size) - 2
+
+
+def footprint(size: str) -> int:
+    """Squares along one side of a creature of ``size`` (R31): 1 for the 1x sizes."""
+    return 1 if size in ONE_SQUARE_SIZES else int(size)
 
 
 class Weight(IntEnum):
@@ -141,6 +174,7 @@ class CombatantSpec:
     weapons: tuple[WeaponSpec, ...] = ()
     defenses: tuple[DefenseSpec, ...] = ()
     armor_penalty: int = 0
+    size: str = "1M"  # R31, as the draft writes it
     start: dict[str, int] = field(default_factory=dict)
     conditions: tuple[tuple[str, int], ...] = ()
     notes: str = ""

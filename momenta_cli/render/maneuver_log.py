@@ -36,6 +36,8 @@ def _terrain(e: mv.TerrainSet) -> str:
 @formats("grab_ended")
 def _grab_ended(e: mv.GrabEnded) -> str:
     stacks = f", Grabbed {e.stacks} removed" if e.stacks else ""
+    if not e.grabber:  # a Grabbed whose grabber is unknown (set by hand with no source)
+        return f"{e.target} is no longer Grabbed ({e.reason}{stacks})"
     return f"{e.grabber}'s grab on {e.target} ends ({e.reason}{stacks})"
 
 

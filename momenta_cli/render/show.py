@@ -18,7 +18,7 @@ from momenta_cli.rules.settings import Settings
 
 _PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")
 _DERIVED = ("BODY", "MIND", "SOUL")
-_OTHER = ("SPD", "SEN", "SIZE")
+_OTHER = ("SPD", "SEN")
 
 
 def _lines(items: Iterable[str]) -> Text:
@@ -44,7 +44,7 @@ def _details(c: CombatantSpec) -> Text:
     """The long facts of one combatant as indented lines that wrap at any width."""
     rows = [
         _attr_text(c, _PRIMARY),
-        f"{_attr_text(c, _DERIVED)}; {_attr_text(c, _OTHER)}",
+        f"{_attr_text(c, _DERIVED)}; {_attr_text(c, _OTHER)} SIZE {c.size}",
         "weapons: " + ", ".join(w.name for w in c.weapons),
     ]
     if c.defenses:

@@ -40,6 +40,7 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
         "lost": f.lost,
         "removed": f.removed,
         "threat": f.spec.threat,
+        "size": f.spec.size,
         "terrain": f.terrain or None,
         "surged": f.surged,
         "grabbing": list(f.grabbing),

@@ -102,6 +102,11 @@ def status_table(fight: Fight, *, bars: bool = True, players: bool = False) -> T
     t.add_column("Grd", justify="right", no_wrap=True)
     t.add_column("Vig", justify="right", no_wrap=True)
     t.add_column("Str", justify="right", no_wrap=True)
+    # SIZE as the draft writes it (R31); only when it tells the GM something, so a
+    # fight of medium folk keeps its width for the conditions.
+    sizes = any(f.spec.size != "1M" for f in fight.fighters.values() if not f.removed)
+    if sizes:
+        t.add_column("Sz", no_wrap=True)
     t.add_column("Turn", no_wrap=True)
     t.add_column("Conditions", overflow="fold", min_width=10)
     may = {f.name for f in turns.may_act(fight)}
@@ -130,6 +135,8 @@ def status_table(fight: Fight, *, bars: bool = True, players: bool = False) -> T
                     row.append(_bar(f.vitality, f.spec.max_vitality))
                 row += [gauge(f.guard, f.spec.max_guard), vig,
                         gauge(f.strain, f.spec.max_strain, rising_is_bad=True)]
+            if sizes:
+                row.append(Text(f.spec.size, style=style or "dim"))
             row += [_turns(fight, f, may), _conditions(f, players=players)]
             t.add_row(*row, style=style)
     return t
