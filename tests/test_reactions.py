@@ -283,6 +283,7 @@ def test_intercept_is_a_two_vigor_reactive_basic_attack():
 def test_forestall_needs_a_reflexive_melee_weapon():
     # ch19 Forestall: an equipped Reflexive melee weapon.
     s = gorms_turn()
+    run(s, "move 2")
     refused(s, "forestall wren gorm with rapier", "Reflexive")
     run(s, "forestall wren gorm with spear dist 2", faces=[6, 6])
     assert pool_parts(s) == {"POW": 0}
@@ -291,7 +292,7 @@ def test_forestall_needs_a_reflexive_melee_weapon():
 def test_the_mover_may_defend_against_a_reactive_attack():
     # Intercept is an attack like any other: the enemy mover may use its defense.
     s = yard()
-    run(s, "turn wren", "end", "turn vessa", "intercept kira vessa defend",
+    run(s, "turn wren", "end", "turn vessa", "move 3", "intercept kira vessa defend",
         faces=[5, 6, 1, 5, 5, 6])
     assert rolled(s).net == 0
 
@@ -299,3 +300,50 @@ def test_the_mover_may_defend_against_a_reactive_attack():
 def test_reactive_attacks_name_both_sides():
     s = gorms_turn()
     refused(s, "intercept gorm", "both")
+
+
+# --- what can trigger Intercept and Forestall (ch19 Movement, Reactions; R35) --------------
+
+
+def test_no_reactive_attack_at_a_combatant_that_has_not_moved():
+    # ch19 Reactions: Intercept answers a combatant moving into reach, Forestall one that
+    # attempts to move; R35: the tracker refuses what cannot have triggered.
+    s = gorms_turn()
+    refused(s, "intercept wren gorm with rapier", "Gorm has not moved this turn",
+            "Intercept")
+    refused(s, "forestall wren gorm with spear", "Gorm has not moved or tried to move")
+
+
+def test_a_shift_triggers_neither_intercept_nor_forestall():
+    # ch19 Shift: "Does not trigger reactive attacks" (R35).
+    s = yard()
+    run(s, "turn kira", "shift 2")
+    refused(s, "intercept wren kira", "Kira only Shifted", "ch19 Shift")
+    refused(s, "forestall wren kira with spear", "only Shifted")
+
+
+def test_forced_movement_triggers_intercept_but_never_forestall():
+    # ch19 Movement: forced movement does not trigger Forestall, but can trigger
+    # Intercept ("shoving an enemy into an ally's reach is a legitimate setup play").
+    s = yard()
+    run(s, "turn kira", "shove gorm roll 5,6,1")
+    refused(s, "forestall wren gorm with spear", "forced", "never triggers Forestall")
+    run(s, "intercept wren gorm with rapier", faces=[1, 1, 1])
+    assert rolled(s).maneuver == "Intercept"
+
+
+def test_one_reactive_attack_per_reactor_per_movement():
+    # R35: Intercept once per reactor per movement; a new movement is a new trigger.
+    s = gorms_turn()
+    run(s, "move 2", "intercept wren gorm with rapier", faces=[1, 1, 1])
+    refused(s, "intercept wren gorm with rapier", "Wren already made a reactive attack",
+            "R35")
+    run(s, "intercept kira gorm with longsword", faces=[1, 1, 1])  # another reactor may
+    run(s, "move 1", "intercept wren gorm with rapier", faces=[1, 1, 1])
+
+
+def test_a_movement_belongs_to_its_turn():
+    # ch19 Reactions: a reaction answers its trigger at once, not a turn later.
+    s = gorms_turn()
+    run(s, "move 2", "end", "turn wren")
+    refused(s, "intercept kira gorm with longsword", "Gorm has not moved this turn")

@@ -33,6 +33,7 @@ from momenta_cli.errors import RuleError
 
 MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
 REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
+MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # triggered by a movement (R35)
 EFFECTS = ("Grab", "Shove", "Feint")  # ch19: an effect of N net successes instead of damage
 MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
 UNARMED = "Unarmed Attack"  # ch19 Shove, Grab; carried by everyone
@@ -160,7 +161,7 @@ class Shoved(Event):
     squares: int
 
     def apply(self, fight: Fight) -> None:
-        return None
+        mv.moving(fight, self.name, mv.FORCED)
 
 
 # --- planning: everything fixed before the roll ----------------------------------------
@@ -294,6 +295,8 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
         raise RuleError(f"{a.name} cannot attack itself")
     if t.out:
         raise RuleError(f"{t.name} is {t.out_reason}: not a target")
+    if cmd.maneuver in MOVEMENT_REACTIONS:
+        mv.check_trigger(a, t, cmd.maneuver)
     w = _weapon(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
@@ -455,6 +458,8 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if one_roll and any(x.typed is not None for x in cmd.also):
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
     events = _pay(fight, a0, plans[0], cmd)
+    if cmd.maneuver in MOVEMENT_REACTIONS:
+        events.append(mv.MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
     events += [Reminder(a0.name, text) for text in cond.reminders(fight, a0)]
     # ch20 step 1: the pool is fixed before any reaction is resolved

@@ -95,6 +95,9 @@ class TurnStarted(Event):
         f.full_turn = False
         f.surged = False
         f.deflected = []
+        for other in fight.fighters.values():  # movements belong to the turn they were in
+            other.moved = ""
+            other.answered_by = []
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import ClassVar
 from momenta_cli.engine.events import Event
 from momenta_cli.engine.names import exact
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
 
 TERRAINS = ("", "climb", "swim")
 
@@ -131,7 +132,7 @@ class Moved(Event):
     jump: bool = False
 
     def apply(self, fight: Fight) -> None:
-        return None
+        moving(fight, self.name, self.how)
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,57 @@ class Dragged(Event):
     squares: int
 
     def apply(self, fight: Fight) -> None:
-        return None
+        moving(fight, self.name, FORCED)
+
+
+FORCED = "forced"  # ch19 Movement: Shove, being dragged
+
+
+def moving(fight: Fight, name: str, how: str) -> None:
+    """Record that ``name`` is moving now (a Move, a Shift or forced movement), so the
+    reactive attacks that movement may trigger can be checked (R35)."""
+    f = fight.fighters.get(name)
+    if f is not None:
+        f.moved = how
+        f.answered_by = []
+
+
+def check_trigger(reactor: Fighter, mover: Fighter, reaction: str) -> None:
+    """R35, last sentence: without a map the GM states that a movement triggered Intercept
+    or Forestall, but the tracker refuses what cannot have: no movement this turn, a
+    Shift (ch19 Shift: "does not trigger reactive attacks"), forced movement for
+    Forestall (ch19 Movement), or a second reactive attack by the same reactor at the
+    same movement (R35: once per reactor per movement)."""
+    how = mover.moved
+    if not how:
+        tried = " or tried to move" if reaction == "Forestall" else ""
+        raise RuleError(f"{mover.name} has not moved{tried} this turn: nothing triggers "
+                        f"{reaction} (ch19 Reactions)")
+    if how == "Shift":
+        raise RuleError(f"{mover.name} only Shifted, and a Shift does not trigger reactive "
+                        f"attacks (ch19 Shift, R35)")
+    if how == FORCED and reaction == "Forestall":
+        raise RuleError(f"{mover.name}'s movement was forced, and forced movement never "
+                        "triggers Forestall (ch19 Movement, R35)")
+    if reactor.name in mover.answered_by:
+        raise RuleError(f"{reactor.name} already made a reactive attack at this movement "
+                        f"of {mover.name} (R35: once per reactor per movement)")
+
+
+@dataclass(frozen=True)
+class MoveAnswered(Event):
+    """A reactive attack (Intercept, Forestall) answers ``mover``'s current movement; the
+    same reactor may not answer it again (R35)."""
+
+    kind: ClassVar[str] = "move_answered"
+    reactor: str
+    mover: str
+    reaction: str
+
+    def apply(self, fight: Fight) -> None:
+        f = fight.fighters.get(self.mover)
+        if f is not None and self.reactor not in f.answered_by:
+            f.answered_by.append(self.reactor)
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,10 @@ class Fighter:
     defense_uses: dict[str, int] = field(default_factory=dict)
     grabbing: list[str] = field(default_factory=list)  # names this fighter holds
     terrain: str = ""  # "", "swim" or "climb": the medium the fighter is moving in (ch19)
+    # The fighter's last movement since the current turn (anyone's) started: "", "Move",
+    # "Shift" or "forced", and who already made a reactive attack at it (ch19, R35).
+    moved: str = ""
+    answered_by: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -110,6 +114,7 @@ class Fighter:
             deflected=list(self.deflected),
             defense_uses=dict(self.defense_uses),
             grabbing=list(self.grabbing),
+            answered_by=list(self.answered_by),
         )
 
 

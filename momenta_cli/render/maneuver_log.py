@@ -33,6 +33,11 @@ def _terrain(e: mv.TerrainSet) -> str:
     return f"{e.name} is back on the ground (was {_TERRAIN[e.before]})"
 
 
+@formats("move_answered")
+def _move_answered(e: mv.MoveAnswered) -> None:
+    return None  # bookkeeping only: the reactive attack has its own lines
+
+
 @formats("grab_ended")
 def _grab_ended(e: mv.GrabEnded) -> str:
     stacks = f", Grabbed {e.stacks} removed" if e.stacks else ""
