@@ -218,15 +218,6 @@ def test_shake_it_off_refusals():
     refused(s, "shake exhausted", "no Exhausted")
 
 
-def test_cast_a_spell_pays_its_cost():
-    # ch19 Cast a Spell: variable cost.
-    s = yard()
-    run(s, "turn kira", "cast 3 frost lance")
-    assert s.state.get("Kira").vigor == 4
-    assert "Kira: Cast a Spell (frost lance) (3 Vigor: 7->4)" in log_text(s)
-    refused(s, "cast 5", "costs 5", "R24")
-
-
 # --- lockouts ----------------------------------------------------------------------------
 
 

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from momenta_cli.dice import QueueRoller
 from momenta_cli.engine import damage
-from momenta_cli.errors import MomentaError
 from tests.attack_yard import pool_parts, rolled
 from tests.attack_yard import yard as attack_yard
 from tests.engine_helpers import run, session_from
@@ -327,61 +324,3 @@ def test_enemy_second_move_after_its_maneuvers_is_refused():
     s2 = maneuver_yard()
     run(s2, "turn kira", "end", "turn ogre", "move 2", "move 1")  # Ogre: 1 maneuver
     refused(s2, "hide", "used its 1", "R7")
-
-
-# --- 10. a spell's cost from its data (issue 5: Cast a Spell) --------------------------------
-
-SPELLS = """
-name: Spells
-weapons:
-  - {name: Frostbolt, attribute: INS, tags: [Cold, Range 12, Spell], cost: 3,
-     damage: {0s: 2, 1s: 6, 2s: 10, 3+: 14}}
-  - {name: Firebolt, attribute: INS, tags: [Fire, Range 12, Spell],
-     damage: {0s: 2, 1s: 6, 2s: 10, 3+: 14}}
-combatants:
-  - name: Kira
-    side: allies
-    attributes: {POW: 3, AGI: 2, INS: 2, SPD: 5, SEN: 12, SIZE: 1M}
-    max_vitality: 20
-    max_vigor: 7
-    weapons: [Frostbolt, Firebolt]
-  - name: Orc
-    side: adversaries
-    threat: Regular
-    attributes: {POW: 3, SPD: 5, SEN: 10, SIZE: 1M}
-    max_vitality: 30
-"""
-
-
-def _vigor_after(line: str) -> int:
-    s = session_from(SPELLS)
-    run(s, "turn kira", line, faces=[1, 1])
-    return s.state.get("Kira").vigor
-
-
-def test_a_spell_pays_the_cost_its_data_gives():
-    # Issue 5: Cast a Spell costs the spell's data cost (Vigor 7 - 3).
-    assert _vigor_after("attack orc with frostbolt") == 7 - 3
-
-
-def test_a_typed_spell_cost_wins_over_the_data():
-    assert _vigor_after("attack orc with frostbolt cost 1") == 7 - 1
-
-
-def test_a_spell_without_a_cost_still_costs_two():
-    # ch19 Maneuvers: 2 Vigor by default.
-    assert _vigor_after("attack orc with firebolt") == 7 - 2
-
-
-def test_spell_cost_is_read_into_the_weapon_spec():
-    s = session_from(SPELLS)
-    assert s.state.get("Kira").spec.weapon("Frostbolt").cost == 3
-    assert s.state.get("Kira").spec.weapon("Firebolt").cost is None
-
-
-def test_a_cost_on_a_weapon_that_is_no_spell_is_an_error():
-    bad = SPELLS.replace("tags: [Fire, Range 12, Spell],", "tags: [Fire, Range 12], cost: 1,")
-    with pytest.raises(MomentaError, match="only a weapon tagged Spell"):
-        session_from(bad)
-    with pytest.raises(MomentaError, match="cost"):
-        session_from(SPELLS.replace("cost: 3", "cost: 21"))

@@ -126,9 +126,10 @@ def _surge(words: list[str]) -> Command:
 
 
 @verb("cast", usage="cast [NAME] COST [SPELL]",
-      help="Cast a Spell: pay its Vigor COST (doubled while swimming); roll its attack "
-           "with the attack command.",
-      example="cast wren 3 frost lance")
+      help="Cast a Spell that is not an attack (a ward, a light, a healing word): pay its "
+           "Vigor COST (doubled while swimming). An attack spell is cast by the attack "
+           "command alone ('attack TARGET with SPELL'), which pays its cost once.",
+      example="cast wren 3 warding light")
 def _cast(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "Vigor cost")
     if n is None:

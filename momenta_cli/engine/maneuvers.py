@@ -458,10 +458,19 @@ def surge(fight: Fight, cmd: Surge, roller: Roller) -> list[Event]:
 
 @handles(CastSpell)
 def cast(fight: Fight, cmd: CastSpell, roller: Roller) -> list[Event]:
-    """ch19 Cast a Spell: a variable Vigor cost typed by the GM (doubled while swimming)."""
+    """ch19 Cast a Spell that is no attack: a variable Vigor cost typed by the GM (doubled
+    while swimming). An attack spell is cast and paid by its attack (``attacks._pay``)."""
     f = actor(fight, cmd.name)
     if cmd.cost < 0:
         raise RuleError("a spell's cost is 0 or more")
+    spells = [w for w in f.spec.weapons if w.has("Spell")]
+    hits = candidates(spells, cmd.spell, key=lambda w: w.name, words=True) \
+        if cmd.spell.strip() else []
+    if len(hits) == 1:  # paying here and again in the attack would charge it twice
+        w = hits[0]
+        raise RuleError(f"{w.name} is an attack spell: cast it with 'attack TARGET with "
+                        f"{w.name.lower()}', which pays its cost (cast is for spells that "
+                        "are not attacks)")
     what = f"Cast a Spell ({cmd.spell})" if cmd.spell else "Cast a Spell"
     return pay_maneuver(fight, f, what, cmd.cost)
 
