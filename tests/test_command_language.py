@@ -56,3 +56,13 @@ def test_names_with_an_apostrophe_work_at_the_table():
     assert s.state.get("Kira's Wolf").vitality == s.state.get("Kira's Wolf").spec.max_vitality - 1
     with pytest.raises(MomentaError):
         run(s, "dmg kira's 100000000")
+
+
+@pytest.mark.parametrize("line, missing", [
+    ("dmg hald", "missing amount"), ("dmg 5", "missing combatant"),
+    ("dmg", "missing combatant and amount"), ("set kira vigor", "missing value"),
+    ("set kira", "missing resource and value"), ("cond kira", "missing condition")])
+def test_a_short_command_names_only_what_is_missing(line, missing):
+    # The first reason that applies: 'dmg hald' lacks the amount, not the combatant.
+    with pytest.raises(CommandError, match=f"^{missing} \\(usage"):
+        parse_line(line)

@@ -269,6 +269,35 @@ def test_brace_does_nothing_against_strain_and_grabs():
     refused(s, "grab wren brace", "deals none")
 
 
+# --- the first reason that applies (refusals name the real reason) -----------------------
+
+
+def test_a_broken_defender_hears_it_is_broken_before_its_weapons_are_judged():
+    # ch19 Brace / condition table: Broken takes no reactions; that is the reason to give,
+    # not that its buckler already deflected (R27).
+    s = gorms_turn()
+    run(s, "attack wren deflect=buckler", faces=[1, 1, 1, 1, 1])
+    run(s, "cond wren broken")
+    msg = refused(s, "attack wren deflect=buckler", "Wren is Broken")
+    assert "already" not in msg
+    refused(s, "attack wren dodge", "Wren is Broken")
+    refused(s, "attack wren brace", "Wren is Broken")
+
+
+def test_a_broken_combatant_cannot_counter_whatever_its_weapon():
+    # ch19 Reactions: a Broken one cannot react, before any question of reach.
+    s = gorms_turn()
+    run(s, "cond wren broken")
+    refused(s, "attack wren counter with spear dist 5", "Wren is Broken")
+
+
+def test_an_enemy_that_is_broken_hears_it_before_the_attack_kind():
+    # R7 and Tracker calls: no scripted defenses while Broken, whatever the attack.
+    s = yard()
+    run(s, "cond vessa broken", "turn kira")
+    refused(s, "attack vessa with shortbow defend", "Vessa is Broken")
+
+
 # --- Intercept and Forestall ---------------------------------------------------------------------
 
 

@@ -106,12 +106,24 @@ def parse_line(line: str) -> Command | Meta | None:
 # --- small helpers for verb parsers ----------------------------------------------------
 
 
-def need(words: list[str], n: int, what: str) -> None:
-    if len(words) < n:
+def need(words: list[str], *parts: str) -> None:
+    """Refuse fewer words than ``parts``, naming only the parts that are missing: ``dmg
+    hald`` misses the amount, not the combatant."""
+    missing = list(parts[len(words):])
+    if missing:
+        what = missing[0] if len(missing) == 1 else \
+            ", ".join(missing[:-1]) + " and " + missing[-1]
         raise CommandError(f"missing {what}")
 
 
 MAX_NUMBER = 99_999  # nothing at a Momenta table comes near; keeps the screen sane
+
+
+def is_number(word: str) -> bool:
+    """Whether ``word`` reads as a whole number in ASCII digits (an optional sign)."""
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isascii() and digits.isdigit()
 
 
 def number(word: str, what: str = "number") -> int:

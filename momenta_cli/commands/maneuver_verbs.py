@@ -156,7 +156,7 @@ def _release(words: list[str]) -> Command:
 
 def _one_or_two(words: list[str], what: str, usage: str) -> tuple[str, str | None]:
     """NAME [OTHER]: one required name and an optional second."""
-    need(words, 1, what)
+    need(words, what)
     if len(words) > 2:
         raise CommandError(f"{usage} (quote names with spaces)")
     return words[0], (words[1] if len(words) > 1 else None)
@@ -186,7 +186,7 @@ def _fall(words: list[str]) -> Command:
            "allows 1 square per Move; neither allows Shift.",
       example="terrain brannoc swim")
 def _terrain(words: list[str]) -> Command:
-    need(words, 2, "combatant and terrain")
+    need(words, "combatant", "terrain")
     t = words[-1].lower()
     if t not in TERRAIN_WORDS:
         raise CommandError("terrain is ground, climb or swim")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from momenta_cli.commands.language import Meta, need, number, typed_result, verb
+from momenta_cli.commands.language import Meta, is_number, need, number, typed_result, verb
 from momenta_cli.engine import commands as c
 from momenta_cli.errors import CommandError
 
@@ -51,7 +51,7 @@ def _next(words: list[str]) -> c.Command:
       help="Add (+N, the default +1), remove (-N, -all) or set (=N) stacks of a condition.",
       example="cond knife-1 hindered +1 from brannoc")
 def _cond(words: list[str]) -> c.Command:
-    need(words, 2, "combatant and condition")
+    need(words, "combatant", "condition")
     source = None
     if "from" in [w.lower() for w in words]:
         i = [w.lower() for w in words].index("from")
@@ -76,7 +76,7 @@ def _cond(words: list[str]) -> c.Command:
 
 
 def _one_name(words: list[str]) -> str:
-    need(words, 1, "combatant name")
+    need(words, "combatant name")
     return " ".join(words)
 
 
@@ -111,7 +111,7 @@ def _remove(words: list[str]) -> c.Command:
       help="Bring in reinforcements from a stat block; they join the current round.",
       example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
-    need(words, 1, "stat block")
+    need(words, "stat block")
     block, rest = words[0], words[1:]
     name = side = None
     count = 1
@@ -141,13 +141,15 @@ def _over(words: list[str]) -> c.Command:
 @verb("note", usage="note TEXT", help="Write a line into the fight's log.",
       example="note the bridge is burning")
 def _note(words: list[str]) -> c.Command:
-    need(words, 1, "text")
+    need(words, "text")
     return c.AddNote(" ".join(words))
 
 
 def _amount(how: str):
     def parse(words: list[str]) -> c.Command:
-        need(words, 2, "combatant and amount")
+        if len(words) == 1 and is_number(words[0]):  # `dmg 5`: the name is what is missing
+            raise CommandError("missing combatant")
+        need(words, "combatant", "amount")
         untyped = words[-1].lower() == "untyped"
         if untyped:
             words = words[:-1]
@@ -173,7 +175,7 @@ verb("guard", usage="guard NAME N", help="Set Guard to N (above max is Over-Guar
       help="Set vitality, guard, vigor, strain, resolve or consumables to N.",
       example="set brannoc vigor 4")
 def _set(words: list[str]) -> c.Command:
-    need(words, 3, "combatant, resource and value")
+    need(words, "combatant", "resource", "value")
     return c.Adjust(" ".join(words[:-2]), "set", number(words[-1], "value"),
                     resource=words[-2])
 

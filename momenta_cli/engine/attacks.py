@@ -21,7 +21,7 @@ from momenta_cli.engine import damage
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.commands import Command
-from momenta_cli.engine.economy import pay_maneuver, pay_reaction
+from momenta_cli.engine.economy import check_can_react, pay_maneuver, pay_reaction
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
 from momenta_cli.engine.maneuvers import Reminder, actor
 from momenta_cli.engine.names import candidates, find
@@ -295,6 +295,8 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
         raise RuleError(f"{a.name} cannot attack itself")
     if t.out:
         raise RuleError(f"{t.name} is {t.out_reason}: not a target")
+    if cmd.maneuver in REACTIVE:  # may it react at all? (the first reason to refuse)
+        check_can_react(a, cmd.maneuver)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         mv.check_trigger(a, t, cmd.maneuver)
     w = _weapon(a, cmd)

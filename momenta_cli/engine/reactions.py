@@ -121,11 +121,13 @@ def _check_defensible(t: Fighter, attack_weapon: WeaponSpec, what: str) -> None:
 
 def dodge(fight: Fight, t: Fighter, attack_weapon: WeaponSpec) -> tuple[list[Event], Defense]:
     """ch19 Dodge: 2 Vigor, oppose any attack with AGI. Hindered forbids it (condition
-    table, checked by the economy)."""
-    _check_defensible(t, attack_weapon, "Dodge")
+    table, checked by the economy). Whether ``t`` may react at all is checked first, so
+    the refusal names the real reason."""
     if t.spec.is_enemy:
         raise RuleError(f"{t.name} is an enemy: it cannot Dodge; use 'defend' for its "
                         "scripted defense (R7)")
+    check_can_react(t, "Dodge")
+    _check_defensible(t, attack_weapon, "Dodge")
     events = pay_reaction(t, "Dodge", DODGE_COST)
     return events, Defense("Dodge", tuple(attribute_parts(t, "AGI")))
 
@@ -148,11 +150,13 @@ def deflect(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: str,
     """ch19 Deflect: 1 Vigor (3 with a Cumbersome weapon, R21), only against melee
     attacks; a Deflect weapon must weigh at least as much as the attacking one, a Shield
     needs no match and alone stops spells; each weapon once until the defender's next
-    turn starts (R27). The weapon's attribute opposes the attack."""
-    _check_defensible(t, attack_weapon, "Deflect")
+    turn starts (R27). The weapon's attribute opposes the attack. Whether ``t`` may react
+    at all is checked before its weapons, so a Broken defender hears it is Broken."""
     if t.spec.is_enemy:
         raise RuleError(f"{t.name} is an enemy: it cannot Deflect; use 'defend' for its "
                         "scripted defense (R7)")
+    check_can_react(t, "Deflect")
+    _check_defensible(t, attack_weapon, "Deflect")
     if mode != "melee":
         raise RuleError("Deflect answers melee attacks only (ch19 Deflect)")
     if chosen is not None:
@@ -190,15 +194,17 @@ def scripted(t: Fighter, attack_weapon: WeaponSpec, mode: str,
     """R7 and "Tracker calls": an enemy's scripted defense is its reactive defense. It
     opposes only the kinds of attack in ``against``, ``uses`` times a round, never an
     Indefensible attack, and not while Surprised or Broken. A Grunt never rolls."""
-    _check_defensible(t, attack_weapon, "defend against")
     if not t.spec.is_enemy:
         raise RuleError(f"{t.name} is not an enemy: only enemies have scripted defenses "
                         "(R7); use dodge or deflect")
     if not t.spec.defenses:
         raise RuleError(f"{t.name} has no scripted defense")
+    if t.out:
+        raise RuleError(f"{t.name} is out of the fight")
     for cond in ("Surprised", "Broken"):
         if t.has(cond):
             raise RuleError(f"{t.name} is {cond}: no defenses (docs/rulings.md, Tracker calls)")
+    _check_defensible(t, attack_weapon, "defend against")
 
     def why_not(d: DefenseSpec) -> str | None:
         if not _against(d, attack_weapon, mode):
@@ -261,9 +267,9 @@ def check_brace(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, deals_damag
                 ) -> None:
     """ch19 Brace: a free reaction to being about to take damage from an attack (so not
     against Strain, ch20 Resistance and Weakness, nor a Grab, Shove or Feint)."""
+    check_can_react(t, "Brace")
     if attack_weapon.strain:
         raise RuleError(f"{attack_weapon.name} deals Strain: Brace does nothing against it "
                         "(ch20 Resistance and Weakness)")
     if not deals_damage:
         raise RuleError("Brace answers damage; this attack deals none")
-    check_can_react(t, "Brace")
