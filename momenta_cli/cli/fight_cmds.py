@@ -12,6 +12,7 @@ from momenta_cli.cli.common import fail, guarded, make_console
 from momenta_cli.dice import SeededRoller
 from momenta_cli.engine.session import Session
 from momenta_cli.errors import MomentaError
+from momenta_cli.files import FileProblem, read_bytes
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.state_json import session_doc
 from momenta_cli.render.status import lit, literal, status
@@ -19,21 +20,30 @@ from momenta_cli.runner import run_line
 
 
 def _read_script(script: Path) -> list[str]:
+    """The lines of a replay script, or a one-line error and exit 1.
+
+    Lines end at ``\\n`` (or ``\\r\\n``) only, as in an editor, ``wc -l``, ``do`` and the
+    prompt: ``str.splitlines`` would also break at form feeds, U+2028 and other
+    characters inside a line, running text as hidden commands and citing wrong lines."""
     try:
-        data = script.read_bytes()
-    except IsADirectoryError:
-        raise fail(f"{script}: is a directory, not a script") from None
-    except OSError as err:
-        raise fail(f"{script}: cannot read: {err.strerror}") from None
+        data = read_bytes(script, "script")
+    except FileProblem as err:
+        raise fail(literal(f"{script}: cannot read: {err.message}")) from None
     try:
-        return data.decode("utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise fail(f"{script}: not a UTF-8 text file") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise fail(literal(f"{script}:{line}: not UTF-8 text")) from None
+    rows = text.split("\n")
+    if rows[-1] == "":
+        rows.pop()  # the newline ending the last line starts no line of its own
+    return [x[:-1] if x.endswith("\r") else x for x in rows]
 
 
 def replay(
-    encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.")],
-    script: Annotated[Path, typer.Argument(help="Script: one command per line, # comments.")],
+    encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.", readable=False)],
+    script: Annotated[Path, typer.Argument(help="Script: one command per line, # comments.",
+                                           readable=False)],
     seed: Annotated[int, typer.Option(help="Seed for the dice the tracker rolls.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state and log "
                                           "as one JSON document.")] = False,

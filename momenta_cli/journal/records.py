@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+import types
+import typing
+from dataclasses import fields
+from typing import Any, ClassVar
 
-from momenta_cli.engine.events import event_from_dict
+from momenta_cli.engine.events import Event, event_from_dict
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.runner import Outcome
 
@@ -142,9 +145,72 @@ def apply_record(session: Session, record: dict[str, Any]) -> None:
         if not isinstance(events, list):
             raise ValueError("'events' must be a list")
         entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events))
+        for event in entry.events:
+            check_fields(event)
         session.push(entry)
     else:
         raise ValueError(f"unknown record {sorted(record)}")
+
+
+def check_fields(event: Event) -> None:
+    """Raise ``ValueError`` if a field of ``event`` does not hold its annotated type.
+
+    ``event_from_dict`` takes the values as they come: a record edited into
+    ``"after": null`` would replay, then break whatever reads that state later (a
+    traceback in the status table). Checked here, it is a record that does not replay.
+    """
+    hints = _hints(type(event))
+    for f in fields(event):
+        want = hints.get(f.name)
+        value = getattr(event, f.name)
+        if want is not None and not _fits(value, want):
+            raise ValueError(f"event {event.kind!r}: {f.name!r} should be {_show(want)}, "
+                             f"not {type(value).__name__}")
+
+
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    if cls.kind not in _HINTS:
+        try:
+            _HINTS[cls.kind] = typing.get_type_hints(cls)
+        except Exception:  # an annotation that does not resolve: that kind goes unchecked
+            _HINTS[cls.kind] = {}
+    return _HINTS[cls.kind]
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` (as ``event_from_dict`` made it: lists become tuples) has the
+    type ``hint``; kinds of hint not listed here are not checked."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any or origin is ClassVar:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if hint is type(None):
+        return value is None
+    if hint in (int, float, str, bool):
+        # JSON true/false are bools, which Python also counts as ints: not here.
+        return isinstance(value, hint) and (hint is bool or not isinstance(value, bool))
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(
+            _fits(v, a) for v, a in zip(value, args, strict=True))
+    if origin in (list, set, frozenset):
+        return isinstance(value, (tuple, list, set, frozenset)) and all(
+            _fits(v, args[0]) for v in value) if args else True
+    if origin is dict:
+        return isinstance(value, dict) and (not args or all(
+            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items()))
+    return True
+
+
+def _show(hint: Any) -> str:
+    return hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
 
 
 def describe(record: Any) -> str:
