@@ -96,6 +96,31 @@ combatants:
 """
 
 
+# Kira with the chapter 20 mace against a Wyrm with a Tail location and an all-Mass Blob.
+MACE_YARD = """
+name: Yard
+weapons:
+  - name: Mace
+    weight: Medium
+    tags: [Crushing, Melee 1]
+    damage: {0s: 2, 1s: 7, 2s: 13, 3+: 20}
+combatants:
+  - {name: Kira, side: allies, attributes: {POW: 4, AGI: 1}, weapons: [Mace]}
+  - name: Wyrm
+    side: adversaries
+    max_vitality: 80
+    hit_locations:
+      - Mass
+      - {name: Tail, penalty: 1, wound_effect: Hindered}
+  - {name: Blob, side: adversaries, max_vitality: 80, hit_locations: [Mass]}
+"""
+
+
+def mace_yard(text: str = "") -> Session:
+    """The mace yard, or ``text`` (a variant of MACE_YARD)."""
+    return session_from(text or MACE_YARD)
+
+
 def yard(rules: str = "") -> Session:
     """The yard; ``rules`` is a YAML ``rules:`` body such as ``"{solid_hit: everyone}"``."""
     text = ENCOUNTER if not rules else ENCOUNTER.replace(
@@ -112,4 +137,4 @@ def pool_parts(session: Session, index: int = -1) -> dict[str, int]:
     return dict(rolled(session, index).pool)
 
 
-__all__ = ["ENCOUNTER", "pool_parts", "rolled", "yard"]
+__all__ = ["ENCOUNTER", "MACE_YARD", "mace_yard", "pool_parts", "rolled", "yard"]

@@ -90,7 +90,7 @@ def test_bad_attack_lines_say_what_is_wrong(line, words):
 
 
 def test_log_lines_of_an_attack_with_a_deflect_and_a_brace():
-    # One compact entry per attack with its whole breakdown (issue 4 "Output"); the
+    # One compact entry per attack with its whole breakdown; the
     # reactions declared for it come first, its consequences after.
     s = yard()
     run(s, "turn kira", "end", "turn gorm", "attack wren at edge deflect brace",

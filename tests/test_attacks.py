@@ -3,7 +3,10 @@ Shove). Dice: the attack's faces first, then the defense's (tests/attack_yard.py
 
 from __future__ import annotations
 
-from tests.attack_yard import pool_parts, rolled, yard
+import pytest
+
+from momenta_cli.errors import MomentaError
+from tests.attack_yard import MACE_YARD, mace_yard, pool_parts, rolled, yard
 from tests.engine_helpers import log_text, run
 from tests.test_maneuver_support import refused
 
@@ -26,14 +29,6 @@ def test_the_first_weapon_listed_is_used_when_none_is_named():
     s = yard()
     run(s, "turn kira", "attack gorm", faces=[1, 1, 2])
     assert rolled(s).weapon == "Longsword"
-
-
-def test_guard_soaks_damage_before_vitality():
-    # ch20 step 4 / R8: Guard first, only the rest reaches Vitality.
-    s = yard()
-    run(s, "turn kira", "end", "turn gorm", "attack kira", faces=[5, 1, 2])  # 1s: 6
-    k = s.state.get("Kira")
-    assert (k.guard, k.vitality) == (0, 21 - 4)
 
 
 def test_enemy_attacks_roll_the_printed_pool_and_pay_no_vigor():
@@ -170,74 +165,7 @@ def test_solid_hit_is_for_allies_unless_the_setting_says_everyone():
 # --- resistance, weakness, Penetrating, Strain ----------------------------------------------
 
 
-def test_resistance_halves_only_what_gets_past_guard():
-    # ch20 Resistance and Weakness: applied to the Vitality portion only (R8 order).
-    s = yard()
-    run(s, "turn kira", "attack vessa with firebolt", faces=[5, 6])  # 2s: 10
-    assert s.state.get("Vessa").guard == 0
-    assert s.state.get("Vessa").vitality == 24 - (10 - 3) // 2
-
-
-def test_weakness_doubles_and_resistance_with_weakness_cancel():
-    # ch20 multiple damage types / R9: some weakness, no resistance doubles; both cancel.
-    s = yard()
-    run(s, "turn kira", "attack gorm with shock", faces=[5, 1])  # Lightning, 1s: 5
-    assert s.state.get("Gorm").vitality == 22 - 10
-    s = yard()
-    run(s, "turn kira", "attack vessa with flame", faces=[5, 1, 2])  # Fire + Radiant
-    assert s.state.get("Vessa").vitality == 24 - (9 - 3)
-    assert any("resistance (Fire) and weakness (Radiant) cancel" in t for t in log_text(s))
-
-
-def test_penetrating_attacks_skip_guard():
-    # R8 / R21: Guard does not soak a Penetrating attack.
-    s = yard()
-    run(s, "turn kira", "attack vessa with awl", faces=[5, 1, 2])  # 1s: 4
-    v = s.state.get("Vessa")
-    assert (v.guard, v.vitality) == (3, 24 - 4)
-
-
-def test_strain_attacks_skip_guard_and_resistance_and_fill_strain():
-    # ch20: Strain ignores Guard; R9: and resistance, weakness, locations, Solid Hit.
-    s = yard()
-    run(s, "turn kira", "attack vessa with mind", faces=[5, 5])  # 2s: 6 Strain
-    v = s.state.get("Vessa")
-    assert (v.strain, v.guard, v.vitality) == (6, 3, 24)
-    refused(s, "attack vessa with mind at edge", "Strain", "R9")
-
-
-def test_untyped_damage_skips_guard():
-    # R8, R23: Guard does not soak untyped damage (a fall, or the GM's 'dmg ... untyped');
-    # every attack has a damage type (ch20 Damage Types), checked when the file loads.
-    s = yard()
-    run(s, "dmg vessa 4 untyped")
-    v = s.state.get("Vessa")
-    assert (v.guard, v.vitality) == (3, 24 - 4)
-
-
 # --- damage types (ch20 Damage Types, Tracker calls) -----------------------------------------
-
-
-def test_an_either_or_tag_takes_the_type_the_attacker_names():
-    # Tracker calls: of Slashing/Piercing the attacker picks one per attack.
-    s = yard()
-    run(s, "turn kira", "attack gorm as piercing", faces=[1, 1, 2])
-    assert rolled(s).types == ("Piercing",)
-
-
-def test_a_thrown_dagger_is_piercing():
-    # Tracker calls: a thrown Dagger is Piercing.
-    s = yard()
-    run(s, "turn kira", "attack gorm with dagger thrown", faces=[1, 1, 1])  # POW 3
-    assert rolled(s).types == ("Piercing",) and rolled(s).mode == "ranged"
-    refused(s, "attack gorm with dagger thrown as slashing", "Piercing")
-
-
-def test_a_type_the_weapon_lacks_is_refused():
-    # ch20 Damage Types: the weapon sets its types.
-    s = yard()
-    run(s, "turn kira")
-    refused(s, "attack gorm with awl as fire", "Piercing")
 
 
 # --- ranges, cover, obscured, hidden (R18, R20) ------------------------------------------------
@@ -425,3 +353,35 @@ def test_several_targets_need_an_area_attack_and_a_weapon_area_is_typed_once():
     refused(s, "attack gorm for vessa", "not an Area attack")
     refused(s, "attack gorm with firebomb for vessa roll 2s", "once")
     refused(s, "attack gorm with firebomb for gorm", "twice")
+
+
+def test_weapon_not_carried_is_refused_without_change():
+    # ch19 Basic Attack: "an equipped weapon".
+    s = mace_yard()
+    run(s, "turn kira")
+    before = s.state.clone()
+    with pytest.raises(MomentaError, match="no weapon"):
+        run(s, "attack wyrm with greataxe")
+    assert s.state == before
+
+
+def test_free_gm_modifier_changes_the_pool():
+    # R2: a free +Nd/-Nd the GM types joins the pool and is listed in the log.
+    s = mace_yard()
+    run(s, "turn kira", "attack wyrm +1d roll 5,6,1,1,1")  # POW 4 + 1 = 5 dice
+    assert any("= 5d [5,6,1,1,1] 2s" in t for t in log_text(s))
+    with pytest.raises(MomentaError):
+        run(s, "attack wyrm -2d roll 5,6,1,1")  # 2 dice wanted, 4 typed: refused
+
+
+def test_grab_feint_shove_cap_at_three():
+    # ch19 Grab/Feint/Shove: N = successes, maximum 3; Grab adds up to 3 on later turns.
+    s = mace_yard(MACE_YARD.replace("attributes: {POW: 4, AGI: 1}",
+                                    "attributes: {POW: 5, AGI: 5}"))
+    run(s, "turn kira", "feint wyrm with mace roll 5,5,5,5,6")
+    assert s.state.get("Wyrm").stacks("Vulnerable") == 3
+    run(s, "grab blob roll 5,6,1,1,1")
+    assert s.state.get("Blob").stacks("Grabbed") == 2
+    run(s, "end", "turn wyrm", "end", "turn blob", "end")  # Blob is an enemy: no roll (R30)
+    run(s, "turn kira", "grab blob roll 5,6,5,1,1")
+    assert s.state.get("Blob").stacks("Grabbed") == 3

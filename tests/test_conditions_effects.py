@@ -8,8 +8,10 @@ import pytest
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import economy
 from momenta_cli.engine import movement as mv
-from momenta_cli.errors import RuleError
-from tests.engine_helpers import log_text, order
+from momenta_cli.errors import MomentaError, RuleError
+from tests.attack_yard import mace_yard
+from tests.engine_helpers import log_text, order, session_from
+from tests.rules_arena import arena
 from tests.test_maneuver_support import refused, run, yard
 
 
@@ -89,15 +91,6 @@ def test_impaired_reduces_the_hide_roll():
     run(s, "hide roll", faces=[5])
     assert s.state.get("Kira").has("Hidden")
     assert s.entries[-1].events[1].roll["pool"] == 1
-
-
-def test_wracked_deals_damage_at_end_of_turn_skipping_guard():
-    # Condition table, Wracked (type): 2 x stacks damage of its type, skipping Guard, then
-    # lose a stack.
-    s = yard()
-    run(s, "guard kira 3", "cond kira wracked +2 from Fire", "turn kira", "end")
-    k = s.state.get("Kira")
-    assert (k.vitality, k.guard, k.stacks("Wracked")) == (21 - 4, 3, 1)
 
 
 def test_faltering_check_adds_a_stack_on_a_high_d6():
@@ -187,3 +180,70 @@ def test_lost_by_strain():
     run(s, "strain nul 4", faces=[3])
     run(s, "strain nul 4")
     assert s.state.get("Nul").lost
+
+
+def test_provoked_source_typed_in_lower_case_matches_the_combatant():
+    # Condition table, Provoked: -2d on attacks against anyone but the source.
+    s = arena()
+    run(s, "cond kira provoked from orc")
+    assert s.state.get("Kira").conditions["Provoked"].source == "Orc"
+    run(s, "turn kira", "attack orc with club", faces=[1, 1, 1])  # POW 3: no -2d
+    roll = [e for e in s.entries[-1].events if e.kind == "attack_rolled"][0]
+    assert "Provoked" not in dict(roll.pool)
+
+
+def test_provoked_check_ignores_case_of_a_stored_source():
+    # Condition table, Provoked; a source stored in another case (an older journal) still
+    # names the provoker.
+    s = arena()
+    run(s, "cond kira provoked from orc")
+    s.state.get("Kira").conditions["Provoked"].source = "ORC"
+    run(s, "turn kira", "attack orc with club", faces=[1, 1, 1])
+    roll = [e for e in s.entries[-1].events if e.kind == "attack_rolled"][0]
+    assert "Provoked" not in dict(roll.pool)
+
+
+def test_provoked_still_penalises_attacks_on_others():
+    # Condition table, Provoked: -2d against anyone else.
+    s = arena()
+    run(s, "cond kira provoked from troll", "turn kira", "attack orc with club", faces=[1])
+    roll = [e for e in s.entries[-1].events if e.kind == "attack_rolled"][0]
+    assert dict(roll.pool)["Provoked"] == -2
+
+
+def test_a_source_that_names_nobody_is_kept_as_typed():
+    s = arena()
+    run(s, "cond kira hindered from falling rocks")
+    assert s.state.get("Kira").conditions["Hindered"].source == "falling rocks"
+
+
+@pytest.mark.parametrize("line, stacks", [("+5", 3), ("-1", 1), ("=1", 1), ("-all", 0)])
+def test_condition_commands_respect_caps(line, stacks):
+    # Condition table: stacks cap at 3 unless noted.
+    s = mace_yard()
+    run(s, "cond wyrm impaired +2")
+    run(s, f"cond wyrm impaired {line}")
+    assert s.state.get("Wyrm").stacks("Impaired") == stacks
+
+
+def test_hindered_has_one_stack_and_faltering_no_cap():
+    s = mace_yard()
+    run(s, "cond wyrm hindered +3", "cond wyrm faltering +7")
+    w = s.state.get("Wyrm")
+    assert w.stacks("Hindered") == 1 and w.stacks("Faltering") == 7
+
+
+def test_an_immune_combatant_does_not_gain_the_condition():
+    # Stat blocks may be immune to conditions (REFERENCE-NUMBERS: the hierophant is immune
+    # to Shrouded); gaining one changes nothing, and the GM is told.
+    s = session_from("""
+        name: Immune
+        combatants:
+          - {name: Kira, side: allies}
+          - {name: Cantor, side: adversaries, threat: Regular, max_vitality: 20,
+             immunities: [Shrouded]}
+    """)
+    before = s.state.clone()
+    with pytest.raises(MomentaError, match="immune to Shrouded"):
+        run(s, "cond cantor shrouded +1")
+    assert s.state == before

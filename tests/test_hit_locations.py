@@ -3,8 +3,8 @@ locations a stat block adds or leaves out, and the locations every ally has."""
 
 from __future__ import annotations
 
-from tests.attack_yard import ENCOUNTER, pool_parts, yard
-from tests.engine_helpers import run, session_from
+from tests.attack_yard import ENCOUNTER, mace_yard, pool_parts, yard
+from tests.engine_helpers import log_text, run, session_from
 from tests.test_maneuver_support import refused
 
 
@@ -120,3 +120,18 @@ def test_a_reinforcement_joining_the_allies_has_edge_and_mark():
     assert [x.name for x in s.state.get("Friend").spec.locations] == ["Mass", "Edge", "Mark"]
     run(s, "add jelly as Foe")
     assert [x.name for x in s.state.get("Foe").spec.locations] == ["Mass"]
+
+
+def test_custom_hit_location_uses_its_penalty():
+    # ch20 Hit Locations: stat blocks may declare other valid targets (R19).
+    s = mace_yard()
+    run(s, "turn kira", "attack wyrm at tail roll 5,6,1")  # POW 4 - Tail 1 = 3 dice
+    assert any("Tail -1 = 3d [5,6,1] 2s" in t for t in log_text(s))
+    assert s.state.get("Wyrm").vitality == 80 - 13
+
+
+def test_mark_on_a_mass_only_target_is_refused():
+    # ch20 Hit Locations: some creatures have no Edge or Mark.
+    s = mace_yard()
+    run(s, "turn kira")
+    refused(s, "attack blob at mark roll 5", "Blob has no hit location", "(has: Mass)")

@@ -153,6 +153,28 @@ def test_full_turn_blocks_reactions_until_next_turn():
         economy.pay_reaction(k, "Dodge", 2)
 
 
+def test_full_turn_maneuver_refused_after_a_surge():
+    # R25: a full-turn maneuver only when nothing but the free Move was taken this turn;
+    # ch19 Surge is a maneuver (a free one).
+    s = yard()
+    run(s, "set kira vigor 0", "turn kira", "surge kira 1")
+    assert s.state.get("Kira").surged
+    refused(s, "breath", "full turn", "R25")
+    refused(s, "steady", "full turn", "R25")
+    s2 = yard()
+    run(s2, "set kira vigor 0", "turn kira", "breath")  # without a Surge it is allowed
+    assert s2.state.get("Kira").full_turn
+
+
+def test_full_turn_refused_after_a_basic_attack():
+    # R25: Catch Your Breath only if nothing but the free Move was taken this turn.
+    s = yard()
+    run(s, "turn kira", "move 1", "attack ogre roll=6,1,1")
+    assert s.state.get("Kira").vigor == 5
+    refused(s, "breath", "R25")
+    refused(s, "steady", "R25")
+
+
 # --- other maneuvers -------------------------------------------------------------------
 
 
@@ -287,21 +309,31 @@ def test_enemies_take_no_reactions():
         economy.pay_reaction(s.state.get("Ogre"), "Dodge", 2)
 
 
-def test_swimming_doubles_a_dodge():
-    # R24: swimming doubles every Vigor cost, reactions too. The Dodge itself is resolved
-    # by the attack deciders, which pay through economy.pay_reaction (tested here).
-    s = yard()
-    run(s, "terrain kira swim")
-    events = economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
-    assert events[0].cost == 4 and events[0].vigor_to == 3
-    run(s, "set kira vigor 3")
-    with pytest.raises(RuleError, match="costs 4"):
-        economy.pay_reaction(s.state.get("Kira"), "Dodge", 2)
-
-
 def test_free_actions_cost_nothing_and_need_no_turn():
     # ch19 Free Actions: release and the GM's fall/terrain/apart cost no Vigor.
     s = yard()
     run(s, "cond kira grabbed from mira", "terrain kira swim", "release mira")
     k = s.state.get("Kira")
     assert k.vigor == 7 and not k.has("Grabbed")
+
+
+def test_swimming_doubles_a_dodge():
+    # R24: swimming doubles every Vigor cost, reactions included.
+    s = yard()
+    run(s, "terrain mira swim", "turn kira", "end", "turn ogre",
+        "attack mira roll=1,1,1,1,1 dodge def=1,1,1")
+    assert s.state.get("Mira").vigor == 7 - 4
+
+
+def test_hindered_cannot_dodge_an_attack():
+    # Condition table, Hindered: no Dodge.
+    s = yard()
+    run(s, "cond mira hindered", "turn kira", "end", "turn ogre")
+    refused(s, "attack mira roll=1,1,1,1,1 dodge def=1,1,1", "Hindered", "Dodge")
+
+
+def test_after_a_full_turn_maneuver_no_dodge():
+    # R25: no reactions until the start of the next turn.
+    s = yard()
+    run(s, "turn mira", "steady", "end", "turn ogre")
+    refused(s, "attack mira roll=1,1,1,1,1 dodge def=1,1,1", "R25")

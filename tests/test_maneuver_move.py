@@ -173,3 +173,24 @@ def test_move_syntax_errors(line):
     s = yard()
     run(s, "turn kira")
     refused(s, line)
+
+
+def test_enemy_second_move_counts_as_one_of_its_maneuvers():
+    # R7: an enemy's turn is a Move plus N other maneuvers; a second Move may be one of them.
+    s = yard()
+    run(s, "turn kira", "end", "turn thug", "move 2", "move 3")  # Thug: 2 maneuvers
+    t = s.state.get("Thug")
+    assert (t.moves, t.maneuvers, t.vigor) == (2, 1, 0)
+    run(s, "hide")
+    refused(s, "move 1", "already moved", "used its 2", "R7")
+    refused(s, "shift 1", "used its 2", "R7")
+
+
+def test_enemy_second_move_after_its_maneuvers_is_refused():
+    # R7: with its N maneuvers used, no second Move is left.
+    s = yard()
+    run(s, "turn kira", "end", "turn ogre", "hide", "move 2")  # the Move itself stays
+    refused(s, "move 1", "used its 1", "R7")
+    s2 = yard()
+    run(s2, "turn kira", "end", "turn ogre", "move 2", "move 1")  # Ogre: 1 maneuver
+    refused(s2, "hide", "used its 1", "R7")

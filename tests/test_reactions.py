@@ -376,3 +376,16 @@ def test_a_movement_belongs_to_its_turn():
     s = gorms_turn()
     run(s, "move 2", "end", "turn wren")
     refused(s, "intercept kira gorm with longsword", "Gorm has not moved this turn")
+
+
+def test_a_hidden_attacker_can_be_counterattacked():
+    # R20: attacking reveals the Hidden attacker; ch19 Counterattack answers the attack.
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm", "cond gorm hidden")
+    run(s, "attack wren counter with rapier", faces=[5, 6, 1, 5, 1, 2, 1, 1])
+    counter = rolled(s, 0)
+    assert (counter.maneuver, counter.attacker, counter.target) == ("Counterattack",
+                                                                     "Wren", "Gorm")
+    assert pool_parts(s, 1) == {"pool": 3, "Hidden": 2}  # the bonus is kept (R20)
+    assert not s.state.get("Gorm").has("Hidden")
+    assert s.state.get("Gorm").vitality == 22 - 10

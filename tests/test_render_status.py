@@ -1,4 +1,4 @@
-"""Rendering at a fixed width of 80 columns (issue 6): the status table, the player view,
+"""Rendering at a fixed width of 80 columns: the status table, the player view,
 the prompt, log entries and help; names from files shown literally."""
 
 from __future__ import annotations

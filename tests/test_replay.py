@@ -126,7 +126,7 @@ def test_demo_is_a_whole_fight_to_the_end():
 
 
 def test_duel_at_the_ford_melee_ranged_strain_deflect_brace_counter():
-    # Issue 4's scripted fight: every die typed, so any seed gives the same document.
+    # The duel's scripted fight: every die typed, so any seed gives the same document.
     doc = replay_json("duel-at-the-ford")
     assert doc == replay_json("duel-at-the-ford", seed=77)
     c = by_name(doc)

@@ -1,4 +1,4 @@
-"""Property tests (issue 6): random command lines, valid and invalid (junk included),
+"""Property tests: random command lines, valid and invalid (junk included),
 against a live saved fight never raise anything but a GM-facing MomentaError; a refused
 line leaves the journal byte-identical and the state unchanged; and the saved journal
 always resumes to exactly the live state."""

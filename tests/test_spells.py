@@ -38,7 +38,7 @@ def _vigor_after(line: str) -> int:
 
 
 def test_a_spell_pays_the_cost_its_data_gives():
-    # Issue 5: Cast a Spell costs the spell's data cost (Vigor 7 - 3).
+    # ch19 Cast a Spell: a spell's data gives its cost (Vigor 7 - 3).
     assert _vigor_after("attack orc with frostbolt") == 7 - 3
 
 

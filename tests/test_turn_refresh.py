@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.errors import MomentaError
-from tests.engine_helpers import log_text, run, session_from
+from tests.engine_helpers import log_text, refused, run, session_from
+from tests.rules_arena import ENCOUNTER, arena
 
 PARTY = """
 name: Refresh
@@ -243,14 +244,54 @@ def test_faltering_check_success_adds_a_stack():
     assert s.state.get("P").stacks("Faltering") == 2 and not s.state.get("P").defeated
 
 
-def test_wracked_deals_damage_past_guard_then_fades():
-    # Condition table, Wracked: 2 x stacks damage, skipping Guard, then lose a stack.
-    s = session_from("""
-        name: Burn
-        combatants:
-          - {name: P, side: allies, max_vitality: 20, max_guard: 5}
-          - {name: X, side: adversaries}
-    """)
-    run(s, "cond p wracked +2 from Fire", "turn p", "end")
-    p = s.state.get("P")
-    assert (p.vitality, p.guard, p.stacks("Wracked")) == (16, 5, 1)
+def test_surprise_in_turn_one_of_two_clears_at_the_end_of_turn_two():
+    # R16: Surprise lasts to the end of the fighter's next turn; for a fighter with two
+    # turns, inflicted during turn 1 it ends with turn 2 (the round's last end of turn).
+    s = arena()
+    run(s, "turn kira", "end", "turn troll", "surprise troll")
+    assert not s.state.get("Troll").conditions["Surprised"].hold
+    run(s, "end", "turn orc", "end", "turn troll", "end")
+    assert not s.state.get("Troll").has("Surprised")
+
+
+def test_surprise_in_the_last_turn_is_held_to_the_next_round():
+    # R16: inflicted during its last turn of the round, it survives that end of turn.
+    s = arena()
+    run(s, "turn kira", "end", "turn troll", "end", "turn orc", "end", "turn troll",
+        "surprise troll", "end")
+    assert s.state.get("Troll").has("Surprised")
+
+
+def test_cond_surprised_set_to_one_goes_through_surprise():
+    # R16: "cond NAME surprised =1" mid-turn is a Surprise like any other: held.
+    s = arena()
+    run(s, "turn kira", "cond kira surprised =1")
+    assert s.state.get("Kira").conditions["Surprised"].hold
+    run(s, "end")
+    assert s.state.get("Kira").has("Surprised")
+    refused(s, "cond kira surprised =1", "already")
+
+
+def test_typed_clear_result_for_a_regular_is_refused():
+    # R30: Grunts and Regulars never roll to clear; a typed result is a mistake.
+    s = arena()
+    run(s, "cond orc hindered", "turn kira", "end", "turn orc")
+    refused(s, "end hindered=2s", "Orc is a Regular", "does not roll to clear", "R30")
+    run(s, "end")
+    assert s.state.get("Orc").has("Hindered")
+
+
+def test_typed_clear_result_for_a_champion_is_refused():
+    # R30: Elites, Champions and Nemeses shed by class rather than roll.
+    s = arena()
+    run(s, "cond troll hindered", "turn kira", "end", "turn troll", "end", "turn orc",
+        "end", "turn troll")
+    refused(s, "end hindered=2s", "Troll is a Champion", "does not roll to clear", "R30")
+
+
+def test_typed_clear_result_for_an_enemy_that_rolls_is_used():
+    # R30 setting enemy_clearing: roll -> enemies roll like PCs, so the typed result counts.
+    s = session_from(ENCOUNTER.replace("name: Rules arena\n",
+                                       "name: Rules arena\nrules: {enemy_clearing: roll}\n"))
+    run(s, "cond orc hindered", "turn kira", "end", "turn orc", "end hindered=1s")
+    assert not s.state.get("Orc").has("Hindered")
