@@ -190,6 +190,13 @@ def test_directories_are_one_line(enc, tmp_path, fight):
     assert line.startswith(f"{tmp_path}: is a directory; give the name of a file")
 
 
+def test_a_fight_in_a_missing_directory_is_one_line(enc, tmp_path):
+    nowhere = tmp_path / "no" / "such"
+    assert one_line(invoke("run", enc, "--fight", nowhere / "x.fight.jsonl", input="")) == \
+        f"{nowhere / 'x.fight.jsonl'}: cannot start the fight file: there is no directory " \
+        f"{nowhere}"
+
+
 def test_too_large_and_not_text_are_one_line(enc, tmp_path, fight, monkeypatch):
     monkeypatch.setenv("MOMENTA_MAX_FILE_MB", "1")
     big = tmp_path / "big.fight.jsonl"

@@ -252,3 +252,15 @@ def test_a_damaged_format_1_fight_is_converted_when_repaired(v1):
     assert [k.read_bytes() for k in kept(v1)] == [damaged]
     assert rows(v1)[0]["version"] == 2 and [r["seq"] for r in rows(v1)[1:]] == [1, 2, 3, 4]
     assert cmds(v1) == V1_COMMANDS[:4]
+
+
+def test_a_command_holding_an_undecodable_byte_is_saved_and_read_back(enc):
+    # From the shell, a byte that is not UTF-8 arrives as a lone surrogate, which UTF-8
+    # cannot encode: written with an ASCII escape, read back as the very same string.
+    from momenta_cli.dice import SeededRoller
+    from momenta_cli.encounter import load_encounter
+
+    ff = FightFile.create(default_fight_path(enc), enc, load_encounter(enc))
+    ff.run("note caf\udce9", SeededRoller(1))
+    assert b"\\udce9" in ff.path.read_bytes()
+    assert cmds(ff.path) == ["note caf\udce9"]

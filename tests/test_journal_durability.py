@@ -347,3 +347,32 @@ def test_a_real_full_disk_loses_nothing_acknowledged(enc, tiny_disk, tmp_path):
     r = momenta(tiny_disk, "do", "demo.fight.jsonl", "note the end")
     assert r.returncode == 0, r.stderr
     assert cmds(tiny_disk / "demo.fight.jsonl") == acked + ["note the end"]
+
+
+def test_history_that_cannot_be_saved_never_ends_the_session():
+    import builtins
+    import io
+
+    from rich.console import Console
+
+    from momenta_cli.cli.prompt import Screen, _history, history_path
+
+    screen = Screen(Console(file=io.StringIO()))
+    history = _history(screen)
+    history.store_string("turn brannoc")
+    real_open = builtins.open
+
+    def full(path, *args, **kw):
+        if str(path) == str(history_path()):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_open(path, *args, **kw)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(builtins, "open", full)
+        history.store_string("dmg gorm 4")  # the line still runs; only its recall is lost
+        assert list(_history(screen).load_history_strings()) == []  # unreadable: none
+    assert list(_history(screen).load_history_strings()) == ["turn brannoc"]
+    history_path().unlink()
+    os.mkfifo(history_path())  # would block prompt_toolkit's reader forever
+    assert type(_history(screen)).__name__ == "InMemoryHistory"
+    assert "cannot keep history" in screen.console.file.getvalue()

@@ -1,6 +1,6 @@
 """Commands for a fight at the table: run (interactive), resume, do (one-shot), status,
 undo, redo, log (export). Every accepted command is saved in the fight file before its
-result is shown (momenta_cli/journal.py)."""
+result is shown (momenta_cli/journal/)."""
 
 from __future__ import annotations
 

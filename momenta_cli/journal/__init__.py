@@ -173,7 +173,9 @@ class FightFile:
                               f"started it a moment ago?); run the command again to "
                               f"continue that fight") from None
         except OSError as err:
-            raise JournalError(f"{path}: cannot start the fight file: {why(err)}") from None
+            reason = (f"there is no directory {path.parent}" if not path.parent.is_dir()
+                      else why(err))
+            raise JournalError(f"{path}: cannot start the fight file: {reason}") from None
         return cls(path, header, Session(encounter), Path(encounter_path), known=known,
                    _created=blob)
 
