@@ -22,6 +22,15 @@ from tests.conftest import invoke
 pytestmark = pytest.mark.usefixtures("home")
 
 
+@pytest.fixture
+def enc(enc: Path) -> Path:
+    """conftest's copy of encounters/, without copies a user's own fights left there
+    (``demo.fight.jsonl.damaged-...``): the tests here count such copies."""
+    for stray in enc.parent.glob("*.fight.jsonl.*"):
+        stray.unlink()
+    return enc
+
+
 def one_line(r) -> str:
     assert r.exit_code == 1, r.output
     assert "Traceback" not in r.output and "Usage:" not in r.output, r.output
