@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from momenta_cli.errors import EncounterError, MomentaError
-from momenta_cli.render.status import literal
+from momenta_cli.text import one_line
 
 
 def make_console(*, stderr: bool = False, no_color: bool = False, width: int | None = None
@@ -44,7 +44,8 @@ def guarded() -> Iterator[None]:
         yield
     except EncounterError as err:
         for line in err.problems:
-            typer.echo(literal(line), err=True)
+            typer.echo(one_line(line), err=True)
         raise typer.Exit(1) from None
     except MomentaError as err:
-        raise fail(literal(str(err))) from None
+        # One line, whatever a name or a file's bytes inside the message hold.
+        raise fail(one_line(str(err))) from None

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from momenta_cli.engine import events as ev
+from momenta_cli.text import one_line
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
@@ -54,19 +55,20 @@ def line(event: ev.Event) -> str | None:
 
 
 def lines(events: tuple[ev.Event, ...] | list[ev.Event]) -> list[str]:
-    """The log lines of a command's events, grouped where a grouper applies."""
+    """The log lines of a command's events, grouped where a grouper applies. Each is one
+    line whatever the names in it hold (momenta_cli/text.py escapes the rest)."""
     out = []
     i = 0
     while i < len(events):
         grouper = GROUPERS.get(events[i].kind)
         grouped = grouper(events, i) if grouper else None
         if grouped is not None:
-            out += grouped[0]
+            out += [one_line(t) for t in grouped[0]]
             i += grouped[1]
             continue
         text = line(events[i])
         if text:
-            out.append(text)
+            out.append(one_line(text))
         i += 1
     return out
 

@@ -7,8 +7,6 @@ escapes included) show as visible ``\\x1b`` escapes instead of driving the termi
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -16,17 +14,18 @@ from rich.text import Text
 from momenta_cli.engine import turns
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.render.players import LABEL_STYLE, health_label, hidden
+from momenta_cli.text import escape, one_line
 
 SIDE_STYLE = {"allies": "cyan", "adversaries": "red", "independents": "yellow"}
 SIDES = ("allies", "adversaries", "independents")
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def literal(text: str) -> str:
-    """``text`` with control characters (ESC, BEL, CR, C1 codes...) written as visible
-    ``\\xNN`` escapes; tabs become spaces. Newlines are kept."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text.replace("\t", " "))
+    """``text`` with control, bidi, zero-width and separator characters written as visible
+    escapes (``\\x1b``, ``\\u202e``, momenta_cli/text.py); tabs become spaces. Newlines are
+    kept (for messages of several lines); see ``one_line``."""
+    return escape(text)
 
 
 def lit(text: str, style: str = "") -> Text:
@@ -119,7 +118,7 @@ def status_table(fight: Fight, *, bars: bool = True, players: bool = False) -> T
         t.add_row(*header, *[Text("")] * (len(t.columns) - 1))
         for f in members:
             style = "dim" if f.out else ""
-            name = lit(("▶ " if fight.active == f.name else "  ") + f.name, style)
+            name = Text(("▶ " if fight.active == f.name else "  ") + one_line(f.name), style)
             row: list[RenderableType] = [name]
             if players and hidden(f):
                 label = health_label(f)
@@ -198,7 +197,7 @@ def prompt_text(fight: Fight) -> str:
     if fight.over:
         return "over> "
     if fight.active:
-        return literal(f"R{fight.round} {fight.active}> ")
+        return one_line(f"R{fight.round} {fight.active}> ")
     phase = turns.current_phase(fight)
     due = turns.side_due(fight)
     if due is None:

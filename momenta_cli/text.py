@@ -1,0 +1,95 @@
+"""Text that reaches a terminal or a file is shown, never obeyed.
+
+Names and notes come from files and from what the GM types; a terminal treats some
+characters as instructions (ESC starts an escape sequence, U+009B is a CSI, U+202E turns
+the rest of the line around, a newline forges a line of its own) and some are invisible
+(zero-width spaces make two names look alike). ``escape`` writes every such character as a
+visible ``\\u202e``-style escape; ``unsafe`` finds the first one, for refusing a name.
+
+The set is Unicode's control (Cc), format (Cf: bidi controls, zero-width characters, the
+BOM...), surrogate (Cs, a lone one cannot even be printed) and line/paragraph separator
+(Zl, Zp) characters, as of Unicode 14 (the table below; a newer Python knows a few more,
+which only ever makes this stricter for code points it has assigned).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# (first, last) code points of the categories Cc, Cf, Cs, Zl and Zp (Unicode 14.0).
+_RANGES = [
+    (0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x0600, 0x0605),
+    (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891),
+    (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E),
+    (0x2060, 0x2064), (0x2066, 0x206F), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF),
+    (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x13438),
+    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+]
+
+
+def _char_class(ranges: list[tuple[int, int]]) -> str:
+    def one(cp: int) -> str:
+        return f"\\U{cp:08x}"
+    return "".join(one(a) if a == b else f"{one(a)}-{one(b)}" for a, b in ranges)
+
+
+_UNSAFE = re.compile(f"[{_char_class(_RANGES)}]")
+_UNSAFE_KEEP_NEWLINES = re.compile(f"[{_char_class(_RANGES)}](?<!\n)")
+
+
+def _visible(ch: str) -> str:
+    cp = ord(ch)
+    if cp < 0x100:
+        return f"\\x{cp:02x}"
+    if cp < 0x10000:
+        return f"\\u{cp:04x}"
+    return f"\\U{cp:08x}"
+
+
+def escape(text: str, *, newlines: bool = True) -> str:
+    """``text`` with every control, format, surrogate and separator character written as a
+    visible escape (``\\x1b``, ``\\u202e``); a tab becomes a space. ``newlines`` keeps
+    ``\\n`` as a line break (for messages of several lines); False escapes it too (for
+    anything that must stay on one line: a name, a command, a log line)."""
+    text = text.replace("\t", " ")
+    pattern = _UNSAFE_KEEP_NEWLINES if newlines else _UNSAFE
+    return pattern.sub(lambda m: _visible(m.group()), text)
+
+
+def one_line(text: str) -> str:
+    """``escape`` for text that must stay one line."""
+    return escape(text, newlines=False)
+
+
+def unsafe(text: str) -> str | None:
+    """The first character of ``text`` that ``escape`` would rewrite, described for the GM
+    (``U+202E RIGHT-TO-LEFT OVERRIDE at position 3``), or None when there is none. Tabs
+    count: a name has no use for them either."""
+    m = _UNSAFE.search(text)
+    if m is None:
+        return None
+    ch = m.group()
+    name = unicodedata.name(ch, "") or ("a surrogate: not UTF-8 text"
+                                        if 0xD800 <= ord(ch) <= 0xDFFF else "a control")
+    return f"U+{ord(ch):04X} ({name.lower()}) at position {m.start() + 1}"
+
+
+def json_safe(text: str) -> str:
+    """JSON text (already encoded) with the characters ``escape`` rewrites written as
+    ``\\uXXXX`` escapes. Outside strings JSON is plain ASCII, so only string contents
+    change, and they decode to the same values."""
+    def esc(m: re.Match[str]) -> str:
+        cp = ord(m.group())
+        if cp < 0x10000:
+            return f"\\u{cp:04x}"
+        cp -= 0x10000  # a surrogate pair, as JSON writes characters beyond the BMP
+        return f"\\u{0xD800 + (cp >> 10):04x}\\u{0xDC00 + (cp & 0x3FF):04x}"
+    return _UNSAFE_KEEP_NEWLINES.sub(esc, text)
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by at the table: NFKC-normalised and case-folded, so
+    ``Jörg`` typed as o + combining diaeresis, ``Ｊｏｒｇ`` in fullwidth letters and ``JÖRG``
+    all name the same combatant (and clash in one encounter)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).strip()
