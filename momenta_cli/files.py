@@ -14,6 +14,7 @@ each caller can say ``FILE: message`` (or ``FILE:LINE:COL: message``) in its own
 from __future__ import annotations
 
 import errno
+import math
 import os
 import stat
 from pathlib import Path
@@ -48,7 +49,10 @@ def limit(kind: str) -> int:
 
 
 def _size(n: int) -> str:
-    return f"{n / MB:.1f} MB" if n >= MB else f"{n} bytes"
+    if n < MB:
+        return f"{n} bytes"
+    # Rounded up, so a file just over a limit never reads as the limit itself.
+    return f"{n // MB} MB" if n % MB == 0 else f"{math.ceil(n * 10 / MB) / 10:.1f} MB"
 
 
 def why(err: OSError | ValueError) -> str:

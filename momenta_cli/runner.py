@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import Roller
 from momenta_cli.engine.session import Entry, Session
+from momenta_cli.errors import CommandError
+from momenta_cli.text import unsafe
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,17 @@ class Outcome:
 
 
 def run_line(session: Session, line: str, roller: Roller) -> Outcome:
-    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused."""
+    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
+
+    A line is one line of plain text: bytes that were not UTF-8 (they arrive as lone
+    surrogates), control, bidi and zero-width characters are refused before parsing, so
+    nothing typed can reach the journal or the screen as an instruction."""
+    bad = unsafe(line.replace("\ufeff", "").replace("\t", " ").rstrip("\r\n"))
+    if bad:
+        if "surrogate" in bad:
+            raise CommandError("the line is not UTF-8 text (a byte that is no character); "
+                               "type it again")
+        raise CommandError(f"a command is one line of plain text; this one holds {bad}")
     parsed = parse_line(line)
     if parsed is None:
         return Outcome(line)

@@ -210,7 +210,7 @@ def test_too_large_and_not_text_are_one_line(enc, tmp_path, fight, monkeypatch):
     monkeypatch.setenv("MOMENTA_MAX_FILE_MB", "1")
     big = tmp_path / "big.fight.jsonl"
     big.write_bytes(fight.read_bytes() + b"\n" * (1024 * 1024))
-    assert one_line(invoke("status", big)) == (f"{big}: file is 1.0 MB; the limit is 1.0 MB "
+    assert one_line(invoke("status", big)) == (f"{big}: file is 1.1 MB; the limit is 1 MB "
                                                f"(raise it with MOMENTA_MAX_FILE_MB)")
     script = tmp_path / "s.script"
     script.write_bytes(b"turn brannoc\n# a comment\nnote caf\xe9\n")
@@ -270,23 +270,32 @@ def test_a_deeply_nested_header_is_not_a_fight_file(tmp_path):
 # --- script lines end at a newline only ------------------------------------------------------
 
 
-def test_a_script_line_is_one_command_whatever_characters_it_holds(enc, tmp_path):
+@pytest.mark.parametrize("hidden, shown", [
+    ("note the rope\u2028dmg gorm 20", "U+2028 (line separator) at position 14"),
+    ("note a page\x0cdmg gorm 5", "U+000C (a control) at position 12"),
+    ("note tab\x0bdmg gorm 6", "U+000B (a control) at position 9"),
+    ("note next\x85dmg gorm 7", "U+0085 (a control) at position 10"),
+    ("note para\u2029dmg gorm 7", "U+2029 (paragraph separator) at position 10"),
+])
+def test_a_script_line_is_one_command_whatever_characters_it_holds(enc, tmp_path, hidden,
+                                                                   shown):
+    # A script line ends at \n only (as editors, wc -l and the prompt see it): a line
+    # separator inside it never starts a hidden command; the line is refused, by number.
     script = tmp_path / "s.script"
-    script.write_bytes("\n".join([
-        "turn brannoc",
-        "note the rope\u2028dmg gorm 20",  # LINE SEPARATOR: str.splitlines breaks here
-        "note a page\x0cdmg gorm 5\x0bdmg gorm 6\x1c\x1d\x1e\x85\u2029dmg gorm 7",
-        "note written on Windows\r",
-        "dmg nobody 3",
-    ]).encode() + b"\n")
+    script.write_bytes("\n".join(["turn brannoc", hidden, "dmg gorm 1"]).encode() + b"\n")
     r = invoke("replay", enc, script, "--width", "200")
     assert r.exit_code == 1
-    assert r.stderr.strip() == (f"{script}:5: no combatant called 'nobody' (there are: "
-                                f"Brannoc, Tamsin, Wren, Gorm, Knife-1, Knife-2)")
-    assert r.stdout.count("  Note: ") == 3  # three notes, each a whole line
+    assert r.stderr.strip() == (f"{script}:2: a command is one line of plain text; this "
+                                f"one holds {shown}")
     assert "Vitality 22->" not in r.stdout  # no hidden command dealt damage
-    ok = tmp_path / "ok.script"
-    ok.write_bytes(script.read_bytes().replace(b"dmg nobody 3\n", b""))
-    r = invoke("replay", enc, ok, "--json")
-    assert r.exit_code == 0, r.output
-    assert '"vitality": 22' in r.stdout.split('"name": "Gorm"')[1].split("}")[0]
+
+
+def test_a_script_written_on_windows_reads_line_by_line(enc, tmp_path):
+    # \r\n ends a line like \n, and refusals cite the right line.
+    script = tmp_path / "s.script"
+    script.write_bytes(b"turn brannoc\r\nnote written on Windows\r\ndmg nobody 3\r\n")
+    r = invoke("replay", enc, script, "--width", "200")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"{script}:3: no combatant called 'nobody' (there are: "
+                                f"Brannoc, Tamsin, Wren, Gorm, Knife-1, Knife-2)")
+    assert r.stdout.count("  Note: written on Windows") == 1

@@ -19,7 +19,7 @@ from rich.console import Console
 
 from momenta_cli.cli.session_cmds import Watcher
 from momenta_cli.engine.events import event_from_dict
-from momenta_cli.errors import JournalError
+from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import VERSION, FightFile, default_fight_path
 from momenta_cli.journal.records import encode, seal
 from tests.conftest import invoke
@@ -263,13 +263,14 @@ def test_a_damaged_format_1_fight_is_converted_when_repaired(v1):
     assert cmds(v1) == V1_COMMANDS[:4]
 
 
-def test_a_command_holding_an_undecodable_byte_is_saved_and_read_back(enc):
-    # From the shell, a byte that is not UTF-8 arrives as a lone surrogate, which UTF-8
-    # cannot encode: written with an ASCII escape, read back as the very same string.
+def test_a_command_holding_an_undecodable_byte_is_refused_and_not_saved(enc):
+    # From the shell, a byte that is not UTF-8 arrives as a lone surrogate: the command is
+    # refused with a message and the journal stays byte-identical.
     from momenta_cli.dice import SeededRoller
     from momenta_cli.encounter import load_encounter
 
     ff = FightFile.create(default_fight_path(enc), enc, load_encounter(enc))
-    ff.run("note caf\udce9", SeededRoller(1))
-    assert b"\\udce9" in ff.path.read_bytes()
-    assert cmds(ff.path) == ["note caf\udce9"]
+    before = ff.path.read_bytes()
+    with pytest.raises(MomentaError, match="not UTF-8 text"):
+        ff.run("note caf\udce9", SeededRoller(1))
+    assert ff.path.read_bytes() == before

@@ -148,18 +148,19 @@ def test_duel_at_the_ford_melee_ranged_strain_deflect_brace_counter():
     assert c["Kira"]["vitality"] == 13 and doc["combat_over"]
 
 
-def test_control_characters_in_names_are_shown_escaped(tmp_path):
-    # Names from files are shown literally: an ESC never reaches the terminal.
+def test_control_characters_in_names_are_refused_and_never_printed(tmp_path):
+    # Names are text: an ESC in a name is refused at load with its position, and the
+    # refusal itself prints no raw ESC (the renderers escape anyway: test_names_are_text).
     enc = tmp_path / "esc.yaml"
     enc.write_text('name: "Esc\\x1b[31mX"\ncombatants:\n'
                    '  - {name: "Hero\\x1b[31mX", side: allies}\n'
                    '  - {name: Foe, side: adversaries}\n', encoding="utf-8")
     script = tmp_path / "esc.script"
-    script.write_text("turn hero\nend\nturn nobody\n", encoding="utf-8")
+    script.write_text("turn hero\n", encoding="utf-8")
     code, out, err = replay(str(enc), str(script), "--no-color")
-    assert code == 1
-    assert "\x1b" not in out and "\x1b" not in err
-    assert "Hero\\x1b[31mX's turn" in out
+    assert code == 1 and out == ""
+    assert "\x1b" not in err
+    assert f"{enc}:3:12: combatants[0].name: a name may not hold control" in err
+    assert "U+001B" in err
     shown = runner.invoke(app, ["show", str(enc), "--no-color"])
-    assert shown.exit_code == 0 and "\x1b" not in shown.stdout
-    assert "Hero\\x1b[31mX" in shown.stdout
+    assert shown.exit_code == 1 and "\x1b" not in shown.output

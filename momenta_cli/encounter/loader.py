@@ -30,6 +30,7 @@ from momenta_cli.encounter.yamlload import PathT, YamlProblem, parse, read_text
 from momenta_cli.engine.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
+from momenta_cli.text import name_key
 
 
 @dataclass
@@ -52,22 +53,51 @@ class Loaded:
     library: bool = False  # a library file (loaded with library_ok): spec has no combatants
 
 
+LIBRARY_ENV = "MOMENTA_LIBRARY_PATH"
+
+
+def include_roots(home: Path) -> list[Path]:
+    """The folders includes may come from: the encounter's own folder tree (``home``, its
+    real path), and any library folder the GM names in ``MOMENTA_LIBRARY_PATH`` (paths
+    separated by ``os.pathsep``). A file may not widen this itself, so an encounter
+    someone hands you cannot read your other files."""
+    roots = [home]
+    for part in os.environ.get(LIBRARY_ENV, "").split(os.pathsep):
+        if part.strip():
+            try:
+                roots.append(Path(part).expanduser().resolve())
+            except (OSError, ValueError, RuntimeError):
+                continue
+    return roots
+
+
 def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
     """Load the encounter file at ``path``, collecting every problem. With ``library_ok``
-    a file without any encounter key (name, combatants, ...) is checked as a library."""
+    a file without any encounter key (name, combatants, ...) is checked as a library.
+    Includes resolve from the file's real location (a symlinked encounter finds the
+    libraries beside the file it points to) and must stay inside ``include_roots``."""
     loader = _Loader()
     name = os.fspath(path)
     try:
         text = read_text(Path(path))
+        real = Path(path).resolve()
     except YamlProblem as err:
         loader.problems.at(name, *err.mark, err.message)
         return Loaded(None, loader.problems.lines())
-    return loader.run(text, name, Path(path).parent, Path(path).resolve(), library_ok)
+    except (OSError, RuntimeError):  # a symlink loop is refused by read_text already
+        loader.problems.at(name, 1, 1, "cannot resolve the file's real path")
+        return Loaded(None, loader.problems.lines())
+    loader.roots = include_roots(real.parent)
+    return loader.run(text, name, real.parent, real, library_ok)
 
 
 def load_text(text: str, name: str = "<string>", base_dir: Path | None = None) -> Loaded:
-    """Load an encounter from ``text``; includes are relative to ``base_dir`` (or cwd)."""
-    return _Loader().run(text, name, base_dir or Path.cwd(), None)
+    """Load an encounter from ``text``; includes are relative to ``base_dir`` (or cwd) and
+    stay inside it (or ``MOMENTA_LIBRARY_PATH``)."""
+    loader = _Loader()
+    base = (base_dir or Path.cwd()).resolve()
+    loader.roots = include_roots(base)
+    return loader.run(text, name, base, None)
 
 
 def _model(model: type[BaseModel], data: Any) -> Any:
@@ -102,6 +132,9 @@ class _Loader:
         self.weapons: dict[str, Entry] = {}
         self.blocks: dict[str, Entry] = {}
         self.conditions: dict[str, Entry] = {}
+        self.roots: list[Path] = []
+        # (kind, name_key) -> entry: names the table could not tell apart clash
+        self.lookalikes: dict[tuple[str, str], Entry] = {}
 
     # --- reading ------------------------------------------------------------------------
 
@@ -113,6 +146,12 @@ class _Loader:
             self.problems.at(name, *err.mark, err.message, order=self.order)
             return None
         src = Source(name, path, doc, self.order)
+        if isinstance(doc.data, dict) and doc.data and \
+                not set(doc.data) & set(EncounterModel.model_fields):
+            # Some other file (a password file, a config): say so without quoting it.
+            self.problems.add(src, (), "not an encounter or library file: none of its keys "
+                              "is one momenta knows (name, combatants, include, ...)")
+            return None
         for where, mark, message in doc.problems:
             self.problems.add(src, where, message, mark=mark)
         if not isinstance(doc.data, dict):
@@ -149,8 +188,18 @@ class _Loader:
         for i, entry in enumerate(src.doc.data.get("include") or ()):
             if not isinstance(entry, str):
                 continue
-            target = (base / entry).resolve()
             shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
+            try:
+                target = (base / entry).resolve()
+            except (OSError, RuntimeError, ValueError):
+                self.problems.add(src, ("include", i), f"cannot include '{entry}': the "
+                                  "path cannot be resolved (a symlink loop?)")
+                continue
+            if not any(target.is_relative_to(root) for root in self.roots):
+                self.problems.add(src, ("include", i), f"cannot include '{entry}': it is "
+                                  "outside this encounter's folder (a library folder "
+                                  f"elsewhere may be named in {LIBRARY_ENV})")
+                continue
             if target in stack:
                 self.problems.add(src, ("include", i), f"include cycle: '{entry}' includes "
                                   "this file again")
@@ -181,6 +230,7 @@ class _Loader:
     def register(self, src: Source) -> None:
         """Record the names a file defines; a name defined twice is a problem."""
         data = src.doc.data
+        looks = self.lookalikes
         for value in data.get("damage_types") or ():
             if isinstance(value, str):
                 self.damage_types.append(value)
@@ -192,13 +242,17 @@ class _Loader:
                 name = raw.get("name") if isinstance(raw, dict) else None
                 if not isinstance(name, str):
                     continue
-                first = table.get(name)
+                first = table.get(name) or looks.get((key, name_key(name)))
                 if first is not None:
                     line, _ = first.src.doc.mark((*first.path, "name"))
-                    self.problems.add(src, (key, i, "name"), f"{what} '{name}' is already "
-                                      f"defined at {first.src.name}:{line}")
+                    twin = first.raw.get("name")
+                    same = f"{what} '{name}' is already" if twin == name else \
+                        f"{what} '{name}' cannot be told apart from '{twin}', which is"
+                    self.problems.add(src, (key, i, "name"), f"{same} defined at "
+                                      f"{first.src.name}:{line}")
                     continue
                 table[name] = Entry(src, (key, i), raw)
+                looks[(key, name_key(name))] = table[name]
 
     # --- names and settings -------------------------------------------------------------
 
@@ -269,17 +323,23 @@ class _Loader:
                 err = self.err(entry.src, entry.path)
                 blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
         combatants: list[CombatantSpec] = []
-        names: set[str] = set()
+        names: dict[str, str] = {}
         raw_list = src.doc.data.get("combatants")
         for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
             for spec in self.combatant(src, ("combatants", j), raw, known):
-                # Names are matched without case at the table, so Gorm and gorm clash.
-                key = spec.name.strip().lower()
+                # Names are matched without case at the table, so Gorm and gorm clash, and
+                # so do lookalikes: Jörg typed two ways, fullwidth letters (text.name_key).
+                key = name_key(spec.name)
                 if key in names:
+                    other = names[key]
                     self.problems.add(src, ("combatants", j, "name"),
                                       f"two combatants are named '{spec.name}' (names are "
-                                      "matched without case at the table)")
-                names.add(key)
+                                      "matched without case at the table)"
+                                      if other.casefold() == spec.name.casefold() else
+                                      f"'{spec.name}' cannot be told apart from the "
+                                      f"combatant '{other}' at the table (names are matched "
+                                      "without case, letter width or accent encoding)")
+                names.setdefault(key, spec.name)
                 combatants.append(spec)
         data = src.doc.data
         return EncounterSpec(

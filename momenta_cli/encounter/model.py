@@ -10,17 +10,38 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+)
 
 from momenta_cli.engine.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
 from momenta_cli.rules.settings import Settings
+from momenta_cli.text import unsafe
 
 Side = Literal["allies", "adversaries", "independents"]
 Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
 WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
 Count = Annotated[int, Field(ge=0, le=999)]
+def _plain_name(value: str) -> str:
+    """A name is text the GM can read and type: no control, bidi, zero-width or
+    line-breaking characters (they would drive the terminal or forge lines; see
+    momenta_cli/text.py)."""
+    bad = unsafe(value)
+    if bad:
+        raise ValueError(f"a name may not hold control, bidi, zero-width or line-breaking "
+                         f"characters: {bad}")
+    return value
+
+
 # A name must have something visible in it: a blank name could never be typed at the table.
-Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
+Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S"),
+                 AfterValidator(_plain_name)]
 
 
 class _Model(BaseModel):

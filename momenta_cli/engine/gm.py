@@ -33,6 +33,7 @@ from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.text import name_key, unsafe
 
 RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
 
@@ -156,13 +157,17 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     if not 1 <= cmd.count <= 50:
         raise RuleError("count must be 1 to 50")
     base = cmd.name or block
-    taken = {n.lower() for n in fight.fighters}
+    bad = unsafe(base)
+    if bad:
+        raise RuleError(f"a name may not hold control, bidi, zero-width or line-breaking "
+                        f"characters: {bad}")
+    taken = {name_key(n) for n in fight.fighters}
     names: list[str] = []
     i = 0
     while len(names) < cmd.count:
         i += 1
         cand = base if cmd.count == 1 and i == 1 and cmd.name else f"{base}-{i}"
-        if cand.lower() not in taken:
+        if name_key(cand) not in taken:
             names.append(cand)
         elif cmd.count == 1 and cmd.name and i == 1:
             raise RuleError(f"there is already a combatant called {cand}")

@@ -1,4 +1,5 @@
-"""Finding things from what the GM typed: the exact name in any case, else an unambiguous
+"""Finding things from what the GM typed: the exact name in any case (and any letter width
+or accent encoding), else an unambiguous
 prefix (optionally of any word of the name), else a clear error. One matcher serves
 fighters, weapons, defenses, hit locations, conditions, stat blocks and items."""
 
@@ -9,12 +10,13 @@ from typing import TypeVar
 
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.text import name_key
 
 T = TypeVar("T")
 
 
 def _norm(text: str, hyphens: bool) -> str:
-    low = text.strip().lower()
+    low = name_key(text)  # any case, letter width or accent encoding (momenta_cli/text.py)
     if hyphens:  # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table
         low = " ".join(low.replace("-", " ").replace("_", " ").split())
     return low
@@ -65,5 +67,5 @@ def find(fight: Fight, text: str) -> Fighter:
 
 def exact(fight: Fight, text: str) -> Fighter | None:
     """The fighter whose name is ``text`` in any case, if any."""
-    low = text.strip().lower()
-    return next((f for f in fight.fighters.values() if f.name.lower() == low), None)
+    low = name_key(text)
+    return next((f for f in fight.fighters.values() if name_key(f.name) == low), None)
