@@ -160,7 +160,7 @@ class _Composer:
         self.count = 0
         self.ahead: Event | None = None  # one event read ahead (the iterator cannot peek)
 
-    def next(self) -> Any:  # an Event; Any because the C parser's marks are their own type
+    def next(self) -> Event:
         if self.ahead is not None:
             event, self.ahead = self.ahead, None
             return event
@@ -195,20 +195,21 @@ class _Composer:
                 raise YamlProblem(_event_mark(event), f"undefined alias *{event.anchor}")
             return self.anchors[event.anchor]
         node: Node
+        start: Any = event.start_mark  # the C parser's Mark type is not yaml.error.Mark
+        end: Any = event.end_mark
         if isinstance(event, ScalarEvent):
-            node = ScalarNode(_scalar_tag(event), event.value, event.start_mark,
-                              event.end_mark, style=event.style)
+            node = ScalarNode(_scalar_tag(event), event.value, start, end, style=event.style)
             self._anchor(event, node)
             return node
         if isinstance(event, SequenceStartEvent):
-            seq = SequenceNode(_collection_tag(event.tag, "seq"), [], event.start_mark, None,
+            seq = SequenceNode(_collection_tag(event.tag, "seq"), [], start, None,
                                flow_style=event.flow_style)
             self._anchor(event, seq)
             while not self._peek_end(SequenceEndEvent):
                 seq.value.append(self.node(depth + 1))
             return seq
         assert isinstance(event, MappingStartEvent)
-        mapping = MappingNode(_collection_tag(event.tag, "map"), [], event.start_mark, None,
+        mapping = MappingNode(_collection_tag(event.tag, "map"), [], start, None,
                               flow_style=event.flow_style)
         self._anchor(event, mapping)
         while not self._peek_end(MappingEndEvent):
