@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from momenta_cli.cli.session_cmds import Watcher
+from momenta_cli.cli.view_cmds import Watcher
 from momenta_cli.engine.events import event_from_dict
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import VERSION, FightFile, default_fight_path

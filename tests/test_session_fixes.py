@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 import momenta_cli.journal as journal
-from momenta_cli.cli.session_cmds import Watcher, follow
+from momenta_cli.cli.view_cmds import Watcher, follow
 from momenta_cli.journal import FightFile, lock_path, locked, most_recent
 from tests.conftest import NOT_SOURCES, ROOT, invoke
 
@@ -295,7 +295,7 @@ def test_watch_leaves_on_ctrl_c_with_exit_0(enc, monkeypatch):
     def ctrl_c(seconds):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("momenta_cli.cli.session_cmds._nap", ctrl_c)
+    monkeypatch.setattr("momenta_cli.cli.view_cmds._nap", ctrl_c)
     r = invoke("status", fight, "--players", "--watch")
     assert r.exit_code == 0, r.output
     assert "Unhurt" in r.output

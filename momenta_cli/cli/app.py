@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from momenta_cli import __version__
-from momenta_cli.cli import encounter_cmds, fight_cmds, session_cmds
+from momenta_cli.cli import encounter_cmds, fight_cmds, oneshot_cmds, session_cmds, view_cmds
 
 app = typer.Typer(
     name="momenta",
@@ -39,6 +39,8 @@ def _root(
 encounter_cmds.register(app)
 fight_cmds.register(app)
 session_cmds.register(app)
+oneshot_cmds.register(app)
+view_cmds.register(app)
 
 
 def main() -> None:

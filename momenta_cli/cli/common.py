@@ -6,12 +6,29 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from momenta_cli.errors import EncounterError, MomentaError
-from momenta_cli.text import one_line
+from momenta_cli.text import escape, one_line
+
+if TYPE_CHECKING:  # the journal is imported only by the commands that open a fight
+    from momenta_cli.journal import FightFile
+
+# Options shared by the fight commands (one definition, so they read the same everywhere).
+NoColor = Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR works too).")]
+Width = Annotated[int | None, typer.Option("--width", min=40, max=1000,
+                                           help="Output width in columns (40-1000).")]
+Players = Annotated[bool, typer.Option("--players", help="Player-facing view: adversaries "
+                                       "show a health label instead of numbers.")]
+Seed = Annotated[int | None, typer.Option(help="Seed for the dice (default: random).")]
+# readable=False: click's own check would answer an unreadable file with its usage text;
+# the fight file layer says what is wrong in one line instead.
+FightArg = Annotated[Path, typer.Argument(help="Saved fight file (*.fight.jsonl).",
+                                          readable=False)]
 
 
 def make_console(*, stderr: bool = False, no_color: bool = False, width: int | None = None
@@ -49,3 +66,9 @@ def guarded() -> Iterator[None]:
     except MomentaError as err:
         # One line, whatever a name or a file's bytes inside the message hold.
         raise fail(one_line(str(err))) from None
+
+
+def warn(ff: FightFile) -> None:
+    """Print a fight file's warnings (damage found, an edited encounter) on stderr."""
+    for w in ff.warnings:
+        typer.echo(escape(w), err=True)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from momenta_cli.cli.common import guarded, make_console
+from momenta_cli.cli.common import NoColor, Width, guarded, make_console
 from momenta_cli.encounter import load_encounter
 from momenta_cli.encounter.loader import load
 from momenta_cli.encounter.schema import schema_text
@@ -16,15 +16,10 @@ from momenta_cli.render.show import encounter_view, rules_table
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import DEFAULT_SETTINGS
 
-NoColor = Annotated[bool, typer.Option("--no-color", help="Plain output without colours.")]
-Width = Annotated[
-    int | None, typer.Option("--width", min=40, max=1000, help="Output width in columns.")
-]
-
 
 def validate(
     files: Annotated[list[Path], typer.Argument(
-        help="Encounter or library files to check.", show_default=False)],
+        help="Encounter or library files to check.", show_default=False, readable=False)],
 ) -> None:
     """Check encounter files and print every problem as FILE:LINE:COL: field: message.
 
@@ -55,7 +50,8 @@ def validate(
 
 
 def show(
-    file: Annotated[Path, typer.Argument(help="Encounter file to draw.", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="Encounter file to draw.", show_default=False,
+                                         readable=False)],
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
@@ -84,7 +80,7 @@ def schema() -> None:
 def rules(
     file: Annotated[Path | None, typer.Argument(
         help="Encounter whose rules: block to apply (default: the shipped rules).",
-        show_default=False)] = None,
+        show_default=False, readable=False)] = None,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from momenta_cli.cli.common import fail, guarded, make_console
+from momenta_cli.cli.common import NoColor, Width, fail, guarded, make_console
 from momenta_cli.dice import SeededRoller
 from momenta_cli.engine.session import Session
 from momenta_cli.errors import MomentaError
@@ -47,8 +47,8 @@ def replay(
     seed: Annotated[int, typer.Option(help="Seed for the dice the tracker rolls.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state and log "
                                           "as one JSON document.")] = False,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
-    width: Annotated[int | None, typer.Option(help="Output width in columns.")] = None,
+    no_color: NoColor = False,
+    width: Width = None,
 ) -> None:
     """Run a script of commands against an encounter and print the log.
 

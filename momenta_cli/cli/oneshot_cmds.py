@@ -1,0 +1,212 @@
+"""One-shot commands against a saved fight: do, undo, redo. All or nothing: a refused
+line leaves the fight file byte-identical; every command reported saved is in it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from momenta_cli.cli.common import (
+    FightArg,
+    NoColor,
+    Players,
+    Seed,
+    Width,
+    guarded,
+    make_console,
+    warn,
+)
+from momenta_cli.cli.prompt import Screen
+from momenta_cli.dice import SeededRoller
+from momenta_cli.errors import MomentaError
+from momenta_cli.journal import (
+    FightExists,
+    FightFile,
+    default_fight_path,
+    locked,
+    outcome_record,
+)
+from momenta_cli.render.status import lit, literal
+from momenta_cli.runner import run_line
+
+MAX_STEPS = 10000
+UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
+                                        help=f"How many commands to take back (at most "
+                                        f"{MAX_STEPS}; as many as there are when fewer).")]
+RedoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
+                                        help=f"How many commands to put back (at most "
+                                        f"{MAX_STEPS}; as many as there are when fewer).")]
+
+
+def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
+              seed: int | None, players: bool, no_color: bool, width: int | None,
+              after: Callable[[FightFile, int], str | None] | None = None, *,
+              start: Path | None = None) -> None:
+    """Run ``lines`` against the saved fight, all or nothing: the first refused line
+    leaves the file byte-identical and exits 1. ``lines`` may be worked out from the
+    opened fight; ``after(ff, n)`` may add a closing line once ``n`` lines succeeded.
+
+    ``start`` is the encounter to start the fight from if there is no fight file yet
+    (``do ENCOUNTER.yaml``). Looking for the file, starting it, and taking it away again
+    when the commands are refused all happen under the fight's lock, so two commands
+    racing to start a fight never lose one another's work."""
+    console = make_console(no_color=no_color, width=width)
+    with ExitStack() as stack:
+        with guarded():
+            stack.enter_context(locked(fight, brief=True))
+            ff = _open_or_start(fight, start)
+        warn(ff)
+        todo = lines(ff) if callable(lines) else lines
+        try:
+            _run_lines(ff, fight, todo, console, seed, players)
+        except typer.Exit as done:
+            if done.exit_code:
+                ff.remove_if_unused()  # only a file this command started, header only
+            raise
+        if ff.created_here:
+            typer.echo(literal(f"new fight, saved in {fight}"), err=True)
+        if after is not None:
+            closing = after(ff, len(todo))
+            if closing:
+                console.print(lit(closing, "yellow"))
+
+
+def _open_or_start(fight: Path, start: Path | None) -> FightFile:
+    """The saved fight at ``fight``; with ``start``, a new one from that encounter when
+    there is none yet (the caller holds the lock)."""
+    if start is not None and not os.path.lexists(fight):
+        from momenta_cli.encounter import load_encounter
+
+        try:
+            return FightFile.create(fight, start, load_encounter(start))
+        except FightExists:
+            pass  # started by a session that could not lock (no fcntl): continue it
+    return FightFile.open(fight)
+
+
+def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
+               players: bool) -> None:
+    screen = Screen(console, players=players)
+    roller = SeededRoller(seed)
+    records: list[dict[str, Any]] = []
+    console.begin_capture()
+    try:
+        for line in lines:
+            state = ff.session.state
+            before = (state.round, state.active, state.active_turn, state.over)
+            try:
+                out = run_line(ff.session, line, roller)
+            except Exception as err:
+                console.end_capture()
+                saved = "nothing was saved" if records else "nothing changed"
+                what = str(err) if isinstance(err, MomentaError) else \
+                    f"internal error: {type(err).__name__}: {err}"
+                typer.echo(literal(f"{fight}: {line!r}: {what} ({saved})"), err=True)
+                raise typer.Exit(1) from None
+            rec = outcome_record(out)
+            if rec is not None:
+                records.append(rec)
+            if out.meta is not None and out.meta.what == "quit":
+                break
+            screen.outcome(out, ff.session.state, before)
+    except typer.Exit:
+        raise
+    except BaseException:
+        console.end_capture()
+        raise
+    shown = console.end_capture()
+    with guarded():
+        ff.append_many(records)
+    sys.stdout.write(shown)
+    sys.stdout.flush()
+    for note in ff.take_notices():
+        typer.echo(literal(f"note: {note}"), err=True)
+
+
+def do(
+    fight: FightArg,
+    commands: Annotated[list[str], typer.Argument(help="One or more command lines, each "
+                                                  "quoted: \"turn kira\" \"next\".")],
+    seed: Seed = None,
+    players: Players = False,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Run commands against a saved fight from the shell and save them.
+
+    FIGHT is a fight file, or an encounter YAML file: then its fight file beside it
+    (ENCOUNTER.fight.jsonl) is used, and started if there is none yet. All or nothing: if
+    any command is refused, none is saved (a fight just started is not kept) and the exit
+    code is 1.
+
+    Example: momenta do encounters/demo.yaml "turn brannoc" "dmg gorm 4"
+    """
+    start = None
+    if fight.suffix.lower() in (".yaml", ".yml"):
+        start, fight = fight, default_fight_path(fight)
+    _one_shot(fight, commands, seed, players, no_color, width, start=start)
+
+
+def _repeat(verb: str, steps: int) -> tuple[Callable[[FightFile], list[str]],
+                                            Callable[[FightFile, int], str | None]]:
+    """``undo``/``redo`` ``steps`` times, or as many times as possible (at least once, so
+    that nothing to do is refused as usual)."""
+
+    def available(ff: FightFile) -> int:
+        s = ff.session
+        return len(s.entries) if verb == "undo" else len(s.undone)
+
+    def lines(ff: FightFile) -> list[str]:
+        return [verb] * max(1, min(steps, available(ff)))
+
+    def after(ff: FightFile, done: int) -> str | None:
+        if done >= steps:
+            return None
+        past = "undid" if verb == "undo" else "redid"
+        return (f"{past} {done} command{'s' if done != 1 else ''} "
+                f"(nothing more to {verb})")
+
+    return lines, after
+
+
+def undo(
+    fight: FightArg,
+    steps: UndoSteps = 1,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Take back the last command(s) of a saved fight (redo puts them back).
+
+    Example: momenta undo encounters/demo.fight.jsonl -n 2
+    """
+    lines, after = _repeat("undo", steps)
+    _one_shot(fight, lines, None, False, no_color, width, after)
+
+
+def redo(
+    fight: FightArg,
+    steps: RedoSteps = 1,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Put back undone command(s) of a saved fight, with their original dice.
+
+    Example: momenta redo encounters/demo.fight.jsonl
+    """
+    lines, after = _repeat("redo", steps)
+    _one_shot(fight, lines, None, False, no_color, width, after)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to ``app``."""
+    # A fight command may start with "-" (a typo, or "-2d"): pass it through, never as an
+    # unknown option with exit code 2.
+    app.command(context_settings={"ignore_unknown_options": True})(do)
+    app.command()(undo)
+    app.command()(redo)

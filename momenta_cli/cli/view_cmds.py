@@ -1,0 +1,188 @@
+"""Read-only commands on a saved fight: status (once, or following it with --watch) and
+log (an export). They never write or rename the fight file."""
+
+from __future__ import annotations
+
+import errno
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from momenta_cli.cli.common import (
+    FightArg,
+    NoColor,
+    Players,
+    Width,
+    guarded,
+    make_console,
+    warn,
+)
+from momenta_cli.cli.prompt import Screen
+from momenta_cli.errors import JournalError, MomentaError
+from momenta_cli.files import is_regular, why
+from momenta_cli.journal import (
+    SUFFIX,
+    FightFile,
+    atomic_write,
+)
+from momenta_cli.render.export import FORMATS, export
+from momenta_cli.render.status import lit
+
+
+def status_cmd(
+    fight: FightArg,
+    players: Players = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Follow the fight: redraw whenever "
+                                        "the fight file changes (for a second screen); "
+                                        "Ctrl-C leaves.")] = False,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Print the status table of a saved fight (read-only: allowed while it is open).
+
+    Example: momenta status encounters/demo.fight.jsonl --players --watch
+    """
+    console = make_console(no_color=no_color, width=width)
+    if watch:
+        follow(fight, console, players=players)
+        return
+    with guarded():
+        ff = FightFile.open(fight, repair=False)
+    warn(ff)
+    Screen(console, players=players).table(ff.session.state)
+
+
+class Watcher:
+    """Redraws the status of ``fight`` when its file changes (modification time or
+    size); ``poll`` is one check, so the redraw logic is tested without waiting."""
+
+    def __init__(self, fight: Path, console, *, players: bool = False):
+        self.fight = Path(fight)
+        self.console = console
+        self.players = players
+        self.seen: tuple[int, int] | None | bool = False  # False: nothing drawn yet
+
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            st = self.fight.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    def poll(self) -> bool:
+        """Draw if the file changed since the last draw; True when it drew."""
+        stamp = self._stamp()
+        if stamp == self.seen:
+            return False
+        self.seen = stamp
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        c = self.console
+        c.clear()
+        try:
+            ff = FightFile.open(self.fight, repair=False)
+        except MomentaError as err:
+            c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
+            return
+        Screen(c, players=self.players).table(ff.session.state)
+        for w in ff.warnings:  # damage is shown, the fight up to it
+            c.print(lit(w, "yellow"))
+        c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
+
+
+def _nap(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def follow(fight: Path, console, *, players: bool = False, interval: float = 0.5,
+           sleep: Callable[[float], None] | None = None) -> None:
+    """``status --watch``: poll the fight file every ``interval`` seconds and redraw when
+    it changed, until Ctrl-C (exit code 0)."""
+    w = Watcher(fight, console, players=players)
+    try:
+        while True:
+            w.poll()
+            (sleep or _nap)(interval)
+    except KeyboardInterrupt:
+        return
+
+
+def log(
+    fight: FightArg,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown or json (the "
+                                     "same document as replay --json).")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file "
+                                                "(atomically) instead of stdout.",
+                                                readable=False)] = None,
+) -> None:
+    """Export a saved fight's log: a recap for your notes, or JSON.
+
+    Example: momenta log encounters/demo.fight.jsonl --format markdown -o recap.md
+    """
+    if fmt not in FORMATS and fmt != "md":
+        raise typer.Exit(_bad_format(fmt))
+    with guarded():
+        if output is not None and _same(output, fight):
+            _check_output(output, fight, None)
+        ff = FightFile.open(fight, repair=False)
+        warn(ff)
+        text = export(ff.session, fmt)
+        if output is None:
+            sys.stdout.write(text)
+            return
+        _check_output(output, fight, ff.encounter_path)
+        try:
+            atomic_write(output, text.encode("utf-8"))
+        except OSError as err:
+            raise JournalError(f"{output}: cannot write: {_write_why(output, err)}"
+                               ) from None
+
+
+def _write_why(output: Path, err: OSError) -> str:
+    if err.errno == errno.ENOENT and not output.parent.is_dir():
+        return f"there is no directory {output.parent}"
+    return why(err)
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
+def _check_output(output: Path, fight: Path, encounter: Path | None) -> None:
+    """Refuse to export over the fight file, its encounter, or any existing fight file or
+    encounter YAML; anything else may be overwritten (it is an export)."""
+    if _same(output, fight):
+        raise JournalError(f"{output}: refusing to write the log over the fight file "
+                           f"itself; choose another output file")
+    if encounter is not None and _same(output, encounter):
+        raise JournalError(f"{output}: refusing to write the log over the fight's "
+                           f"encounter; choose another output file")
+    if output.exists() and not is_regular(output):
+        what = "a directory" if output.is_dir() else "not a regular file"
+        raise JournalError(f"{output}: is {what}; give the name of a file to write (or "
+                           f"leave out -o to print the log)")
+    name = output.name.lower()
+    if output.exists() and (name.endswith(SUFFIX) or name.endswith((".yaml", ".yml"))):
+        kind = "a saved fight" if name.endswith(SUFFIX) else "a YAML file"
+        raise JournalError(f"{output}: refusing to overwrite {kind}; choose another "
+                           f"output file")
+
+
+def _bad_format(fmt: str) -> int:
+    typer.echo(f"unknown format {fmt!r}: use text, markdown or json", err=True)
+    return 1
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to ``app``."""
+    app.command("status")(status_cmd)
+    app.command()(log)
