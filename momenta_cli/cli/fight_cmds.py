@@ -1,8 +1,8 @@
-"""Commands that run a fight: replay (and, later, run, resume, do, status, log)."""
+"""Replaying a script of fight commands against an encounter (momenta replay)."""
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +14,7 @@ from momenta_cli.engine.session import Session
 from momenta_cli.errors import MomentaError
 from momenta_cli.files import FileProblem, read_bytes
 from momenta_cli.render.logtext import lines
-from momenta_cli.render.state_json import session_doc
+from momenta_cli.render.state_json import dumps, session_doc
 from momenta_cli.render.status import lit, literal, status
 from momenta_cli.runner import run_line
 
@@ -90,7 +90,7 @@ def replay(
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
     if as_json:
-        typer.echo(json.dumps(session_doc(session), indent=2, ensure_ascii=False))
+        sys.stdout.write(dumps(session_doc(session)))
         return
     console.print(status(session.state))
 

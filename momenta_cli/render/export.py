@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-import json
+import re
 
 from momenta_cli.engine.session import Session
 from momenta_cli.engine.state import Fighter
 from momenta_cli.render.logtext import lines
-from momenta_cli.render.state_json import session_doc
+from momenta_cli.render.state_json import dumps, session_doc
 from momenta_cli.render.status import literal
+from momenta_cli.text import one_line
 
 FORMATS = ("text", "markdown", "json")
 
@@ -22,24 +23,35 @@ def _summary(f: Fighter) -> str:
 
 
 def as_text(session: Session) -> str:
-    out = [session.encounter.name, ""]
+    out = [one_line(session.encounter.name), ""]
     for n, entry in enumerate(session.entries, start=1):
-        out.append(f"{n:>3}. > {entry.line}")
+        out.append(f"{n:>3}. > {one_line(entry.line)}")
         out.extend(f"       {t}" for t in lines(entry.events))
     out += ["", "At the end:"]
-    out.extend(f"  {_summary(f)}" for f in session.state.fighters.values())
+    out.extend(f"  {one_line(_summary(f))}" for f in session.state.fighters.values())
     return literal("\n".join(out)) + "\n"
 
 
+_MD_SPECIAL = set("\\`*_{}[]<>#|!~&")
+_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|www)([:.])")
+
+
 def _md(text: str) -> str:
-    """Escape what Markdown would read as formatting."""
+    """``text`` as one line of Markdown that adds no structure: every character Markdown
+    reads inline (emphasis, code, links, HTML, tables, entities) is backslash-escaped,
+    autolinks are broken, and a newline or any control character is shown as an escape.
+    Our own prefixes (``- ``, ``# ``) start every line, so nothing from a name is at the
+    start of one."""
     out = []
-    for ch in literal(text):
-        if ch in "\\`*_{}[]<#|!~":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+    for ch in one_line(text):
+        out.append("\\" + ch if ch in _MD_SPECIAL else ch)
+    safe = "".join(out).replace("@", "\\@")
+    return _AUTOLINK.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", safe)
+
+
+def _code(text: str) -> str:
+    """``text`` as an inline code span on one line (a backtick inside would end it)."""
+    return "`" + one_line(text).replace("`", "'") + "`"
 
 
 def as_markdown(session: Session) -> str:
@@ -57,7 +69,7 @@ def as_markdown(session: Session) -> str:
             if t.startswith("-- Round ") and t.endswith(" --"):
                 out += ["", f"### {_md(t.strip('- '))}", ""]
                 texts = [x for x in texts if x != t]
-        out.append(f"- `{literal(entry.line).replace('`', chr(39))}`")
+        out.append(f"- {_code(entry.line)}")
         out.extend(f"  - {_md(t)}" for t in texts)
     out += ["", "## At the end", ""]
     out.extend(f"- {_md(_summary(f))}" for f in s.fighters.values())
@@ -65,7 +77,7 @@ def as_markdown(session: Session) -> str:
 
 
 def as_json(session: Session) -> str:
-    return json.dumps(session_doc(session), indent=2, ensure_ascii=False) + "\n"
+    return dumps(session_doc(session))
 
 
 def export(session: Session, fmt: str) -> str:

@@ -3,12 +3,14 @@ never rename."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.render.logtext import lines
+from momenta_cli.text import json_safe
 
 FORMAT_VERSION = 1
 
@@ -78,3 +80,10 @@ def session_doc(session: Session) -> dict[str, Any]:
     doc.update(state_doc(session.state))
     doc["log"] = [entry_doc(i + 1, e) for i, e in enumerate(session.entries)]
     return doc
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The document as indented JSON text ending in a newline. Letters stay as written
+    (``Jörg``); control, bidi and zero-width characters inside strings are ``\\u``
+    escapes, so the JSON is safe to print and decodes to the same values."""
+    return json_safe(json.dumps(doc, indent=2, ensure_ascii=False)) + "\n"
