@@ -30,7 +30,7 @@ from momenta_cli.encounter.yamlload import PathT, YamlProblem, parse, read_text
 from momenta_cli.engine.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
-from momenta_cli.text import name_key
+from momenta_cli.text import name_key, unsafe
 
 
 @dataclass
@@ -186,8 +186,8 @@ class _Loader:
 
     def includes(self, src: Source, base: Path, stack: list[Path]) -> None:
         for i, entry in enumerate(src.doc.data.get("include") or ()):
-            if not isinstance(entry, str):
-                continue
+            if not isinstance(entry, str) or unsafe(entry):
+                continue  # reported by the model (a path is a Name)
             shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
             try:
                 target = (base / entry).resolve()
