@@ -11,8 +11,9 @@ from typer.testing import CliRunner
 from momenta_cli.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
-# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
-NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
+# Saved fights, locks and kept copies a user left in encounters/ (git-ignored) are not
+# test inputs.
+NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.fight.jsonl.*", "*.lock")
 
 
 @pytest.fixture
@@ -35,3 +36,24 @@ def enc(tmp_path) -> Path:
 def invoke(*args, input: str | None = None, env: dict | None = None):
     """Run ``momenta ARGS`` through the real Typer app (stdin from ``input``)."""
     return CliRunner().invoke(app, [str(a) for a in args], input=input, env=env)
+
+
+def fight_of(enc: Path) -> Path:
+    """The fight file ``run`` starts beside an encounter."""
+    return enc.with_name(enc.stem + ".fight.jsonl")
+
+
+def started(enc: Path, *lines: str) -> Path:
+    """Play ``lines`` at a piped ``momenta run`` (seed 1) and return the fight file."""
+    r = invoke("run", enc, "--seed", "1", input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    return fight_of(enc)
+
+
+def one_line_error(r) -> str:
+    """The single line a refused command printed (exit code 1, no traceback)."""
+    assert r.exit_code == 1, r.output
+    assert "Traceback" not in r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1, r.output
+    return lines[0]

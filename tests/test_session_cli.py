@@ -1,16 +1,17 @@
-"""The session commands through the real Typer app (issue 6): run (piped), resume, do,
+"""The session commands through the real Typer app: run (piped), resume, do,
 status, undo, redo, log, player view, colours."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from momenta_cli.journal import FightFile
-from tests.conftest import invoke
+from momenta_cli.journal import FightFile, most_recent
+from tests.conftest import NOT_SOURCES, ROOT, invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -226,3 +227,91 @@ def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
     assert cmds == ["turn bran", "dmg gorm 2"]
     r = invoke("do", fight_of(enc), "boom")
     assert r.exit_code == 1 and "internal error" in r.output
+
+
+def test_undo_steps_are_bounded_and_clamped(enc):
+    fight = started(enc, "turn bran", "dmg gorm 1", "dmg gorm 2")
+    for n in ("100000000000000000000000", "1000000000", "10001"):
+        r = invoke("undo", fight, "-n", n)
+        assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit)
+    r = invoke("undo", fight, "-n", "10000")
+    assert r.exit_code == 0, r.output
+    assert "undid 3 commands (nothing more to undo)" in r.output
+    assert FightFile.open(fight).session.state.fighters["Gorm"].vitality == 22
+    assert "nothing to undo" in one_line_error(invoke("undo", fight, "-n", "5"))
+    r = invoke("redo", fight, "-n", "2")
+    assert r.exit_code == 0 and "redid" not in r.output  # exactly as asked: no note
+    r = invoke("redo", fight, "-n", "9")
+    assert "redid 1 command (nothing more to redo)" in r.output
+
+
+def test_resume_from_the_parent_directory_picks_the_newest(enc, monkeypatch):
+    import os
+
+    start(enc, "turn tamsin")
+    other = enc.with_name("mill-ambush.yaml")
+    r = invoke("run", other, input="status\n")
+    assert r.exit_code == 0
+    os.utime(enc.with_name("mill-ambush.fight.jsonl"), (1, 1))  # older
+    monkeypatch.chdir(enc.parent.parent)
+    assert most_recent(Path(".")) == Path("encounters") / "demo.fight.jsonl"
+    r = invoke("resume", input="status\n")
+    assert r.exit_code == 0, r.output
+    assert "R1 Tamsin>" in r.output
+
+
+def test_resume_with_nothing_says_where_it_looked(tmp_path, monkeypatch):
+    (tmp_path / "sub" / "deeper").mkdir(parents=True)
+    (tmp_path / "sub" / "deeper" / "x.fight.jsonl").write_text("")  # two levels down
+    monkeypatch.chdir(tmp_path)
+    line = one_line_error(invoke("resume"))
+    assert "no saved fight" in line and str(tmp_path.resolve()) in line
+    assert "subdirectories" in line
+
+
+def test_run_on_a_fight_file_points_to_resume(enc, tmp_path):
+    fight = started(enc, "turn bran")
+    line = one_line_error(invoke("run", fight))
+    assert line == f"{fight}: this is a saved fight: use momenta resume {fight}"
+    renamed = tmp_path / "tonight.txt"  # detected by its header too
+    shutil.copy(fight, renamed)
+    assert "this is a saved fight" in one_line_error(invoke("run", renamed))
+
+
+def test_do_on_an_encounter_starts_its_fight_file(tmp_path):
+    # A GM can drive a new fight from the shell alone: `do ENCOUNTER.yaml ...`.
+    import shutil
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from momenta_cli.cli.app import app
+
+    src = Path(__file__).resolve().parent.parent / "encounters"
+    shutil.copytree(src, tmp_path / "encounters",
+                    ignore=shutil.ignore_patterns("*.fight.jsonl", "*.lock"))
+    enc = tmp_path / "encounters" / "demo.yaml"
+    fight = tmp_path / "encounters" / "demo.fight.jsonl"
+    r = CliRunner().invoke(app, ["do", str(enc), "turn nobody"])
+    assert r.exit_code == 1 and not fight.exists()  # refused: nothing is kept
+    r = CliRunner().invoke(app, ["do", str(enc), "turn brannoc"])
+    assert r.exit_code == 0, r.output
+    assert fight.exists() and "new fight, saved in" in r.stderr
+    r = CliRunner().invoke(app, ["do", str(enc), "end"])
+    assert r.exit_code == 0 and "new fight" not in r.stderr
+    lines = fight.read_text().splitlines()
+    assert len(lines) == 3  # header + two commands
+
+
+def test_copying_encounters_skips_saved_fights_and_locks(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "encounters", src, ignore=NOT_SOURCES)
+    (src / "demo.fight.jsonl").write_text('{"format": "momenta-fight", "version": 1}\n')
+    (src / "demo.fight.jsonl.lock").write_text("")
+    dst = tmp_path / "dst"
+    shutil.copytree(src, dst, ignore=NOT_SOURCES)
+    assert (dst / "demo.yaml").exists()
+    assert not list(dst.rglob("*.fight.jsonl")) and not list(dst.rglob("*.lock"))
+    r = invoke("run", dst / "demo.yaml", input="turn bran\n")
+    assert r.exit_code == 0 and "Resuming" not in r.output

@@ -1,4 +1,4 @@
-"""The fight journal on disk (issue 6: autosave and resume): records, resume by re-applying
+"""The fight journal on disk (autosave and resume): records, resume by re-applying
 events (never re-rolling), torn last lines, version refusal, changed encounters, atomic
 rewrites, and refused commands leaving the file byte-identical."""
 
@@ -22,10 +22,9 @@ from momenta_cli.journal import (
     set_aside,
 )
 from momenta_cli.journal.records import checksum, encode, seal
+from tests.conftest import NOT_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
-NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 DEMO = ROOT / "encounters" / "demo.yaml"
 
 

@@ -19,10 +19,9 @@ from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
 from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile, default_fight_path
+from tests.conftest import NOT_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
-NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 DEMO = ROOT / "encounters" / "demo.yaml"
 ENC = load_encounter(DEMO)
 

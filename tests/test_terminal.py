@@ -1,4 +1,4 @@
-"""The real interactive program in a real pseudo-terminal (issue 6 "Must show"): start a
+"""The real interactive program in a real pseudo-terminal: start a
 fight, take turns with tab completion, roll, undo, Ctrl-C, quit, resume and find the state
 as it was; SIGKILL mid-session and find every acknowledged command on resume."""
 
@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import NOT_SOURCES
+
 pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.terminal
 
 ROOT = Path(__file__).resolve().parent.parent
-# Saved fights and locks a user left in encounters/ (git-ignored) are not test inputs.
-NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.lock")
 TIMEOUT = 30
 
 
