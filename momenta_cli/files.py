@@ -55,27 +55,25 @@ def _size(n: int) -> str:
     return f"{n // MB} MB" if n % MB == 0 else f"{math.ceil(n * 10 / MB) / 10:.1f} MB"
 
 
+_REASONS = {
+    errno.ENOENT: "no such file",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EISDIR: "is a directory, not a file",
+    errno.ELOOP: "too many levels of symbolic links (a symlink loop?)",
+    errno.ENOTDIR: "a part of the path is not a directory",
+    errno.ENAMETOOLONG: "the file name is too long",
+    errno.ENOSPC: "no space left on the device",
+    errno.EROFS: "the file system is read-only",
+}
+
+
 def why(err: OSError | ValueError) -> str:
     """A short message for the GM about an error opening or reading a file."""
     if isinstance(err, ValueError):  # a NUL byte in the path, a surrogate that cannot encode
         return "the path is not a valid file name"
-    code = err.errno
-    if code == errno.ENOENT:
-        return "no such file"
-    if code in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if code == errno.EISDIR:
-        return "is a directory, not a file"
-    if code == errno.ELOOP:
-        return "too many levels of symbolic links (a symlink loop?)"
-    if code == errno.ENOTDIR:
-        return "a part of the path is not a directory"
-    if code == errno.ENAMETOOLONG:
-        return "the file name is too long"
-    if code == errno.ENOSPC:
-        return "no space left on the device"
-    if code == errno.EROFS:
-        return "the file system is read-only"
+    if err.errno in _REASONS:
+        return _REASONS[err.errno]
     return (err.strerror or str(err)).lower()
 
 

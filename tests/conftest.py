@@ -53,7 +53,7 @@ def started(enc: Path, *lines: str) -> Path:
 def one_line_error(r) -> str:
     """The single line a refused command printed (exit code 1, no traceback)."""
     assert r.exit_code == 1, r.output
-    assert "Traceback" not in r.output
+    assert "Traceback" not in r.output and "Usage:" not in r.output, r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 1, r.output
     return lines[0]

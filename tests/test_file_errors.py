@@ -18,25 +18,9 @@ import pytest
 from momenta_cli.journal import default_fight_path
 from momenta_cli.journal.records import encode, seal
 from tests.conftest import invoke
+from tests.conftest import one_line_error as one_line
 
 pytestmark = pytest.mark.usefixtures("home")
-
-
-@pytest.fixture
-def enc(enc: Path) -> Path:
-    """conftest's copy of encounters/, without copies a user's own fights left there
-    (``demo.fight.jsonl.damaged-...``): the tests here count such copies."""
-    for stray in enc.parent.glob("*.fight.jsonl.*"):
-        stray.unlink()
-    return enc
-
-
-def one_line(r) -> str:
-    assert r.exit_code == 1, r.output
-    assert "Traceback" not in r.output and "Usage:" not in r.output, r.output
-    lines = r.output.strip().splitlines()
-    assert len(lines) == 1, r.output
-    return lines[0]
 
 
 @pytest.fixture

@@ -27,13 +27,6 @@ from tests.conftest import invoke
 pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture
-def enc(enc: Path) -> Path:
-    """conftest's copy of encounters/, without copies a user's own fights left there
-    (``demo.fight.jsonl.damaged-...``): the tests here count such copies."""
-    for stray in enc.parent.glob("*.fight.jsonl.*"):
-        stray.unlink()
-    return enc
 
 V1 = Path(__file__).resolve().parent / "fixtures" / "v1"
 V1_COMMANDS = ["turn kira", "attack brute with hatchet roll 5,6,2",

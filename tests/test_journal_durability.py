@@ -25,15 +25,6 @@ from tests.conftest import invoke
 pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture
-def enc(enc: Path) -> Path:
-    """conftest's copy of encounters/, without copies a user's own fights left there
-    (``demo.fight.jsonl.damaged-...``): the tests here count such copies."""
-    for stray in enc.parent.glob("*.fight.jsonl.*"):
-        stray.unlink()
-    return enc
-
-
 class FullDisk:
     """Makes ``os.write``/``os.fsync`` on files under ``where`` behave as on a full disk
     while ``full`` is set: each file opened for writing takes ``room`` more bytes (a short
