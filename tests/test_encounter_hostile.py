@@ -133,14 +133,23 @@ def test_a_file_that_is_no_encounter_is_never_quoted(tmp_path: Path):
 # --- YAML 1.2 core values -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("value", ["yes", "on", "1:30", "0b11", "2001-12-14"])
+@pytest.mark.parametrize("value", ["yes", "on", "1:30", "0b11", "2001-12-14", "'5'", "1_000"])
 def test_yaml_11_spellings_are_not_numbers(tmp_path: Path, value):
-    # YAML 1.2 core: `yes` is text (not 1), `1:30` is text (not 90), and so on.
+    # YAML 1.2 core: `yes` is text (not 1), `1:30` is text (not 90), and so on; text is
+    # never quietly read as a number (`'5'` is quoted text, `1_000` is text in 1.2).
     f = tmp_path / "v.yaml"
     f.write_text(f"name: V\ncombatants:\n  - {{name: A, side: allies, max_vitality: {value}}}\n")
     (problem,) = _problems(f)
     assert problem.startswith(f"{f}:3:43: combatants[0].max_vitality: input should be a "
                               "valid integer"), problem
+
+
+def test_a_setting_is_the_value_written(tmp_path: Path):
+    # R10 setting wounds is a boolean: the word yes is not one in YAML 1.2.
+    f = tmp_path / "s.yaml"
+    f.write_text("name: S\nrules: {wounds: yes}\ncombatants: [{name: A, side: allies}]\n")
+    (problem,) = _problems(f)
+    assert problem == f"{f}:2:17: rules.wounds: input should be a valid boolean"
 
 
 def test_yaml_12_numbers_read_as_written(tmp_path: Path):

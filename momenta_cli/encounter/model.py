@@ -27,7 +27,9 @@ from momenta_cli.text import unsafe
 Side = Literal["allies", "adversaries", "independents"]
 Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
 WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
-Count = Annotated[int, Field(ge=0, le=999)]
+# Numbers are whole YAML numbers: strict, so `'5'` or `1_000` (text in YAML 1.2) is an error
+# rather than quietly converted.
+Count = Annotated[int, Field(strict=True, ge=0, le=999)]
 def _plain_name(value: str) -> str:
     """A name is text the GM can read and type: no control, bidi, zero-width or
     line-breaking characters (they would drive the terminal or forge lines; see
@@ -74,9 +76,9 @@ class WeaponModel(_Model):
     damage: dict[str, Count] = Field(
         description="net successes -> damage: 0s, 1s, ... and a last open-ended N+")
     overflow: Count = Field(0, description="extra damage per success above the last tier")
-    strain: bool = Field(False, description="deals Strain instead of damage")
+    strain: bool = Field(False, strict=True, description="deals Strain instead of damage")
     pool: Count | None = Field(None, description="printed pool (enemy attacks, R7)")
-    cost: Annotated[int, Field(ge=0, le=20)] | None = Field(
+    cost: Annotated[int, Field(strict=True, ge=0, le=20)] | None = Field(
         None, description="a spell's Vigor cost (Cast a Spell; default 2)")
     note: str = ""
 
@@ -87,14 +89,14 @@ class DefenseModel(_Model):
     name: Name
     pool: Count
     against: Literal["melee", "ranged", "spell", "any"] = "melee"
-    uses: Annotated[int, Field(ge=1, le=99)] = 1
+    uses: Annotated[int, Field(strict=True, ge=1, le=99)] = 1
 
 
 class LocationModel(_Model):
     """A hit location (R19): Mass, Edge, Mark or one a stat block adds."""
 
     name: Name
-    penalty: Annotated[int, Field(ge=0, le=10)] | None = Field(
+    penalty: Annotated[int, Field(strict=True, ge=0, le=10)] | None = Field(
         None, description="dice lost aiming here (default: Edge/Mark settings, else 0)")
     wound_effect: str | None = Field(None, description="condition an enemy Wound here gives")
     effect: str = ""
@@ -104,7 +106,7 @@ class ConditionModel(_Model):
     """A GM-defined condition, beside the catalogue."""
 
     name: Name
-    cap: Annotated[int, Field(ge=1, le=99)] | None = Field(None, description="null = no cap")
+    cap: Annotated[int, Field(strict=True, ge=1, le=99)] | None = Field(None, description="null = no cap")
     clear: Literal["auto", "roll", "persistent"] = "persistent"
     attributes: list[str] = Field(default_factory=list, description="rolled to clear")
     effect: str = ""
@@ -121,7 +123,7 @@ def _size(value: Any) -> Any:
 
 SizeValue = Annotated[
     Annotated[str, Field(pattern=r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$")]
-    | Annotated[int, Field(ge=1, le=MAX_SIZE)],
+    | Annotated[int, Field(strict=True, ge=1, le=MAX_SIZE)],
     BeforeValidator(_size),
     Field(description="R31: 1T, 1S, 1M, 1L (one square) or 2, 3, 4, ... (N x N squares); "
                       "1 reads as 1M"),
@@ -156,7 +158,7 @@ class StartModel(_Model):
 
 
 ConditionStacks = Annotated[
-    Annotated[dict[str, Annotated[int, Field(ge=1)]], Tag("map")]
+    Annotated[dict[str, Annotated[int, Field(strict=True, ge=1)]], Tag("map")]
     | Annotated[list[str], Tag("list")],
     Discriminator(_shape, custom_error_type="conditions_shape",
                   custom_error_message="expected {Name: stacks} or a list of names"),
@@ -170,20 +172,20 @@ class StatBlockModel(_Model):
     side: Side | None = None
     threat: Threat | None = Field(None, description="makes an enemy stat block (R7)")
     attributes: AttributesModel | None = None
-    max_vitality: Annotated[int, Field(ge=1, le=9999)] | None = None
+    max_vitality: Annotated[int, Field(strict=True, ge=1, le=9999)] | None = None
     max_guard: Count | None = None
     max_vigor: Count | None = None
-    max_strain: Annotated[int, Field(ge=1, le=9999)] | None = None
+    max_strain: Annotated[int, Field(strict=True, ge=1, le=9999)] | None = None
     resolve: Count | None = None
     consumables: Count | None = None
-    wound_slots: Annotated[int, Field(ge=0, le=10)] | None = None
-    burden_slots: Annotated[int, Field(ge=0, le=10)] | None = None
-    turns: Annotated[int, Field(ge=1, le=10)] | None = None
-    maneuvers: Annotated[int, Field(ge=0, le=10)] | None = None
+    wound_slots: Annotated[int, Field(strict=True, ge=0, le=10)] | None = None
+    burden_slots: Annotated[int, Field(strict=True, ge=0, le=10)] | None = None
+    turns: Annotated[int, Field(strict=True, ge=1, le=10)] | None = None
+    maneuvers: Annotated[int, Field(strict=True, ge=0, le=10)] | None = None
     weapons: list[_name_or(WeaponModel, "weapon")] | None = None  # type: ignore[valid-type]
     attacks: list[WeaponModel] | None = None
     defenses: list[DefenseModel] | None = None
-    armor_penalty: Annotated[int, Field(ge=0, le=10)] | None = None
+    armor_penalty: Annotated[int, Field(strict=True, ge=0, le=10)] | None = None
     resistances: list[str] | None = None
     weaknesses: list[str] | None = None
     immunities: list[str] | None = None
@@ -197,7 +199,7 @@ class CombatantModel(StatBlockModel):
     """A combatant: ``side`` is required, here or in its stat block."""
 
     stat_block: Name | None = Field(None, description="start from this template")
-    count: Annotated[int, Field(ge=1, le=50)] | None = Field(
+    count: Annotated[int, Field(strict=True, ge=1, le=50)] | None = Field(
         None, description="stamp out Name-1 .. Name-N")
 
 

@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 class Settings(BaseModel):
     """The active rules settings of a fight. Defaults are the shipped rulings."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a setting is the YAML value written (1.2 core types), never text converted
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     success_face: int = Field(
         5, ge=2, le=6, description="R1: lowest d6 face that counts as a success."
