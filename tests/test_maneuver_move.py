@@ -194,3 +194,11 @@ def test_enemy_second_move_after_its_maneuvers_is_refused():
     s2 = yard()
     run(s2, "turn kira", "end", "turn ogre", "move 2", "move 1")  # Ogre: 1 maneuver
     refused(s2, "hide", "used its 1", "R7")
+
+
+def test_a_broken_combatant_hears_it_is_broken_before_it_is_hindered():
+    # Condition table: Broken allows only the free Move; that is the first reason a Shift
+    # is refused, before Hindered's own "no Shift" (ch19 Movement).
+    s = yard()
+    run(s, "cond kira hindered", "cond kira broken", "turn kira")
+    refused(s, "shift 1", "Kira is Broken")

@@ -148,3 +148,10 @@ def test_numbers_in_commands_are_ascii_digits(line):
         run_line(s, line, SeededRoller(1))
     except MomentaError as err:
         assert "internal error" not in str(err)
+
+
+def test_a_reinforcement_named_like_a_combatant_names_the_one_there():
+    # R17 add ... as NAME: the clash is told with the existing combatant's own name.
+    s = Session(load_encounter(ROOT / "encounters" / "demo.yaml"))
+    with pytest.raises(MomentaError, match="there is already a combatant called Gorm$"):
+        run_line(s, "add footpad as GORM", SeededRoller(1))

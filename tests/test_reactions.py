@@ -347,8 +347,17 @@ def test_a_shift_triggers_neither_intercept_nor_forestall():
     # ch19 Shift: "Does not trigger reactive attacks" (R35).
     s = yard()
     run(s, "turn kira", "shift 2")
-    refused(s, "intercept wren kira", "Kira only Shifted", "ch19 Shift")
-    refused(s, "forestall wren kira with spear", "only Shifted")
+    refused(s, "intercept wren kira", "Kira's last movement was a Shift", "ch19 Shift")
+    refused(s, "forestall wren kira with spear", "last movement was a Shift")
+
+
+def test_after_a_move_then_a_shift_the_shift_is_what_was_last():
+    # ch19 Shift, R35: the reaction answers the movement just made; Kira Moved, then
+    # Shifted, so the refusal says the last one was a Shift (a Move's Intercept is made
+    # during the Move).
+    s = yard()
+    run(s, "turn kira", "move 1", "shift 1")
+    refused(s, "intercept wren kira", "Kira's last movement was a Shift")
 
 
 def test_forced_movement_triggers_intercept_but_never_forestall():
@@ -365,8 +374,7 @@ def test_one_reactive_attack_per_reactor_per_movement():
     # R35: Intercept once per reactor per movement; a new movement is a new trigger.
     s = gorms_turn()
     run(s, "move 2", "intercept wren gorm with rapier", faces=[1, 1, 1])
-    refused(s, "intercept wren gorm with rapier", "Wren already made a reactive attack",
-            "R35")
+    refused(s, "intercept wren gorm with rapier", "Wren already made an Intercept", "R35")
     run(s, "intercept kira gorm with longsword", faces=[1, 1, 1])  # another reactor may
     run(s, "move 1", "intercept wren gorm with rapier", faces=[1, 1, 1])
 
@@ -389,3 +397,12 @@ def test_a_hidden_attacker_can_be_counterattacked():
     assert pool_parts(s, 1) == {"pool": 3, "Hidden": 2}  # the bonus is kept (R20)
     assert not s.state.get("Gorm").has("Hidden")
     assert s.state.get("Gorm").vitality == 22 - 10
+
+
+def test_forestall_and_intercept_are_two_triggers_of_one_movement():
+    # ch19 Reactions, R35: Forestall answers the start of a movement, Intercept its coming
+    # into reach: one reactor may take each once.
+    s = gorms_turn()
+    run(s, "move 2", "forestall wren gorm with spear", faces=[1, 1])
+    run(s, "intercept wren gorm with rapier", faces=[1, 1, 1])
+    refused(s, "forestall wren gorm with spear", "Wren already made a Forestall")

@@ -79,7 +79,24 @@ def test_an_attack_spell_is_paid_once_by_its_attack():
     # spell the caster attacks with is refused and points at the attack command.
     s = session_from(SPELLS)
     run(s, "turn kira")
-    refused(s, "cast 3 frostbolt", "Frostbolt is an attack spell",
+    refused(s, "cast 3 frostbolt", "names the attack spell Frostbolt",
             "attack TARGET with frostbolt")
     run(s, "attack orc with frostbolt", faces=[1, 1])
     assert s.state.get("Kira").vigor == 7 - 3
+
+
+@pytest.mark.parametrize("line", ["cast 3 frostbolt at orc", "cast 3 fire", "cast 2 f",
+                                  "cast 3 FROSTBOLT"])
+def test_cast_refuses_whatever_may_name_an_attack_spell(line):
+    # ch19 Cast a Spell, paid once: trailing words, a shared word or a bare prefix that
+    # may mean a carried attack spell is refused too (Kira carries Frostbolt, Firebolt).
+    s = session_from(SPELLS)
+    run(s, "turn kira")
+    refused(s, line, "names the attack spell", "attack TARGET with")
+
+
+def test_cast_of_a_spell_the_caster_does_not_attack_with_is_paid():
+    # ch19 Cast a Spell: a name that is no carried attack spell is a spell of its own.
+    s = session_from(SPELLS)
+    run(s, "turn kira", "cast 1 mend")
+    assert s.state.get("Kira").vigor == 6

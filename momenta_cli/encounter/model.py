@@ -106,7 +106,8 @@ class ConditionModel(_Model):
     """A GM-defined condition, beside the catalogue."""
 
     name: Name
-    cap: Annotated[int, Field(strict=True, ge=1, le=99)] | None = Field(None, description="null = no cap")
+    cap: Annotated[int, Field(strict=True, ge=1, le=99)] | None = Field(
+        None, description="null = no cap")
     clear: Literal["auto", "roll", "persistent"] = "persistent"
     attributes: list[str] = Field(default_factory=list, description="rolled to clear")
     effect: str = ""

@@ -161,7 +161,7 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     if bad:
         raise RuleError(f"a name may not hold control, bidi, zero-width or line-breaking "
                         f"characters: {bad}")
-    taken = {name_key(n) for n in fight.fighters}
+    taken = {name_key(n): n for n in fight.fighters}
     names: list[str] = []
     i = 0
     while len(names) < cmd.count:
@@ -170,7 +170,7 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
         if name_key(cand) not in taken:
             names.append(cand)
         elif cmd.count == 1 and cmd.name and i == 1:
-            raise RuleError(f"there is already a combatant called {cand}")
+            raise RuleError(f"there is already a combatant called {taken[name_key(cand)]}")
     side = cmd.side or blocks[block].side
     return [FighterAdded(block, n, side) for n in names]
 

@@ -22,10 +22,11 @@ from momenta_cli.engine.events import Event, ResourceSet, apply_all
 from momenta_cli.engine.names import candidates, exact, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
-from momenta_cli.engine.specs import size_rank
+from momenta_cli.engine.specs import WeaponSpec, size_rank
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import consumables
+from momenta_cli.text import name_key
 
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
@@ -293,6 +294,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
         raise RuleError("a Shift covers at least 1 square")
     if not 0 <= cmd.difficult <= cmd.squares:
         raise RuleError("difficult squares must be between 0 and the squares moved")
+    check_can_maneuver(fight, f, "Shift")  # its turn, Broken, full turn: the first reasons
     if f.has("Hindered"):
         raise RuleError(f"{f.name} is Hindered and cannot Shift (ch19 Movement)")
     if f.terrain == "climb":
@@ -456,6 +458,18 @@ def surge(fight: Fight, cmd: Surge, roller: Roller) -> list[Event]:
                                       reason="Surge")
 
 
+def _attack_spells_named(f: Fighter, text: str) -> list[WeaponSpec]:
+    """The attack spells ``f`` carries that ``text`` names or may name: the text starts
+    with the spell's name (``frost lance at warden``), or is a prefix of the spell's name
+    or of one of its words (``bolt``, ``f``)."""
+    words = name_key(text)
+    if not words:
+        return []
+    spells = [w for w in f.spec.weapons if w.has("Spell")]
+    starts = [w for w in spells if (words + " ").startswith(name_key(w.name) + " ")]
+    return starts or candidates(spells, text, key=lambda w: w.name, words=True)
+
+
 @handles(CastSpell)
 def cast(fight: Fight, cmd: CastSpell, roller: Roller) -> list[Event]:
     """ch19 Cast a Spell that is no attack: a variable Vigor cost typed by the GM (doubled
@@ -463,14 +477,13 @@ def cast(fight: Fight, cmd: CastSpell, roller: Roller) -> list[Event]:
     f = actor(fight, cmd.name)
     if cmd.cost < 0:
         raise RuleError("a spell's cost is 0 or more")
-    spells = [w for w in f.spec.weapons if w.has("Spell")]
-    hits = candidates(spells, cmd.spell, key=lambda w: w.name, words=True) \
-        if cmd.spell.strip() else []
-    if len(hits) == 1:  # paying here and again in the attack would charge it twice
-        w = hits[0]
-        raise RuleError(f"{w.name} is an attack spell: cast it with 'attack TARGET with "
-                        f"{w.name.lower()}', which pays its cost (cast is for spells that "
-                        "are not attacks)")
+    hits = _attack_spells_named(f, cmd.spell)
+    if hits:  # paying here and again in the attack would charge it twice
+        names = " or ".join(w.name for w in hits)
+        example = hits[0].name.lower()
+        raise RuleError(f"{cmd.spell.strip()!r} names the attack spell {names}: cast it with "
+                        f"'attack TARGET with {example}', which pays its cost (cast is for "
+                        "spells that are not attacks)")
     what = f"Cast a Spell ({cmd.spell})" if cmd.spell else "Cast a Spell"
     return pay_maneuver(fight, f, what, cmd.cost)
 

@@ -165,21 +165,24 @@ def check_trigger(reactor: Fighter, mover: Fighter, reaction: str) -> None:
     or Forestall, but the tracker refuses what cannot have: no movement this turn, a
     Shift (ch19 Shift: "does not trigger reactive attacks"), forced movement for
     Forestall (ch19 Movement), or a second reactive attack by the same reactor at the
-    same movement (R35: once per reactor per movement)."""
+    same movement (R35: once per reactor per movement; Forestall, at the start, and
+    Intercept, on coming into reach, are different triggers)."""
     how = mover.moved
     if not how:
         tried = " or tried to move" if reaction == "Forestall" else ""
         raise RuleError(f"{mover.name} has not moved{tried} this turn: nothing triggers "
                         f"{reaction} (ch19 Reactions)")
     if how == "Shift":
-        raise RuleError(f"{mover.name} only Shifted, and a Shift does not trigger reactive "
-                        f"attacks (ch19 Shift, R35)")
+        raise RuleError(f"{mover.name}'s last movement was a Shift, and a Shift does not "
+                        f"trigger reactive attacks (ch19 Shift, R35)")
     if how == FORCED and reaction == "Forestall":
         raise RuleError(f"{mover.name}'s movement was forced, and forced movement never "
                         "triggers Forestall (ch19 Movement, R35)")
-    if reactor.name in mover.answered_by:
-        raise RuleError(f"{reactor.name} already made a reactive attack at this movement "
-                        f"of {mover.name} (R35: once per reactor per movement)")
+    if f"{reactor.name}:{reaction}" in mover.answered_by:
+        article = "an" if reaction[0] in "AEIOU" else "a"
+        raise RuleError(f"{reactor.name} already made {article} {reaction} at this movement "
+                        f"of {mover.name} (R35: one reaction per trigger, once per reactor "
+                        "per movement)")
 
 
 @dataclass(frozen=True)
@@ -194,8 +197,9 @@ class MoveAnswered(Event):
 
     def apply(self, fight: Fight) -> None:
         f = fight.fighters.get(self.mover)
-        if f is not None and self.reactor not in f.answered_by:
-            f.answered_by.append(self.reactor)
+        key = f"{self.reactor}:{self.reaction}"  # Forestall and Intercept are two triggers
+        if f is not None and key not in f.answered_by:
+            f.answered_by.append(key)
 
 
 @dataclass(frozen=True)
