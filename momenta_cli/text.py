@@ -7,9 +7,11 @@ the rest of the line around, a newline forges a line of its own) and some are in
 visible ``\\u202e``-style escape; ``unsafe`` finds the first one, for refusing a name.
 
 The set is Unicode's control (Cc), format (Cf: bidi controls, zero-width characters, the
-BOM...), surrogate (Cs, a lone one cannot even be printed) and line/paragraph separator
-(Zl, Zp) characters, as of Unicode 14 (the table below; a newer Python knows a few more,
-which only ever makes this stricter for code points it has assigned).
+BOM...), surrogate (Cs: a lone one cannot even be printed) and line/paragraph separator
+(Zl, Zp) characters, plus the other default-ignorable code points (variation selectors,
+the combining grapheme joiner, Hangul fillers: invisible, so two names could look the
+same) and the blank braille pattern. The table is Unicode 15.1's; a character a later
+Unicode adds to these categories is not in it, so keep it up to date with Python.
 """
 
 from __future__ import annotations
@@ -17,14 +19,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# (first, last) code points of the categories Cc, Cf, Cs, Zl and Zp (Unicode 14.0).
+# (first, last) code points of the categories Cc, Cf, Cs, Zl and Zp and of the other
+# default-ignorable or blank characters (Unicode 15.1).
 _RANGES = [
-    (0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x0600, 0x0605),
-    (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891),
-    (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E),
-    (0x2060, 0x2064), (0x2066, 0x206F), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF),
-    (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x13438),
-    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+    (0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x034F, 0x034F),
+    (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F),
+    (0x0890, 0x0891), (0x08E2, 0x08E2), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x206F),
+    (0x2800, 0x2800), (0x3164, 0x3164), (0xD800, 0xDFFF), (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFFB), (0x110BD, 0x110BD),
+    (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
 ]
 
 

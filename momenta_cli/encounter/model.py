@@ -30,13 +30,15 @@ WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
 # Numbers are whole YAML numbers: strict, so `'5'` or `1_000` (text in YAML 1.2) is an error
 # rather than quietly converted.
 Count = Annotated[int, Field(strict=True, ge=0, le=999)]
+
+
 def _plain_name(value: str) -> str:
-    """A name is text the GM can read and type: no control, bidi, zero-width or
-    line-breaking characters (they would drive the terminal or forge lines; see
-    momenta_cli/text.py)."""
+    """A name (or an include path) is text the GM can read and type: no control, bidi,
+    invisible or line-breaking characters (they would drive the terminal, forge lines or
+    make two names look alike; see momenta_cli/text.py)."""
     bad = unsafe(value)
     if bad:
-        raise ValueError(f"a name may not hold control, bidi, zero-width or line-breaking "
+        raise ValueError(f"may not hold control, bidi, invisible or line-breaking "
                          f"characters: {bad}")
     return value
 

@@ -159,7 +159,7 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     base = cmd.name or block
     bad = unsafe(base)
     if bad:
-        raise RuleError(f"a name may not hold control, bidi, zero-width or line-breaking "
+        raise RuleError(f"a name may not hold control, bidi, invisible or line-breaking "
                         f"characters: {bad}")
     taken = {name_key(n): n for n in fight.fighters}
     names: list[str] = []

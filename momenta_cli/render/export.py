@@ -34,19 +34,29 @@ def as_text(session: Session) -> str:
 
 _MD_SPECIAL = set("\\`*_{}[]<>#|!~&")
 _AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|www)([:.])")
+# What opens a block when it starts a line or a list item: a list marker, an ordered
+# list's number, a setext underline (a quote, heading or rule is covered by _MD_SPECIAL).
+_BLOCK_START = re.compile(r"^([-+=]|\d+(?=[.)]))")
 
 
 def _md(text: str) -> str:
     """``text`` as one line of Markdown that adds no structure: every character Markdown
     reads inline (emphasis, code, links, HTML, tables, entities) is backslash-escaped,
-    autolinks are broken, and a newline or any control character is shown as an escape.
-    Our own prefixes (``- ``, ``# ``) start every line, so nothing from a name is at the
-    start of one."""
+    autolinks are broken, a newline or any control character is shown as an escape, and
+    what would open a block at the start of a line or list item (``- ``, ``1.``, ``+``,
+    indentation) is escaped too: a name may begin one."""
     out = []
-    for ch in one_line(text):
+    for ch in one_line(text).lstrip(" "):
         out.append("\\" + ch if ch in _MD_SPECIAL else ch)
     safe = "".join(out).replace("@", "\\@")
-    return _AUTOLINK.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", safe)
+    safe = _AUTOLINK.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", safe)
+    m = _BLOCK_START.match(safe)
+    if m is None:
+        return safe
+    if m.group(1).isdigit():  # `1. One`: the dot after the number is what opens a list
+        end = m.end()
+        return safe[:end] + "\\" + safe[end:]
+    return "\\" + safe
 
 
 def _code(text: str) -> str:
