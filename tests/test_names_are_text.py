@@ -201,3 +201,22 @@ def test_names_add_no_markdown_structure_to_the_recap(names):
 
     items = [t for t in MarkdownIt("commonmark").parse(summary) if t.type == "list_item_open"]
     assert len(items) == len(specs), summary  # one item per combatant, none nested
+
+
+def test_a_recorded_command_never_forges_a_line_when_undone_or_redone():
+    # A journal from an old version or another tool may hold a line with a newline in it:
+    # the prompt's undo and redo messages show it on one line, escaped.
+    from momenta_cli.cli.prompt import Screen
+    from momenta_cli.engine.session import Entry
+    from momenta_cli.runner import Outcome
+
+    s = Session(DEMO)
+    buf = io.StringIO()
+    screen = Screen(Console(width=80, file=buf, markup=False, color_system=None))
+    forged = Entry("note \x1b[2Jevil\u202e\n# fake heading", ())
+    before = (1, None, 0, False)
+    screen.outcome(Outcome("undo", undone=forged), s.state, before)
+    screen.outcome(Outcome("redo", redone=forged), s.state, before)
+    out = buf.getvalue()
+    _clean(out, "prompt")
+    assert not any(row.startswith("# fake") for row in out.splitlines()), out

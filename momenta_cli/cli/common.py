@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 
 from momenta_cli.errors import EncounterError, MomentaError
-from momenta_cli.text import escape, one_line
+from momenta_cli.text import one_line
 
 if TYPE_CHECKING:  # the journal is imported only by the commands that open a fight
     from momenta_cli.journal import FightFile
@@ -71,4 +71,4 @@ def guarded() -> Iterator[None]:
 def warn(ff: FightFile) -> None:
     """Print a fight file's warnings (damage found, an edited encounter) on stderr."""
     for w in ff.warnings:
-        typer.echo(escape(w), err=True)
+        typer.echo(one_line(w), err=True)

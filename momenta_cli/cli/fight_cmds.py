@@ -15,8 +15,9 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.files import FileProblem, read_bytes
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.state_json import dumps, session_doc
-from momenta_cli.render.status import lit, literal, status
+from momenta_cli.render.status import lit, status
 from momenta_cli.runner import run_line
+from momenta_cli.text import one_line
 
 
 def _read_script(script: Path) -> list[str]:
@@ -28,12 +29,12 @@ def _read_script(script: Path) -> list[str]:
     try:
         data = read_bytes(script, "script")
     except FileProblem as err:
-        raise fail(literal(f"{script}: cannot read: {err.message}")) from None
+        raise fail(one_line(f"{script}: cannot read: {err.message}")) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[:err.start].count(b"\n") + 1
-        raise fail(literal(f"{script}:{line}: not UTF-8 text")) from None
+        raise fail(one_line(f"{script}:{line}: not UTF-8 text")) from None
     rows = text.split("\n")
     if rows[-1] == "":
         rows.pop()  # the newline ending the last line starts no line of its own
@@ -74,7 +75,7 @@ def replay(
         try:
             out = run_line(session, raw, roller)
         except MomentaError as err:
-            raise fail(literal(f"{script}:{number}: {err}")) from None
+            raise fail(one_line(f"{script}:{number}: {err}")) from None
         if out.meta is not None and out.meta.what == "quit":
             break  # the rest of the script is not run
         if as_json:

@@ -32,8 +32,9 @@ from momenta_cli.journal import (
     locked,
     outcome_record,
 )
-from momenta_cli.render.status import lit, literal
+from momenta_cli.render.status import lit
 from momenta_cli.runner import run_line
+from momenta_cli.text import one_line
 
 MAX_STEPS = 10000
 UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
@@ -70,7 +71,7 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
                 ff.remove_if_unused()  # only a file this command started, header only
             raise
         if ff.created_here:
-            typer.echo(literal(f"new fight, saved in {fight}"), err=True)
+            typer.echo(one_line(f"new fight, saved in {fight}"), err=True)
         if after is not None:
             closing = after(ff, len(todo))
             if closing:
@@ -107,7 +108,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
                 saved = "nothing was saved" if records else "nothing changed"
                 what = str(err) if isinstance(err, MomentaError) else \
                     f"internal error: {type(err).__name__}: {err}"
-                typer.echo(literal(f"{fight}: {line!r}: {what} ({saved})"), err=True)
+                typer.echo(one_line(f"{fight}: {line!r}: {what} ({saved})"), err=True)
                 raise typer.Exit(1) from None
             rec = outcome_record(out)
             if rec is not None:
@@ -126,7 +127,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     sys.stdout.write(shown)
     sys.stdout.flush()
     for note in ff.take_notices():
-        typer.echo(literal(f"note: {note}"), err=True)
+        typer.echo(one_line(f"note: {note}"), err=True)
 
 
 def do(

@@ -27,8 +27,9 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.files import is_regular
 from momenta_cli.journal import FightFile, NotSaved
 from momenta_cli.render.logtext import lines
-from momenta_cli.render.status import lit, literal, prompt_text, status
+from momenta_cli.render.status import lit, prompt_text, status
 from momenta_cli.runner import Outcome
+from momenta_cli.text import one_line
 
 RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
 KEYWORDS = ("from", "with", "forgo", "untyped", "as", "side")
@@ -132,7 +133,7 @@ def make_completer(get_fight: Callable[[], Fight]):
         def get_completions(self, document, complete_event):
             current, found = candidates(get_fight(), document.text_before_cursor)
             for word in found:
-                yield Completion(word, start_position=-len(current), display=literal(word))
+                yield Completion(word, start_position=-len(current), display=one_line(word))
 
     return MomentaCompleter()
 

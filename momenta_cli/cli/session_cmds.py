@@ -33,7 +33,8 @@ from momenta_cli.journal import (
     most_recent,
     set_aside,
 )
-from momenta_cli.render.status import lit, literal
+from momenta_cli.render.status import lit
+from momenta_cli.text import one_line
 
 
 def _interactive() -> bool:
@@ -99,7 +100,7 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFi
         saved = FightFile.open(path)
     except EncounterChanged as err:
         if resume is None and _interactive():
-            typer.echo(literal(str(err)), err=True)
+            typer.echo(one_line(str(err)), err=True)
             if typer.confirm("Start a new fight now (the old one is kept aside)?",
                              default=False):
                 _set_aside(path)
@@ -111,23 +112,23 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFi
         desc = (f"A saved fight is in {path} ({n} command{'s' if n != 1 else ''}, "
                 f"round {saved.session.state.round}).")
         if _interactive():
-            resume = typer.confirm(literal(desc) + " Resume it?", default=True)
+            resume = typer.confirm(one_line(desc) + " Resume it?", default=True)
         else:
-            typer.echo(literal(desc) + " Resuming it (--new starts anew).", err=True)
+            typer.echo(one_line(desc) + " Resuming it (--new starts anew).", err=True)
             resume = True
     if not resume:
         _set_aside(path)
         return None
     here = str(Path(encounter).resolve())
     if saved.header.get("encounter_abs") not in (None, here):
-        typer.echo(literal(f"warning: {path} was started from "
+        typer.echo(one_line(f"warning: {path} was started from "
                            f"{saved.header.get('encounter_abs')}"), err=True)
     return saved
 
 
 def _set_aside(path: Path) -> None:
     old = set_aside(path)
-    typer.echo(literal(f"The old fight is kept as {old}."), err=True)
+    typer.echo(one_line(f"The old fight is kept as {old}."), err=True)
 
 
 def resume(

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.engine.specs import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
-from momenta_cli.render.status import lit
+from momenta_cli.render.status import lit, lit_lines
 from momenta_cli.rules.settings import Settings
 
 _PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")
@@ -22,7 +22,7 @@ _OTHER = ("SPD", "SEN")
 
 
 def _lines(items: Iterable[str]) -> Text:
-    return lit("\n".join(items))
+    return lit_lines("\n".join(items))
 
 
 def _attr_text(c: CombatantSpec, names: Iterable[str]) -> str:
@@ -76,7 +76,7 @@ def _details(c: CombatantSpec) -> Text:
         rows.append("notes: " + " ".join(c.notes.split()))
     out = lit(c.name, "bold")
     for row in rows:
-        out.append(lit("\n  " + row))
+        out.append(lit_lines("\n  " + row))
     return out
 
 

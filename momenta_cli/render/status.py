@@ -29,8 +29,15 @@ def literal(text: str) -> str:
 
 
 def lit(text: str, style: str = "") -> Text:
-    """A Rich ``Text`` showing ``text`` exactly as written (no markup, no escapes)."""
-    return Text(literal(text), style=style)
+    """A Rich ``Text`` showing ``text`` as written on one line: no markup is read, and a
+    newline or any control, bidi or invisible character shows as an escape (a name or a
+    recorded command can never forge a line of its own)."""
+    return Text(one_line(text), style=style)
+
+
+def lit_lines(text: str, style: str = "") -> Text:
+    """``lit`` for text of several lines: the newlines are kept, the rest is escaped."""
+    return Text(escape(text), style=style)
 
 
 def _pair(cur: int, top: int) -> Text:
