@@ -40,11 +40,12 @@ class FileProblem(Exception):
 
 
 def limit(kind: str) -> int:
-    """The size limit for ``kind`` in bytes: ``MOMENTA_MAX_FILE_MB`` when set to a
-    positive whole number, else the default."""
+    """The size limit for ``kind`` in bytes: the default, or ``MOMENTA_MAX_FILE_MB`` when
+    that is a larger whole number (it only ever raises a limit: set for a big bestiary,
+    it does not shrink the fight files' room)."""
     raw = os.environ.get(ENV_LIMIT, "").strip()
-    if raw.isascii() and raw.isdigit() and int(raw) > 0:
-        return int(raw) * MB
+    if raw.isascii() and raw.isdigit() and len(raw) < 7:
+        return max(LIMITS[kind], int(raw) * MB)
     return LIMITS[kind]
 
 

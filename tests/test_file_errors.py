@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from momenta_cli import files
 from momenta_cli.journal import default_fight_path
 from momenta_cli.journal.records import encode, seal
 from tests.conftest import invoke
@@ -191,7 +192,7 @@ def test_a_fight_in_a_missing_directory_is_one_line(enc, tmp_path):
 
 
 def test_too_large_and_not_text_are_one_line(enc, tmp_path, fight, monkeypatch):
-    monkeypatch.setenv("MOMENTA_MAX_FILE_MB", "1")
+    monkeypatch.setitem(files.LIMITS, "fight", files.MB)  # a 1 MB limit, for a small file
     big = tmp_path / "big.fight.jsonl"
     big.write_bytes(fight.read_bytes() + b"\n" * (1024 * 1024))
     assert one_line(invoke("status", big)) == (f"{big}: file is 1.1 MB; the limit is 1 MB "
@@ -202,6 +203,21 @@ def test_too_large_and_not_text_are_one_line(enc, tmp_path, fight, monkeypatch):
     binary = tmp_path / "bin.fight.jsonl"
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
     assert one_line(invoke("status", binary)) == f"{binary}: not a momenta fight file"
+
+
+def test_the_size_setting_only_ever_raises_a_limit(tmp_path, monkeypatch):
+    # README Reliability: MOMENTA_MAX_FILE_MB raises the limits for a big campaign; a
+    # small value set for one kind of file never shrinks another's.
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# " + b"x" * (6 * files.MB) + b"\nname: Big\n"
+                    b"combatants: [{name: A, side: allies}]\n")
+    monkeypatch.setenv("MOMENTA_MAX_FILE_MB", "1")
+    assert one_line(invoke("validate", big)) == (
+        f"{big}:1:1: (file): file is 6.1 MB; the limit is 5 MB (raise it with "
+        "MOMENTA_MAX_FILE_MB)")
+    monkeypatch.setenv("MOMENTA_MAX_FILE_MB", "10")
+    r = invoke("validate", big)
+    assert r.exit_code == 0, r.output
 
 
 # --- absurd records ---------------------------------------------------------------------
