@@ -130,6 +130,13 @@ def test_a_file_that_is_no_encounter_is_never_quoted(tmp_path: Path):
     assert not any("x:0:0" in p or "bash" in p for p in _problems(enc))
 
 
+def test_a_tagged_value_in_a_file_that_is_no_encounter_is_not_quoted(tmp_path: Path):
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("--- !secret-tag-HUNTER2\n")
+    assert _problems(odd) == [f"{odd}:1:5: (top): the file holds a single value; expected "
+                              "a mapping (name:, combatants:, ...)"]
+
+
 # --- YAML 1.2 core values -------------------------------------------------------------
 
 

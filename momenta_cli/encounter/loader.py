@@ -146,19 +146,19 @@ class _Loader:
             self.problems.at(name, *err.mark, err.message, order=self.order)
             return None
         src = Source(name, path, doc, self.order)
-        if isinstance(doc.data, dict) and doc.data and \
-                not set(doc.data) & set(EncounterModel.model_fields):
-            # Some other file (a password file, a config): say so without quoting it.
-            self.problems.add(src, (), "not an encounter or library file: none of its keys "
-                              "is one momenta knows (name, combatants, include, ...)")
-            return None
-        for where, mark, message in doc.problems:
-            self.problems.add(src, where, message, mark=mark)
+        # Some other file (a password file, a config): say what it is not, and quote
+        # nothing of it (not even a tag the YAML reader refused).
         if not isinstance(doc.data, dict):
             kind = "a list" if isinstance(doc.data, list) else "a single value"
             self.problems.add(src, (), f"the file holds {kind}; expected a mapping "
                               "(name:, combatants:, ...)")
             return None
+        if doc.data and not set(doc.data) & set(EncounterModel.model_fields):
+            self.problems.add(src, (), "not an encounter or library file: none of its keys "
+                              "is one momenta knows (name, combatants, include, ...)")
+            return None
+        for where, mark, message in doc.problems:
+            self.problems.add(src, where, message, mark=mark)
         return src
 
     def run(self, text: str, name: str, base: Path, resolved: Path | None,
