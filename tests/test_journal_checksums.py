@@ -18,6 +18,7 @@ import pytest
 from rich.console import Console
 
 from momenta_cli.cli.view_cmds import Watcher
+from momenta_cli.dice import SeededRoller
 from momenta_cli.engine.events import event_from_dict
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import VERSION, FightFile, default_fight_path
@@ -137,14 +138,30 @@ def test_a_complete_last_line_with_one_bad_byte_is_damage_not_cut_short(enc, old
     assert [e.line for e in back.session.entries] == ["turn brannoc"]
 
 
-def test_only_a_final_line_without_newline_is_cut_short_and_a_copy_is_kept(enc):
+def test_a_final_line_cut_short_is_dropped_and_a_copy_is_kept(enc):
     fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
     whole = fight.read_bytes()
-    fight.write_bytes(whole[:-1])  # even a record that parses: the newline ends a write
+    fight.write_bytes(whole[:-10])  # the write of the last record stopped part-way
     back = FightFile.open(fight)
     assert any(f"{fight}:3: the last record was cut short" in w for w in back.warnings)
-    assert [k.read_bytes() for k in kept(fight)] == [whole[:-1]]
+    assert [k.read_bytes() for k in kept(fight)] == [whole[:-10]]
     assert [e.line for e in back.session.entries] == ["turn brannoc"]
+
+
+def test_a_whole_last_record_without_its_newline_is_kept(enc):
+    # An editor that strips the final newline leaves a record whose checksum still
+    # verifies: it is complete, so it is never dropped as cut short; the newline is put
+    # back before the next append, which then starts a line of its own.
+    fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
+    whole = fight.read_bytes()
+    fight.write_bytes(whole[:-1])
+    assert FightFile.open(fight, repair=False).warnings == []
+    assert fight.read_bytes() == whole[:-1]  # a reader changes nothing
+    back = FightFile.open(fight)
+    assert back.warnings == [] and kept(fight) == []
+    assert [e.line for e in back.session.entries] == ["turn brannoc", "dmg gorm 4"]
+    back.run("note after", SeededRoller(1))
+    assert cmds(fight) == ["turn brannoc", "dmg gorm 4", "note after"]
 
 
 def test_kept_copies_are_never_overwritten(enc):
@@ -267,3 +284,40 @@ def test_a_command_holding_an_undecodable_byte_is_refused_and_not_saved(enc):
     with pytest.raises(MomentaError, match="not UTF-8 text"):
         ff.run("note caf\udce9", SeededRoller(1))
     assert ff.path.read_bytes() == before
+
+
+# --- repairs respect what the GM protected ---------------------------------------------
+
+
+def test_a_damaged_read_only_fight_is_not_repaired(enc, monkeypatch):
+    # A fight file the GM made read-only is left exactly as it is: the repair a writer
+    # would make is refused with the reason, before anything is kept or replaced.
+    import os
+
+    fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
+    edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
+    damaged = fight.read_bytes()
+    fight.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if mode == os.W_OK
+                        and str(p) == str(fight) else real_access(p, mode, **kw))
+    r = invoke("do", fight, "note hi")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "cannot be repaired here (permission denied" in r.output
+    assert fight.read_bytes() == damaged and kept(fight) == []
+
+
+def test_a_symlinked_fight_is_repaired_through_the_link(enc, tmp_path):
+    # The link stays a link; the file it points to is repaired; the copy kept is a copy
+    # of the damaged bytes, not a second link to the live file.
+    real = fight_with(enc, "turn brannoc", "dmg gorm 4")
+    edit_line(real, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
+    damaged = real.read_bytes()
+    link = tmp_path / "linked.fight.jsonl"
+    link.symlink_to(real)
+    back = FightFile.open(link)
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    (copy,) = kept(real)
+    assert not copy.is_symlink() and copy.read_bytes() == damaged
+    assert [e.line for e in back.session.entries] == ["turn brannoc"]
+    assert cmds(real) == ["turn brannoc"]

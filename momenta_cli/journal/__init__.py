@@ -46,6 +46,7 @@ from the very end cannot be told from a fight that stopped there.
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Iterator
@@ -216,11 +217,24 @@ class FightFile:
         ff.records, ff._legacy = done.records, done.legacy
         if done.damage is None:
             ff.known = _known_as(path, done.size) if repair else None
+            if done.unterminated and repair:
+                ff._terminate()
         elif repair:
             ff._repair(done.damage, data)
         else:
             ff.warnings.append(damage_warning(path, done.damage, ff.records, kept=None))
         return ff
+
+    def _terminate(self) -> None:
+        """Give the last record the newline it lacks, so the next append starts a line of
+        its own (the caller holds the lock and will write)."""
+        assert self.known is not None
+        try:
+            self.known = disk.append(self.path, b"\n", self.known)
+        except (OSError, disk.AppendFailed, disk.Changed) as err:
+            raise JournalError(f"{self.path}: its last line lacks a newline and it cannot "
+                               f"be added ({err}); 'momenta status {self.path}' shows the "
+                               "fight") from None
 
     def _repair(self, damage: Damage, data: bytes) -> None:
         """Keep the damaged original aside and rewrite the file with the good records."""
@@ -243,6 +257,11 @@ class FightFile:
             good = encode(header) + b"".join(
                 encode(seal(r, n)) for n, r in enumerate(self._legacy, start=1))
         assert good is not None
+        # A file the GM made read-only stays as it is: nothing may change before the
+        # write it protects would fail anyway (the directory may still allow a rename).
+        if not os.access(self.path, os.W_OK):
+            raise PermissionError(errno.EACCES, "permission denied: the fight file is "
+                                  "read-only")
         kept = disk.keep_copy(self.path, label)
         try:
             atomic_write(self.path, good)

@@ -152,8 +152,9 @@ def _same_owner(fd: int, like: os.stat_result) -> None:
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a kill at any moment leaves the old file or the
     new one, never half of either. An existing file keeps its mode (and owner, when we
-    may); a new one gets the usual umask mode."""
-    path = Path(path)
+    may); a new one gets the usual umask mode. A symlink is written through: the file it
+    points to is replaced, and the link stays a link."""
+    path = Path(os.path.realpath(path))
     try:
         like: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
@@ -197,6 +198,7 @@ def keep_copy(path: Path, label: str) -> Path:
     existing file: ``demo.fight.jsonl`` -> ``demo.fight.jsonl.LABEL-20261201-110501``
     (``-2``, ``-3``... when that name is taken). Returns the new name."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(os.path.realpath(path))  # a copy of the file, not of a symlink to it
     return _free_name(path, lambda n: path.with_name(
         f"{path.name}.{label}-{stamp}" + (f"-{n}" if n > 1 else "")), keep=True)
 

@@ -48,6 +48,7 @@ class Replayed:
     legacy: list[dict[str, Any]] | None = None
     damage: Damage | None = None
     size: int = 0  # bytes of the file read as good, when there is no damage
+    unterminated: bool = False  # the last record is whole but lacks its newline
 
 
 def read_fight(path: Path) -> bytes:
@@ -113,10 +114,19 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
                 done.legacy.append(got)
         pos += len(raw) + 1
     if tail.strip():
-        done.damage = Damage(len(lines) + 1, "the last record was cut short (the program "
-                             "was stopped while saving)", pos, 1, torn=True)
-    else:
-        done.size = len(data)  # a blank tail without newline is harmless: keep it
+        got = read_record(tail, version, done.records + 1)
+        if isinstance(got, str):
+            done.damage = Damage(len(lines) + 1, "the last record was cut short (the "
+                                 "program was stopped while saving)", pos, 1, torn=True)
+            return done
+        # Whole and (format 2) checksummed: only its newline is missing, as an editor
+        # that strips the last one leaves it. An acknowledged command is never dropped.
+        _apply(session, path, len(lines) + 1, got, changed, encounter)
+        done.records += 1
+        if done.legacy is not None:
+            done.legacy.append(got)
+        done.unterminated = True
+    done.size = len(data)  # a blank tail without newline is harmless: keep it
     return done
 
 
