@@ -53,7 +53,7 @@ def test_run_holds_the_lock_for_the_whole_session(enc, monkeypatch):
 
 def test_without_fcntl_nothing_is_locked(enc, monkeypatch):
     fight = started(enc, "turn bran")
-    monkeypatch.setattr(journal, "fcntl", None)  # Windows
+    monkeypatch.setattr(journal.lock, "fcntl", None)  # Windows
     with locked(fight):
         assert not lock_path(fight).exists()
         assert invoke("do", fight, "dmg gorm 1").exit_code == 0
