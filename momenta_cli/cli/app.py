@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
 
 from momenta_cli import __version__
 from momenta_cli.cli import encounter_cmds, fight_cmds, oneshot_cmds, session_cmds, view_cmds
+from momenta_cli.text import one_line
 
 app = typer.Typer(
     name="momenta",
@@ -44,5 +46,23 @@ view_cmds.register(app)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A usage mistake (a missing argument, ``--width 0``) is
+    one line on stderr and exit code 2, like every other refusal: the command's ``-h``
+    has the details."""
+    import typer.core
+
+    # The click Typer runs on: its own copy in newer Typers, the click package before.
+    click = getattr(typer.core, "_click", None) or typer.core.click  # type: ignore[attr-defined]
+    try:
+        code = app(standalone_mode=False)
+    except click.exceptions.UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError" and err.ctx is not None:
+            typer.echo(err.ctx.get_help())  # plain `momenta`: the help, as asked for
+            sys.exit(0)
+        where = err.ctx.command_path if err.ctx is not None else "momenta"
+        typer.echo(one_line(f"{where}: {err.format_message()} (see {where} -h)"), err=True)
+        sys.exit(2)
+    except (click.exceptions.Abort, typer.Abort):  # Ctrl-C or end of input at a question
+        typer.echo("", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

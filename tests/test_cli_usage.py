@@ -1,0 +1,37 @@
+"""Usage mistakes through the real entry point (momenta_cli.cli.app.main): one line on
+stderr naming the command and the mistake, exit code 2, the help only when asked for."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def momenta(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "momenta_cli", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["status", "--width", "0", "x.fight.jsonl"], "Invalid value for '--width'"),
+    (["do", "encounters/demo.yaml"], "Missing argument 'commands'"),
+    (["show"], "Missing argument 'file'"),
+    (["bogus"], "No such command 'bogus'"),
+])
+def test_a_usage_mistake_is_one_line_and_exit_code_2(args, says):
+    r = momenta(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], r.stderr
+    assert "Traceback" not in r.stderr and "Usage:" not in r.stderr
+
+
+def test_no_arguments_show_the_help():
+    r = momenta()
+    assert r.returncode == 0 and r.stdout.startswith("Usage:")
+    assert "Commands:" in r.stdout
