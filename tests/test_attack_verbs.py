@@ -17,7 +17,7 @@ from momenta_cli.cli.app import app
 from momenta_cli.commands import parse_line
 from momenta_cli.dice import SeededRoller
 from momenta_cli.engine import turns
-from momenta_cli.engine.attacks import Attack
+from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.events import event_from_dict
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.session import replay

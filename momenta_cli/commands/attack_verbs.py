@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from momenta_cli.commands.language import number, typed_result, verb
-from momenta_cli.engine.attacks import Attack
+from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.errors import CommandError
 
 _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)

@@ -4,6 +4,7 @@ terrain. NAME may be left out for the combatant whose turn is running."""
 from __future__ import annotations
 
 from momenta_cli.commands.language import need, number, typed_result, verb
+from momenta_cli.engine import grabs, moving
 from momenta_cli.engine import maneuvers as m
 from momenta_cli.engine.commands import Command
 from momenta_cli.errors import CommandError
@@ -53,7 +54,7 @@ def _move(words: list[str]) -> Command:
     if n is None:
         raise CommandError("missing number of squares")
     difficult, terrain, jump = _move_options(rest, terrain_ok=True)
-    return m.Move(name, n, difficult, terrain, jump)
+    return moving.Move(name, n, difficult, terrain, jump)
 
 
 @verb("shift", usage="shift [NAME] N [difficult D]",
@@ -65,7 +66,7 @@ def _shift(words: list[str]) -> Command:
     if n is None:
         raise CommandError("missing number of squares")
     difficult, _, _ = _move_options(rest, terrain_ok=False)
-    return m.Shift(name, n, difficult)
+    return moving.Shift(name, n, difficult)
 
 
 @verb("use", usage="use [NAME] [ITEM]",
@@ -151,7 +152,7 @@ def _limit(words: list[str]) -> Command:
       help="The grabber lets go (free action, any time): every Grabbed stack goes.",
       example="release gorm wren")
 def _release(words: list[str]) -> Command:
-    return m.Release(*_one_or_two(words, "grabber", "release GRABBER [TARGET]"))
+    return grabs.Release(*_one_or_two(words, "grabber", "release GRABBER [TARGET]"))
 
 
 def _one_or_two(words: list[str], what: str, usage: str) -> tuple[str, str | None]:
@@ -166,7 +167,7 @@ def _one_or_two(words: list[str], what: str, usage: str) -> tuple[str, str | Non
       help="The GM says these two were moved apart: the grab between them ends.",
       example="apart wren gorm")
 def _apart(words: list[str]) -> Command:
-    return m.Apart(*_one_or_two(words, "combatant", "apart NAME [OTHER]"))
+    return grabs.Apart(*_one_or_two(words, "combatant", "apart NAME [OTHER]"))
 
 
 @verb("fall", usage="fall NAME N",
@@ -178,7 +179,7 @@ def _fall(words: list[str]) -> Command:
         raise CommandError("fall needs a combatant and a number of squares")
     if rest:
         raise CommandError(f"unexpected {rest[0]!r}")
-    return m.Fall(name, n)
+    return moving.Fall(name, n)
 
 
 @verb("terrain", usage="terrain NAME ground|climb|swim",
@@ -190,4 +191,4 @@ def _terrain(words: list[str]) -> Command:
     t = words[-1].lower()
     if t not in TERRAIN_WORDS:
         raise CommandError("terrain is ground, climb or swim")
-    return m.SetTerrain(" ".join(words[:-1]), TERRAIN_WORDS[t])
+    return moving.SetTerrain(" ".join(words[:-1]), TERRAIN_WORDS[t])

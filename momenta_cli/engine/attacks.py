@@ -1,6 +1,7 @@
 """Attacks (ch20 Attacking; ch19 Basic Attack, Shove, Grab, Feint, Counterattack,
-Intercept, Forestall): the pool, the target's reactions, the roll, and what the net
-successes do.
+Intercept, Forestall): paying, the target's reactions, the roll, and what the net
+successes do. What is fixed before the roll is in ``attack_plan.py`` (the ``Attack``
+command and its checks) and ``pools.py`` (the pool).
 
 One ``Attack`` command carries everything declared before the roll (R27): the weapon,
 hit location and situation, and the target's reactive defense or Counterattack, and
@@ -11,73 +12,33 @@ into damage (R3, R5, R8, R9) or the maneuver's effect.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import damage
+from momenta_cli.engine import damage, grabs
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.commands import Command
-from momenta_cli.engine.economy import check_can_react, pay_maneuver, pay_reaction
-from momenta_cli.engine.events import Event, ResourceSet, apply_all
-from momenta_cli.engine.maneuvers import Reminder, actor
-from momenta_cli.engine.names import candidates, find
+from momenta_cli.engine.attack_plan import (
+    EFFECTS,
+    MOVEMENT_REACTIONS,
+    REACTIVE,
+    Attack,
+    Plan,
+    plan_attack,
+)
+from momenta_cli.engine.economy import pay_maneuver, pay_reaction
+from momenta_cli.engine.events import Event, Reminder, ResourceSet, apply_all
+from momenta_cli.engine.names import actor, find
+from momenta_cli.engine.pools import attack_pool, solid_hit
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
-from momenta_cli.engine.specs import LocationSpec, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
-MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
-REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
-MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # triggered by a movement (R35)
-EFFECTS = ("Grab", "Shove", "Feint")  # ch19: an effect of N net successes instead of damage
 MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
-UNARMED = "Unarmed Attack"  # ch19 Shove, Grab; carried by everyone
-OBSCURED_PENALTY = 2  # R20
-HIDDEN_BONUS = 2  # R20, condition table
 MAX_EFFECT = 3  # ch19 Shove, Grab, Feint: N = successes, maximum 3
-
-
-@dataclass(frozen=True)
-class Attack(Command):
-    """One attack, with everything declared before the roll.
-
-    ``attacker`` None means the fighter whose turn is running. ``maneuver`` is a ch19
-    maneuver (Basic Attack, Grab, Shove, Feint) paid on the attacker's turn, or a reactive
-    attack (Counterattack, Intercept, Forestall) paid as a reaction. ``defense`` is the
-    target's reactive defense: ``dodge``, ``deflect`` (``defense_with`` a weapon) or
-    ``defend`` (an enemy's scripted defense, ``defense_with`` its name). ``counter`` is the
-    target's Counterattack (its attacker and target are filled in from this attack).
-    ``distance`` in squares is what the GM states (R28); None means "in reach/range".
-    ``also`` lists further targets of an Area attack (R22), each with its own reactions
-    (and, for a spell, its own ``typed`` roll).
-    """
-
-    attacker: str | None
-    target: str
-    maneuver: str = "Basic Attack"
-    weapon: str | None = None
-    location: str | None = None
-    damage_type: str | None = None
-    attribute: str | None = None
-    ranged: bool = False
-    distance: int | None = None
-    cover: bool = False
-    obscured: bool = False
-    dice: int = 0
-    cost: int | None = None
-    defense: str | None = None
-    defense_with: str | None = None
-    brace: bool = False
-    counter: Attack | None = None
-    typed: Typed | None = None
-    defense_typed: Typed | None = None
-    also: tuple[Attack, ...] = ()
-    together: bool = False  # a Shove that keeps a grab together (the GM's word)
 
 
 # --- events ------------------------------------------------------------------------------
@@ -162,233 +123,6 @@ class Shoved(Event):
 
     def apply(self, fight: Fight) -> None:
         mv.moving(fight, self.name, mv.FORCED)
-
-
-# --- planning: everything fixed before the roll ----------------------------------------
-
-
-@dataclass(frozen=True)
-class Plan:
-    """An attack checked against the rules, before any die is rolled."""
-
-    attacker: str
-    target: str
-    maneuver: str
-    weapon: WeaponSpec
-    mode: str
-    location: LocationSpec
-    types: tuple[str, ...]
-    distance: int | None
-
-    @property
-    def deals_damage(self) -> bool:
-        return self.maneuver not in EFFECTS
-
-
-def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
-    """The attacking weapon: Grab and Shove always use the Unarmed Attack (ch19); otherwise
-    the named one, else the first listed."""
-    if cmd.maneuver in ("Grab", "Shove"):
-        if cmd.weapon is not None and not candidates([UNARMED], cmd.weapon, words=True):
-            raise RuleError(f"{cmd.maneuver} is made with the Unarmed Attack (ch19 "
-                            f"{cmd.maneuver})")
-        return rx.pick_weapon(a, UNARMED)
-    if cmd.weapon is not None:
-        return rx.pick_weapon(a, cmd.weapon)
-    if cmd.maneuver in ("Feint", *REACTIVE):
-        melee = [w for w in a.spec.weapons if w.is_melee]
-        if melee:
-            return melee[0]
-    if not a.spec.weapons:
-        raise RuleError(f"{a.name} has no weapon")
-    return a.spec.weapons[0]
-
-
-def _mode(w: WeaponSpec, cmd: Attack) -> str:
-    """Melee or ranged (ch20 Melee vs. Ranged): a weapon with both is used in melee unless
-    thrown or the stated distance is past its reach."""
-    if cmd.ranged:
-        if not w.is_ranged:
-            raise RuleError(f"{w.name} has no Range: it cannot be thrown or shot")
-        return "ranged"
-    if w.is_melee and w.is_ranged and cmd.distance is not None and w.melee is not None \
-            and cmd.distance > w.melee:
-        return "ranged"
-    return "melee" if w.is_melee else "ranged"
-
-
-def _check_distance(w: WeaponSpec, mode: str, distance: int | None) -> None:
-    """R18, R28: the GM states the distance; past the reach or the maximum range there is
-    no attack."""
-    if distance is None:
-        return
-    if distance < 1:
-        raise RuleError("distance is in squares, 1 or more (1 = adjacent)")
-    if mode == "melee" and w.melee is not None and distance > w.melee:
-        raise RuleError(f"{w.name} reaches {w.melee} square(s); the target is {distance} "
-                        "away (ch20 Melee vs. Ranged Attacks)")
-    if mode == "ranged" and w.range is not None and distance > w.range:
-        raise RuleError(f"{w.name} has Range {w.range}; the target is {distance} away "
-                        "(R18: no attack beyond the maximum range)")
-
-
-def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec:
-    """R19, R20: the declared hit location; Mass unless said otherwise."""
-    loc = rx.pick(t.spec.locations, cmd.location or "Mass", lambda x: x.name,
-                  f"{t.name} has no hit location")
-    mass = loc.name == "Mass"
-    if not mass and (w.has("Imprecise") or w.has("Area")):
-        raise RuleError(f"{w.name} is Imprecise: it can only aim at Mass (R19)")
-    if not mass and w.strain:
-        raise RuleError(f"{w.name} deals Strain: hit locations do nothing for it, aim at "
-                        "Mass (R9)")
-    seeking = w.has("Seeking") or w.has("Area")
-    if cmd.cover and mode == "ranged" and not seeking and mass:
-        if w.has("Imprecise"):
-            raise RuleError(f"{t.name} is in cover and {w.name} is Imprecise: it cannot "
-                            "be hit by this ranged attack from here (ch20 Cover)")
-        others = [x.name for x in t.spec.locations if x.name != "Mass"]
-        if not others:
-            raise RuleError(f"{t.name} is in cover and is all Mass: it cannot be hit by a "
-                            "ranged attack from here (ch20 Cover)")
-        raise RuleError(f"{t.name} is in cover: a ranged attack must aim at "
-                        f"{' or '.join(others)} (R20)")
-    return loc
-
-
-def _resist_score(t: Fighter, types: tuple[str, ...]) -> int:
-    r = bool(set(types) & t.spec.resistances)
-    wk = bool(set(types) & t.spec.weaknesses)
-    return 0 if r == wk else (1 if wk else -1)
-
-
-def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[str, ...]:
-    """ch20 Damage Types; Tracker calls: of an ``A/B`` tag the attacker picks one per
-    attack (a thrown weapon with a Piercing option is Piercing); left unsaid, the tracker
-    picks the best for the attacker against this target."""
-    base = tuple(w.damage_types)
-    if not w.type_options:
-        if chosen is not None and len(candidates(base, chosen, words=True)) != 1:
-            what = ", ".join(base) or "untyped damage"
-            raise RuleError(f"{w.name} deals {what}; there is no type to choose")
-        return base
-    opts = w.type_options
-    if chosen is not None:
-        hits = candidates(opts, chosen, words=True)
-        if len(hits) != 1:
-            raise RuleError(f"{w.name} deals {' or '.join(opts)}, not {chosen!r}")
-        pick = hits[0]
-        if mode == "ranged" and "Piercing" in opts and pick != "Piercing":
-            raise RuleError(f"a thrown {w.name} is Piercing (docs/rulings.md, Tracker calls)")
-        return (*base, pick)
-    if mode == "ranged" and "Piercing" in opts:
-        return (*base, "Piercing")
-    best = max(opts, key=lambda o: (_resist_score(t, (*base, o)), -opts.index(o)))
-    return (*base, best)
-
-
-def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
-    """Check an attack against the rules before anything is paid or rolled."""
-    if cmd.maneuver not in MANEUVERS + REACTIVE:
-        raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
-    if a is t:
-        raise RuleError(f"{a.name} cannot attack itself")
-    if t.out:
-        raise RuleError(f"{t.name} is {t.out_reason}: not a target")
-    if cmd.maneuver in REACTIVE:  # may it react at all? (the first reason to refuse)
-        check_can_react(a, cmd.maneuver)
-    if cmd.maneuver in MOVEMENT_REACTIONS:
-        mv.check_trigger(a, t, cmd.maneuver)
-    w = _weapon(a, cmd)
-    if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
-        raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
-    mode = _mode(w, cmd)
-    if cmd.maneuver == "Feint" and mode != "melee":
-        raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
-    if cmd.maneuver in REACTIVE:
-        rx.check_reactive_weapon(w, cmd.maneuver, cmd.distance)
-        if mode != "melee":
-            raise RuleError(f"{cmd.maneuver} is a melee Basic Attack (ch19 Reactions)")
-    _check_distance(w, mode, cmd.distance)
-    if cmd.attribute is not None:
-        opts = rx.attribute_options(w)
-        if a.spec.is_enemy and w.pool is not None:
-            raise RuleError(f"{w.name} rolls its printed pool (R7)")
-        if cmd.attribute.upper() not in opts:
-            raise RuleError(f"{w.name} rolls {' or '.join(opts)}, not {cmd.attribute}")
-    loc = _location(t, w, mode, cmd)
-    types = _types(t, w, mode, cmd.damage_type)
-    return Plan(a.name, t.name, cmd.maneuver, w, mode, loc, types, cmd.distance)
-
-
-# --- the pool (R2) -------------------------------------------------------------------------
-
-
-def _range_parts(fight: Fight, a: Fighter, p: Plan) -> list[tuple[str, int]]:
-    """R18: ranged penalties by the stated distance; SEN counts as 1 while Shrouded."""
-    w, d, s = p.weapon, p.distance, fight.settings
-    if p.mode != "ranged" or d is None or w.range is None:
-        return []
-    sen = cond.effective_sen(a)
-    covers = sen >= w.range
-    if d <= 1:
-        if w.has("Touch") or (covers and not s.adjacent_penalty_when_sen_covers):
-            return []
-        return [("adjacent", -s.adjacent_ranged_penalty)] if s.adjacent_ranged_penalty else []
-    if not covers and d > sen and s.beyond_sen_penalty:
-        return [("beyond SEN", -s.beyond_sen_penalty)]
-    return []
-
-
-def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: Attack
-                ) -> tuple[list[tuple[str, int]], int | None]:
-    """The attack's pool parts (R2, netted by the roll) and the fixed success count of a
-    Grunt (R7), from the attacker's and target's conditions, the location and the
-    situation. With several ``targets`` (one roll for an Area weapon, R22) the target's
-    own Hindered and Vulnerable bonuses are left out (ours)."""
-    w = p.weapon
-    if a.spec.is_enemy and w.pool is not None:
-        parts = [("pool", w.pool)]
-        if a.has("Impaired"):
-            parts.append(("Impaired", -a.stacks("Impaired")))
-    else:
-        opts = rx.attribute_options(w)
-        attr = cmd.attribute.upper() if cmd.attribute else rx.best_attribute(a, opts)
-        parts = rx.attribute_parts(a, attr)
-    auto = 1 if a.spec.threat == "Grunt" else None  # R7: a Grunt never rolls
-    if a.has("Hindered"):
-        parts.append(("Hindered", -1))
-    provoked = a.conditions.get("Provoked")
-    src = (provoked.source or "").lower() if provoked is not None else ""
-    if provoked is not None and any(t.name.lower() != src for t in targets):
-        parts.append(("Provoked", -2))
-    if a.has("Hidden"):
-        parts.append(("Hidden", HIDDEN_BONUS))
-    if len(targets) == 1:
-        t = targets[0]
-        if t.has("Hindered"):
-            parts.append(("target Hindered", 1))
-        if t.has("Vulnerable") and auto is None:
-            parts.append(("target Vulnerable", t.stacks("Vulnerable")))
-    if p.location.penalty:
-        parts.append((p.location.name, -p.location.penalty))
-    parts += _range_parts(fight, a, p)
-    if cmd.obscured:
-        parts.append(("obscured", -OBSCURED_PENALTY))
-    if cmd.dice:
-        parts.append(("GM", cmd.dice))
-    return parts, auto
-
-
-def solid_hit(fight: Fight, a: Fighter, roll: dict[str, Any], net: int) -> int:
-    """R5: with 1+ net successes, each pair of equal faces N among the kept dice adds N
-    (a die in one pair only). Needs faces; the ``solid_hit`` setting says for whom."""
-    who = fight.settings.solid_hit
-    if who == "off" or net < 1 or not roll.get("kept"):
-        return 0
-    if who == "allies" and a.side != "allies":
-        return 0
-    return sum(face * (n // 2) for face, n in Counter(roll["kept"]).items())
 
 
 # --- deciding --------------------------------------------------------------------------------
@@ -589,5 +323,5 @@ def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, x: Attack, net: int) -> l
     # says the push kept the two together.
     events: list[Event] = [Shoved(t.name, a.name, n)]
     if not x.together:
-        events += mv.end_every_grab(s, t, "shoved apart")
+        events += grabs.end_every_grab(s, t, "shoved apart")
     return _applied(s, events)

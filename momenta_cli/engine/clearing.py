@@ -96,7 +96,7 @@ def _clear_one(fight: Fight, f: Fighter, name: str, roller: Roller, typed: Typed
 
 def _grab_over(fight: Fight, f: Fighter) -> list[Event]:
     """ch19 Grab: once every Grabbed stack is gone the grabber no longer holds ``f``."""
-    from momenta_cli.engine.movement import end_grab, grabbers_of
+    from momenta_cli.engine.grabs import end_grab, grabbers_of
 
     return [end_grab(g, f, "all stacks cleared") for g in grabbers_of(fight, f)]
 

@@ -29,7 +29,7 @@ def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
     """Events for ``f`` being Defeated (or Lost): first every grab it is part of ends
     (ch19 Grab: a Defeated grabber's grabs end with all their stacks; a Defeated target
     is held by no one, R11), then it falls."""
-    from momenta_cli.engine.movement import end_every_grab
+    from momenta_cli.engine.grabs import end_every_grab
 
     return [*end_every_grab(fight, f, "out of the fight"),
             FighterDown(f.name, lost=lost, reason=reason)]

@@ -37,4 +37,4 @@ def decide(fight: Fight, command: Command, roller: Roller) -> list[Event]:
     return events
 
 
-from momenta_cli.engine import maneuvers  # noqa: E402,F401
+from momenta_cli.engine import grabs, maneuvers, moving  # noqa: E402,F401

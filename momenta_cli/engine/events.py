@@ -300,3 +300,15 @@ class FighterRemoved(Event):
         if fight.active == f.name:
             fight.active = None
             fight.active_turn = 0
+
+
+@dataclass(frozen=True)
+class Reminder(Event):
+    """A condition effect the tracker does not enforce, shown for the GM (condition table)."""
+
+    kind: ClassVar[str] = "reminder"
+    name: str
+    text: str
+
+    def apply(self, fight: Fight) -> None:
+        return None

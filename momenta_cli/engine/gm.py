@@ -139,7 +139,7 @@ def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
 def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
     """GM command ``remove``: the fighter leaves the fight (fled, dismissed); every grab
     it is part of ends (R11, ch19 Grab)."""
-    from momenta_cli.engine.movement import end_every_grab
+    from momenta_cli.engine.grabs import end_every_grab
 
     f = _live(fight, cmd.target)
     return [*end_every_grab(fight, f, "out of the fight"), FighterRemoved(f.name)]

@@ -1,7 +1,6 @@
-"""Deciding the maneuvers of chapter 19 other than attacks (Basic Attack, Shove, Grab and
-Feint live in ``engine/attacks.py``): Move, Shift, Use Consumable, Hide, Shake It Off,
-Catch Your Breath, Steady Yourself, Surge, Cast a Spell, Limit Break, and the free
-actions and GM commands around them (release, apart, fall, terrain).
+"""Deciding the maneuvers of chapter 19 that are neither attacks (``engine/attacks.py``)
+nor movement (``engine/moving.py``): Use Consumable, Hide, Shake It Off, Catch Your
+Breath, Steady Yourself, Surge, Cast a Spell, Limit Break.
 
 Every payment and lockout goes through ``economy.pay_maneuver``; deciders never change the
 fight they are given.
@@ -14,15 +13,14 @@ from typing import Any, ClassVar
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import damage
-from momenta_cli.engine import movement as mv
+from momenta_cli.engine import damage, grabs
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, ResourceSet, apply_all
-from momenta_cli.engine.names import candidates, exact, find
+from momenta_cli.engine.names import actor, candidates, exact, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
-from momenta_cli.engine.specs import WeaponSpec, size_rank
+from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import consumables
@@ -31,25 +29,6 @@ from momenta_cli.text import name_key
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
 # --- commands --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Move(Command):
-    """``squares`` moved (``difficult`` of them difficult terrain); ``terrain`` sets the
-    medium ("" ground, "climb", "swim"; None keeps the current one); ``jump`` = vertical."""
-
-    name: str | None
-    squares: int
-    difficult: int = 0
-    terrain: str | None = None
-    jump: bool = False
-
-
-@dataclass(frozen=True)
-class Shift(Command):
-    name: str | None
-    squares: int
-    difficult: int = 0
 
 
 @dataclass(frozen=True)
@@ -106,34 +85,6 @@ class LimitBreak(Command):
     what: str = ""
 
 
-@dataclass(frozen=True)
-class Release(Command):
-    """The grabber lets go (free action, any time); ``target`` None = everyone it holds."""
-
-    grabber: str
-    target: str | None = None
-
-
-@dataclass(frozen=True)
-class Apart(Command):
-    """The GM says two fighters were moved apart: any grab between them ends (ch19 Grab)."""
-
-    first: str
-    second: str | None = None
-
-
-@dataclass(frozen=True)
-class Fall(Command):
-    name: str
-    squares: int
-
-
-@dataclass(frozen=True)
-class SetTerrain(Command):
-    name: str
-    terrain: str
-
-
 # --- events ----------------------------------------------------------------------------
 
 
@@ -167,18 +118,6 @@ class ConsumableUsed(Event):
         fight.get(self.name).consumables = self.after
 
 
-@dataclass(frozen=True)
-class Reminder(Event):
-    """A condition effect the tracker does not enforce, shown for the GM (condition table)."""
-
-    kind: ClassVar[str] = "reminder"
-    name: str
-    text: str
-
-    def apply(self, fight: Fight) -> None:
-        return None
-
-
 # --- shipped consumables ---------------------------------------------------------------
 
 
@@ -190,15 +129,6 @@ def _item(text: str) -> dict[str, Any] | None:
 
 
 # --- helpers ---------------------------------------------------------------------------
-
-
-def actor(fight: Fight, name: str | None) -> Fighter:
-    """The named fighter, or the one whose turn is running."""
-    if name:
-        return find(fight, name)
-    if fight.active is None:
-        raise RuleError("no turn is running: name the combatant")
-    return fight.get(fight.active)
 
 
 def _split_actor(fight: Fight, words: tuple[str, ...], is_other) -> tuple[Fighter, list[str]]:
@@ -220,96 +150,7 @@ def _split_actor(fight: Fight, words: tuple[str, ...], is_other) -> tuple[Fighte
         return actor(fight, None), list(words)
 
 
-def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]:
-    """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
-    out: list[Event] = []
-    for grabber, target in mv.grab_partners(fight, f):
-        other = target if grabber is f else grabber
-        mine, theirs = f.spec.size, other.spec.size
-        if size_rank(mine) <= size_rank(theirs):
-            how = "holds" if grabber is f else "is Grabbed by"
-            if size_rank(mine) < size_rank(theirs):
-                who = (f"{other.name} is bigger (SIZE {theirs} vs {mine}): only "
-                       f"{other.name} may move, dragging {f.name}")
-            else:
-                who = f"neither is bigger (both SIZE {mine}), so neither may move"
-            raise RuleError(f"{f.name} {how} {other.name}: {who}; release, shake it off "
-                            "or 'apart' first (ch19 Grab)")
-        out.append(mv.Dragged(other.name, f.name, squares))
-    return out
-
-
-def _reminders(fight: Fight, f: Fighter) -> list[Event]:
-    return [Reminder(f.name, text) for text in cond.reminders(fight, f)]
-
-
 # --- deciders --------------------------------------------------------------------------
-
-
-@handles(Move)
-def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
-    """ch19 Move: first each turn free, then 2 Vigor; up to SPD squares (half, min 1, while
-    Hindered), difficult squares count double, climbing 1 square per Move, vertical jump
-    1 + POW/2; swimming doubles the cost (R24)."""
-    f = actor(fight, cmd.name)
-    if cmd.squares < 1:
-        raise RuleError("a Move covers at least 1 square")
-    if not 0 <= cmd.difficult <= cmd.squares:
-        raise RuleError("difficult squares must be between 0 and the squares moved")
-    terrain = f.terrain if cmd.terrain is None else cmd.terrain
-    if terrain not in mv.TERRAINS:
-        raise RuleError(f"unknown terrain {terrain!r}")
-    events: list[Event] = []
-    if terrain != f.terrain:
-        events.append(mv.TerrainSet(f.name, f.terrain, terrain))
-    scratch = apply_all(fight.clone(), events)
-    me = scratch.get(f.name)
-    events += pay_maneuver(scratch, me, "Move", 2, is_move=True)
-    if cmd.jump:
-        budget = mv.jump_height(f)
-        if cmd.squares > budget:
-            raise RuleError(f"{f.name} can jump {budget} square(s) up (1 + POW/2, ch19 "
-                            "Vertical Jump)")
-    else:
-        budget = 1 if terrain == "climb" else mv.speed(f)
-        need = mv.squares_needed(cmd.squares, cmd.difficult)
-        if need > budget:
-            why = ("climbing: 1 square per Move" if terrain == "climb"
-                   else "half SPD while Hindered" if f.has("Hindered") else "SPD")
-            extra = f" ({cmd.difficult} difficult count double)" if cmd.difficult else ""
-            raise RuleError(f"{f.name} can Move {budget} square(s) ({why}); {cmd.squares} "
-                            f"square(s){extra} need {need} (ch19 Movement)")
-    events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
-                           cmd.jump))
-    events += _grab_lock(fight, f, "Move", cmd.squares)
-    return events + _reminders(fight, f)
-
-
-@handles(Shift)
-def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
-    """ch19 Shift: 2 Vigor, half SPD (min 1), provokes no reactive attacks; not while
-    Hindered, climbing or swimming."""
-    f = actor(fight, cmd.name)
-    if cmd.squares < 1:
-        raise RuleError("a Shift covers at least 1 square")
-    if not 0 <= cmd.difficult <= cmd.squares:
-        raise RuleError("difficult squares must be between 0 and the squares moved")
-    check_can_maneuver(fight, f, "Shift")  # its turn, Broken, full turn: the first reasons
-    if f.has("Hindered"):
-        raise RuleError(f"{f.name} is Hindered and cannot Shift (ch19 Movement)")
-    if f.terrain == "climb":
-        raise RuleError(f"{f.name} is climbing and cannot Shift (ch19 Climb)")
-    if f.terrain == "swim":
-        raise RuleError(f"{f.name} is swimming and cannot Shift (ch19 Swim)")
-    events = pay_maneuver(fight, f, "Shift", 2)
-    budget = mv.shift_speed(f)
-    need = mv.squares_needed(cmd.squares, cmd.difficult)
-    if need > budget:
-        raise RuleError(f"{f.name} can Shift {budget} square(s) (half SPD); {cmd.squares} "
-                        f"square(s) need {need} (ch19 Shift)")
-    events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
-    events += _grab_lock(fight, f, "Shift", cmd.squares)
-    return events + _reminders(fight, f)
 
 
 @handles(UseConsumable)
@@ -398,10 +239,10 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
         name = have[0]
     events = pay_maneuver(fight, f, "Shake It Off", 2)
     if name == "Grabbed" and f.stacks("Grabbed") == 1:
-        grabbers = mv.grabbers_of(fight, f)
+        grabbers = grabs.grabbers_of(fight, f)
         if grabbers:
-            return events + [mv.end_grab(g, f, "shaken off") for g in grabbers[:1]] \
-                + [mv.GrabEnded(g.name, f.name, 0, "shaken off") for g in grabbers[1:]]
+            return events + [grabs.end_grab(g, f, "shaken off") for g in grabbers[:1]] \
+                + [grabs.GrabEnded(g.name, f.name, 0, "shaken off") for g in grabbers[1:]]
     return events + cond.lose(fight, f, name, 1, reason="shake it off")
 
 
@@ -496,61 +337,3 @@ def limit_break(fight: Fight, cmd: LimitBreak, roller: Roller) -> list[Event]:
     return pay_maneuver(fight, f, what, 0, full_turn=True)
 
 
-@handles(Release)
-def release(fight: Fight, cmd: Release, roller: Roller) -> list[Event]:
-    """ch19 Grab: the grabber releases as a free action at any time; all stacks go."""
-    g = find(fight, cmd.grabber)
-    held = mv.held_by(fight, g)
-    if cmd.target is not None:
-        t = find(fight, cmd.target)
-        if t not in held:
-            raise RuleError(f"{g.name} is not holding {t.name}")
-        held = [t]
-    if not held:
-        raise RuleError(f"{g.name} is not holding anyone")
-    return [mv.end_grab(g, t, "released") for t in held]
-
-
-@handles(Apart)
-def apart(fight: Fight, cmd: Apart, roller: Roller) -> list[Event]:
-    """ch19 Grab: moved so that the distance grows, the grab ends at once."""
-    a = find(fight, cmd.first)
-    pairs = mv.grab_partners(fight, a)
-    if cmd.second is not None:
-        b = find(fight, cmd.second)
-        pairs = [(g, t) for g, t in pairs if b in (g, t)]
-        if not pairs:
-            raise RuleError(f"{a.name} and {b.name} are not in a grab")
-    if not pairs:
-        raise RuleError(f"{a.name} is not in a grab")
-    return [mv.end_grab(g, t, "moved apart") for g, t in pairs]
-
-
-@handles(Fall)
-def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
-    """R23 / ch19 Falling: 2 untyped damage per square fallen after subtracting AGI;
-    untyped damage skips Guard."""
-    f = find(fight, cmd.name)
-    if cmd.squares < 1:
-        raise RuleError("a fall is at least 1 square")
-    if f.out:
-        raise RuleError(f"{f.name} is out of the fight")
-    amount = mv.fall_damage(f, cmd.squares)
-    events: list[Event] = [mv.Fell(f.name, cmd.squares, f.spec.attr("AGI"), amount,
-                                   mv.fall_squares(f, cmd.squares))]
-    return events + damage.harm(fight, f, amount, roller, reason="fall")
-
-
-@handles(SetTerrain)
-def set_terrain(fight: Fight, cmd: SetTerrain, roller: Roller) -> list[Event]:
-    """The GM says a fighter is now on the ground, climbing or swimming (ch19 Movement)."""
-    f = find(fight, cmd.name)
-    if cmd.terrain not in mv.TERRAINS:
-        raise RuleError("terrain is ground, climb or swim")
-    if cmd.terrain == f.terrain:
-        raise RuleError(f"{f.name} is already {_terrain_word(f.terrain)}")
-    return [mv.TerrainSet(f.name, f.terrain, cmd.terrain)]
-
-
-def _terrain_word(t: str) -> str:
-    return {"": "on the ground", "climb": "climbing", "swim": "swimming"}[t]

@@ -69,3 +69,12 @@ def exact(fight: Fight, text: str) -> Fighter | None:
     """The fighter whose name is ``text`` in any case, if any."""
     low = name_key(text)
     return next((f for f in fight.fighters.values() if name_key(f.name) == low), None)
+
+
+def actor(fight: Fight, name: str | None) -> Fighter:
+    """The named fighter, or the one whose turn is running."""
+    if name:
+        return find(fight, name)
+    if fight.active is None:
+        raise RuleError("no turn is running: name the combatant")
+    return fight.get(fight.active)

@@ -47,11 +47,6 @@ def size_rank(size: str) -> int:
     return len(ONE_SQUARE_SIZES) + int(size) - 2
 
 
-def footprint(size: str) -> int:
-    """Squares along one side of a creature of ``size`` (R31): 1 for the 1x sizes."""
-    return 1 if size in ONE_SQUARE_SIZES else int(size)
-
-
 class Weight(IntEnum):
     """Weapon weight classes, ordered (ch19 Deflect): Superheavy > Heavy > Medium > Light."""
 

@@ -1,10 +1,12 @@
 """Log lines for the maneuver, movement and grab events (engine/maneuvers.py,
-engine/movement.py)."""
+engine/movement.py, engine/grabs.py)."""
 
 from __future__ import annotations
 
+from momenta_cli.engine import grabs
 from momenta_cli.engine import maneuvers as m
 from momenta_cli.engine import movement as mv
+from momenta_cli.engine.events import Reminder
 from momenta_cli.render.logtext import dice_text, formats
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
@@ -39,7 +41,7 @@ def _move_answered(e: mv.MoveAnswered) -> None:
 
 
 @formats("grab_ended")
-def _grab_ended(e: mv.GrabEnded) -> str:
+def _grab_ended(e: grabs.GrabEnded) -> str:
     stacks = f", Grabbed {e.stacks} removed" if e.stacks else ""
     if not e.grabber:  # a Grabbed whose grabber is unknown (set by hand with no source)
         return f"{e.target} is no longer Grabbed ({e.reason}{stacks})"
@@ -64,7 +66,7 @@ def _hide(e: m.HideRolled) -> str:
 
 
 @formats("reminder")
-def _reminder(e: m.Reminder) -> str:
+def _reminder(e: Reminder) -> str:
     return f"Reminder for {e.name}: {e.text}"
 
 

@@ -1,0 +1,130 @@
+"""Grabs (ch19 Grab; R11): who holds whom, the event that ends a grab, and the free
+action and GM command that end one (release, apart). Movement while grabbed (who may
+move, who is dragged) is in ``engine/moving.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.events import Event
+from momenta_cli.engine.names import exact, find
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+
+def _source(fight: Fight, f: Fighter) -> Fighter | None:
+    """The fighter named as the source of ``f``'s Grabbed, if any (any case)."""
+    c = f.conditions.get("Grabbed")
+    if c is None or not c.source:
+        return None
+    return exact(fight, c.source)
+
+
+def grabbers_of(fight: Fight, f: Fighter) -> list[Fighter]:
+    """Who holds ``f`` (ch19 Grab): ``f`` has Grabbed stacks and the grabber lists ``f`` in
+    ``grabbing`` or is the source of the Grabbed condition (``cond X grabbed from Y``)."""
+    if not f.has("Grabbed") or f.out:
+        return []
+    out = [g for g in fight.fighters.values() if f.name in g.grabbing and not g.out]
+    src = _source(fight, f)
+    if src is not None and src not in out and not src.out and src is not f:
+        out.append(src)
+    return out
+
+
+def held_by(fight: Fight, f: Fighter) -> list[Fighter]:
+    """Whom ``f`` holds (the reverse of ``grabbers_of``)."""
+    return [t for t in fight.fighters.values()
+            if t is not f and any(g is f for g in grabbers_of(fight, t))]
+
+
+def grab_partners(fight: Fight, f: Fighter) -> list[tuple[Fighter, Fighter]]:
+    """Every live grab ``f`` is part of, as (grabber, target) pairs."""
+    return [(g, f) for g in grabbers_of(fight, f)] + [(f, t) for t in held_by(fight, f)]
+
+
+@dataclass(frozen=True)
+class GrabEnded(Event):
+    """A grab ends (ch19 Grab): released, shaken off, moved apart or the grabber went down.
+    The target loses every Grabbed stack; the grabber stops holding it."""
+
+    kind: ClassVar[str] = "grab_ended"
+    grabber: str
+    target: str
+    stacks: int
+    reason: str
+
+    def apply(self, fight: Fight) -> None:
+        g = fight.fighters.get(self.grabber)
+        if g is not None and self.target in g.grabbing:
+            g.grabbing = [n for n in g.grabbing if n != self.target]
+        t = fight.fighters.get(self.target)
+        if t is not None:
+            t.conditions.pop("Grabbed", None)
+
+
+def end_grab(grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:
+    """The event ending ``grabber``'s grab on ``target`` (all its Grabbed stacks go, ch19 Grab)."""
+    return GrabEnded(grabber.name, target.name, target.stacks("Grabbed"), reason)
+
+
+def end_every_grab(fight: Fight, f: Fighter, reason: str) -> list[Event]:
+    """Events ending every grab ``f`` is part of, as grabber or target (ch19 Grab: moved
+    apart, or out of the fight). A Grabbed with no grabber left to hold it goes too."""
+    events: list[Event] = [end_grab(g, t, reason) for g, t in grab_partners(fight, f)]
+    if f.has("Grabbed") and not grabbers_of(fight, f):
+        events.append(GrabEnded("", f.name, f.stacks("Grabbed"), reason))
+    return events
+
+
+# --- release and apart -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Release(Command):
+    """The grabber lets go (free action, any time); ``target`` None = everyone it holds."""
+
+    grabber: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Apart(Command):
+    """The GM says two fighters were moved apart: any grab between them ends (ch19 Grab)."""
+
+    first: str
+    second: str | None = None
+
+
+@handles(Release)
+def release(fight: Fight, cmd: Release, roller: Roller) -> list[Event]:
+    """ch19 Grab: the grabber releases as a free action at any time; all stacks go."""
+    g = find(fight, cmd.grabber)
+    held = held_by(fight, g)
+    if cmd.target is not None:
+        t = find(fight, cmd.target)
+        if t not in held:
+            raise RuleError(f"{g.name} is not holding {t.name}")
+        held = [t]
+    if not held:
+        raise RuleError(f"{g.name} is not holding anyone")
+    return [end_grab(g, t, "released") for t in held]
+
+
+@handles(Apart)
+def apart(fight: Fight, cmd: Apart, roller: Roller) -> list[Event]:
+    """ch19 Grab: moved so that the distance grows, the grab ends at once."""
+    a = find(fight, cmd.first)
+    pairs = grab_partners(fight, a)
+    if cmd.second is not None:
+        b = find(fight, cmd.second)
+        pairs = [(g, t) for g, t in pairs if b in (g, t)]
+        if not pairs:
+            raise RuleError(f"{a.name} and {b.name} are not in a grab")
+    if not pairs:
+        raise RuleError(f"{a.name} is not in a grab")
+    return [end_grab(g, t, "moved apart") for g, t in pairs]

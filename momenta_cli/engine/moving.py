@@ -1,0 +1,176 @@
+"""Deciding movement (ch19 Movement, Grab; R4, R23, R24): Move, Shift, falls and the
+medium a combatant moves in. The budgets and the movement events are in
+``engine/movement.py``; who holds whom in ``engine/grabs.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine import damage, grabs
+from momenta_cli.engine import movement as mv
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
+from momenta_cli.engine.events import Event, Reminder, apply_all
+from momenta_cli.engine.names import actor, find
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.specs import size_rank
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+
+@dataclass(frozen=True)
+class Move(Command):
+    """``squares`` moved (``difficult`` of them difficult terrain); ``terrain`` sets the
+    medium ("" ground, "climb", "swim"; None keeps the current one); ``jump`` = vertical."""
+
+    name: str | None
+    squares: int
+    difficult: int = 0
+    terrain: str | None = None
+    jump: bool = False
+
+
+@dataclass(frozen=True)
+class Shift(Command):
+    name: str | None
+    squares: int
+    difficult: int = 0
+
+
+@dataclass(frozen=True)
+class Fall(Command):
+    name: str
+    squares: int
+
+
+@dataclass(frozen=True)
+class SetTerrain(Command):
+    name: str
+    terrain: str
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]:
+    """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
+    out: list[Event] = []
+    for grabber, target in grabs.grab_partners(fight, f):
+        other = target if grabber is f else grabber
+        mine, theirs = f.spec.size, other.spec.size
+        if size_rank(mine) <= size_rank(theirs):
+            how = "holds" if grabber is f else "is Grabbed by"
+            if size_rank(mine) < size_rank(theirs):
+                who = (f"{other.name} is bigger (SIZE {theirs} vs {mine}): only "
+                       f"{other.name} may move, dragging {f.name}")
+            else:
+                who = f"neither is bigger (both SIZE {mine}), so neither may move"
+            raise RuleError(f"{f.name} {how} {other.name}: {who}; release, shake it off "
+                            "or 'apart' first (ch19 Grab)")
+        out.append(mv.Dragged(other.name, f.name, squares))
+    return out
+
+
+def _reminders(fight: Fight, f: Fighter) -> list[Event]:
+    return [Reminder(f.name, text) for text in cond.reminders(fight, f)]
+
+
+# --- deciders --------------------------------------------------------------------------
+
+
+@handles(Move)
+def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
+    """ch19 Move: first each turn free, then 2 Vigor; up to SPD squares (half, min 1, while
+    Hindered), difficult squares count double, climbing 1 square per Move, vertical jump
+    1 + POW/2; swimming doubles the cost (R24)."""
+    f = actor(fight, cmd.name)
+    if cmd.squares < 1:
+        raise RuleError("a Move covers at least 1 square")
+    if not 0 <= cmd.difficult <= cmd.squares:
+        raise RuleError("difficult squares must be between 0 and the squares moved")
+    terrain = f.terrain if cmd.terrain is None else cmd.terrain
+    if terrain not in mv.TERRAINS:
+        raise RuleError(f"unknown terrain {terrain!r}")
+    events: list[Event] = []
+    if terrain != f.terrain:
+        events.append(mv.TerrainSet(f.name, f.terrain, terrain))
+    scratch = apply_all(fight.clone(), events)
+    me = scratch.get(f.name)
+    events += pay_maneuver(scratch, me, "Move", 2, is_move=True)
+    if cmd.jump:
+        budget = mv.jump_height(f)
+        if cmd.squares > budget:
+            raise RuleError(f"{f.name} can jump {budget} square(s) up (1 + POW/2, ch19 "
+                            "Vertical Jump)")
+    else:
+        budget = 1 if terrain == "climb" else mv.speed(f)
+        need = mv.squares_needed(cmd.squares, cmd.difficult)
+        if need > budget:
+            why = ("climbing: 1 square per Move" if terrain == "climb"
+                   else "half SPD while Hindered" if f.has("Hindered") else "SPD")
+            extra = f" ({cmd.difficult} difficult count double)" if cmd.difficult else ""
+            raise RuleError(f"{f.name} can Move {budget} square(s) ({why}); {cmd.squares} "
+                            f"square(s){extra} need {need} (ch19 Movement)")
+    events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
+                           cmd.jump))
+    events += _grab_lock(fight, f, "Move", cmd.squares)
+    return events + _reminders(fight, f)
+
+
+@handles(Shift)
+def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
+    """ch19 Shift: 2 Vigor, half SPD (min 1), provokes no reactive attacks; not while
+    Hindered, climbing or swimming."""
+    f = actor(fight, cmd.name)
+    if cmd.squares < 1:
+        raise RuleError("a Shift covers at least 1 square")
+    if not 0 <= cmd.difficult <= cmd.squares:
+        raise RuleError("difficult squares must be between 0 and the squares moved")
+    check_can_maneuver(fight, f, "Shift")  # its turn, Broken, full turn: the first reasons
+    if f.has("Hindered"):
+        raise RuleError(f"{f.name} is Hindered and cannot Shift (ch19 Movement)")
+    if f.terrain == "climb":
+        raise RuleError(f"{f.name} is climbing and cannot Shift (ch19 Climb)")
+    if f.terrain == "swim":
+        raise RuleError(f"{f.name} is swimming and cannot Shift (ch19 Swim)")
+    events = pay_maneuver(fight, f, "Shift", 2)
+    budget = mv.shift_speed(f)
+    need = mv.squares_needed(cmd.squares, cmd.difficult)
+    if need > budget:
+        raise RuleError(f"{f.name} can Shift {budget} square(s) (half SPD); {cmd.squares} "
+                        f"square(s) need {need} (ch19 Shift)")
+    events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
+    events += _grab_lock(fight, f, "Shift", cmd.squares)
+    return events + _reminders(fight, f)
+
+
+@handles(Fall)
+def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
+    """R23 / ch19 Falling: 2 untyped damage per square fallen after subtracting AGI;
+    untyped damage skips Guard."""
+    f = find(fight, cmd.name)
+    if cmd.squares < 1:
+        raise RuleError("a fall is at least 1 square")
+    if f.out:
+        raise RuleError(f"{f.name} is out of the fight")
+    amount = mv.fall_damage(f, cmd.squares)
+    events: list[Event] = [mv.Fell(f.name, cmd.squares, f.spec.attr("AGI"), amount,
+                                   mv.fall_squares(f, cmd.squares))]
+    return events + damage.harm(fight, f, amount, roller, reason="fall")
+
+
+@handles(SetTerrain)
+def set_terrain(fight: Fight, cmd: SetTerrain, roller: Roller) -> list[Event]:
+    """The GM says a fighter is now on the ground, climbing or swimming (ch19 Movement)."""
+    f = find(fight, cmd.name)
+    if cmd.terrain not in mv.TERRAINS:
+        raise RuleError("terrain is ground, climb or swim")
+    if cmd.terrain == f.terrain:
+        raise RuleError(f"{f.name} is already {_terrain_word(f.terrain)}")
+    return [mv.TerrainSet(f.name, f.terrain, cmd.terrain)]
+
+
+def _terrain_word(t: str) -> str:
+    return {"": "on the ground", "climb": "climbing", "swim": "swimming"}[t]
