@@ -22,7 +22,7 @@ from momenta_cli.dice import SeededRoller
 from momenta_cli.engine.events import event_from_dict
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import VERSION, FightFile, default_fight_path
-from momenta_cli.journal.records import encode, seal
+from momenta_cli.journal.records import checksum, encode, seal
 from tests.conftest import invoke
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -72,7 +72,7 @@ def cmds(fight: Path) -> list[str]:
 def test_every_record_is_numbered_and_sealed_as_documented(enc):
     fight = fight_with(enc, "turn brannoc", "dmg gorm 4", "undo", "redo")
     header, *records = rows(fight)
-    assert header["version"] == VERSION == 2 and "sum" not in header
+    assert header["version"] == VERSION == 2 and header["sum"] == checksum(header)
     assert [r["seq"] for r in records] == [1, 2, 3, 4]
     for r in records:  # the first 16 hex of SHA-256 of the canonical record without sum
         body = {k: v for k, v in r.items() if k != "sum"}
@@ -250,7 +250,7 @@ def test_the_first_write_converts_a_format_1_fight_and_keeps_the_original(v1):
             f"format 2, with a checksum on every record; the original is kept as "
             f"{copy}") in r.output.replace("\n", " ")
     header, *records = rows(v1)
-    assert header == {**json.loads(original.splitlines()[0]), "version": 2}
+    assert plain(header) == {**json.loads(original.splitlines()[0]), "version": 2}
     assert [r["seq"] for r in records] == list(range(1, 12))
     old = [json.loads(x) for x in original.splitlines()[1:]]
     assert [plain(r) for r in records[:-1]] == old  # the same records, in the same order
@@ -321,3 +321,12 @@ def test_a_symlinked_fight_is_repaired_through_the_link(enc, tmp_path):
     assert not copy.is_symlink() and copy.read_bytes() == damaged
     assert [e.line for e in back.session.entries] == ["turn brannoc"]
     assert cmds(real) == ["turn brannoc"]
+
+
+def test_an_edited_header_is_reported(enc):
+    # The header is sealed like every record: an edited encounter name says so.
+    fight = fight_with(enc, "turn brannoc")
+    edit_line(fight, 1, b'"encounter_name":"', b'"encounter_name":"Not ')
+    back = FightFile.open(fight, repair=False)
+    assert back.warnings == [f"warning: {fight}:1: the header was edited or damaged (its "
+                             f"checksum does not match); the fight is opened as it says"]

@@ -6,7 +6,7 @@ line is a header::
 
     {"format": "momenta-fight", "version": 2, "encounter": "demo.yaml",
      "encounter_abs": "/abs/demo.yaml", "encounter_sha256": "...", "encounter_name": "...",
-     "created": "2026-12-01T11:05:01+00:00"}
+     "created": "2026-12-01T11:05:01+00:00", "sum": "..."}
 
 then one record per accepted command, undo or redo, in the order they happened::
 
@@ -14,10 +14,11 @@ then one record per accepted command, undo or redo, in the order they happened::
     {"seq": 2, "undo": true, "sum": "..."}
     {"seq": 3, "redo": true, "sum": "..."}
 
-``seq`` counts the records from 1. ``sum`` is the first 16 hex digits of the SHA-256 of
-the record without ``sum``, serialized canonically (``json.dumps`` with sorted keys, no
-spaces, ASCII escapes; ``records.checksum``). Version 1 files (before checksums) have the
-same header and records without ``seq`` and ``sum``; they still open and replay exactly.
+``seq`` counts the records from 1. ``sum`` (on the header too) is the first 16 hex
+digits of the SHA-256 of the line's object without ``sum``, serialized canonically
+(``json.dumps`` with sorted keys, no spaces, ASCII escapes; ``records.checksum``). Version
+1 files (before checksums) have the same header and records without ``seq`` and ``sum``;
+they still open and replay exactly.
 The first write to a version-1 file (a command, or a repair) converts it atomically to
 version 2, keeping the original beside it as ``demo.fight.jsonl.v1-DATE-TIME`` (or
 ``.damaged-DATE-TIME`` when it is repaired). A newer version is refused.
@@ -77,8 +78,10 @@ from momenta_cli.journal.records import (
     VERSION,
     encode,
     entry_record,
+    header_intact,
     outcome_record,
     seal,
+    seal_header,
 )
 from momenta_cli.journal.replay import (
     Damage,
@@ -155,6 +158,7 @@ class FightFile:
             "encounter_name": encounter.name,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         }
+        header = seal_header(header)
         blob = encode(header)
         try:
             known = disk.create_exclusive(path, blob)
@@ -200,6 +204,9 @@ class FightFile:
             if strict_encounter:
                 raise JournalError(f"{path}: {msg}")
             warnings.append(f"warning: {msg}")
+        if header["version"] >= 2 and not header_intact(header):
+            warnings.append(f"warning: {path}:1: the header was edited or damaged (its "
+                            f"checksum does not match); the fight is opened as it says")
         ff = cls(path, header, Session(encounter), enc_path, warnings)
         done = replay(ff.session, path, data, ff.version, changed=changed,
                       encounter=enc_path)
@@ -242,7 +249,7 @@ class FightFile:
         replayed record converted to the current version."""
         header = self.header
         if self._legacy is not None:
-            header = {**self.header, "version": VERSION}
+            header = seal_header({**self.header, "version": VERSION})
             good = encode(header) + b"".join(
                 encode(seal(r, n)) for n, r in enumerate(self._legacy, start=1))
         assert good is not None
@@ -319,7 +326,7 @@ class FightFile:
         recs = [entry_record(e) for e in s.entries]
         recs += [entry_record(e) for e in reversed(s.undone)]
         recs += [{"undo": True} for _ in s.undone]
-        header = {**self.header, "version": VERSION}
+        header = seal_header({**self.header, "version": VERSION})
         blob = encode(header) + b"".join(encode(seal(r, n)) for n, r in enumerate(recs, 1))
         try:
             atomic_write(self.path, blob)

@@ -60,6 +60,18 @@ def seal(record: dict[str, Any], seq: int) -> dict[str, Any]:
     return {**body, "sum": checksum(body)}
 
 
+def seal_header(header: dict[str, Any]) -> dict[str, Any]:
+    """The header as written in format 2, with a ``sum`` over the rest of it."""
+    body = {k: v for k, v in header.items() if k != "sum"}
+    return {**body, "sum": checksum(body)}
+
+
+def header_intact(header: dict[str, Any]) -> bool:
+    """Whether a format-2 header's ``sum`` matches it (an edited encounter path or name
+    is reported like any edited record)."""
+    return header.get("sum") == checksum(header)
+
+
 def entry_record(entry: Entry) -> dict[str, Any]:
     """The record of one accepted command (before sealing)."""
     return {"cmd": entry.line, "events": [e.to_dict() for e in entry.events]}
