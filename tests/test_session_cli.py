@@ -121,7 +121,7 @@ def test_undo_redo_one_shot_any_depth(enc):
     r = invoke("redo", fight)
     assert "put back 'dmg gorm 2'" in r.output
     assert FightFile.open(fight).session.state.fighters["Gorm"].vitality == 19
-    # more than can be redone: as many as possible, and say so (issue 6 review)
+    # more than can be redone: as many as possible, and say so
     r = invoke("redo", fight, "-n", "5")
     assert r.exit_code == 0, r.output
     assert "put back 'dmg gorm 3'" in r.output

@@ -180,7 +180,7 @@ def momenta(where: Path, *args: str):
 
 
 def test_open_fight_refuses_do_from_another_shell(where):
-    """Issue 6 review: `do` while `run` has the fight open would lose updates."""
+    """`do` while `run` has the fight open is refused: it would write from a stale state."""
     fight = where / "encounters" / "demo.fight.jsonl"
     child = spawn(where, "run", "encounters/demo.yaml", "--new")
     child.expect_exact("R1 allies>")

@@ -140,7 +140,7 @@ def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
         return pay_reaction(a, f"{cmd.maneuver} ({w.name})", cost)
     if cmd.cost is not None:  # typed at the table: it wins
         cost = cmd.cost
-    elif w.has("Spell") and w.cost is not None:  # the spell's data (issue 5)
+    elif w.has("Spell") and w.cost is not None:  # the cost the spell's data gives
         cost = w.cost
     else:
         cost = rx.reactive_cost(w, MANEUVER_COST)

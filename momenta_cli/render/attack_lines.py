@@ -103,7 +103,7 @@ def _is_brace(ev: Any) -> bool:
 
 
 def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
-    """One compact entry for an attack and what its damage did (issue 4 "Output"):
+    """One compact entry for an attack and what its damage did:
     ``Kira -> Goblin-2 (Mark): Mace POW 4, Mark -3 = 1d [5] 1s vs Dodge AGI 2d [6,2] 1s
     = 0s -> 2 dmg; Guard 2->0; 0 to Vitality``. Wounds, conditions and the like that
     follow keep their own lines; a Brace taken on the way is listed first."""
