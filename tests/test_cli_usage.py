@@ -35,3 +35,34 @@ def test_no_arguments_show_the_help():
     r = momenta()
     assert r.returncode == 0 and r.stdout.startswith("Usage:")
     assert "Commands:" in r.stdout
+
+
+def test_a_reader_that_goes_away_gets_no_traceback():
+    # `momenta replay ... | head -1`: the pipe closes while output is still coming.
+    p = subprocess.Popen([sys.executable, "-m", "momenta_cli", "replay", "encounters/demo.yaml",
+                          "encounters/demo.script"], cwd=ROOT, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.readline()
+    p.stdout.close()  # the reader has gone
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "Traceback" not in err and p.returncode == 1
+
+
+@pytest.mark.parametrize("raised, code", [("abort", 1), ("interrupt", 130)])
+def test_ctrl_c_or_end_of_input_at_a_question_leaves_quietly(monkeypatch, capsys, raised,
+                                                             code):
+    # typer.confirm answers Ctrl-C / Ctrl-D with Abort; Ctrl-C elsewhere is an interrupt.
+    import typer
+
+    from momenta_cli.cli import app as app_module
+
+    def leave(**kwargs):
+        raise typer.Abort() if raised == "abort" else KeyboardInterrupt()
+
+    monkeypatch.setattr(app_module, "app", leave)
+    with pytest.raises(SystemExit) as info:
+        app_module.main()
+    assert info.value.code == code
+    assert "Traceback" not in capsys.readouterr().err

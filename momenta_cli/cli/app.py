@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Annotated
 
@@ -53,6 +54,7 @@ def main() -> None:
 
     # The click Typer runs on: its own copy in newer Typers, the click package before.
     click = getattr(typer.core, "_click", None) or typer.core.click  # type: ignore[attr-defined]
+    aborts = (typer.Abort, getattr(click.exceptions, "Abort", typer.Abort))
     try:
         code = app(standalone_mode=False)
     except click.exceptions.UsageError as err:
@@ -62,7 +64,22 @@ def main() -> None:
         where = err.ctx.command_path if err.ctx is not None else "momenta"
         typer.echo(one_line(f"{where}: {err.format_message()} (see {where} -h)"), err=True)
         sys.exit(2)
-    except (click.exceptions.Abort, typer.Abort):  # Ctrl-C or end of input at a question
+    except aborts:  # Ctrl-C or end of input at a question
         typer.echo("", err=True)
         sys.exit(1)
+    except KeyboardInterrupt:  # Ctrl-C while working: no traceback for the GM
+        typer.echo("", err=True)
+        sys.exit(130)
+    except BrokenPipeError:  # `momenta replay ... | head`: the reader has gone
+        _quiet_stdout()
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _quiet_stdout() -> None:
+    # Whatever is still buffered for the closed pipe must not fail again at exit.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
