@@ -86,7 +86,7 @@ def test_an_attack_spell_is_paid_once_by_its_attack():
 
 
 @pytest.mark.parametrize("line", ["cast 3 frostbolt at orc", "cast 3 fire", "cast 2 f",
-                                  "cast 3 FROSTBOLT"])
+                                  "cast 3 FROSTBOLT", "cast 3 frost at orc"])
 def test_cast_refuses_whatever_may_name_an_attack_spell(line):
     # ch19 Cast a Spell, paid once: trailing words, a shared word or a bare prefix that
     # may mean a carried attack spell is refused too (Kira carries Frostbolt, Firebolt).
@@ -100,3 +100,14 @@ def test_cast_of_a_spell_the_caster_does_not_attack_with_is_paid():
     s = session_from(SPELLS)
     run(s, "turn kira", "cast 1 mend")
     assert s.state.get("Kira").vigor == 6
+
+
+def test_another_spell_that_looks_like_an_attack_spell_is_said_with_two_dashes():
+    # ch19 Cast a Spell: Fire Shield is no attack; '--' says so, and it is paid.
+    s = session_from(SPELLS)
+    run(s, "turn kira")
+    refused(s, "cast 2 fire shield", "names the attack spell Firebolt",
+            "cast 2 -- fire shield")
+    run(s, "cast 2 -- fire shield")
+    assert s.state.get("Kira").vigor == 5
+    assert "Kira: Cast a Spell (fire shield) (2 Vigor: 7->5)" in log_text(s)

@@ -126,16 +126,22 @@ def _surge(words: list[str]) -> Command:
     return m.Surge(name, n)
 
 
-@verb("cast", usage="cast [NAME] COST [SPELL]",
+@verb("cast", usage="cast [NAME] COST [SPELL | -- SPELL]",
       help="Cast a Spell that is not an attack (a ward, a light, a healing word): pay its "
            "Vigor COST (doubled while swimming). An attack spell is cast by the attack "
-           "command alone ('attack TARGET with SPELL'), which pays its cost once.",
+           "command alone ('attack TARGET with SPELL'), which pays its cost once, so a "
+           "SPELL that may name one of the caster's attack spells is refused; '-- SPELL' "
+           "says it is another spell.",
       example="cast wren 3 warding light")
 def _cast(words: list[str]) -> Command:
+    other = "--" in words
+    if other:  # `cast 3 -- fire shield`: the GM says it is none of the attack spells
+        i = words.index("--")
+        words = words[:i] + words[i + 1:]
     name, n, rest = _name_then_number(words, "Vigor cost")
     if n is None:
         raise CommandError("missing the spell's Vigor cost")
-    return m.CastSpell(name, n, " ".join(rest))
+    return m.CastSpell(name, n, " ".join(rest), other)
 
 
 @verb("limit", aliases=("limit-break",), usage="limit [NAME] [-- WHAT]",

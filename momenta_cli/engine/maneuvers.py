@@ -24,7 +24,6 @@ from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import consumables
-from momenta_cli.text import name_key
 
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
@@ -74,9 +73,12 @@ class Surge(Command):
 
 @dataclass(frozen=True)
 class CastSpell(Command):
+    """``other``: the GM says ``spell`` is none of the caster's attack spells (``--``)."""
+
     name: str | None
     cost: int
     spell: str = ""
+    other: bool = False
 
 
 @dataclass(frozen=True)
@@ -300,15 +302,16 @@ def surge(fight: Fight, cmd: Surge, roller: Roller) -> list[Event]:
 
 
 def _attack_spells_named(f: Fighter, text: str) -> list[WeaponSpec]:
-    """The attack spells ``f`` carries that ``text`` names or may name: the text starts
-    with the spell's name (``frost lance at warden``), or is a prefix of the spell's name
-    or of one of its words (``bolt``, ``f``)."""
-    words = name_key(text)
-    if not words:
-        return []
+    """The attack spells ``f`` carries that ``text`` names or may name: its first word
+    (or words) is the spell's name or a prefix of it or of one of its words, whatever
+    follows (``frost lance at warden``, ``lance at warden``, ``fire``, ``f``)."""
+    words = text.split()
     spells = [w for w in f.spec.weapons if w.has("Spell")]
-    starts = [w for w in spells if (words + " ").startswith(name_key(w.name) + " ")]
-    return starts or candidates(spells, text, key=lambda w: w.name, words=True)
+    for n in range(len(words), 0, -1):  # the longest lead that names something wins
+        hits = candidates(spells, " ".join(words[:n]), key=lambda w: w.name, words=True)
+        if hits:
+            return hits
+    return []
 
 
 @handles(CastSpell)
@@ -318,13 +321,14 @@ def cast(fight: Fight, cmd: CastSpell, roller: Roller) -> list[Event]:
     f = actor(fight, cmd.name)
     if cmd.cost < 0:
         raise RuleError("a spell's cost is 0 or more")
-    hits = _attack_spells_named(f, cmd.spell)
+    hits = [] if cmd.other else _attack_spells_named(f, cmd.spell)
     if hits:  # paying here and again in the attack would charge it twice
         names = " or ".join(w.name for w in hits)
         example = hits[0].name.lower()
         raise RuleError(f"{cmd.spell.strip()!r} names the attack spell {names}: cast it with "
                         f"'attack TARGET with {example}', which pays its cost (cast is for "
-                        "spells that are not attacks)")
+                        f"spells that are not attacks; for another spell write: cast "
+                        f"{cmd.cost} -- {cmd.spell.strip()})")
     what = f"Cast a Spell ({cmd.spell})" if cmd.spell else "Cast a Spell"
     return pay_maneuver(fight, f, what, cmd.cost)
 
