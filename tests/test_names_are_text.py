@@ -220,3 +220,23 @@ def test_a_recorded_command_never_forges_a_line_when_undone_or_redone():
     out = buf.getvalue()
     _clean(out, "prompt")
     assert not any(row.startswith("# fake") for row in out.splitlines()), out
+
+
+def test_lookalike_conditions_weapons_and_locations_clash():
+    # What the table could never tell apart is refused where it is written: a GM condition
+    # spelled like a catalogue one, two attacks, two hit locations.
+    with pytest.raises(MomentaError) as info:
+        load_encounter_text(
+            "name: L\nconditions:\n  - {name: hindered, cap: 1}\ncombatants:\n"
+            "  - name: Ana\n    side: adversaries\n    threat: Regular\n    attacks:\n"
+            "      - {name: Claw, pool: 2, tags: [Slashing], damage: {0s: 1, 1+: 3}}\n"
+            "      - {name: Ｃｌａｗ, pool: 2, tags: [Slashing], damage: {0s: 1, 1+: 3}}\n"
+            "    hit_locations: [Mass, {name: Tail, penalty: 1}, {name: TAIL}]\n")
+    problems = info.value.problems  # type: ignore[attr-defined]
+    assert [p.split(": ", 2)[1:] for p in problems] == [
+        ["conditions[0].name", "'hindered' cannot be told apart from the catalogue's "
+         "condition 'Hindered' at the table"],
+        ["combatants[0].weapons", "weapon 'Ｃｌａｗ' cannot be told apart from 'Claw' at the "
+         "table"],
+        ["combatants[0].hit_locations[2]", "location 'TAIL' cannot be told apart from "
+         "'Tail' at the table"]]

@@ -30,6 +30,7 @@ from momenta_cli.engine.specs import (
 )
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
+from momenta_cli.text import name_key
 
 Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 
@@ -240,8 +241,10 @@ def locations(items: list[str | LocationModel] | None, known: Known, err: Err,
     out: list[LocationSpec] = []
     for i, item in enumerate(items):
         m = LocationModel(name=item) if isinstance(item, str) else item
-        if any(loc.name == m.name for loc in out):
-            err(("hit_locations", i), f"location '{m.name}' is listed twice")
+        twin = next((loc.name for loc in out if name_key(loc.name) == name_key(m.name)), None)
+        if twin is not None:  # `at tail` could never tell Tail from TAIL
+            err(("hit_locations", i), f"location '{m.name}' is listed twice" if twin == m.name
+                else f"location '{m.name}' cannot be told apart from '{twin}' at the table")
             continue
         if m.wound_effect is not None:
             known.check_condition(m.wound_effect, err, ("hit_locations", i, "wound_effect"))
@@ -319,13 +322,15 @@ def weapons(m: CombatantModel, known: Known, err: Err) -> tuple[WeaponSpec, ...]
         spec = build_weapon(attack, known, _sub(err, path))
         if spec is not None:
             out.append(spec)
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for spec in out:
-        if spec.name.lower() in seen:
-            err(("weapons",), f"weapon '{spec.name}' is listed twice")
-        seen.add(spec.name.lower())
+        twin = seen.get(name_key(spec.name))
+        if twin is not None:
+            err(("weapons",), f"weapon '{spec.name}' is listed twice" if twin == spec.name
+                else f"weapon '{spec.name}' cannot be told apart from '{twin}' at the table")
+        seen.setdefault(name_key(spec.name), spec.name)
     for spec in known.builtins:
-        if spec.name.lower() not in seen:
+        if name_key(spec.name) not in seen:
             out.append(spec)
     return tuple(out)
 

@@ -265,9 +265,13 @@ class _Loader:
             m = _model(ConditionModel, entry.raw)
             if m is None:
                 continue
-            if name in catalogue.conditions():
+            shipped = {name_key(n): n for n in catalogue.conditions()}
+            if name_key(name) in shipped:  # `cond a hindered` could never reach it
+                same = shipped[name_key(name)]
                 self.problems.add(entry.src, (*entry.path, "name"),
-                                  f"'{name}' is already a condition of the catalogue")
+                                  f"'{name}' is already a condition of the catalogue"
+                                  if same == name else f"'{name}' cannot be told apart "
+                                  f"from the catalogue's condition '{same}' at the table")
                 continue
             for i, attr in enumerate(m.attributes):
                 if attr not in ATTRIBUTES:
