@@ -137,6 +137,13 @@ def test_a_tagged_value_in_a_file_that_is_no_encounter_is_not_quoted(tmp_path: P
                               "a mapping (name:, combatants:, ...)"]
 
 
+def test_an_undefined_alias_is_not_quoted(tmp_path: Path):
+    token = tmp_path / "token.yaml"
+    token.write_text("api_token: *SUPERSECRET\n")
+    (problem,) = _problems(token)
+    assert "SUPERSECRET" not in problem and "refers to no anchor" in problem
+
+
 # --- YAML 1.2 core values -------------------------------------------------------------
 
 

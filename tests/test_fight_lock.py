@@ -64,3 +64,15 @@ def test_a_crashed_session_leaves_no_lock_behind(enc):
     fight = started(enc, "turn bran")
     lock_path(fight).write_text("")
     assert invoke("do", fight, "dmg gorm 1").exit_code == 0
+
+
+def test_a_symlink_to_a_fight_shares_its_lock(enc, tmp_path):
+    # A session holding the fight by one name keeps out writers using another.
+    fight = started(enc, "turn bran")
+    link = tmp_path / "linked.fight.jsonl"
+    link.symlink_to(fight)
+    before = fight.read_bytes()
+    with locked(link):  # `momenta resume linked.fight.jsonl` at its prompt
+        line = one_line_error(invoke("do", fight, "note x"))
+        assert line == f"{fight} {BUSY}"
+    assert fight.read_bytes() == before

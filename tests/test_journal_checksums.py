@@ -289,22 +289,28 @@ def test_a_command_holding_an_undecodable_byte_is_refused_and_not_saved(enc):
 # --- repairs respect what the GM protected ---------------------------------------------
 
 
-def test_a_damaged_read_only_fight_is_not_repaired(enc, monkeypatch):
-    # A fight file the GM made read-only is left exactly as it is: the repair a writer
-    # would make is refused with the reason, before anything is kept or replaced.
-    import os
-
+def test_a_damaged_read_only_fight_is_not_repaired(enc):
+    # A fight file the GM made read-only (chmod 444; honoured as root too) is left exactly
+    # as it is: the repair a writer would make is refused with the reason, before
+    # anything is kept or replaced.
     fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
     edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
     damaged = fight.read_bytes()
     fight.chmod(0o444)
-    real_access = os.access
-    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if mode == os.W_OK
-                        and str(p) == str(fight) else real_access(p, mode, **kw))
     r = invoke("do", fight, "note hi")
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert "cannot be repaired here (permission denied" in r.output
     assert fight.read_bytes() == damaged and kept(fight) == []
+
+
+def test_a_read_only_fight_takes_no_command(enc):
+    # The same protection without damage: the command is not saved, the file unchanged.
+    fight = fight_with(enc, "turn brannoc")
+    before = fight.read_bytes()
+    fight.chmod(0o444)
+    r = invoke("do", fight, "note hi")
+    assert r.exit_code == 1 and "read-only (no write permission)" in r.output
+    assert fight.read_bytes() == before
 
 
 def test_a_symlinked_fight_is_repaired_through_the_link(enc, tmp_path):
@@ -330,3 +336,27 @@ def test_an_edited_header_is_reported(enc):
     back = FightFile.open(fight, repair=False)
     assert back.warnings == [f"warning: {fight}:1: the header was edited or damaged (its "
                              f"checksum does not match); the fight is opened as it says"]
+
+
+def test_a_header_only_fight_without_its_newline_opens(enc):
+    # The same editor case with nothing but the header: it opens, and the newline is put
+    # back before the first command is saved.
+    r = invoke("do", enc, "note start")
+    assert r.exit_code == 0, r.output
+    fight = default_fight_path(enc)
+    header = fight.read_bytes().split(b"\n")[0]
+    fight.write_bytes(header)
+    assert FightFile.open(fight, repair=False).warnings == []
+    assert invoke("do", fight, "note again").exit_code == 0
+    assert cmds(fight) == ["note again"]
+
+
+def test_an_edited_last_record_without_its_newline_is_damage_not_a_cut(enc):
+    # Whole but edited: the reason is the checksum, as for any other line (a copy kept).
+    fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
+    edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
+    fight.write_bytes(fight.read_bytes()[:-1])
+    back = FightFile.open(fight)
+    assert any(f"{fight}:3: damaged record (its checksum does not match" in w
+               for w in back.warnings), back.warnings
+    assert len(kept(fight)) == 1

@@ -192,7 +192,9 @@ class _Composer:
             raise YamlProblem(_event_mark(event), "YAML nesting is too deep")
         if isinstance(event, AliasEvent):
             if event.anchor not in self.anchors:
-                raise YamlProblem(_event_mark(event), f"undefined alias *{event.anchor}")
+                # Not quoted: the file may be no encounter at all (a token, a secret).
+                raise YamlProblem(_event_mark(event), "an alias (*name) refers to no anchor "
+                                  "(&name) defined before it")
             return self.anchors[event.anchor]
         node: Node
         start: Any = event.start_mark  # the C parser's Mark type is not yaml.error.Mark

@@ -187,7 +187,12 @@ class FightFile:
 
         path = Path(path)
         data = read_fight(path)
-        if b"\n" not in data:
+        # A fight of just its header whose newline an editor stripped: the header line
+        # is whole (parse_header judges it), so read it as if the newline were there.
+        bare_header = b"\n" not in data and bool(data.strip())
+        if bare_header:
+            data += b"\n"
+        elif b"\n" not in data:
             raise JournalError(f"{path}: not a momenta fight file (no header line)")
         header = parse_header(path, data.split(b"\n", 1)[0])
         enc_path = find_encounter(path, header)
@@ -211,6 +216,8 @@ class FightFile:
         done = replay(ff.session, path, data, ff.version, changed=changed,
                       encounter=enc_path)
         ff.records, ff._legacy = done.records, done.legacy
+        if bare_header:
+            done.size, done.unterminated = done.size - 1, True
         if done.damage is None:
             ff.known = _known_as(path, done.size) if repair else None
             if done.unterminated and repair:
@@ -255,7 +262,7 @@ class FightFile:
         assert good is not None
         # A file the GM made read-only stays as it is: nothing may change before the
         # write it protects would fail anyway (the directory may still allow a rename).
-        if not os.access(self.path, os.W_OK):
+        if disk.read_only(self.path):
             raise PermissionError(errno.EACCES, "permission denied: the fight file is "
                                   "read-only")
         kept = disk.keep_copy(self.path, label)
@@ -281,6 +288,8 @@ class FightFile:
             return
         if self.known is None:
             raise NotSaved(self.path, "the fight was opened read-only")
+        if disk.read_only(self.path):  # as root too: the mode says "keep this fight"
+            raise NotSaved(self.path, "the fight file is read-only (no write permission)")
         if self.version < VERSION:
             self._upgrade()
         blob = b"".join(encode(seal(r, self.records + n)) for n, r in enumerate(records, 1))

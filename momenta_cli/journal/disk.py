@@ -50,6 +50,17 @@ class AppendFailed(Exception):
         self.clean = clean
 
 
+def read_only(path: Path) -> bool:
+    """Whether the GM protected the file: nobody may write it by its mode bits, or this
+    process may not (root ignores permissions, so the bits are asked as well)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    no_write_bits = not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    return no_write_bits or not os.access(path, os.W_OK)
+
+
 def known(path: Path) -> Known:
     """The current identity and length of ``path``."""
     st = os.stat(path)

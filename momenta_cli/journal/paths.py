@@ -25,8 +25,9 @@ def default_fight_path(encounter: Path) -> Path:
 
 
 def lock_path(fight: Path) -> Path:
-    """The sidecar lock file of a fight: ``demo.fight.jsonl`` -> ``demo.fight.jsonl.lock``."""
-    fight = Path(fight)
+    """The sidecar lock file of a fight: ``demo.fight.jsonl`` -> ``demo.fight.jsonl.lock``,
+    beside the real file (a symlink to a fight shares its lock)."""
+    fight = Path(os.path.realpath(fight))
     return fight.with_name(fight.name + LOCK_SUFFIX)
 
 

@@ -116,8 +116,11 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
     if tail.strip():
         got = read_record(tail, version, done.records + 1)
         if isinstance(got, str):
-            done.damage = Damage(len(lines) + 1, "the last record was cut short (the "
-                                 "program was stopped while saving)", pos, 1, torn=True)
+            if got.startswith("unreadable"):  # not even JSON: a write that stopped
+                done.damage = Damage(len(lines) + 1, "the last record was cut short (the "
+                                     "program was stopped while saving)", pos, 1, torn=True)
+            else:  # whole, but edited or out of order: the same reason as any other line
+                done.damage = Damage(len(lines) + 1, got, pos, 1)
             return done
         # Whole and (format 2) checksummed: only its newline is missing, as an editor
         # that strips the last one leaves it. An acknowledged command is never dropped.
