@@ -81,7 +81,7 @@ def replay(
         if as_json:
             continue
         if out.entry is not None:
-            console.print(lit(f"> {out.line.strip()}", "dim"))
+            console.print(lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim"))
             for text in lines(out.entry.events):
                 console.print(lit("  " + text))
         elif out.undone is not None:

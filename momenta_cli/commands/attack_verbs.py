@@ -221,7 +221,7 @@ def _intercept(words: list[str]) -> Attack:
 @verb("forestall", usage="forestall REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Forestall (reaction, 2 Vigor): MOVER tries to move (not forced) while within "
            "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it.",
-      example="forestall wren knife-2 with rapier")
+      example="forestall brannoc knife-2 with boar spear")
 def _forestall(words: list[str]) -> Attack:
     return _reactive("Forestall", words)
 
