@@ -80,6 +80,15 @@ def unsafe(text: str) -> str | None:
     return f"U+{ord(ch):04X} ({name.lower()}) at position {m.start() + 1}"
 
 
+def not_plain(text: str) -> str | None:
+    """Why ``text`` cannot be a name (or another piece of text the GM types and reads
+    back), or None: ``may not hold ... characters: U+202E (...) at position 3``."""
+    bad = unsafe(text)
+    if bad is None:
+        return None
+    return f"may not hold control, bidi, invisible or line-breaking characters: {bad}"
+
+
 def json_safe(text: str) -> str:
     """JSON text (already encoded) with the characters ``escape`` rewrites written as
     ``\\uXXXX`` escapes. Outside strings JSON is plain ASCII, so only string contents

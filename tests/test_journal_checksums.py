@@ -159,9 +159,11 @@ def test_a_whole_last_record_without_its_newline_is_kept(enc):
     assert fight.read_bytes() == whole[:-1]  # a reader changes nothing
     back = FightFile.open(fight)
     assert back.warnings == [] and kept(fight) == []
+    assert fight.read_bytes() == whole[:-1]  # opening to write changes nothing either
     assert [e.line for e in back.session.entries] == ["turn brannoc", "dmg gorm 4"]
     back.run("note after", SeededRoller(1))
     assert cmds(fight) == ["turn brannoc", "dmg gorm 4", "note after"]
+    assert b"\n\n" not in fight.read_bytes()
 
 
 def test_kept_copies_are_never_overwritten(enc):
@@ -360,3 +362,13 @@ def test_an_edited_last_record_without_its_newline_is_damage_not_a_cut(enc):
     assert any(f"{fight}:3: damaged record (its checksum does not match" in w
                for w in back.warnings), back.warnings
     assert len(kept(fight)) == 1
+
+
+def test_a_format_1_fight_without_its_final_newline_converts_cleanly(v1):
+    # The newline is not added twice: the conversion writes every line whole.
+    v1.write_bytes(v1.read_bytes()[:-1])
+    ff = FightFile.open(v1)
+    ff.run("note after", SeededRoller(1))
+    data = v1.read_bytes()
+    assert b"\n\n" not in data and data.endswith(b"\n")
+    assert cmds(v1)[-1] == "note after"

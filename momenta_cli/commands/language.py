@@ -128,10 +128,10 @@ def is_number(word: str) -> bool:
 
 def number(word: str, what: str = "number") -> int:
     """A whole number in plain ASCII digits (an optional sign), at most 99,999."""
-    text = word.strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not (digits.isascii() and digits.isdigit()):
+    if not is_number(word):
         raise CommandError(f"{what} must be a whole number, got {word!r}")
+    text = word.strip()
+    digits = text.lstrip("+-")
     if len(digits) > 5 or int(digits) > MAX_NUMBER:
         raise CommandError(f"{what} is too large: {word} (at most {MAX_NUMBER})")
     return int(text)
@@ -140,8 +140,9 @@ def number(word: str, what: str = "number") -> int:
 def typed_result(text: str) -> Typed:
     """``2s`` = two successes; ``5,6,1`` = faces."""
     t = text.strip().lower()
-    if t.endswith("s") and is_number(t[:-1]):
-        return Typed(successes=number(t[:-1], "successes"))
+    count = t[:-1]
+    if t.endswith("s") and count.isascii() and count.isdigit():  # no sign: 2s, not -2s
+        return Typed(successes=number(count, "successes"))
     parts = [x for x in t.split(",") if x]
     if not all(x.isascii() and x.isdigit() and len(x) == 1 for x in parts):
         raise CommandError(f"a result is faces like 5,2,6 or successes like 2s, "

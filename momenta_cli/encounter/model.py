@@ -22,7 +22,7 @@ from pydantic import (
 
 from momenta_cli.engine.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
 from momenta_cli.rules.settings import Settings
-from momenta_cli.text import unsafe
+from momenta_cli.text import not_plain
 
 Side = Literal["allies", "adversaries", "independents"]
 Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
@@ -36,10 +36,9 @@ def _plain_name(value: str) -> str:
     """A name (or an include path) is text the GM can read and type: no control, bidi,
     invisible or line-breaking characters (they would drive the terminal, forge lines or
     make two names look alike; see momenta_cli/text.py)."""
-    bad = unsafe(value)
-    if bad:
-        raise ValueError(f"may not hold control, bidi, invisible or line-breaking "
-                         f"characters: {bad}")
+    why = not_plain(value)
+    if why:
+        raise ValueError(why)
     return value
 
 

@@ -56,13 +56,13 @@ _TAG = "tag:yaml.org,2002:"
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # C when PyYAML has libyaml
 _COLLECTIONS = {_TAG + "map", _TAG + "seq"}
 # YAML 1.2 core schema: how a plain (unquoted) scalar resolves.
-_CORE = (
-    ("null", re.compile(r"^(?:~|null|Null|NULL|)$")),
-    ("bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")),
-    ("int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")),
-    ("float", re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")),
-)
+_CORE = {
+    "null": re.compile(r"^(?:~|null|Null|NULL|)$"),
+    "bool": re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    "int": re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
+    "float": re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+}
 
 
 class YamlProblem(Exception):
@@ -236,7 +236,7 @@ def _scalar_tag(event: ScalarEvent) -> str:
     if event.tag not in (None, "!"):
         return str(event.tag)
     if event.implicit[0]:  # plain scalar: the YAML 1.2 core schema decides
-        for tag, pattern in _CORE:
+        for tag, pattern in _CORE.items():
             if pattern.match(event.value):
                 return _TAG + tag
     return _TAG + "str"
@@ -329,13 +329,13 @@ class _Builder:
 
 
 def _null(text: str) -> None:
-    if not _CORE[0][1].match(text):
+    if not _CORE["null"].match(text):
         raise ValueError(text)
     return None
 
 
 def _bool(text: str) -> bool:
-    if not _CORE[1][1].match(text):
+    if not _CORE["bool"].match(text):
         raise ValueError(text)
     return text.lower() == "true"
 
@@ -343,7 +343,7 @@ def _bool(text: str) -> bool:
 def _int(text: str) -> int:
     """YAML 1.2 core integers: decimal (``012`` is twelve), ``0o`` octal, ``0x`` hex. A
     number too long to convert is a ValueError like any other bad text."""
-    if not _CORE[2][1].match(text):
+    if not _CORE["int"].match(text):
         raise ValueError(text)
     if text.startswith("0o"):
         return int(text[2:], 8)
@@ -353,7 +353,7 @@ def _int(text: str) -> int:
 
 
 def _float(text: str) -> float:
-    if not (_CORE[3][1].match(text) or _CORE[2][1].match(text)):
+    if not (_CORE["float"].match(text) or _CORE["int"].match(text)):
         raise ValueError(text)
     low = text.lower()
     if low.endswith((".inf", ".nan")):

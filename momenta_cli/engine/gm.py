@@ -33,7 +33,7 @@ from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import name_key, unsafe
+from momenta_cli.text import name_key, not_plain
 
 RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
 
@@ -157,10 +157,9 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     if not 1 <= cmd.count <= 50:
         raise RuleError("count must be 1 to 50")
     base = cmd.name or block
-    bad = unsafe(base)
-    if bad:
-        raise RuleError(f"a name may not hold control, bidi, invisible or line-breaking "
-                        f"characters: {bad}")
+    why = not_plain(base)
+    if why:
+        raise RuleError(f"a name {why}")
     taken = {name_key(n): n for n in fight.fighters}
     names: list[str] = []
     i = 0

@@ -109,7 +109,7 @@ def check_trigger(reactor: Fighter, mover: Fighter, reaction: str) -> None:
     if how == FORCED and reaction == "Forestall":
         raise RuleError(f"{mover.name}'s movement was forced, and forced movement never "
                         "triggers Forestall (ch19 Movement, R35)")
-    if f"{reactor.name}:{reaction}" in mover.answered_by:
+    if (reactor.name, reaction) in mover.answered_by:
         article = "an" if reaction[0] in "AEIOU" else "a"
         raise RuleError(f"{reactor.name} already made {article} {reaction} at this movement "
                         f"of {mover.name} (R35: one reaction per trigger, once per reactor "
@@ -128,7 +128,7 @@ class MoveAnswered(Event):
 
     def apply(self, fight: Fight) -> None:
         f = fight.fighters.get(self.mover)
-        key = f"{self.reactor}:{self.reaction}"  # Forestall and Intercept are two triggers
+        key = (self.reactor, self.reaction)  # Forestall and Intercept are two triggers
         if f is not None and key not in f.answered_by:
             f.answered_by.append(key)
 

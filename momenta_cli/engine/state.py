@@ -62,7 +62,7 @@ class Fighter:
     # The fighter's last movement since the current turn (anyone's) started: "", "Move",
     # "Shift" or "forced", and who already made a reactive attack at it (ch19, R35).
     moved: str = ""
-    answered_by: list[str] = field(default_factory=list)
+    answered_by: list[tuple[str, str]] = field(default_factory=list)  # (reactor, reaction)
 
     @property
     def name(self) -> str:

@@ -130,6 +130,9 @@ class FightFile:
     notices: list[str] = field(default_factory=list)  # said once, after the next save
     _legacy: list[dict[str, Any]] | None = None  # a version-1 file's records, to convert
     _torn: bool = False  # a failed append's bytes could not be cut off yet
+    # The last line is whole but lacks its newline (an editor stripped it): the next
+    # append starts with one, so opening a fight never writes to it.
+    _unterminated: bool = False
     _created: bytes | None = None  # the header this very object created the file with
 
     @property
@@ -220,24 +223,12 @@ class FightFile:
             done.size, done.unterminated = done.size - 1, True
         if done.damage is None:
             ff.known = _known_as(path, done.size) if repair else None
-            if done.unterminated and repair:
-                ff._terminate()
+            ff._unterminated = done.unterminated  # the next append adds the newline
         elif repair:
             ff._repair(done.damage, data)
         else:
             ff.warnings.append(damage_warning(path, done.damage, ff.records, kept=None))
         return ff
-
-    def _terminate(self) -> None:
-        """Give the last record the newline it lacks, so the next append starts a line of
-        its own (the caller holds the lock and will write)."""
-        assert self.known is not None
-        try:
-            self.known = disk.append(self.path, b"\n", self.known)
-        except (OSError, disk.AppendFailed, disk.Changed) as err:
-            raise JournalError(f"{self.path}: its last line lacks a newline and it cannot "
-                               f"be added ({err}); 'momenta status {self.path}' shows the "
-                               "fight") from None
 
     def _repair(self, damage: Damage, data: bytes) -> None:
         """Keep the damaged original aside and rewrite the file with the good records."""
@@ -271,7 +262,7 @@ class FightFile:
         except OSError:
             os.unlink(kept)  # the original is still in place: the extra name goes
             raise
-        self.header, self._legacy = header, None
+        self.header, self._legacy, self._unterminated = header, None, False
         self.known = disk.known(self.path)
         return kept
 
@@ -293,6 +284,8 @@ class FightFile:
         if self.version < VERSION:
             self._upgrade()
         blob = b"".join(encode(seal(r, self.records + n)) for n, r in enumerate(records, 1))
+        if self._unterminated:
+            blob = b"\n" + blob
         assert self.known is not None
         try:
             self.known = disk.append(self.path, blob, self.known, torn=self._torn)
@@ -306,7 +299,7 @@ class FightFile:
             raise NotSaved(self.path, "the fight file is gone (moved or deleted?)") from None
         except OSError as err:
             raise NotSaved(self.path, why(err)) from None
-        self._torn = False
+        self._torn = self._unterminated = False
         self.records += len(records)  # records are numbered from 1: the last seq
 
     def _upgrade(self) -> None:
@@ -343,6 +336,7 @@ class FightFile:
         except OSError as err:
             raise JournalError(f"{self.path}: cannot write: {why(err)}") from None
         self.header, self._legacy, self._torn = header, None, False
+        self._unterminated = False
         self.records = len(recs)
 
     def remove_if_unused(self) -> bool:
