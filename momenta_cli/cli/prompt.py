@@ -29,6 +29,7 @@ from momenta_cli.journal import FightFile, NotSaved
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.status import lit, prompt_text, status
 from momenta_cli.runner import Outcome
+from momenta_cli.statedir import state_home
 from momenta_cli.text import one_line
 
 RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
@@ -36,16 +37,6 @@ KEYWORDS = ("from", "with", "forgo", "untyped", "as", "side")
 
 
 # --- where things live -----------------------------------------------------------------
-
-
-def state_home() -> Path:
-    """``$MOMENTA_HOME``, else ``$XDG_STATE_HOME/momenta``, else ``~/.local/state/momenta``."""
-    env = os.environ.get("MOMENTA_HOME")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_STATE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
-    return base / "momenta"
 
 
 def history_path() -> Path:
