@@ -23,7 +23,9 @@ from momenta_cli.encounter.model import (
     ConditionModel,
     EncounterModel,
     LibraryModel,
+    SettingsModel,
     WeaponModel,
+    settings_from,
 )
 from momenta_cli.encounter.problems import Problems, Source, suggest
 from momenta_cli.encounter.yamlload import PathT, YamlProblem, parse, read_text
@@ -298,12 +300,12 @@ class _Loader:
         sources: dict[str, str] = {}
         for key, value in (raw.items() if isinstance(raw, dict) else ()):
             try:
-                Settings.model_validate({key: value})
+                SettingsModel.model_validate({key: value})
             except ValidationError:
                 continue
             good[key] = value
             sources[key] = f"{src.name}:{src.doc.mark(('rules', key), key=True)[0]}"
-        return Settings.model_validate(good), sources
+        return settings_from(SettingsModel.model_validate(good)), sources
 
     def check_rule_conditions(self, src: Source, known: build.Known) -> None:
         s = known.settings

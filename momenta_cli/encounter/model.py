@@ -8,6 +8,9 @@ after the stat block is merged in.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -18,6 +21,7 @@ from pydantic import (
     Discriminator,
     Field,
     Tag,
+    create_model,
 )
 
 from momenta_cli.engine.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
@@ -215,12 +219,53 @@ class LibraryModel(_Model):
     stat_blocks: list[StatBlockModel] = Field(default_factory=list)
 
 
+def _bare_off(value: object) -> object:
+    # A YAML 1.1 editor's bare `off` is false; the GM meant the word.
+    return "off" if value is False else value
+
+
+def _settings_model() -> type[BaseModel]:
+    """The ``rules:`` block's model, built from the settings' one definition
+    (momenta_cli/rules/settings.py): strict (a setting is the YAML value written, never
+    text converted), no unknown keys. A table (a tuple there) is a list of exactly
+    ``length`` entries here, with no default in the schema."""
+    spec: dict[str, Any] = {}
+    for f in dataclasses.fields(Settings):
+        meta = dict(f.metadata)
+        kind: Any = f.type
+        bounds = {k: meta[k] for k in ("ge", "le") if k in meta}
+        if typing.get_origin(kind) is tuple:
+            kind = list[typing.get_args(kind)[0]]  # type: ignore[misc]
+            length = meta["length"]
+            value = Field(default_factory=partial(list, f.default), min_length=length,
+                          max_length=length, description=meta["description"], **bounds)
+        else:
+            value = Field(f.default, description=meta["description"], **bounds)
+        if meta.get("bare_off"):
+            kind = Annotated[kind, BeforeValidator(_bare_off)]
+        spec[f.name] = (kind, value)
+    return create_model(
+        "Settings", __config__=ConfigDict(extra="forbid", frozen=True, strict=True),
+        __doc__=Settings.__doc__, __module__=__name__, **spec)
+
+
+SettingsModel = _settings_model()
+
+
+def settings_from(model: BaseModel) -> Settings:
+    """The engine's Settings from a validated ``SettingsModel`` (lists become tuples)."""
+    values: dict[str, Any] = {name: tuple(v) if isinstance(v, list) else v
+                              for name, v in model.model_dump().items()}
+    return Settings(**values)
+
+
 class EncounterModel(LibraryModel):
     """An encounter file."""
 
     name: Name
     description: str = ""
-    rules: Settings | None = Field(None, description="overrides of the rules settings")
+    rules: SettingsModel | None = Field(  # type: ignore[valid-type]
+        None, description="overrides of the rules settings")
     combatants: list[CombatantModel] = Field(min_length=1)
 
 

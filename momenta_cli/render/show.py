@@ -153,7 +153,7 @@ def rules_table(settings: Settings, sources: dict[str, str]) -> Group:
     rows: list[RenderableType] = [Text("Rules settings", style="bold")]
     for name, meaning in Settings.describe().items():
         value = getattr(settings, name)
-        if isinstance(value, list):
+        if isinstance(value, tuple | list):
             shown = ", ".join(value)
         else:
             shown = str(value).lower() if isinstance(value, bool) else str(value)

@@ -2,77 +2,73 @@
 
 An encounter's ``rules:`` block overrides any of them; ``momenta rules FILE`` shows each
 value and where it came from.
+
+Each setting is defined once, here: its name, type (a ``Literal`` lists the choices),
+default, and in the field's metadata its description (with the ruling's R-number) and
+bounds. The engine reads a plain frozen dataclass (so importing it costs nothing); the
+encounter package builds the file's validation model and its JSON Schema from these same
+fields (``momenta_cli.encounter.model.SettingsModel``).
+
+Metadata keys, all optional but ``description``:
+
+``ge``, ``le``
+    the smallest and largest whole number allowed;
+``length``
+    a table (held as a tuple, written as a YAML list) has exactly this many entries;
+``bare_off``
+    a YAML ``false`` is read as the word ``off`` (a GM writing ``off`` meant the word,
+    whichever YAML version their editor speaks).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: the encounter package reads each field's
+# type as a real object (the Literal's choices) to build the file model.
 
-from typing import Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+def setting(default: Any, description: str, **rules: Any) -> Any:
+    """A setting's field: its default, its description and its bounds (see above)."""
+    return field(default=default, metadata={"description": description, **rules})
 
 
-class Settings(BaseModel):
+@dataclass(frozen=True)
+class Settings:
     """The active rules settings of a fight. Defaults are the shipped rulings."""
 
-    # strict: a setting is the YAML value written (1.2 core types), never text converted
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    success_face: int = Field(
-        5, ge=2, le=6, description="R1: lowest d6 face that counts as a success."
-    )
-    solid_hit: Literal["allies", "everyone", "off"] = Field(
-        "allies", description="R5: who gets +N damage for a pair of equal faces N."
-    )
-    wounds: bool = Field(
-        True, description="R10: Vitality at 0 fills a Wound slot (off: Defeated at once)."
-    )
-    pc_wound_slots: int = Field(3, ge=0, le=10, description="R10: default Wound slots of a PC.")
-    pc_burden_slots: int = Field(
-        3, ge=0, le=10, description="R10: default Burden slots of a PC."
-    )
-    pc_wound_table: list[str] = Field(
-        default_factory=lambda: ["Impaired", "Hindered", "Exhausted", "Slowed", "Shrouded",
-                                 "Broken"],
-        min_length=6,
-        max_length=6,
-        description="R10: condition a PC's Wound gives, by d6 face 1-6.",
-    )
-    enemy_wound_condition: str = Field(
-        "Impaired", description="R10: Wound condition of an enemy hit where no effect is set."
-    )
-    adjacent_ranged_penalty: int = Field(
-        1, ge=0, le=5, description="R18: dice lost by a ranged attack on an adjacent target."
-    )
-    beyond_sen_penalty: int = Field(
-        1, ge=0, le=5, description="R18: dice lost by a ranged attack beyond the attacker's SEN."
-    )
-    adjacent_penalty_when_sen_covers: bool = Field(
-        False, description="R18: keep the adjacent penalty even when SEN >= range (ch20 "
-        "says no penalty at any distance then; true is an older house call)."
-    )
-    edge_penalty: int = Field(2, ge=0, le=6, description="R19: dice lost aiming at an Edge.")
-    mark_penalty: int = Field(3, ge=0, le=6, description="R19: dice lost aiming at a Mark.")
-    edge_hinders: bool = Field(
-        True, description="R19: an Edge hit with 1+ net successes makes the target Hindered."
-    )
-    mark_wound_breaks: bool = Field(
-        True, description="R19: a Mark hit that causes a Wound also makes the target Broken."
-    )
-    enemy_clearing: Literal["by_class", "roll"] = Field(
-        "by_class",
-        description="R30: enemies clear conditions by threat class, or roll like PCs.",
-    )
-
-    @field_validator("solid_hit", mode="before")
-    @classmethod
-    def _bare_off(cls, value: object) -> object:
-        # YAML 1.1 reads a bare `off` as false; the GM meant the word.
-        return "off" if value is False else value
+    success_face: int = setting(
+        5, "R1: lowest d6 face that counts as a success.", ge=2, le=6)
+    solid_hit: Literal["allies", "everyone", "off"] = setting(
+        "allies", "R5: who gets +N damage for a pair of equal faces N.", bare_off=True)
+    wounds: bool = setting(
+        True, "R10: Vitality at 0 fills a Wound slot (off: Defeated at once).")
+    pc_wound_slots: int = setting(3, "R10: default Wound slots of a PC.", ge=0, le=10)
+    pc_burden_slots: int = setting(3, "R10: default Burden slots of a PC.", ge=0, le=10)
+    pc_wound_table: tuple[str, ...] = setting(
+        ("Impaired", "Hindered", "Exhausted", "Slowed", "Shrouded", "Broken"),
+        "R10: condition a PC's Wound gives, by d6 face 1-6.", length=6)
+    enemy_wound_condition: str = setting(
+        "Impaired", "R10: Wound condition of an enemy hit where no effect is set.")
+    adjacent_ranged_penalty: int = setting(
+        1, "R18: dice lost by a ranged attack on an adjacent target.", ge=0, le=5)
+    beyond_sen_penalty: int = setting(
+        1, "R18: dice lost by a ranged attack beyond the attacker's SEN.", ge=0, le=5)
+    adjacent_penalty_when_sen_covers: bool = setting(
+        False, "R18: keep the adjacent penalty even when SEN >= range (ch20 says no "
+        "penalty at any distance then; true is an older house call).")
+    edge_penalty: int = setting(2, "R19: dice lost aiming at an Edge.", ge=0, le=6)
+    mark_penalty: int = setting(3, "R19: dice lost aiming at a Mark.", ge=0, le=6)
+    edge_hinders: bool = setting(
+        True, "R19: an Edge hit with 1+ net successes makes the target Hindered.")
+    mark_wound_breaks: bool = setting(
+        True, "R19: a Mark hit that causes a Wound also makes the target Broken.")
+    enemy_clearing: Literal["by_class", "roll"] = setting(
+        "by_class", "R30: enemies clear conditions by threat class, or roll like PCs.")
 
     @classmethod
     def describe(cls) -> dict[str, str]:
         """Each setting's one-line description, by name."""
-        return {name: f.description or "" for name, f in cls.model_fields.items()}
+        return {f.name: f.metadata["description"] for f in fields(cls)}
 
 
 DEFAULT_SETTINGS = Settings()
