@@ -37,16 +37,16 @@ def test_locked_fight_refuses_writers_and_allows_readers(enc, tmp_path):
 
 def test_run_holds_the_lock_for_the_whole_session(enc, monkeypatch):
     """While the prompt reads lines, a `do` from another shell is refused."""
-    import momenta_cli.cli.session_cmds as cmds
+    import momenta_cli.cli.prompt as prompt
 
     seen = {}
-    real_loop = cmds.loop
+    real_loop = prompt.loop
 
     def spying_loop(ff, screen, roller, **kw):
         seen["do"] = invoke("do", ff.path, "dmg gorm 1")
         return real_loop(ff, screen, roller, **kw)
 
-    monkeypatch.setattr(cmds, "loop", spying_loop)
+    monkeypatch.setattr(prompt, "loop", spying_loop)
     started(enc, "turn bran")
     assert seen["do"].exit_code == 1 and BUSY in seen["do"].output
 

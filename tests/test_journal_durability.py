@@ -355,7 +355,8 @@ def test_history_that_cannot_be_saved_never_ends_the_session():
 
     from rich.console import Console
 
-    from momenta_cli.cli.prompt import Screen, _history, history_path
+    from momenta_cli.cli.prompt import _history, history_path
+    from momenta_cli.cli.screen import Screen
 
     screen = Screen(Console(file=io.StringIO()))
     history = _history(screen)

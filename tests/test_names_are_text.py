@@ -206,7 +206,7 @@ def test_names_add_no_markdown_structure_to_the_recap(names):
 def test_a_recorded_command_never_forges_a_line_when_undone_or_redone():
     # A journal from an old version or another tool may hold a line with a newline in it:
     # the prompt's undo and redo messages show it on one line, escaped.
-    from momenta_cli.cli.prompt import Screen
+    from momenta_cli.cli.screen import Screen
     from momenta_cli.engine.session import Entry
     from momenta_cli.runner import Outcome
 

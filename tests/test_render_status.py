@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from momenta_cli.cli.prompt import Screen, help_table
+from momenta_cli.cli.screen import Screen, help_table
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.session import Session

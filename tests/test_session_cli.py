@@ -219,7 +219,7 @@ def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
         return real(session, line, roller)
 
     monkeypatch.setattr(journal, "run_line", flaky)
-    monkeypatch.setattr("momenta_cli.cli.oneshot_cmds.run_line", flaky)
+    monkeypatch.setattr("momenta_cli.runner.run_line", flaky)  # what `do` calls
     r = start(enc, "turn bran", "boom", "dmg gorm 2")
     assert "! internal error, nothing was changed or saved: ZeroDivisionError" in r.output
     assert "Gorm: Vitality 22->20" in r.output

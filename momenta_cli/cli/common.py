@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from momenta_cli.errors import EncounterError, MomentaError
 from momenta_cli.text import one_line
 
-if TYPE_CHECKING:  # the journal is imported only by the commands that open a fight
+# Start-up is what a GM feels: this module is imported by every command, `--help`
+# included, so Rich's console and the journal come in only when a command uses them.
+if TYPE_CHECKING:
+    from rich.console import Console
+
     from momenta_cli.journal import FightFile
 
 # Options shared by the fight commands (one definition, so they read the same everywhere).
@@ -35,6 +38,8 @@ def make_console(*, stderr: bool = False, no_color: bool = False, width: int | N
                  ) -> Console:
     """A Rich console honouring ``--no-color`` and ``NO_COLOR``; markup is off so that
     names from files are printed literally."""
+    from rich.console import Console
+
     color = not no_color and "NO_COLOR" not in os.environ
     return Console(
         stderr=stderr,

@@ -8,13 +8,10 @@ from typing import Annotated
 import typer
 
 from momenta_cli.cli.common import NoColor, Width, guarded, make_console
-from momenta_cli.encounter import load_encounter
-from momenta_cli.encounter.loader import load
-from momenta_cli.encounter.schema import schema_text
 from momenta_cli.errors import EncounterError
-from momenta_cli.render.show import encounter_view, rules_table
-from momenta_cli.rules import catalogue
-from momenta_cli.rules.settings import DEFAULT_SETTINGS
+
+# Each command imports what it uses when it runs (the loader and pydantic, the tables),
+# so that `momenta --help` and the other commands start without them.
 
 
 def validate(
@@ -28,6 +25,9 @@ def validate(
 
     Example: momenta validate encounters/mill-ambush.yaml encounters/library/armoury.yaml
     """
+    from momenta_cli.encounter.loader import load
+    from momenta_cli.rules import catalogue
+
     bad = False
     for path in files:
         result = load(path, library_ok=True)
@@ -59,6 +59,10 @@ def show(
 
     Example: momenta show encounters/mill-ambush.yaml --width 120
     """
+    from momenta_cli.encounter import load_encounter
+    from momenta_cli.encounter.loader import load
+    from momenta_cli.render.show import encounter_view
+
     with guarded():
         loaded = load(file, library_ok=True)
         if loaded.library and not loaded.problems:
@@ -74,6 +78,8 @@ def schema() -> None:
 
     Example: momenta schema > docs/encounter.schema.json
     """
+    from momenta_cli.encounter.schema import schema_text
+
     typer.echo(schema_text(), nl=False)
 
 
@@ -88,6 +94,10 @@ def rules(
 
     Example: momenta rules encounters/mill-ambush.yaml
     """
+    from momenta_cli.encounter.loader import load
+    from momenta_cli.render.show import rules_table
+    from momenta_cli.rules.settings import DEFAULT_SETTINGS
+
     with guarded():
         settings, sources = DEFAULT_SETTINGS, {}
         if file is not None:

@@ -9,14 +9,6 @@ from typing import Annotated
 import typer
 
 from momenta_cli.cli.common import NoColor, Width, fail, guarded, make_console
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine.session import Session
-from momenta_cli.errors import MomentaError
-from momenta_cli.files import FileProblem, read_bytes
-from momenta_cli.render.logtext import lines
-from momenta_cli.render.state_json import dumps, session_doc
-from momenta_cli.render.status import lit, status
-from momenta_cli.runner import run_line
 from momenta_cli.text import one_line
 
 
@@ -26,6 +18,8 @@ def _read_script(script: Path) -> list[str]:
     Lines end at ``\\n`` (or ``\\r\\n``) only, as in an editor, ``wc -l``, ``do`` and the
     prompt: ``str.splitlines`` would also break at form feeds, U+2028 and other
     characters inside a line, running text as hidden commands and citing wrong lines."""
+    from momenta_cli.files import FileProblem, read_bytes
+
     try:
         data = read_bytes(script, "script")
     except FileProblem as err:
@@ -61,7 +55,16 @@ def replay(
 
     Example: momenta replay encounters/demo.yaml encounters/demo.script --json
     """
+    # Imported here, not at the top: only this command needs them (start-up time).
+    from momenta_cli.cli.screen import block
+    from momenta_cli.dice import SeededRoller
     from momenta_cli.encounter import load_encounter
+    from momenta_cli.engine.session import Session
+    from momenta_cli.errors import MomentaError
+    from momenta_cli.render import state_json
+    from momenta_cli.render.logtext import lines
+    from momenta_cli.render.status import lit, status
+    from momenta_cli.runner import run_line
 
     with guarded():
         enc = load_encounter(encounter)
@@ -81,9 +84,9 @@ def replay(
         if as_json:
             continue
         if out.entry is not None:
-            console.print(lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim"))
-            for text in lines(out.entry.events):
-                console.print(lit("  " + text))
+            # One print per command, not per line: Rich's cost is per print.
+            block(console, [lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim"),
+                            *(lit("  " + text) for text in lines(out.entry.events))])
         elif out.undone is not None:
             console.print(lit(f"> undo: took back '{out.undone.line}'", "dim"))
         elif out.redone is not None:
@@ -91,7 +94,7 @@ def replay(
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
     if as_json:
-        sys.stdout.write(dumps(session_doc(session)))
+        state_json.write(session, sys.stdout)
         return
     console.print(status(session.state))
 

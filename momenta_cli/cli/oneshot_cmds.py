@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,19 +22,11 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.cli.prompt import Screen
-from momenta_cli.dice import SeededRoller
-from momenta_cli.errors import MomentaError
-from momenta_cli.journal import (
-    FightExists,
-    FightFile,
-    default_fight_path,
-    locked,
-    outcome_record,
-)
-from momenta_cli.render.status import lit
-from momenta_cli.runner import run_line
 from momenta_cli.text import one_line
+
+# The journal, the engine and the screen come in when a command runs (start-up time).
+if TYPE_CHECKING:
+    from momenta_cli.journal import FightFile
 
 MAX_STEPS = 10000
 UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
@@ -57,6 +49,9 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
     (``do ENCOUNTER.yaml``). Looking for the file, starting it, and taking it away again
     when the commands are refused all happen under the fight's lock, so two commands
     racing to start a fight never lose one another's work."""
+    from momenta_cli.journal import locked
+    from momenta_cli.render.status import lit
+
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
         with guarded():
@@ -81,6 +76,8 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
 def _open_or_start(fight: Path, start: Path | None) -> FightFile:
     """The saved fight at ``fight``; with ``start``, a new one from that encounter when
     there is none yet (the caller holds the lock)."""
+    from momenta_cli.journal import FightExists, FightFile
+
     if start is not None and not os.path.lexists(fight):
         from momenta_cli.encounter import load_encounter
 
@@ -93,7 +90,14 @@ def _open_or_start(fight: Path, start: Path | None) -> FightFile:
 
 def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
                players: bool) -> None:
-    screen = Screen(console, players=players)
+    from momenta_cli.cli.screen import Screen
+    from momenta_cli.dice import SeededRoller
+    from momenta_cli.errors import MomentaError
+    from momenta_cli.journal import outcome_record
+    from momenta_cli.runner import run_line
+
+    # One table at the end, not one per turn change: only the last one is still true.
+    screen = Screen(console, players=players, deferred=True)
     roller = SeededRoller(seed)
     records: list[dict[str, Any]] = []
     console.begin_capture()
@@ -116,6 +120,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
             if out.meta is not None and out.meta.what == "quit":
                 break
             screen.outcome(out, ff.session.state, before)
+        screen.finish()
     except typer.Exit:
         raise
     except BaseException:
@@ -148,6 +153,8 @@ def do(
 
     Example: momenta do encounters/demo.yaml "turn brannoc" "dmg gorm 4"
     """
+    from momenta_cli.journal import default_fight_path
+
     start = None
     if fight.suffix.lower() in (".yaml", ".yml"):
         start, fight = fight, default_fight_path(fight)

@@ -8,16 +8,13 @@ line after its prompt so the output reads as a transcript.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from rich.console import Console, Group
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
+from momenta_cli.cli.screen import Screen, mark
 from momenta_cli.commands import VERBS
 from momenta_cli.commands.language import lookup
 from momenta_cli.dice import Roller
@@ -26,9 +23,7 @@ from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.files import is_regular
 from momenta_cli.journal import FightFile, NotSaved
-from momenta_cli.render.logtext import lines
-from momenta_cli.render.status import lit, prompt_text, status
-from momenta_cli.runner import Outcome
+from momenta_cli.render.status import lit, prompt_text
 from momenta_cli.statedir import state_home
 from momenta_cli.text import one_line
 
@@ -129,102 +124,13 @@ def make_completer(get_fight: Callable[[], Fight]):
     return MomentaCompleter()
 
 
-# --- help ------------------------------------------------------------------------------
-
-
-def help_lines(arg: str | None = None) -> list[str]:
-    """``help VERB``: one verb of the live registry in full, as plain lines."""
-    v = lookup(arg or "help")
-    out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
-    if v.aliases:
-        out.append(f"  aliases: {', '.join(v.aliases)}")
-    return out
-
-
-def help_table() -> Group:
-    """``help``: every verb of the live registry, by group, usage beside a short help."""
-    groups: dict[str, list] = {}
-    for v in VERBS.values():
-        groups.setdefault(v.group, []).append(v)
-    parts: list = []
-    for group in sorted(groups, key=lambda g: (g == "session", g)):
-        parts.append(Text(f"{group} commands", style="bold"))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=False, max_width=28, overflow="fold")
-        grid.add_column()
-        for v in groups[group]:
-            grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
-        parts.append(Padding(grid, (0, 0, 0, 2)))
-    parts.append(Text("Any unambiguous prefix of a command works; Tab completes commands, "
-                      "names, weapons and conditions; 'help COMMAND' explains one.",
-                      style="dim"))
-    return Group(*parts)
-
-
-# --- screen ----------------------------------------------------------------------------
-
-
-def _mark(fight: Fight) -> tuple:
-    return (fight.round, fight.active, fight.active_turn, fight.over)
-
-
-class Screen:
-    """Prints what each line did: log lines, undo notes, and the status table after a
-    turn change (or on ``status``)."""
-
-    def __init__(self, console: Console, *, players: bool = False):
-        self.console = console
-        self.players = players
-
-    def table(self, fight: Fight) -> None:
-        self.console.print(status(fight, players=self.players))
-
-    def error(self, message: str) -> None:
-        self.console.print(lit(f"! {message}", "bold red"))
-
-    def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
-        """Print ``out``; return False when the GM asked to leave."""
-        c = self.console
-        if out.entry is not None:
-            for t in lines(out.entry.events):
-                c.print(lit("  " + t))
-            if _mark(fight) != before:
-                self.table(fight)
-        elif out.undone is not None:
-            c.print(lit(f"undo: took back '{out.undone.line}'", "yellow"))
-            for t in lines(out.undone.events):
-                c.print(lit(f"  (undone) {t}", "dim"))
-            self.table(fight)
-        elif out.redone is not None:
-            c.print(lit(f"redo: put back '{out.redone.line}'", "yellow"))
-            for t in lines(out.redone.events):
-                c.print(lit(f"  {t}"))
-            self.table(fight)
-        elif out.meta is not None:
-            what = out.meta.what
-            if what == "status":
-                self.table(fight)
-            elif what == "help":
-                if out.meta.arg is None:
-                    c.print(help_table())
-                    return True
-                try:
-                    for t in help_lines(out.meta.arg):
-                        c.print(lit(t))
-                except MomentaError as err:
-                    self.error(str(err))
-            elif what == "quit":
-                return False
-        return True
-
-
 def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
     """Run one typed line, save it, show it. False when the GM leaves.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
-    before = _mark(ff.session.state)
+    before = mark(ff.session.state)
     try:
         out = ff.run(line, roller)
     except NotSaved as err:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import sys
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
 from momenta_cli.cli.common import (
     NoColor,
@@ -21,20 +20,11 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.cli.prompt import Screen, loop
-from momenta_cli.dice import SeededRoller
-from momenta_cli.errors import JournalError
-from momenta_cli.journal import (
-    EncounterChanged,
-    FightFile,
-    default_fight_path,
-    locked,
-    looks_like_fight,
-    most_recent,
-    set_aside,
-)
-from momenta_cli.render.status import lit
 from momenta_cli.text import one_line
+
+# The prompt, the journal and the engine come in when a command runs (start-up time).
+if TYPE_CHECKING:
+    from momenta_cli.journal import FightFile
 
 
 def _interactive() -> bool:
@@ -42,6 +32,8 @@ def _interactive() -> bool:
 
 
 def _title(console, ff: FightFile, resumed: bool) -> None:
+    from momenta_cli.render.status import lit
+
     s = ff.session
     how = (f"resumed: {len(s.entries)} command{'s' if len(s.entries) != 1 else ''} "
            f"replayed from {ff.path}" if resumed else f"new fight, saved in {ff.path}")
@@ -71,6 +63,8 @@ def run(
     Example: momenta run encounters/demo.yaml
     """
     from momenta_cli.encounter import load_encounter
+    from momenta_cli.errors import JournalError
+    from momenta_cli.journal import FightFile, default_fight_path, locked, looks_like_fight
 
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
@@ -93,6 +87,8 @@ def run(
 def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFile | None:
     """The saved fight at ``path`` to resume, or None after setting it aside (``--new``,
     or the GM's choice)."""
+    from momenta_cli.journal import EncounterChanged, FightFile
+
     if resume is False:
         _set_aside(path)
         return None
@@ -127,6 +123,8 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFi
 
 
 def _set_aside(path: Path) -> None:
+    from momenta_cli.journal import set_aside
+
     old = set_aside(path)
     typer.echo(one_line(f"The old fight is kept as {old}."), err=True)
 
@@ -146,6 +144,8 @@ def resume(
 
     Example: momenta resume encounters/demo.fight.jsonl
     """
+    from momenta_cli.journal import FightFile, locked, most_recent
+
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
         with guarded():
@@ -157,6 +157,12 @@ def resume(
 
 
 def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: bool) -> None:
+    from rich.text import Text
+
+    from momenta_cli.cli.prompt import loop
+    from momenta_cli.cli.screen import Screen
+    from momenta_cli.dice import SeededRoller
+
     screen = Screen(console, players=players)
     _title(console, ff, resumed)
     screen.table(ff.session.state)

@@ -21,16 +21,10 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.cli.prompt import Screen
-from momenta_cli.errors import JournalError, MomentaError
+from momenta_cli.errors import JournalError
 from momenta_cli.files import is_regular, why
-from momenta_cli.journal import (
-    SUFFIX,
-    FightFile,
-    atomic_write,
-)
-from momenta_cli.render.export import FORMATS, export
-from momenta_cli.render.status import lit
+
+# The journal, the engine and the tables come in when a command runs (start-up time).
 
 
 def status_cmd(
@@ -46,6 +40,9 @@ def status_cmd(
 
     Example: momenta status encounters/demo.fight.jsonl --players --watch
     """
+    from momenta_cli.cli.screen import Screen
+    from momenta_cli.journal import FightFile
+
     console = make_console(no_color=no_color, width=width)
     if watch:
         follow(fight, console, players=players)
@@ -83,6 +80,11 @@ class Watcher:
         return True
 
     def draw(self) -> None:
+        from momenta_cli.cli.screen import Screen
+        from momenta_cli.errors import MomentaError
+        from momenta_cli.journal import FightFile
+        from momenta_cli.render.status import lit
+
         c = self.console
         c.clear()
         try:
@@ -125,6 +127,10 @@ def log(
 
     Example: momenta log encounters/demo.fight.jsonl --format markdown -o recap.md
     """
+    from momenta_cli.journal import FightFile, atomic_write
+    from momenta_cli.render import state_json
+    from momenta_cli.render.export import FORMATS, export
+
     if fmt not in FORMATS and fmt != "md":
         raise typer.Exit(_bad_format(fmt))
     with guarded():
@@ -132,10 +138,13 @@ def log(
             _check_output(output, fight, None)
         ff = FightFile.open(fight, repair=False)
         warn(ff)
-        text = export(ff.session, fmt)
         if output is None:
-            sys.stdout.write(text)
+            if fmt == "json":  # the same as replay --json: streamed unless at a terminal
+                state_json.write(ff.session, sys.stdout)
+            else:
+                sys.stdout.write(export(ff.session, fmt))
             return
+        text = export(ff.session, fmt)
         _check_output(output, fight, ff.encounter_path)
         try:
             atomic_write(output, text.encode("utf-8"))
@@ -160,6 +169,8 @@ def _same(a: Path, b: Path) -> bool:
 def _check_output(output: Path, fight: Path, encounter: Path | None) -> None:
     """Refuse to export over the fight file, its encounter, or any existing fight file or
     encounter YAML; anything else may be overwritten (it is an export)."""
+    from momenta_cli.journal import SUFFIX
+
     if _same(output, fight):
         raise JournalError(f"{output}: refusing to write the log over the fight file "
                            f"itself; choose another output file")

@@ -55,7 +55,8 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.dice import Roller
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.session import Entry, Session
+from momenta_cli.engine.session import replay as fold
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.files import why
@@ -350,21 +351,31 @@ class FightFile:
         """Run one line and save it before returning; refused lines change nothing, and
         neither does a line that cannot be saved (``NotSaved``)."""
         s = self.session
-        saved = (list(s.entries), list(s.undone), s.state.clone())
+        # No copy of the state up front (it is the costly part of a command): a refused
+        # command never touches the session, and the rare failures after it changed are
+        # put right by replaying the journal, which is what the state is anyway.
+        saved = (list(s.entries), list(s.undone))
         try:
             out = run_line(s, line, roller)
+        except MomentaError:
+            raise  # refused before anything changed
         except Exception:
-            s.entries, s.undone, s.state = saved  # a refusal (or a bug) changes nothing
+            _put_back(s, saved)  # a bug changes nothing either
             raise
         record = outcome_record(out)
         if record is not None:
             try:
                 self.append(record)
             except JournalError:
-                # Not saved, so not done: put the session back as it was.
-                s.entries, s.undone, s.state = saved
+                _put_back(s, saved)  # not saved, so not done
                 raise
         return out
+
+
+def _put_back(s: Session, saved: tuple[list[Entry], list[Entry]]) -> None:
+    """The session as it was before a line: its journal, and the state that is its fold."""
+    s.entries, s.undone = list(saved[0]), list(saved[1])
+    s.state = fold(s.initial, s.entries)
 
 
 def _known_as(path: Path, size: int) -> Known:

@@ -4,7 +4,8 @@ never rename."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterator
+from typing import IO, Any
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.session import Entry, Session
@@ -87,3 +88,27 @@ def dumps(doc: dict[str, Any]) -> str:
     (``Jörg``); control, bidi and zero-width characters inside strings are ``\\u``
     escapes, so the JSON is safe to print and decodes to the same values."""
     return json_safe(json.dumps(doc, indent=2, ensure_ascii=False)) + "\n"
+
+
+def chunks(session: Session) -> Iterator[str]:
+    """The same document as ``dumps(session_doc(session))``, laid out one log entry per
+    line and produced piece by piece: each piece goes through json's C encoder (the
+    indented form uses the pure-Python one), and a long fight is never held in memory
+    twice over, as a document and as its text."""
+    head = json.dumps({"format": FORMAT_VERSION, "encounter": session.encounter.name,
+                       **state_doc(session.state)}, ensure_ascii=False)
+    yield json_safe(head[:-1]) + ', "log": ['
+    for i, entry in enumerate(session.entries):
+        yield ("\n" if i == 0 else ",\n") + json_safe(
+            json.dumps(entry_doc(i + 1, entry), ensure_ascii=False))
+    yield "\n]}\n"
+
+
+def write(session: Session, out: IO[str]) -> None:
+    """Write the fight's JSON document to ``out``: indented for a person at a terminal,
+    streamed (``chunks``) for a program reading a pipe or a file."""
+    if out.isatty():
+        out.write(dumps(session_doc(session)))
+        return
+    for piece in chunks(session):
+        out.write(piece)

@@ -1,0 +1,128 @@
+"""What the tracker prints after each line, at the prompt and for ``do``: log lines, undo
+notes, help, and the status table after a turn change (or on ``status``).
+
+Apart from the prompt (cli/prompt.py) so that ``status`` and ``do`` draw without loading
+prompt_toolkit or the completion code.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from momenta_cli.commands import VERBS
+from momenta_cli.commands.language import lookup
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import MomentaError
+from momenta_cli.render.logtext import lines
+from momenta_cli.render.status import lit, status
+from momenta_cli.runner import Outcome
+
+# --- help ------------------------------------------------------------------------------
+
+
+def help_lines(arg: str | None = None) -> list[str]:
+    """``help VERB``: one verb of the live registry in full, as plain lines."""
+    v = lookup(arg or "help")
+    out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
+    if v.aliases:
+        out.append(f"  aliases: {', '.join(v.aliases)}")
+    return out
+
+
+def help_table() -> Group:
+    """``help``: every verb of the live registry, by group, usage beside a short help."""
+    groups: dict[str, list] = {}
+    for v in VERBS.values():
+        groups.setdefault(v.group, []).append(v)
+    parts: list = []
+    for group in sorted(groups, key=lambda g: (g == "session", g)):
+        parts.append(Text(f"{group} commands", style="bold"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=False, max_width=28, overflow="fold")
+        grid.add_column()
+        for v in groups[group]:
+            grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
+        parts.append(Padding(grid, (0, 0, 0, 2)))
+    parts.append(Text("Any unambiguous prefix of a command works; Tab completes commands, "
+                      "names, weapons and conditions; 'help COMMAND' explains one.",
+                      style="dim"))
+    return Group(*parts)
+
+
+# --- screen ----------------------------------------------------------------------------
+
+
+def mark(fight: Fight) -> tuple:
+    return (fight.round, fight.active, fight.active_turn, fight.over)
+
+
+def block(console: Console, texts: list[Text]) -> None:
+    """Print ``texts`` as lines in one print: Rich's cost is per print, not per line, and
+    a command's log is read as one piece anyway."""
+    if texts:
+        console.print(Text("\n").join(texts))
+
+
+class Screen:
+    """Prints what each line did: log lines, undo notes, and the status table after a
+    turn change (or on ``status``).
+
+    ``deferred`` (for ``do``, which runs many lines at once) draws the table once, at
+    ``finish``, instead of after every turn change: only the last one is still true."""
+
+    def __init__(self, console: Console, *, players: bool = False, deferred: bool = False):
+        self.console = console
+        self.players = players
+        self.deferred = deferred
+        self.pending: Fight | None = None
+
+    def table(self, fight: Fight) -> None:
+        if self.deferred:
+            self.pending = fight
+            return
+        self.console.print(status(fight, players=self.players))
+
+    def finish(self) -> None:
+        """Draw the table a deferred screen owes (nothing when no line asked for it)."""
+        if self.pending is not None:
+            self.console.print(status(self.pending, players=self.players))
+            self.pending = None
+
+    def error(self, message: str) -> None:
+        self.console.print(lit(f"! {message}", "bold red"))
+
+    def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
+        """Print ``out``; return False when the GM asked to leave."""
+        c = self.console
+        if out.entry is not None:
+            block(c, [lit("  " + t) for t in lines(out.entry.events)])
+            if mark(fight) != before:
+                self.table(fight)
+        elif out.undone is not None:
+            block(c, [lit(f"undo: took back '{out.undone.line}'", "yellow"),
+                      *(lit(f"  (undone) {t}", "dim") for t in lines(out.undone.events))])
+            self.table(fight)
+        elif out.redone is not None:
+            block(c, [lit(f"redo: put back '{out.redone.line}'", "yellow"),
+                      *(lit(f"  {t}") for t in lines(out.redone.events))])
+            self.table(fight)
+        elif out.meta is not None:
+            what = out.meta.what
+            if what == "status":
+                self.table(fight)
+            elif what == "help":
+                if out.meta.arg is None:
+                    c.print(help_table())
+                    return True
+                try:
+                    block(c, [lit(t) for t in help_lines(out.meta.arg)])
+                except MomentaError as err:
+                    self.error(str(err))
+            elif what == "quit":
+                return False
+        return True
+
+
