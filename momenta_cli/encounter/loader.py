@@ -9,6 +9,7 @@ be checked for semantic mistakes (unknown names, bad damage tiers, ...).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,8 @@ from momenta_cli.encounter.model import (
     settings_from,
 )
 from momenta_cli.encounter.problems import Problems, Source, suggest
-from momenta_cli.encounter.yamlload import PathT, YamlProblem, parse, read_text
+from momenta_cli.encounter.roots import LIBRARY_ENV, include_roots
+from momenta_cli.encounter.yamlload import PathT, YamlProblem, decode, parse, read_raw
 from momenta_cli.engine.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
@@ -53,24 +55,26 @@ class Loaded:
     problems: list[str]
     rule_sources: dict[str, str] = field(default_factory=dict)
     library: bool = False  # a library file (loaded with library_ok): spec has no combatants
+    reads: Reads | None = None
 
 
-LIBRARY_ENV = "MOMENTA_LIBRARY_PATH"
+@dataclass
+class Reads:
+    """Everything the result depended on besides the environment (``include_roots``):
+    the SHA-256 of each file read, by real path (the encounter's first), and each include
+    path as joined (``folder/entry``) with the real path it resolved to. The encounter
+    cache records these and trusts an entry only while they still hold."""
 
+    files: dict[str, str] = field(default_factory=dict)
+    links: list[tuple[str, str]] = field(default_factory=list)
 
-def include_roots(home: Path) -> list[Path]:
-    """The folders includes may come from: the encounter's own folder tree (``home``, its
-    real path), and any library folder the GM names in ``MOMENTA_LIBRARY_PATH`` (paths
-    separated by ``os.pathsep``). A file may not widen this itself, so an encounter
-    someone hands you cannot read your other files."""
-    roots = [home]
-    for part in os.environ.get(LIBRARY_ENV, "").split(os.pathsep):
-        if part.strip():
-            try:
-                roots.append(Path(part).expanduser().resolve())
-            except (OSError, ValueError, RuntimeError):
-                continue
-    return roots
+    def read(self, path: Path) -> str:
+        """The text of ``path``, a real path (``YamlProblem`` if it cannot be read); the
+        hash of the very bytes parsed is kept."""
+        raw = read_raw(path)
+        text = decode(raw)
+        self.files[str(path)] = hashlib.sha256(raw).hexdigest()
+        return text
 
 
 def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
@@ -81,7 +85,8 @@ def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
     loader = _Loader()
     name = os.fspath(path)
     try:
-        text = read_text(Path(path))
+        raw = read_raw(Path(path))
+        text = decode(raw)
         real = Path(path).resolve()
     except YamlProblem as err:
         loader.problems.at(name, *err.mark, err.message)
@@ -89,6 +94,7 @@ def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
     except (OSError, RuntimeError):  # a symlink loop is refused by read_text already
         loader.problems.at(name, 1, 1, "cannot resolve the file's real path")
         return Loaded(None, loader.problems.lines())
+    loader.reads.files[str(real)] = hashlib.sha256(raw).hexdigest()
     loader.roots = include_roots(real.parent)
     return loader.run(text, name, real.parent, real, library_ok)
 
@@ -135,6 +141,7 @@ class _Loader:
         self.blocks: dict[str, Entry] = {}
         self.conditions: dict[str, Entry] = {}
         self.roots: list[Path] = []
+        self.reads = Reads()
         # (kind, name_key) -> entry: names the table could not tell apart clash
         self.lookalikes: dict[tuple[str, str], Entry] = {}
 
@@ -178,7 +185,8 @@ class _Loader:
         known, rule_sources = self.known(src)
         spec = self.encounter(src, known)
         problems = self.problems.lines()
-        return Loaded(None if problems else spec, problems, rule_sources, library)
+        return Loaded(None if problems else spec, problems, rule_sources, library,
+                      self.reads)
 
     def validate(self, src: Source, model: type[BaseModel], data: dict[str, Any]) -> None:
         try:
@@ -191,12 +199,14 @@ class _Loader:
             if not isinstance(entry, str) or unsafe(entry):
                 continue  # reported by the model (a path is a Name)
             shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
+            joined = base / entry
             try:
-                target = (base / entry).resolve()
+                target = joined.resolve()
             except (OSError, RuntimeError, ValueError):
                 self.problems.add(src, ("include", i), f"cannot include '{entry}': the "
                                   "path cannot be resolved (a symlink loop?)")
                 continue
+            self.reads.links.append((str(joined), str(target)))
             if not any(target.is_relative_to(root) for root in self.roots):
                 self.problems.add(src, ("include", i), f"cannot include '{entry}': it is "
                                   "outside this encounter's folder (a library folder "
@@ -210,7 +220,7 @@ class _Loader:
                 continue  # included twice through different files: load once
             self.loaded.add(target)
             try:
-                text = read_text(target)
+                text = self.reads.read(target)
             except YamlProblem as err:
                 self.problems.add(src, ("include", i), f"cannot include '{entry}': "
                                   f"{err.message}")

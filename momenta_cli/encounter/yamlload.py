@@ -96,11 +96,16 @@ class Doc:
 def read_text(path: Path) -> str:
     """Read an encounter, include or library file as UTF-8 text, refusing what is not a
     small regular text file (a FIFO, a device, a directory, too large, unreadable)."""
+    return decode(read_raw(path))
+
+
+def read_raw(path: Path) -> bytes:
+    """The bytes of an encounter, include or library file (as ``read_text`` refuses what
+    is not a small regular file), for a caller that also hashes what it parsed."""
     try:
-        raw = read_bytes(path, "encounter")
+        return read_bytes(path, "encounter")
     except FileProblem as err:
         raise YamlProblem((1, 1), err.message) from None
-    return decode(raw)
 
 
 def decode(raw: bytes) -> str:

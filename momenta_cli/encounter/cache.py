@@ -1,0 +1,316 @@
+"""A cache of resolved encounters, so that reopening a fight does not validate it again.
+
+Every one-shot command (``momenta status FIGHT``, ``momenta do FIGHT ...``) reopens the
+fight's encounter. Loading it (PyYAML, pydantic, includes, every derived value) costs far
+more than the rest of the command, and the result, an ``EncounterSpec`` of frozen
+dataclasses, is the same as long as the files it was built from are. So the spec is kept
+in ``STATE/cache/encounters/`` (``STATE`` is ``momenta_cli.statedir.state_home()``), one
+file an entry, and reused while
+
+- the encounter file has the SHA-256 the entry was built from; the entry's name is a hash
+  of that with everything else the result depends on: the encounter's real path (its
+  includes resolve from there), the include roots (``MOMENTA_LIBRARY_PATH``, resolved),
+  the file size limit (``MOMENTA_MAX_FILE_MB``) and the momenta code that built it;
+- every include still resolves to the same file, and every file read still has the hash
+  of the bytes that were parsed.
+
+An entry is, byte for byte::
+
+    momenta-encounter-cache 1\\n                     format and version
+    <SHA-256 hex of the first line and the rest>\\n
+    {"files": ..., "key": ..., "links": ..., "version": 1}\\n
+    <the EncounterSpec, pickled>
+
+An entry whose checksum does not match (corrupted, truncated, edited), of another version
+or with another key is ignored and rebuilt. The pickle is read by an Unpickler that knows
+only the spec classes, so an entry can never make momenta run code. Entries are written
+atomically; a cache that cannot be written (read-only home, full disk) is skipped without
+a word. At most ``MAX_ENTRIES`` are kept: the least recently used go first.
+
+A hit imports neither pydantic nor PyYAML (the loader is imported on a miss only).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import os
+import pickle
+import stat
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import momenta_cli
+from momenta_cli.encounter.roots import include_roots
+from momenta_cli.engine import specs
+from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.errors import EncounterError
+from momenta_cli.files import MB, FileProblem, limit, read_bytes
+from momenta_cli.rules import settings
+from momenta_cli.statedir import state_home
+
+__all__ = ["CACHE_VERSION", "cache_dir", "load_encounter_cached"]
+
+CACHE_VERSION = 1
+MAGIC = "momenta-encounter-cache"
+SUFFIX = ".entry"
+MAX_ENTRIES = 64
+MAX_ENTRY = 8 * MB  # a spec bigger than this (a huge bestiary) is not cached
+STALE_TEMP = 3600  # seconds after which a temp file a killed writer left is removed
+PICKLE_PROTOCOL = 5
+
+# The only classes an entry may name: the spec dataclasses and what they hold.
+_ALLOWED: dict[tuple[str, str], Any] = {
+    **{("momenta_cli.engine.specs", c.__name__): c for c in (
+        specs.EncounterSpec, specs.CombatantSpec, specs.WeaponSpec, specs.DamageTable,
+        specs.DefenseSpec, specs.LocationSpec, specs.Weight)},
+    ("momenta_cli.rules.settings", "Settings"): settings.Settings,
+    ("builtins", "frozenset"): frozenset,
+    ("builtins", "tuple"): tuple,
+}
+
+
+class _SpecUnpickler(pickle.Unpickler):
+    """Rebuilds spec classes and plain data only; anything else in a pickle is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        try:
+            return _ALLOWED[(module, name)]
+        except KeyError:
+            raise pickle.UnpicklingError(f"{module}.{name} is not a spec class") from None
+
+    def persistent_load(self, pid: Any) -> Any:
+        raise pickle.UnpicklingError("persistent ids are not used")
+
+
+def cache_dir() -> Path:
+    """Where the entries live: ``STATE/cache/encounters``."""
+    return state_home() / "cache" / "encounters"
+
+
+def load_encounter_cached(path: str | os.PathLike[str]) -> EncounterSpec:
+    """``momenta_cli.encounter.load_encounter(path)``, from the cache when the files it
+    would read are unchanged.
+
+    Returns an ``EncounterSpec`` equal to a full load's (``source`` is ``path`` as given).
+    Raises ``EncounterError`` with every problem, ``FILE:LINE:COL: path: message`` with
+    FILE as given, exactly as ``load_encounter`` does: a file with problems is never
+    cached, so its problems always come from a full load.
+    """
+    name = os.fspath(path)
+    spec = _hit(Path(path))
+    if spec is not None:
+        return spec if spec.source == name else dataclasses.replace(spec, source=name)
+    from momenta_cli.encounter.loader import load
+
+    result = load(path)
+    if result.spec is None:
+        raise EncounterError(result.problems)
+    if result.reads is not None:
+        _store(Path(path), result.spec, result.reads.files, result.reads.links)
+    return result.spec
+
+
+# --- the key -----------------------------------------------------------------------------
+
+
+@cache
+def _code() -> str:
+    """A fingerprint of the momenta code and data a load depends on (each file's name,
+    size and modification time): an upgrade, or an edit in a working copy, misses."""
+    root = Path(momenta_cli.__file__).parent
+    found: list[str] = [os.fspath(root / "engine" / "specs.py"), os.fspath(root / "text.py"),
+                        os.fspath(root / "files.py")]
+    for folder in ("encounter", "rules", "data"):
+        try:
+            with os.scandir(root / folder) as it:
+                found.extend(item.path for item in it)
+        except OSError:
+            continue
+    parts = [momenta_cli.__version__]
+    for name in found:
+        try:
+            st = os.stat(name)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(sorted(parts)).encode("utf-8", "surrogateescape")
+                          ).hexdigest()
+
+
+def _key(real: Path, sha256: str) -> dict[str, Any]:
+    """Everything besides the files read that the result of loading ``real`` depends on."""
+    return {"encounter": str(real), "sha256": sha256,
+            "roots": [str(r) for r in include_roots(real.parent)],
+            "limit": limit("encounter"), "code": _code()}
+
+
+def _entry_path(key: dict[str, Any]) -> Path:
+    text = json.dumps(key, sort_keys=True)
+    return cache_dir() / (hashlib.sha256(text.encode()).hexdigest()[:40] + SUFFIX)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def _hit(path: Path) -> EncounterSpec | None:
+    """The cached spec of the encounter at ``path``, or None (no entry, or not one to
+    trust). Never raises for a problem of the cache or of the file: the full load that
+    follows a miss reports the file's problems in its own words."""
+    try:
+        raw = read_bytes(path, "encounter")
+        real = path.resolve()
+        key = _key(real, hashlib.sha256(raw).hexdigest())
+        entry = _entry_path(key)
+        blob = _read_entry(entry)
+    except (FileProblem, OSError, RuntimeError, ValueError):
+        return None
+    if blob is None:
+        return None
+    found = _unpack(blob)
+    if found is None:
+        return None
+    meta, payload = found
+    if meta.get("key") != key or not _unchanged(meta, key):
+        return None
+    spec = _unpickle(payload)
+    if spec is None:
+        return None
+    try:
+        os.utime(entry)  # recently used: kept longest
+    except OSError:
+        pass
+    return spec
+
+
+def _read_entry(entry: Path) -> bytes | None:
+    """The bytes of a regular file of at most ``MAX_ENTRY`` (and a little) bytes."""
+    try:
+        fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY + 64 * 1024:
+            return None
+        with io.FileIO(fd, closefd=False) as f:
+            return f.read(MAX_ENTRY + 64 * 1024 + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _unpack(blob: bytes) -> tuple[dict[str, Any], bytes] | None:
+    """(meta, pickle) of an entry whose version and checksum are right, else None."""
+    head, nl, rest = blob.partition(b"\n")
+    if not nl or head != f"{MAGIC} {CACHE_VERSION}".encode():
+        return None
+    digest, nl, body = rest.partition(b"\n")
+    if not nl or digest != hashlib.sha256(head + b"\n" + body).hexdigest().encode():
+        return None
+    line, nl, payload = body.partition(b"\n")
+    try:
+        meta = json.loads(line)
+    except ValueError:
+        return None
+    if not nl or not isinstance(meta, dict) or meta.get("version") != CACHE_VERSION:
+        return None
+    return meta, payload
+
+
+def _unchanged(meta: dict[str, Any], key: dict[str, Any]) -> bool:
+    """Whether every include still resolves as it did and every file read still has its
+    recorded hash (the encounter's is in ``key``, already checked)."""
+    files, links = meta.get("files"), meta.get("links")
+    if not isinstance(files, dict) or not isinstance(links, list):
+        return False
+    if files.get(key["encounter"]) != key["sha256"]:
+        return False
+    try:
+        for joined, target in links:
+            if str(Path(joined).resolve()) != target:
+                return False
+        for name, sha256 in files.items():
+            if name != key["encounter"]:
+                if hashlib.sha256(read_bytes(name, "encounter")).hexdigest() != sha256:
+                    return False
+    except (FileProblem, OSError, RuntimeError, ValueError, TypeError):
+        return False
+    return True
+
+
+def _unpickle(payload: bytes) -> EncounterSpec | None:
+    try:
+        spec = _SpecUnpickler(io.BytesIO(payload)).load()
+    except Exception:  # any failure to read an entry (it is not ours to trust) is a miss
+        return None
+    return spec if type(spec) is EncounterSpec else None
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
+           links: list[tuple[str, str]]) -> None:
+    """Write the entry for a successful load; any failure leaves the cache as it was."""
+    try:
+        real = path.resolve()
+        sha256 = files.get(str(real))
+        if sha256 is None:
+            return
+        key = _key(real, sha256)
+        meta = json.dumps({"version": CACHE_VERSION, "key": key, "files": files,
+                           "links": [list(link) for link in links]}, sort_keys=True)
+        body = meta.encode() + b"\n" + pickle.dumps(spec, protocol=PICKLE_PROTOCOL)
+        if len(body) > MAX_ENTRY:
+            return
+        head = f"{MAGIC} {CACHE_VERSION}\n".encode()
+        blob = head + hashlib.sha256(head + body).hexdigest().encode() + b"\n" + body
+        entry = _entry_path(key)
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        from momenta_cli.journal.disk import atomic_write
+
+        atomic_write(entry, blob)
+    except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):
+        return
+    _prune(entry.parent)
+
+
+def _prune(directory: Path) -> None:
+    """Keep the ``MAX_ENTRIES`` most recently used entries; drop old temp files."""
+    entries: list[tuple[int, str]] = []
+    try:
+        with os.scandir(directory) as it:
+            for item in it:
+                try:
+                    st = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if item.name.endswith(SUFFIX):
+                    entries.append((st.st_mtime_ns, item.path))
+                elif item.name.endswith(".tmp") and item.name.startswith("."):
+                    if _age(st) > STALE_TEMP:
+                        _unlink(item.path)
+    except OSError:
+        return
+    entries.sort()
+    for _, old in entries[:max(0, len(entries) - MAX_ENTRIES)]:
+        _unlink(old)
+
+
+def _age(st: os.stat_result) -> float:
+    return time.time() - st.st_mtime
+
+
+def _unlink(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
