@@ -96,6 +96,29 @@ def one_line(r) -> str:
 # --- the FightFile API ----------------------------------------------------------------------
 
 
+def test_a_bug_after_the_state_changed_leaves_the_fight_as_it_was(enc, monkeypatch):
+    """No copy is taken before a line; a failure after the state changed is put right
+    from the journal (the state is its fold), so the session is exactly as before."""
+    from momenta_cli.engine.session import Session
+
+    ff = new_fight(enc)
+    for line in ("turn brannoc", "dmg gorm 4"):
+        ff.run(line, SeededRoller(1))
+    before, state = ff.path.read_bytes(), ff.session.state.clone()
+    entries = list(ff.session.entries)
+    real = Session.execute
+
+    def applied_then_failed(self, command, line, roller):
+        real(self, command, line, roller)  # the state and the journal have changed
+        raise ZeroDivisionError("simulated bug after apply")
+
+    monkeypatch.setattr(Session, "execute", applied_then_failed)
+    with pytest.raises(ZeroDivisionError):
+        ff.run("dmg gorm 5", SeededRoller(1))
+    assert ff.session.state == state and ff.session.entries == entries
+    assert ff.path.read_bytes() == before
+
+
 def test_a_failed_append_leaves_no_torn_tail_and_the_next_one_saves(enc, disk):
     ff = new_fight(enc)
     for line in ("turn brannoc", "dmg gorm 4"):

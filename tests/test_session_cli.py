@@ -209,17 +209,16 @@ def test_markup_and_escape_names_print_literally(tmp_path):
 
 
 def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
-    import momenta_cli.journal as journal
+    import momenta_cli.runner as runner
 
-    real = journal.run_line
+    real = runner.run_line
 
     def flaky(session, line, roller):
         if line.startswith("boom"):
             raise ZeroDivisionError("simulated engine bug")
         return real(session, line, roller)
 
-    monkeypatch.setattr(journal, "run_line", flaky)
-    monkeypatch.setattr("momenta_cli.runner.run_line", flaky)  # what `do` calls
+    monkeypatch.setattr(runner, "run_line", flaky)  # what the prompt and `do` call
     r = start(enc, "turn bran", "boom", "dmg gorm 2")
     assert "! internal error, nothing was changed or saved: ZeroDivisionError" in r.output
     assert "Gorm: Vitality 22->20" in r.output

@@ -7,24 +7,28 @@ prompt_toolkit or the completion code.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console, Group
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.commands import VERBS
-from momenta_cli.commands.language import lookup
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.status import lit, status
-from momenta_cli.runner import Outcome
+
+if TYPE_CHECKING:
+    from momenta_cli.runner import Outcome
 
 # --- help ------------------------------------------------------------------------------
 
 
 def help_lines(arg: str | None = None) -> list[str]:
     """``help VERB``: one verb of the live registry in full, as plain lines."""
+    from momenta_cli.commands.language import lookup  # the verbs only when help is asked
+
     v = lookup(arg or "help")
     out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
     if v.aliases:
@@ -34,6 +38,8 @@ def help_lines(arg: str | None = None) -> list[str]:
 
 def help_table() -> Group:
     """``help``: every verb of the live registry, by group, usage beside a short help."""
+    from momenta_cli.commands import VERBS
+
     groups: dict[str, list] = {}
     for v in VERBS.values():
         groups.setdefault(v.group, []).append(v)

@@ -52,7 +52,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine.session import Entry, Session
@@ -93,7 +93,9 @@ from momenta_cli.journal.replay import (
     read_fight,
     replay,
 )
-from momenta_cli.runner import Outcome, run_line
+
+if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
+    from momenta_cli.runner import Outcome
 
 __all__ = [
     "FORMAT", "VERSION", "SUFFIX", "LOCK_SUFFIX", "EncounterChanged", "FightBusy",
@@ -350,6 +352,8 @@ class FightFile:
     def run(self, line: str, roller: Roller) -> Outcome:
         """Run one line and save it before returning; refused lines change nothing, and
         neither does a line that cannot be saved (``NotSaved``)."""
+        from momenta_cli.runner import run_line
+
         s = self.session
         # No copy of the state up front (it is the costly part of a command): a refused
         # command never touches the session, and the rare failures after it changed are

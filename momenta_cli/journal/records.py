@@ -13,11 +13,13 @@ import json
 import types
 import typing
 from dataclasses import fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from momenta_cli.engine.events import Event, event_from_dict
 from momenta_cli.engine.session import Entry, Session
-from momenta_cli.runner import Outcome
+
+if TYPE_CHECKING:  # the command language is not needed to read a fight
+    from momenta_cli.runner import Outcome
 
 FORMAT = "momenta-fight"
 VERSION = 2  # 2: every record carries "seq" and "sum"; 1: plain records (still read)
