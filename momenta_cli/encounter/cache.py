@@ -62,6 +62,9 @@ MAX_ENTRIES = 64
 MAX_ENTRY = 8 * MB  # a spec bigger than this (a huge bestiary) is not cached
 STALE_TEMP = 3600  # seconds after which a temp file a killed writer left is removed
 PICKLE_PROTOCOL = 5
+# O_NONBLOCK: something that is not a regular file in the entry's place is never waited on.
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+               | getattr(os, "O_BINARY", 0))
 
 # The only classes an entry may name: the spec dataclasses and what they hold.
 _ALLOWED: dict[tuple[str, str], Any] = {
@@ -191,8 +194,7 @@ def _hit(path: Path) -> EncounterSpec | None:
 def _read_entry(entry: Path) -> bytes | None:
     """The bytes of a regular file of at most ``MAX_ENTRY`` (and a little) bytes."""
     try:
-        fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-                     | getattr(os, "O_BINARY", 0))
+        fd = os.open(entry, _READ_FLAGS)
     except OSError:
         return None
     try:
