@@ -16,6 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 NOT_SOURCES = shutil.ignore_patterns("*.fight.jsonl", "*.fight.jsonl.*", "*.lock")
 
 
+@pytest.fixture(autouse=True)
+def _private_state_home(tmp_path_factory, monkeypatch):
+    """No test writes momenta's own files (history, the encounter cache) to the real
+    home: each gets a private MOMENTA_HOME unless it sets its own (``home``)."""
+    monkeypatch.setenv("MOMENTA_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     """A private MOMENTA_HOME, colours as the environment gives them, 100 columns. Modules

@@ -39,11 +39,14 @@ def notes(fight: Path) -> list[str]:
 SLOW_DISK = """
 import random, sys, time
 import momenta_cli.encounter as encounter
-real = encounter.load_encounter
-def slow(*args, **kw):
-    time.sleep(random.uniform(0, 0.15))
-    return real(*args, **kw)
-encounter.load_encounter = slow
+import momenta_cli.encounter.cache as cache
+def slowed(real):
+    def slow(*args, **kw):
+        time.sleep(random.uniform(0, 0.15))
+        return real(*args, **kw)
+    return slow
+encounter.load_encounter = slowed(encounter.load_encounter)
+cache.load_encounter_cached = slowed(cache.load_encounter_cached)
 sys.argv = ["momenta", *sys.argv[1:]]
 from momenta_cli.cli.app import main
 main()

@@ -79,10 +79,10 @@ def _open_or_start(fight: Path, start: Path | None) -> FightFile:
     from momenta_cli.journal import FightExists, FightFile
 
     if start is not None and not os.path.lexists(fight):
-        from momenta_cli.encounter import load_encounter
+        from momenta_cli.encounter.cache import load_encounter_cached
 
-        try:
-            return FightFile.create(fight, start, load_encounter(start))
+        try:  # through the cache, so that the next one-shot finds the encounter there
+            return FightFile.create(fight, start, load_encounter_cached(start))
         except FightExists:
             pass  # started by a session that could not lock (no fcntl): continue it
     return FightFile.open(fight)

@@ -62,7 +62,7 @@ def run(
 
     Example: momenta run encounters/demo.yaml
     """
-    from momenta_cli.encounter import load_encounter
+    from momenta_cli.encounter.cache import load_encounter_cached as load_encounter
     from momenta_cli.errors import JournalError
     from momenta_cli.journal import FightFile, default_fight_path, locked, looks_like_fight
 

@@ -189,7 +189,9 @@ class FightFile:
         original beside the file and rewrites the file up to the damage; ``repair=False``
         (status, log) never writes or renames anything, and cannot be saved to.
         """
-        from momenta_cli.encounter import load_encounter
+        # The cache: the encounter as last loaded, trusted only while every file it was
+        # read from still has the same hash (no YAML parsing or pydantic on a hit).
+        from momenta_cli.encounter.cache import load_encounter_cached
 
         path = Path(path)
         data = read_fight(path)
@@ -203,7 +205,7 @@ class FightFile:
         header = parse_header(path, data.split(b"\n", 1)[0])
         enc_path = find_encounter(path, header)
         try:
-            encounter = load_encounter(enc_path)
+            encounter = load_encounter_cached(enc_path)
         except MomentaError as err:
             raise JournalError(f"{path}: its encounter {enc_path} no longer loads: "
                                f"{str(err).splitlines()[0]}") from None

@@ -8,12 +8,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 
 def _data(name: str) -> Any:
+    import yaml  # when a catalogue is first read, not when the engine is imported
+
     text = resources.files("momenta_cli").joinpath("data", name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    # Our own files, so libyaml's safe loader (ten times faster) reads them as well.
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @dataclass(frozen=True)
