@@ -61,7 +61,9 @@ def test_validate_loads_no_engine_session_journal_or_prompt():
                  "momenta_cli.journal", "prompt_toolkit", "momenta_cli.cli.prompt") == []
 
 
-def test_status_of_a_fight_loads_no_prompt(tmp_path):
+def test_status_of_a_fight_loads_no_prompt_and_no_validation(tmp_path):
+    """The fight's encounter comes from the cache `do` filled when it started the fight:
+    no YAML loader, no pydantic (README "Speed")."""
     encs = tmp_path / "encounters"
     shutil.copytree(ROOT / "encounters", encs, ignore=shutil.ignore_patterns("*.fight.*"))
     env = {"MOMENTA_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
@@ -70,4 +72,5 @@ def test_status_of_a_fight_loads_no_prompt(tmp_path):
                    timeout=60)
     mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
     assert "momenta_cli.journal" in mods
-    assert under(mods, "prompt_toolkit", "momenta_cli.cli.prompt") == []
+    assert under(mods, "prompt_toolkit", "momenta_cli.cli.prompt", "pydantic",
+                 "momenta_cli.encounter.loader", "momenta_cli.commands") == []
