@@ -29,7 +29,7 @@ from momenta_cli.engine.attack_plan import (
     plan_attack,
 )
 from momenta_cli.engine.economy import pay_maneuver, pay_reaction
-from momenta_cli.engine.events import Event, Reminder, ResourceSet, apply_all
+from momenta_cli.engine.events import Event, Reminder, ResourceSet, applied, apply_all
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_hit
 from momenta_cli.engine.registry import handles
@@ -50,6 +50,7 @@ class AttackRolled(Event):
     with every modifier, the dice, and the net successes. Changes no number itself."""
 
     kind: ClassVar[str] = "attack_rolled"
+    touches_round: ClassVar[bool] = False
     attacker: str
     target: str
     maneuver: str
@@ -81,6 +82,7 @@ class AttackDamage(Event):
     numbers change through the ResourceSet and Wound events that follow it."""
 
     kind: ClassVar[str] = "attack_damage"
+    touches_round: ClassVar[bool] = False
     target: str
     weapon: str
     net: int
@@ -102,6 +104,7 @@ class GrabTaken(Event):
     """ch19 Grab: ``grabber`` now holds ``target`` (the Grabbed stacks come separately)."""
 
     kind: ClassVar[str] = "grab_taken"
+    touches_round: ClassVar[bool] = False
     grabber: str
     target: str
 
@@ -117,6 +120,7 @@ class Shoved(Event):
     so no number changes)."""
 
     kind: ClassVar[str] = "shoved"
+    touches_round: ClassVar[bool] = False
     name: str
     by: str
     squares: int
@@ -179,9 +183,16 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
 
     An Area attack (R22) may name several targets (``also``): a weapon rolls once for all
     of them, a spell once per target; each target defends on its own."""
-    a0 = actor(fight, cmd.attacker)
+    return _resolve(fight.draft(), cmd, roller)
+
+
+def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
+    ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
+    it, and a Counterattack, resolved on the same copy, needs no copy of its own."""
+    a0 = actor(s, cmd.attacker)
     strikes = (cmd, *cmd.also)
-    targets = [find(fight, x.target) for x in strikes]
+    targets = [find(s, x.target) for x in strikes]
     if len({t.name for t in targets}) < len(targets):
         raise RuleError("a target is named twice")
     plans = [plan_attack(a0, t, cmd) for t in targets]
@@ -189,21 +200,22 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if len(strikes) > 1 and not w.has("Area"):
         raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
     for x, t, p in zip(strikes, targets, plans, strict=True):
-        _check_reactions(fight, x, t, p)
+        _check_reactions(s, x, t, p)
     one_roll = len(strikes) > 1 and not w.has("Spell")  # R22 (ours): weapons roll once
     if one_roll and any(x.typed is not None for x in cmd.also):
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
-    events = _pay(fight, a0, plans[0], cmd)
+    events = _pay(s, a0, plans[0], cmd)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         events.append(mv.MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
-    events += [Reminder(a0.name, text) for text in cond.reminders(fight, a0)]
-    # ch20 step 1: the pool is fixed before any reaction is resolved
-    pools = [attack_pool(fight, a0, targets if one_roll else [t], p, cmd)
+    events += [Reminder(a0.name, text) for text in cond.reminders(s, a0)]
+    # ch20 step 1: the pool is fixed before any reaction is resolved (so before the
+    # payment above is applied)
+    pools = [attack_pool(s, a0, targets if one_roll else [t], p, cmd)
              for t, p in zip(targets, plans, strict=True)]
     if pools[0][1] is not None and any(x.typed is not None for x in strikes):
         raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
-    s = apply_all(fight.clone(), events)
+    apply_all(s, events)
 
     defenses: list[rx.Defense | None] = []
     for x, p in zip(strikes, plans, strict=True):
@@ -211,26 +223,26 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         if x.defense is not None:
             more, defense = rx.declare_defense(s, s.get(p.target), w, p.mode, x.defense,
                                                x.defense_with)
-            events += _applied(s, more)
+            events += applied(s, more)
         defenses.append(defense)
     if any(x.counter is not None for x in strikes):
         # R20: attacking reveals a Hidden attacker, so a Counterattack can answer it (its
         # pool, fixed above, keeps the Hidden bonus)
-        events += _applied(s, cond.lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
+        events += applied(s, cond.lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
     for x, p in zip(strikes, plans, strict=True):
         if x.counter is not None:
             counter = replace(x.counter, attacker=p.target, target=a0.name,
                               maneuver="Counterattack",
                               distance=x.counter.distance if x.counter.distance is not None
                               else cmd.distance)
-            events += _applied(s, resolve(s, counter, roller))
+            events += _resolve(s, counter, roller)  # applied to ``s`` already
 
     shared = _roll(s, pools[0][0], roller, cmd.typed, pools[0][1]) if one_roll else None
     for x, p, (parts, auto), defense in zip(strikes, plans, pools, defenses, strict=True):
         roll = shared or _roll(s, parts, roller, x.typed, auto)
         events += _land(s, p, x, parts, roll, defense, roller, rolled_at=shared is None)
     a = s.get(a0.name)
-    return events + _applied(s, cond.lose(s, a, "Hidden", None, reason="revealed"))  # R20
+    return events + applied(s, cond.lose(s, a, "Hidden", None, reason="revealed"))  # R20
 
 
 def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict[str, Any],
@@ -245,26 +257,20 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
             raise RuleError(f"{t.name} is a Grunt: it never rolls (R7)")
         droll = _roll(s, defense.parts, roller, x.defense_typed, defense.auto)
     net = max(roll["successes"] - (droll["successes"] if droll else 0), 0)  # R3
-    events = _applied(s, [AttackRolled(
+    events = applied(s, [AttackRolled(
         a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
         tuple(parts), roll, defense.label if defense else None,
         defense.parts if defense else (), droll, net)])
     if rolled_at and roll["how"] != "auto":
-        events += _applied(s, cond.lose(s, t, "Vulnerable", None, reason="used"))
+        events += applied(s, cond.lose(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
     else:
         events += _effect(s, a, t, p, x, net)
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
-        events += _applied(
+        events += applied(
             s, cond.gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
-    return events
-
-
-def _applied(fight: Fight, events: list[Event]) -> list[Event]:
-    """Apply ``events`` to the scratch ``fight`` and hand them back."""
-    apply_all(fight, events)
     return events
 
 
@@ -276,7 +282,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     tier = w.damage.damage(net)
     if w.strain:
         out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True, amount=tier)]
-        return out + _applied(
+        return out + applied(
             s, damage.add_strain(s, t, tier, roller, reason=w.name))
     solid = solid_hit(s, a, roll, net)
     total = tier + solid
@@ -289,8 +295,8 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     if p.location.name == "Mark":
         weak.append("Mark")  # R19
     if cmd.brace and rest > 0:  # ch19 Brace: resistance to the attack, then Broken
-        events += _applied(s, pay_reaction(t, "Brace", 0))
-        events += _applied(
+        events += applied(s, pay_reaction(t, "Brace", 0))
+        events += applied(
             s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
     amount = damage.resist_weak(rest, bool(resisted), bool(weak))  # R9
@@ -299,8 +305,8 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
                                       tuple(resisted), tuple(weak), amount)]
     if soak:
         tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
-    events += _applied(s, tail)
-    return events + _applied(s, damage.harm(
+    events += applied(s, tail)
+    return events + applied(s, damage.harm(
         s, s.get(t.name), amount, roller, reason=w.name,
         wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))
 
@@ -311,17 +317,17 @@ def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, x: Attack, net: int) -> l
     if n == 0:
         return []
     if p.maneuver == "Feint":
-        return _applied(
+        return applied(
             s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
     if p.maneuver == "Grab":
         grabbed = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
         if t.name not in a.grabbing:
             grabbed.append(GrabTaken(a.name, t.name))
-        return _applied(s, grabbed)
+        return applied(s, grabbed)
     # Shove: forced movement. Pushed away from whoever holds it, or from whomever it holds,
     # the distance grows and the grab ends (ch19 Grab), whoever shoves; unless the GM
     # says the push kept the two together.
     events: list[Event] = [Shoved(t.name, a.name, n)]
     if not x.together:
         events += grabs.end_every_grab(s, t, "shoved apart")
-    return _applied(s, events)
+    return applied(s, events)

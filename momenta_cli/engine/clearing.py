@@ -8,7 +8,7 @@ from __future__ import annotations
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
-from momenta_cli.engine.events import ConditionChanged, Event, apply_all
+from momenta_cli.engine.events import ConditionChanged, Event, applied
 from momenta_cli.engine.names import match
 from momenta_cli.engine.rolls import Typed, roll_pool
 from momenta_cli.engine.state import Fight, Fighter
@@ -50,46 +50,56 @@ def match_typed(f: Fighter, fight: Fight, typed: dict[str, Typed]) -> dict[str, 
     return out
 
 
-def end_of_turn(fight: Fight, f: Fighter, roller: Roller, typed: dict[str, Typed]
+def end_of_turn(scratch: Fight, f: Fighter, roller: Roller, typed: dict[str, Typed]
                 ) -> list[Event]:
-    """Events for the end-of-turn step: each condition in the order gained."""
-    typed = match_typed(f, fight, typed)
-    scratch = fight.clone()
+    """Events for the end-of-turn step: each condition in the order gained.
+
+    ``scratch`` is a copy of the fight that the caller owns, ``f`` one of its fighters:
+    each event is applied to it as soon as it is decided, so the next condition's
+    clearing sees it, and the caller holds the state after the step without copying
+    again."""
+    typed = match_typed(f, scratch, typed)
     events: list[Event] = []
     for name in list(f.conditions):
-        me = scratch.get(f.name)
-        if me.out or name not in me.conditions:
+        if f.out or name not in f.conditions:
             continue
-        new = _clear_one(scratch, me, name, roller, typed.get(name))
-        apply_all(scratch, new)
-        events += new
+        events += _clear_one(scratch, f, name, roller, typed.get(name))
     return events
 
 
 def _clear_one(fight: Fight, f: Fighter, name: str, roller: Roller, typed: Typed | None
                ) -> list[Event]:
+    """The events clearing ``name``, applied to ``fight`` (the end-of-turn scratch)."""
     c = f.conditions[name]
     d = cond.condition_def(fight, name)
     if c.hold:  # R16: inflicted after it acted; lasts through this end of turn
-        return [ConditionChanged(f.name, name, c.stacks, c.stacks, "held", c.source, False)]
+        return applied(fight, [ConditionChanged(f.name, name, c.stacks, c.stacks, "held",
+                                                c.source, False)])
     if name in CHECKS:
-        return _check(fight, f, name, roller)
+        return applied(fight, _check(fight, f, name, roller))
     if d.clear == "persistent":
         return []
-    hurt: list[Event] = []
-    if name == "Wracked":  # its damage first, then it clears like any other (R30)
-        hurt = _wracked(fight, f, roller)
-        fight = apply_all(fight.clone(), hurt)
-        f = fight.get(f.name)
+    # Wracked's damage first, then it clears like any other (R30), seeing that damage
+    hurt = applied(fight, _wracked(fight, f, roller)) if name == "Wracked" else []
+    return hurt + applied(fight, _lose_stacks(fight, f, name, c.stacks, d.clear, d.attributes,
+                                              roller, typed))
+
+
+def _lose_stacks(fight: Fight, f: Fighter, name: str, stacks: int, clear: str,
+                 attributes: tuple[str, ...], roller: Roller, typed: Typed | None
+                 ) -> list[Event]:
+    """The stacks of ``name`` that go: by the enemy's class (R30), one for an auto-clear
+    condition, or the successes of a roll to clear (``stacks``: those it had before its
+    turn ended)."""
     if f.spec.is_enemy and fight.settings.enemy_clearing == "by_class":
-        return hurt + _enemy_clear(fight, f, name, d.clear)
-    if d.clear == "auto":
-        return hurt + cond.lose(fight, f, name, 1, reason="auto-clear")
-    attr, pool = roll_to_clear_pool(f, d.attributes)
+        return _enemy_clear(fight, f, name, clear)
+    if clear == "auto":
+        return cond.lose(fight, f, name, 1, reason="auto-clear")
+    attr, pool = roll_to_clear_pool(f, attributes)
     roll = roll_pool(pool, roller, fight.settings.success_face, typed)
     roll["attribute"] = attr
     events = cond.lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
-    if name == "Grabbed" and roll["successes"] >= c.stacks:
+    if name == "Grabbed" and roll["successes"] >= stacks:
         events += _grab_over(fight, f)
     return events
 

@@ -53,9 +53,12 @@ def _fill_slots(fight: Fight, f: Fighter, roller: Roller, n: int, *, burden: boo
 
     Several slots filled by one hit add their stacks up, so each gain is worked out on a
     scratch copy that already holds the previous ones (the fight itself is untouched); the
-    copy is returned with the events.
+    copy (a draft) is returned with the events; with no slot to fill there is none
+    (``fight`` is returned as it is).
     """
-    scratch = fight.clone()
+    if n <= 0:
+        return [], fight
+    scratch = fight.draft()
     me = scratch.get(f.name)
     what, last = ("Burden", "Unraveling") if burden else ("Wound", "Faltering")
     free = f.spec.burden_slots - len(f.burdens) if burden else \

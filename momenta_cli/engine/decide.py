@@ -9,7 +9,7 @@ from __future__ import annotations
 from momenta_cli.dice import Roller
 from momenta_cli.engine import attacks, economy, flow, gm, turns  # noqa: F401  (register handlers)
 from momenta_cli.engine.commands import AddNote, Command
-from momenta_cli.engine.events import Event, RoundStarted, apply_all
+from momenta_cli.engine.events import CombatEnded, Event, RoundStarted, TurnStarted, apply_all
 from momenta_cli.engine.registry import HANDLERS
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import RuleError
@@ -32,9 +32,22 @@ def decide(fight: Fight, command: Command, roller: Roller) -> list[Event]:
     if handler is None:
         raise RuleError(f"nothing decides {type(command).__name__}")
     events = handler(fight, command, roller)
-    scratch = apply_all(fight.clone(), events)
-    events += rollover(scratch)
-    return events
+    return events + round_over(fight, events)
+
+
+def round_over(fight: Fight, events: list[Event]) -> list[Event]:
+    """``rollover`` of the state ``events`` lead to from ``fight`` (left as it is).
+
+    Looked at for every command, so it copies the fight only when it must: when no event
+    touches what the rollover reads (``Event.touches_round``) it reads ``fight`` itself;
+    when the last one that does starts a turn or ends the combat the round is not over
+    (a turn is running, or the fight is); anything else is applied to a copy."""
+    last = next((ev for ev in reversed(events) if ev.touches_round), None)
+    if last is None:
+        return rollover(fight)
+    if isinstance(last, TurnStarted | CombatEnded):
+        return []
+    return rollover(apply_all(fight.draft(), events))
 
 
 from momenta_cli.engine import grabs, maneuvers, moving  # noqa: E402,F401

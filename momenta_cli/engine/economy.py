@@ -22,6 +22,7 @@ class ManeuverTaken(Event):
     Move, which is one of its other maneuvers (R7)."""
 
     kind: ClassVar[str] = "maneuver_taken"
+    touches_round: ClassVar[bool] = False
     name: str
     maneuver: str
     cost: int
@@ -48,6 +49,7 @@ class ReactionTaken(Event):
     """A reaction is taken and paid for (ch19 Reactions)."""
 
     kind: ClassVar[str] = "reaction_taken"
+    touches_round: ClassVar[bool] = False
     name: str
     reaction: str
     cost: int

@@ -20,6 +20,14 @@ class Event:
     """Base of all events. Subclasses set ``kind`` and implement ``apply``."""
 
     kind: ClassVar[str] = "event"
+    # Whether applying the event may change what decides that the round is over
+    # (``decide.rollover``): the fight being over, the running turn, the round and the
+    # side of the last turn, who is in the fight, and each fighter's turns taken and
+    # allowed and its Defeated, Lost and removed. ``decide`` looks at the event once
+    # for every command; events that leave all of those alone say False, so a command
+    # made of them needs no copy of the fight for that look. True, the safe default,
+    # costs a copy, never a wrong answer.
+    touches_round: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -65,6 +73,13 @@ def apply_all(fight: Fight, events: list[Event] | tuple[Event, ...]) -> Fight:
     return fight
 
 
+def applied(fight: Fight, events: list[Event]) -> list[Event]:
+    """Apply ``events`` to ``fight`` (a scratch copy a decider owns) and hand them back."""
+    for ev in events:
+        ev.apply(fight)
+    return events
+
+
 # --- turn flow -------------------------------------------------------------------------
 
 
@@ -95,9 +110,11 @@ class TurnStarted(Event):
         f.full_turn = False
         f.surged = False
         f.deflected = []
-        for other in fight.fighters.values():  # movements belong to the turn they were in
-            other.moved = ""
-            other.answered_by = []
+        for name, other in list(fight.fighters.items()):  # movements belong to the turn
+            if other.moved or other.answered_by:  # (a draft copies only those it resets)
+                other = fight.get(name)
+                other.moved = ""
+                other.answered_by = []
 
 
 @dataclass(frozen=True)
@@ -131,7 +148,8 @@ class RoundStarted(Event):
         fight.first_side = self.first_side
         fight.last_side = other_side(self.first_side)
         fight.active = None
-        for f in fight.fighters.values():
+        for name in list(fight.fighters):
+            f = fight.get(name)
             f.turns_taken = 0
             f.turns_allowed = f.spec.turns
             f.defense_uses = {}
@@ -154,6 +172,7 @@ class Note(Event):
     """A line for the log only (a GM note, or an explanation); changes nothing."""
 
     kind: ClassVar[str] = "note"
+    touches_round: ClassVar[bool] = False
     text: str
     name: str | None = None
 
@@ -173,6 +192,7 @@ class ConditionChanged(Event):
     """
 
     kind: ClassVar[str] = "condition_changed"
+    touches_round: ClassVar[bool] = False
     name: str
     condition: str
     before: int
@@ -205,6 +225,7 @@ class ResourceSet(Event):
     """One resource (vitality, guard, vigor, strain, resolve, consumables) takes a value."""
 
     kind: ClassVar[str] = "resource_set"
+    touches_round: ClassVar[bool] = False
     name: str
     resource: str
     before: int
@@ -220,6 +241,7 @@ class WoundTaken(Event):
     """A Wound (or, with ``burden``, a Burden) slot fills and gives ``condition`` (R10)."""
 
     kind: ClassVar[str] = "wound_taken"
+    touches_round: ClassVar[bool] = False
     name: str
     condition: str
     burden: bool = False
@@ -307,6 +329,7 @@ class Reminder(Event):
     """A condition effect the tracker does not enforce, shown for the GM (condition table)."""
 
     kind: ClassVar[str] = "reminder"
+    touches_round: ClassVar[bool] = False
     name: str
     text: str
 

@@ -6,7 +6,7 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine import turns
 from momenta_cli.engine.clearing import end_of_turn
 from momenta_cli.engine.commands import EndTurn, NextTurn, StartTurn
-from momenta_cli.engine.events import Event, TurnEnded, TurnStarted, apply_all
+from momenta_cli.engine.events import Event, TurnEnded, TurnStarted, applied, apply_all
 from momenta_cli.engine.names import find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
@@ -72,6 +72,13 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
 def end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> list[Event]:
     """ch18: end the running turn; after a fighter's last turn of the round its conditions clear
     (R15, R16)."""
+    return _end_turn(fight, cmd, roller)[0]
+
+
+def _end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> tuple[list[Event], Fight | None]:
+    """``end_turn``'s events, with the copy of ``fight`` they were worked out on (the
+    clearing needs the turn ended first), all of them applied; None when the turn was not
+    the fighter's last of the round and no copy was needed."""
     if fight.active is None:
         raise RuleError("no turn is running (start one with: turn NAME)")
     f = fight.get(fight.active)
@@ -81,24 +88,23 @@ def end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> list[Event]:
     if cmd.typed and not last:
         raise RuleError(f"conditions clear at the end of {f.name}'s last turn of the round")
     events: list[Event] = [TurnEnded(f.name, last, forgone)]
-    if last:
-        scratch = apply_all(fight.clone(), events)
-        events += end_of_turn(scratch, scratch.get(f.name), roller, cmd.typed)
-    return events
+    if not last:
+        return events, None
+    scratch = apply_all(fight.draft(), events)
+    return events + end_of_turn(scratch, scratch.get(f.name), roller, cmd.typed), scratch
 
 
 @handles(NextTurn)
 def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
     """End the running turn (if any), roll the round over when it is done, and start the next
     turn."""
-    events: list[Event] = []
-    scratch = fight
-    if fight.active is not None:
-        events = end_turn(fight, EndTurn(cmd.forgo, cmd.typed), roller)
-        scratch = apply_all(fight.clone(), events)
-        from momenta_cli.engine.decide import rollover
+    if fight.active is None:
+        return start_turn(fight, StartTurn(cmd.name), roller)
+    events, scratch = _end_turn(fight, EndTurn(cmd.forgo, cmd.typed), roller)
+    if scratch is None:
+        scratch = apply_all(fight.draft(), events)
+    # One copy serves the end of the turn, the rollover and the start of the next turn.
+    from momenta_cli.engine.decide import rollover
 
-        more = rollover(scratch)
-        events += more
-        apply_all(scratch, more)
+    events += applied(scratch, rollover(scratch))
     return events + start_turn(scratch, StartTurn(cmd.name), roller)

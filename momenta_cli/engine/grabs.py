@@ -53,18 +53,19 @@ class GrabEnded(Event):
     The target loses every Grabbed stack; the grabber stops holding it."""
 
     kind: ClassVar[str] = "grab_ended"
+    touches_round: ClassVar[bool] = False
     grabber: str
     target: str
     stacks: int
     reason: str
 
     def apply(self, fight: Fight) -> None:
-        g = fight.fighters.get(self.grabber)
-        if g is not None and self.target in g.grabbing:
-            g.grabbing = [n for n in g.grabbing if n != self.target]
-        t = fight.fighters.get(self.target)
-        if t is not None:
-            t.conditions.pop("Grabbed", None)
+        if self.grabber in fight.fighters:
+            g = fight.get(self.grabber)
+            if self.target in g.grabbing:
+                g.grabbing = [n for n in g.grabbing if n != self.target]
+        if self.target in fight.fighters:
+            fight.get(self.target).conditions.pop("Grabbed", None)
 
 
 def end_grab(grabber: Fighter, target: Fighter, reason: str) -> GrabEnded:

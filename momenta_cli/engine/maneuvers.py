@@ -95,6 +95,7 @@ class Surged(Event):
     """ch19 Surge: Vigor gained (the Strain is its own events); no more Surge this turn."""
 
     kind: ClassVar[str] = "surged"
+    touches_round: ClassVar[bool] = False
     name: str
     gained: int
     vigor_from: int
@@ -110,6 +111,7 @@ class Surged(Event):
 @dataclass(frozen=True)
 class ConsumableUsed(Event):
     kind: ClassVar[str] = "consumable_used"
+    touches_round: ClassVar[bool] = False
     name: str
     item: str
     before: int
@@ -204,6 +206,7 @@ def hide(fight: Fight, cmd: Hide, roller: Roller) -> list[Event]:
 @dataclass(frozen=True)
 class HideRolled(Event):
     kind: ClassVar[str] = "hide_rolled"
+    touches_round: ClassVar[bool] = False
     name: str
     roll: dict[str, Any]
     hidden: bool
@@ -296,7 +299,7 @@ def surge(fight: Fight, cmd: Surge, roller: Roller) -> list[Event]:
         raise RuleError(f"Surge cannot raise Vigor above Max Vigor {f.spec.max_vigor}: "
                         f"{f.name} can gain {room} (ch19 Surge)")
     events.append(Surged(f.name, amount, f.vigor, f.vigor + amount, 2 * amount))
-    scratch = apply_all(fight.clone(), events)
+    scratch = apply_all(fight.draft(), events)
     return events + damage.add_strain(scratch, scratch.get(f.name), 2 * amount, roller,
                                       reason="Surge")
 

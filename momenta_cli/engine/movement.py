@@ -54,6 +54,7 @@ class Moved(Event):
     ``budget``; ``jump`` for a vertical jump. Movement itself changes no number."""
 
     kind: ClassVar[str] = "moved"
+    touches_round: ClassVar[bool] = False
     name: str
     how: str  # "Move" | "Shift"
     squares: int
@@ -71,6 +72,7 @@ class Dragged(Event):
     """ch19 Grab: the bigger side of a grab moves and drags the smaller (forced movement)."""
 
     kind: ClassVar[str] = "dragged"
+    touches_round: ClassVar[bool] = False
     name: str
     by: str
     squares: int
@@ -85,8 +87,8 @@ FORCED = "forced"  # ch19 Movement: Shove, being dragged
 def moving(fight: Fight, name: str, how: str) -> None:
     """Record that ``name`` is moving now (a Move, a Shift or forced movement), so the
     reactive attacks that movement may trigger can be checked (R35)."""
-    f = fight.fighters.get(name)
-    if f is not None:
+    if name in fight.fighters:
+        f = fight.get(name)
         f.moved = how
         f.answered_by = []
 
@@ -122,15 +124,15 @@ class MoveAnswered(Event):
     same reactor may not answer it again (R35)."""
 
     kind: ClassVar[str] = "move_answered"
+    touches_round: ClassVar[bool] = False
     reactor: str
     mover: str
     reaction: str
 
     def apply(self, fight: Fight) -> None:
-        f = fight.fighters.get(self.mover)
         key = (self.reactor, self.reaction)  # Forestall and Intercept are two triggers
-        if f is not None and key not in f.answered_by:
-            f.answered_by.append(key)
+        if self.mover in fight.fighters and key not in fight.get(self.mover).answered_by:
+            fight.get(self.mover).answered_by.append(key)
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ class TerrainSet(Event):
     """The medium a fighter moves in: "" (ground), "climb" or "swim" (ch19 Movement)."""
 
     kind: ClassVar[str] = "terrain_set"
+    touches_round: ClassVar[bool] = False
     name: str
     before: str
     after: str
@@ -151,6 +154,7 @@ class Fell(Event):
     """ch19 Falling / R23: the damage itself follows as its own events."""
 
     kind: ClassVar[str] = "fell"
+    touches_round: ClassVar[bool] = False
     name: str
     squares: int
     agi: int

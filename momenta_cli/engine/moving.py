@@ -96,7 +96,8 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
     events: list[Event] = []
     if terrain != f.terrain:
         events.append(mv.TerrainSet(f.name, f.terrain, terrain))
-    scratch = apply_all(fight.clone(), events)
+    # The cost is paid in the medium moved in (R24: swimming doubles it)
+    scratch = apply_all(fight.draft(), events)
     me = scratch.get(f.name)
     events += pay_maneuver(scratch, me, "Move", 2, is_move=True)
     if cmd.jump:

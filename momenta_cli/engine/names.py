@@ -6,6 +6,7 @@ fighters, weapons, defenses, hit locations, conditions, stat blocks and items.""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import TypeVar
 
 from momenta_cli.engine.state import Fight, Fighter
@@ -15,7 +16,10 @@ from momenta_cli.text import name_key
 T = TypeVar("T")
 
 
+@lru_cache(maxsize=4096)
 def _norm(text: str, hyphens: bool) -> str:
+    # Cached: every lookup normalises every candidate's name (each fighter, weapon and
+    # location, several times per attack), and names are few and never change.
     low = name_key(text)  # any case, letter width or accent encoding (momenta_cli/text.py)
     if hyphens:  # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table
         low = " ".join(low.replace("-", " ").replace("_", " ").split())

@@ -15,7 +15,7 @@ from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event
-from momenta_cli.engine.names import match
+from momenta_cli.engine.names import candidates, match
 from momenta_cli.engine.specs import DefenseSpec, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -35,6 +35,7 @@ class DefenseUsed(Event):
     its wielder's next turn starts, R27) or a use of an enemy's scripted defense (R7)."""
 
     kind: ClassVar[str] = "defense_used"
+    touches_round: ClassVar[bool] = False
     name: str
     defense: str
     weapon: str | None = None
@@ -96,6 +97,9 @@ def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> 
     """The one item ``text`` names as the GM types names (README: exact, else an
     unambiguous prefix of the name or of one of its words, any case), or a RuleError
     listing the choices."""
+    hits = candidates(items, text, key=name, words=True) if text.strip() else []
+    if len(hits) == 1:  # the usual case, without building the message for a miss
+        return hits[0]
     has = ", ".join(name(x) for x in items) or "none"
     return match(items, text, key=name, words=True, missing=f"{what} {text!r} (has: {has})")
 

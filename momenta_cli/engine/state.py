@@ -2,11 +2,18 @@
 
 ``Fight.clone()`` is cheap and exact (specs are immutable and shared), which is what undo,
 replay and the "refused command changes nothing" guarantee rely on.
+
+Deciders work out what follows from the events so far on a ``Fight.draft()``: a copy
+that copies a fighter only when an event is about to change it (copy on write), which is
+what keeps a command cheap. For that, events change fighters only through
+``Fight.get`` (a draft's ``get`` hands out the draft's own copy), never through a
+fighter read straight from ``Fight.fighters``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
+from typing import ClassVar
 
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.rules.settings import Settings
@@ -28,6 +35,10 @@ class Cond:
     stacks: int
     source: str | None = None
     hold: bool = False
+
+    def clone(self) -> Cond:
+        """An independent copy (``ConditionChanged`` changes a Cond in place)."""
+        return Cond(self.stacks, self.source, self.hold)
 
 
 @dataclass
@@ -105,17 +116,22 @@ class Fighter:
         return self.has("Slowed") or self.has("Surprised")
 
     def clone(self) -> Fighter:
-        """An independent copy of this fighter's changing state."""
-        return replace(
-            self,
-            conditions={k: replace(v) for k, v in self.conditions.items()},
-            wounds=list(self.wounds),
-            burdens=list(self.burdens),
-            deflected=list(self.deflected),
-            defense_uses=dict(self.defense_uses),
-            grabbing=list(self.grabbing),
-            answered_by=list(self.answered_by),
-        )
+        """An independent copy of this fighter's changing state.
+
+        Every field is copied as it is (numbers, strings, the shared immutable spec), then
+        each container events change in place gets its own copy; a new container field
+        must be added here (``tests/test_clone.py`` checks that none is shared)."""
+        d = self.__dict__.copy()  # not ``dataclasses.replace``: that re-runs __init__
+        d["conditions"] = {k: c.clone() for k, c in self.conditions.items()}
+        d["wounds"] = self.wounds.copy()
+        d["burdens"] = self.burdens.copy()
+        d["deflected"] = self.deflected.copy()
+        d["defense_uses"] = self.defense_uses.copy()
+        d["grabbing"] = self.grabbing.copy()
+        d["answered_by"] = self.answered_by.copy()  # of (str, str) tuples: immutable
+        new = object.__new__(Fighter)
+        new.__dict__ = d
+        return new
 
 
 @dataclass
@@ -136,13 +152,41 @@ class Fight:
     def settings(self) -> Settings:
         return self.encounter.settings
 
+    # On a draft, the fighters still shared with the fight it was drafted from.
+    _shared: ClassVar[frozenset[str] | set[str]] = frozenset()
+
     def clone(self) -> Fight:
         """An independent copy to simulate on (specs are shared, being immutable)."""
-        return replace(self, fighters={k: f.clone() for k, f in self.fighters.items()})
+        d = self.__dict__.copy()  # the other values are numbers, strings and the encounter
+        d.pop("_shared", None)  # a clone of a draft owns every fighter
+        d["fighters"] = {k: f.clone() for k, f in self.fighters.items()}
+        new = object.__new__(Fight)
+        new.__dict__ = d
+        return new
+
+    def draft(self) -> Fight:
+        """A copy to apply events to, copying each fighter only when ``get`` first hands
+        it out (copy on write), so that working out a command copies the few fighters it
+        touches rather than all of them. ``self`` never changes through the draft.
+
+        A fighter read straight from the draft's ``fighters`` (as ``names.find`` and the
+        grab links do) may still be ``self``'s own: read it, but after the next event is
+        applied look it up again (``get``) rather than keep reading it."""
+        d = self.__dict__.copy()
+        d["fighters"] = dict(self.fighters)
+        d["_shared"] = set(self.fighters)
+        new = object.__new__(Fight)
+        new.__dict__ = d
+        return new
 
     def get(self, name: str) -> Fighter:
-        """The fighter called exactly ``name`` (KeyError otherwise; see ``names.find``)."""
-        return self.fighters[name]
+        """The fighter called exactly ``name`` (KeyError otherwise; see ``names.find``).
+        Events change fighters only through this (on a draft it gives the draft's copy)."""
+        f = self.fighters[name]
+        if name in self._shared:
+            self._shared.discard(name)  # type: ignore[union-attr]  # a draft's set
+            f = self.fighters[name] = f.clone()
+        return f
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Fight):
