@@ -1,0 +1,17 @@
+"""Runs every benchmark figure (or the ones named) and prints the table: figure, subject,
+baseline (measured in the same run, interleaved), ratio, target, and whether it is met.
+
+Run: python bench/run.py [NAME ...] [--reps N] [--stat median|q1] [--markdown]
+"""
+
+from __future__ import annotations
+
+import bench_engine
+import bench_scale
+import bench_startup
+from common import main
+
+BENCHES = [*bench_startup.BENCHES, *bench_engine.BENCHES, *bench_scale.BENCHES]
+
+if __name__ == "__main__":
+    main(BENCHES)
