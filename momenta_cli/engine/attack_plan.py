@@ -12,7 +12,7 @@ from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_react
-from momenta_cli.engine.names import candidates
+from momenta_cli.engine.names import by_name, candidates
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.specs import LocationSpec, WeaponSpec
 from momenta_cli.engine.state import Fighter
@@ -23,6 +23,7 @@ REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
 MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # triggered by a movement (R35)
 EFFECTS = ("Grab", "Shove", "Feint")  # ch19: an effect of N net successes instead of damage
 UNARMED = "Unarmed Attack"  # ch19 Shove, Grab; carried by everyone
+ATTACK_MANEUVERS = MANEUVERS + REACTIVE
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def _check_distance(w: WeaponSpec, mode: str, distance: int | None) -> None:
 
 def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec:
     """R19, R20: the declared hit location; Mass unless said otherwise."""
-    loc = rx.pick(t.spec.locations, cmd.location or "Mass", lambda x: x.name,
+    loc = rx.pick(t.spec.locations, cmd.location or "Mass", by_name,
                   f"{t.name} has no hit location")
     mass = loc.name == "Mass"
     if not mass and (w.has("Imprecise") or w.has("Area")):
@@ -153,8 +154,8 @@ def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec
 
 
 def _resist_score(t: Fighter, types: tuple[str, ...]) -> int:
-    r = bool(set(types) & t.spec.resistances)
-    wk = bool(set(types) & t.spec.weaknesses)
+    r = not t.spec.resistances.isdisjoint(types)
+    wk = not t.spec.weaknesses.isdisjoint(types)
     return 0 if r == wk else (1 if wk else -1)
 
 
@@ -179,13 +180,15 @@ def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[st
         return (*base, pick)
     if mode == "ranged" and "Piercing" in opts:
         return (*base, "Piercing")
+    if not (t.spec.resistances or t.spec.weaknesses):  # every option scores alike
+        return (*base, opts[0])
     best = max(opts, key=lambda o: (_resist_score(t, (*base, o)), -opts.index(o)))
     return (*base, best)
 
 
 def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
     """Check an attack against the rules before anything is paid or rolled."""
-    if cmd.maneuver not in MANEUVERS + REACTIVE:
+    if cmd.maneuver not in ATTACK_MANEUVERS:
         raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
     if a is t:
         raise RuleError(f"{a.name} cannot attack itself")

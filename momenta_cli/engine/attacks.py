@@ -290,8 +290,8 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
     soak = 0 if unsoaked else damage.soak(t.guard, total)
     rest = total - soak
-    resisted = sorted(set(p.types) & t.spec.resistances)
-    weak = sorted(set(p.types) & t.spec.weaknesses)
+    resisted = sorted(t.spec.resistances.intersection(p.types))
+    weak = sorted(t.spec.weaknesses.intersection(p.types))
     if p.location.name == "Mark":
         weak.append("Mark")  # R19
     if cmd.brace and rest > 0:  # ch19 Brace: resistance to the attack, then Broken

@@ -42,8 +42,10 @@ def round_over(fight: Fight, events: list[Event]) -> list[Event]:
     touches what the rollover reads (``Event.touches_round``) it reads ``fight`` itself;
     when the last one that does starts a turn or ends the combat the round is not over
     (a turn is running, or the fight is); anything else is applied to a copy."""
-    last = next((ev for ev in reversed(events) if ev.touches_round), None)
-    if last is None:
+    for last in reversed(events):
+        if last.touches_round:
+            break
+    else:
         return rollover(fight)
     if isinstance(last, TurnStarted | CombatEnded):
         return []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from operator import attrgetter
 from typing import TypeVar
 
 from momenta_cli.engine.state import Fight, Fighter
@@ -15,15 +16,23 @@ from momenta_cli.text import name_key
 
 T = TypeVar("T")
 
+# The key of anything matched by its name (fighters, weapons, locations, defenses):
+# attrgetter runs in C, and lookups call it once per candidate.
+by_name = attrgetter("name")
+
+
+# Cached: every lookup normalises the name of every candidate (each fighter, weapon and
+# location, several times per attack), and names are few and never change. One cache per
+# kind, keyed by the text alone (the quickest key for ``lru_cache``).
+@lru_cache(maxsize=4096)
+def _plain_key(text: str) -> str:
+    return name_key(text)  # any case, letter width or accent encoding (momenta_cli/text.py)
+
 
 @lru_cache(maxsize=4096)
-def _norm(text: str, hyphens: bool) -> str:
-    # Cached: every lookup normalises every candidate's name (each fighter, weapon and
-    # location, several times per attack), and names are few and never change.
-    low = name_key(text)  # any case, letter width or accent encoding (momenta_cli/text.py)
-    if hyphens:  # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table
-        low = " ".join(low.replace("-", " ").replace("_", " ").split())
-    return low
+def _hyphen_key(text: str) -> str:
+    # `bandit-thug` finds "Bandit Thug": hyphens stand for spaces at the table
+    return " ".join(name_key(text).replace("-", " ").replace("_", " ").split())
 
 
 def candidates(
@@ -33,15 +42,17 @@ def candidates(
     """The items ``text`` may name: the first exact match (any case), else every item the
     text prefixes, else (``words``) every item one of whose words it prefixes.
     ``hyphens`` lets ``-`` and ``_`` stand for spaces."""
+    norm = _hyphen_key if hyphens else _plain_key
     pool = list(items)
-    low = _norm(text, hyphens)
-    exact = [x for x in pool if _norm(key(x), hyphens) == low]
-    if exact:
-        return exact[:1]
-    hits = [x for x in pool if _norm(key(x), hyphens).startswith(low)]
+    low = norm(text)
+    keys = [norm(key(x)) for x in pool]
+    for x, k in zip(pool, keys, strict=True):
+        if k == low:
+            return [x]
+    hits = [x for x, k in zip(pool, keys, strict=True) if k.startswith(low)]
     if not hits and words:  # "vessa" finds "Captain Vessa"
-        hits = [x for x in pool if any(w.startswith(low)
-                                       for w in _norm(key(x), hyphens).split())]
+        hits = [x for x, k in zip(pool, keys, strict=True)
+                if any(w.startswith(low) for w in k.split())]
     return hits
 
 
@@ -66,7 +77,7 @@ def match(
 
 def find(fight: Fight, text: str) -> Fighter:
     """The fighter named (or uniquely prefixed, also by any word of the name) by ``text``."""
-    return match(fight.fighters.values(), text, key=lambda f: f.name, words=True)
+    return match(fight.fighters.values(), text, key=by_name, words=True)
 
 
 def exact(fight: Fight, text: str) -> Fighter | None:

@@ -4,7 +4,6 @@ Solid Hit a roll's faces add."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from momenta_cli.engine import conditions as cond
@@ -80,4 +79,5 @@ def solid_hit(fight: Fight, a: Fighter, roll: dict[str, Any], net: int) -> int:
         return 0
     if who == "allies" and a.side != "allies":
         return 0
-    return sum(face * (n // 2) for face, n in Counter(roll["kept"]).items())
+    kept = roll["kept"]  # a few dice: counting them beats building a Counter
+    return sum(face * (kept.count(face) // 2) for face in set(kept))

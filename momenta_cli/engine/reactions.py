@@ -15,7 +15,7 @@ from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event
-from momenta_cli.engine.names import candidates, match
+from momenta_cli.engine.names import by_name, candidates, match
 from momenta_cli.engine.specs import DefenseSpec, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -81,6 +81,8 @@ def attribute_options(w: WeaponSpec) -> tuple[str, ...]:
 
 def best_attribute(f: Fighter, options: Sequence[str]) -> str:
     """The option giving the biggest pool (the first on a tie): what a player would pick."""
+    if len(options) == 1:  # most weapons roll one attribute: nothing to weigh
+        return options[0]
     return max(options, key=lambda a: (sum(n for _, n in attribute_parts(f, a)),
                                        -list(options).index(a)))
 
@@ -106,7 +108,7 @@ def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> 
 
 def pick_weapon(f: Fighter, text: str) -> WeaponSpec:
     """``f``'s weapon named by ``text``."""
-    return pick(f.spec.weapons, text, lambda w: w.name, f"{f.name} has no weapon")
+    return pick(f.spec.weapons, text, by_name, f"{f.name} has no weapon")
 
 
 def reactive_cost(w: WeaponSpec, base: int) -> int:
@@ -219,7 +221,7 @@ def scripted(t: Fighter, attack_weapon: WeaponSpec, mode: str,
         return None
 
     if chosen is not None:
-        d = pick(t.spec.defenses, chosen, lambda x: x.name, f"{t.name} has no defense")
+        d = pick(t.spec.defenses, chosen, by_name, f"{t.name} has no defense")
         why = why_not(d)
         if why:
             raise RuleError(f"{t.name} cannot use {why}")

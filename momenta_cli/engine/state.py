@@ -74,14 +74,14 @@ class Fighter:
     # "Shift" or "forced", and who already made a reactive attack at it (ch19, R35).
     moved: str = ""
     answered_by: list[tuple[str, str]] = field(default_factory=list)  # (reactor, reaction)
+    # The spec's name and side, kept at hand: every name lookup and turn-order check reads
+    # them (a property costs a call each time). Never compared: the spec is.
+    name: str = field(init=False, repr=False, compare=False)
+    side: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def side(self) -> str:
-        return self.spec.side
+    def __post_init__(self) -> None:
+        self.name = self.spec.name
+        self.side = self.spec.side
 
     @property
     def out(self) -> bool:
@@ -108,7 +108,8 @@ class Fighter:
 
     def has(self, condition: str) -> bool:
         """Whether ``condition`` has at least one stack."""
-        return self.stacks(condition) > 0
+        c = self.conditions.get(condition)
+        return c is not None and c.stacks > 0
 
     @property
     def slowed(self) -> bool:

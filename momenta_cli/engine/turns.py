@@ -25,40 +25,47 @@ def waiting(fight: Fight) -> list[Fighter]:
     return [f for f in fight.fighters.values() if f.turns_left > 0]
 
 
-def current_phase(fight: Fight) -> int | None:
-    """The earliest phase anyone still has a turn in; None when the round is done."""
-    phases = [phase_of(f) for f in waiting(fight)]
+# The zipper's answers all start from who is waiting and in which phase; ``_zipper``
+# works that out once, as every turn command and the status line ask several of them.
+def _zipper(fight: Fight) -> tuple[int | None, str | None, list[tuple[Fighter, int]]]:
+    """The current phase, the side due (R13) and every waiting fighter with its phase."""
+    left = [(f, phase_of(f)) for f in waiting(fight)]
+    phases = [ph for _, ph in left]
     if fight.active is not None:
         phases.append(phase_of(fight.get(fight.active)))
-    return min(phases) if phases else None
+    phase = min(phases) if phases else None
+    if fight.over or phase is None:
+        return phase, None, left
+    if phase >= INDEPENDENTS:
+        return phase, "independents", left
+    wanted = other_side(fight.last_side)
+    in_phase = [f for f, ph in left if ph == phase]
+    if any(f.side == wanted for f in in_phase):
+        return phase, wanted, left
+    if any(f.side == fight.last_side for f in in_phase):
+        return phase, fight.last_side, left
+    return phase, None, left
+
+
+def current_phase(fight: Fight) -> int | None:
+    """The earliest phase anyone still has a turn in; None when the round is done."""
+    return _zipper(fight)[0]
 
 
 def side_due(fight: Fight) -> str | None:
     """The side that picks the next turn (R13): the one that did not take the last
     ally/adversary turn, unless it has nobody left in this phase."""
-    if fight.over:
-        return None
-    phase = current_phase(fight)
-    if phase is None:
-        return None
-    if phase >= INDEPENDENTS:
-        return "independents"
-    wanted = other_side(fight.last_side)
-    in_phase = [f for f in waiting(fight) if phase_of(f) == phase]
-    if any(f.side == wanted for f in in_phase):
-        return wanted
-    if any(f.side == fight.last_side for f in in_phase):
-        return fight.last_side
-    return None
+    return _zipper(fight)[1]
 
 
 def may_act(fight: Fight) -> list[Fighter]:
     """Who the due side may pick for the next turn (R13)."""
-    due = side_due(fight)
-    if due is None or fight.active is not None:
+    if fight.active is not None:
         return []
-    phase = current_phase(fight)
-    return [f for f in waiting(fight) if f.side == due and phase_of(f) == phase]
+    phase, due, left = _zipper(fight)
+    if due is None:
+        return []
+    return [f for f, ph in left if f.side == due and ph == phase]
 
 
 def suggestion(fight: Fight) -> Fighter | None:
