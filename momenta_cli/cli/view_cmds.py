@@ -48,7 +48,7 @@ def status_cmd(
         follow(fight, console, players=players)
         return
     with guarded():
-        ff = FightFile.open(fight, repair=False)
+        ff = FightFile.open(fight, repair=False, state_only=True)
     warn(ff)
     Screen(console, players=players).table(ff.session.state)
 
@@ -88,7 +88,7 @@ class Watcher:
         c = self.console
         c.clear()
         try:
-            ff = FightFile.open(self.fight, repair=False)
+            ff = FightFile.open(self.fight, repair=False, state_only=True)
         except MomentaError as err:
             c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
             return

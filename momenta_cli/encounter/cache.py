@@ -34,17 +34,16 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
 import json
 import os
 import pickle
 import stat
-import time
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import momenta_cli
+from momenta_cli import sealed
 from momenta_cli.encounter.roots import include_roots
 from momenta_cli.engine import specs
 from momenta_cli.engine.specs import EncounterSpec
@@ -60,14 +59,9 @@ MAGIC = "momenta-encounter-cache"
 SUFFIX = ".entry"
 MAX_ENTRIES = 64
 MAX_ENTRY = 8 * MB  # a spec bigger than this (a huge bestiary) is not cached
-STALE_TEMP = 3600  # seconds after which a temp file a killed writer left is removed
-PICKLE_PROTOCOL = 5
-# O_NONBLOCK: something that is not a regular file in the entry's place is never waited on.
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-               | getattr(os, "O_BINARY", 0))
 
 # The only classes an entry may name: the spec dataclasses and what they hold.
-_ALLOWED: dict[tuple[str, str], Any] = {
+ALLOWED: dict[tuple[str, str], Any] = {
     **{("momenta_cli.engine.specs", c.__name__): c for c in (
         specs.EncounterSpec, specs.CombatantSpec, specs.WeaponSpec, specs.DamageTable,
         specs.DefenseSpec, specs.LocationSpec, specs.Weight)},
@@ -75,19 +69,6 @@ _ALLOWED: dict[tuple[str, str], Any] = {
     ("builtins", "frozenset"): frozenset,
     ("builtins", "tuple"): tuple,
 }
-
-
-class _SpecUnpickler(pickle.Unpickler):
-    """Rebuilds spec classes and plain data only; anything else in a pickle is refused."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        try:
-            return _ALLOWED[(module, name)]
-        except KeyError:
-            raise pickle.UnpicklingError(f"{module}.{name} is not a spec class") from None
-
-    def persistent_load(self, pid: Any) -> Any:
-        raise pickle.UnpicklingError("persistent ids are not used")
 
 
 def cache_dir() -> Path:
@@ -192,39 +173,15 @@ def _hit(path: Path) -> EncounterSpec | None:
 
 
 def _read_entry(entry: Path) -> bytes | None:
-    """The bytes of a regular file of at most ``MAX_ENTRY`` (and a little) bytes."""
-    try:
-        fd = os.open(entry, _READ_FLAGS)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY + 64 * 1024:
-            return None
-        with io.FileIO(fd, closefd=False) as f:
-            return f.read(MAX_ENTRY + 64 * 1024 + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+    return sealed.read_entry(entry, MAX_ENTRY + 64 * 1024)
 
 
 def _unpack(blob: bytes) -> tuple[dict[str, Any], bytes] | None:
     """(meta, pickle) of an entry whose version and checksum are right, else None."""
-    head, nl, rest = blob.partition(b"\n")
-    if not nl or head != f"{MAGIC} {CACHE_VERSION}".encode():
+    found = sealed.unseal(blob, MAGIC, CACHE_VERSION)
+    if found is None or found[0].get("version") != CACHE_VERSION:
         return None
-    digest, nl, body = rest.partition(b"\n")
-    if not nl or digest != hashlib.sha256(head + b"\n" + body).hexdigest().encode():
-        return None
-    line, nl, payload = body.partition(b"\n")
-    try:
-        meta = json.loads(line)
-    except ValueError:
-        return None
-    if not nl or not isinstance(meta, dict) or meta.get("version") != CACHE_VERSION:
-        return None
-    return meta, payload
+    return found
 
 
 def _unchanged(meta: dict[str, Any], key: dict[str, Any]) -> bool:
@@ -249,10 +206,7 @@ def _unchanged(meta: dict[str, Any], key: dict[str, Any]) -> bool:
 
 
 def _unpickle(payload: bytes) -> EncounterSpec | None:
-    try:
-        spec = _SpecUnpickler(io.BytesIO(payload)).load()
-    except Exception:  # any failure to read an entry (it is not ours to trust) is a miss
-        return None
+    spec = sealed.unpickle(payload, ALLOWED)
     return spec if type(spec) is EncounterSpec else None
 
 
@@ -268,13 +222,12 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
         if sha256 is None:
             return
         key = _key(real, sha256)
-        meta = json.dumps({"version": CACHE_VERSION, "key": key, "files": files,
-                           "links": [list(link) for link in links]}, sort_keys=True)
-        body = meta.encode() + b"\n" + pickle.dumps(spec, protocol=PICKLE_PROTOCOL)
-        if len(body) > MAX_ENTRY:
+        meta = {"version": CACHE_VERSION, "key": key, "files": files,
+                "links": [list(link) for link in links]}
+        blob = sealed.seal(MAGIC, CACHE_VERSION, meta,
+                           pickle.dumps(spec, protocol=sealed.PICKLE_PROTOCOL))
+        if len(blob) > MAX_ENTRY:
             return
-        head = f"{MAGIC} {CACHE_VERSION}\n".encode()
-        blob = head + hashlib.sha256(head + body).hexdigest().encode() + b"\n" + body
         entry = _entry_path(key)
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         from momenta_cli.journal.disk import atomic_write
@@ -282,37 +235,4 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
         atomic_write(entry, blob)
     except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):
         return
-    _prune(entry.parent)
-
-
-def _prune(directory: Path) -> None:
-    """Keep the ``MAX_ENTRIES`` most recently used entries; drop old temp files."""
-    entries: list[tuple[int, str]] = []
-    try:
-        with os.scandir(directory) as it:
-            for item in it:
-                try:
-                    st = item.stat(follow_symlinks=False)
-                except OSError:
-                    continue
-                if item.name.endswith(SUFFIX):
-                    entries.append((st.st_mtime_ns, item.path))
-                elif item.name.endswith(".tmp") and item.name.startswith("."):
-                    if _age(st) > STALE_TEMP:
-                        _unlink(item.path)
-    except OSError:
-        return
-    entries.sort()
-    for _, old in entries[:max(0, len(entries) - MAX_ENTRIES)]:
-        _unlink(old)
-
-
-def _age(st: os.stat_result) -> float:
-    return time.time() - st.st_mtime
-
-
-def _unlink(name: str) -> None:
-    try:
-        os.unlink(name)
-    except OSError:
-        pass
+    sealed.prune(entry.parent, SUFFIX, MAX_ENTRIES)

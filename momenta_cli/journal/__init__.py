@@ -60,7 +60,7 @@ from momenta_cli.engine.session import replay as fold
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.files import why
-from momenta_cli.journal import disk
+from momenta_cli.journal import disk, snapshot
 from momenta_cli.journal.disk import Known, atomic_write
 from momenta_cli.journal.lock import FightBusy, busy_message, locked
 from momenta_cli.journal.paths import (
@@ -87,12 +87,14 @@ from momenta_cli.journal.records import (
 from momenta_cli.journal.replay import (
     Damage,
     EncounterChanged,
+    Replayed,
     damage_warning,
     file_hash,
     parse_header,
     read_fight,
     replay,
 )
+from momenta_cli.journal.snapshot import NeedsFullFold
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
     from momenta_cli.runner import Outcome
@@ -180,14 +182,18 @@ class FightFile:
                    _created=blob)
 
     @classmethod
-    def open(cls, path: Path, *, strict_encounter: bool = False, repair: bool = True
-             ) -> FightFile:
+    def open(cls, path: Path, *, strict_encounter: bool = False, repair: bool = True,
+             state_only: bool = False) -> FightFile:
         """Read a fight file and rebuild its session from the recorded events.
 
         Damage (see the module docstring) opens the fight up to it with a warning.
         ``repair=True`` (the caller holds the lock and will write) keeps the damaged
         original beside the file and rewrites the file up to the damage; ``repair=False``
         (status, log) never writes or renames anything, and cannot be saved to.
+
+        ``state_only`` (with ``repair=False``: status) wants only ``session.state``: a
+        long fight then starts from the fold cache (journal/snapshot.py) and the session
+        holds no entries (nothing to undo, export or save).
         """
         # The cache: the encounter as last loaded, trusted only while every file it was
         # read from still has the same hash (no YAML parsing or pydantic on a hit).
@@ -221,8 +227,8 @@ class FightFile:
             warnings.append(f"warning: {path}:1: the header was edited or damaged (its "
                             f"checksum does not match); the fight is opened as it says")
         ff = cls(path, header, Session(encounter), enc_path, warnings)
-        done = replay(ff.session, path, data, ff.version, changed=changed,
-                      encounter=enc_path)
+        quick = state_only and not repair and not changed and ff.version == VERSION
+        done = _fold(ff, data, changed, enc_path, quick)
         ff.records, ff._legacy = done.records, done.legacy
         if bare_header:
             done.size, done.unterminated = done.size - 1, True
@@ -376,6 +382,31 @@ class FightFile:
                 _put_back(s, saved)  # not saved, so not done
                 raise
         return out
+
+
+def _fold(ff: FightFile, data: bytes, changed: bool, enc_path: Path, quick: bool
+          ) -> Replayed:
+    """Replay the records of ``data`` into ``ff.session``; ``quick``: from the fold cache
+    when it has this fight, keeping the new state there for the next look."""
+    start = snapshot.load(ff.path, data, ff.session.encounter) if quick else None
+    if start is not None:
+        ff.session.state = start.state
+        try:
+            done = replay(ff.session, ff.path, data, ff.version, changed=changed,
+                          encounter=enc_path, start=start)
+        except NeedsFullFold:
+            ff.session = Session(ff.session.encounter)
+            start = None
+    if start is None:
+        done = replay(ff.session, ff.path, data, ff.version, changed=changed,
+                      encounter=enc_path)
+    # Kept when it is new and ends at a line end (a last record without its newline
+    # would change under the cache when the next append adds that newline).
+    fresh = done.records > (start.records if start else 0)
+    if quick and fresh and done.damage is None and not done.unterminated:
+        snapshot.save(ff.path, data, done.end, done.records, done.lines, ff.session.state,
+                      ff.session.encounter)
+    return done
 
 
 def _put_back(s: Session, saved: tuple[list[Entry], list[Entry]]) -> None:

@@ -21,6 +21,7 @@ from momenta_cli.journal.records import (
     parse_json,
     read_record,
 )
+from momenta_cli.journal.snapshot import NeedsFullFold, Start
 
 
 class EncounterChanged(JournalError):
@@ -49,6 +50,8 @@ class Replayed:
     damage: Damage | None = None
     size: int = 0  # bytes of the file read as good, when there is no damage
     unterminated: bool = False  # the last record is whole but lacks its newline
+    lines: int = 0  # the number of the line after the last complete one
+    end: int = 0  # the byte offset where that line starts
 
 
 def read_fight(path: Path) -> bytes:
@@ -93,38 +96,49 @@ def parse_header(path: Path, raw: bytes) -> dict[str, Any]:
 
 
 def replay(session: Session, path: Path, data: bytes, version: int, *,
-           changed: bool, encounter: Path) -> Replayed:
+           changed: bool, encounter: Path, start: Start | None = None) -> Replayed:
     """Apply every good record of ``data`` (the whole file, header first) to ``session``
     and stop at the first damage. A readable record that does not apply raises a
-    one-line ``JournalError`` (``EncounterChanged`` when the encounter was edited)."""
-    lines = data.split(b"\n")
+    one-line ``JournalError`` (``EncounterChanged`` when the encounter was edited).
+
+    ``start`` (journal/snapshot.py) says that ``session.state`` already holds the records
+    before byte ``start.pos``: only the lines after it are read, and an undo or redo
+    among them raises ``NeedsFullFold`` (it needs the commands before it)."""
+    first, pos = (start.line, start.pos) if start else (2, data.index(b"\n") + 1)
+    lines = data[pos:].split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
-    done = Replayed(legacy=[] if version < VERSION else None)
-    pos = len(lines[0]) + 1
-    for number, raw in enumerate(lines[1:], start=2):
+    done = Replayed(legacy=[] if version < VERSION else None,
+                    records=start.records if start else 0)
+    for i, raw in enumerate(lines):
+        number = first + i
         if raw.strip():
             got = read_record(raw, version, done.records + 1)
             if isinstance(got, str):
-                left = sum(1 for x in lines[number - 1:] if x.strip()) + bool(tail.strip())
+                left = sum(1 for x in lines[i:] if x.strip()) + bool(tail.strip())
                 done.damage = Damage(number, got, pos, left)
                 return done
+            if start and (got.get("undo") is True or got.get("redo") is True):
+                raise NeedsFullFold
             _apply(session, path, number, got, changed, encounter)
             done.records += 1
             if done.legacy is not None:
                 done.legacy.append(got)
         pos += len(raw) + 1
+    done.lines, done.end = first + len(lines), pos  # where the last whole line ends
     if tail.strip():
         got = read_record(tail, version, done.records + 1)
         if isinstance(got, str):
             if got.startswith("unreadable"):  # not even JSON: a write that stopped
-                done.damage = Damage(len(lines) + 1, "the last record was cut short (the "
+                done.damage = Damage(first + len(lines), "the last record was cut short (the "
                                      "program was stopped while saving)", pos, 1, torn=True)
             else:  # whole, but edited or out of order: the same reason as any other line
-                done.damage = Damage(len(lines) + 1, got, pos, 1)
+                done.damage = Damage(first + len(lines), got, pos, 1)
             return done
         # Whole and (format 2) checksummed: only its newline is missing, as an editor
         # that strips the last one leaves it. An acknowledged command is never dropped.
-        _apply(session, path, len(lines) + 1, got, changed, encounter)
+        if start and (got.get("undo") is True or got.get("redo") is True):
+            raise NeedsFullFold
+        _apply(session, path, first + len(lines), got, changed, encounter)
         done.records += 1
         if done.legacy is not None:
             done.legacy.append(got)

@@ -1,0 +1,148 @@
+"""The fold cache: ``status`` of a long fight folds only the records written since the
+last time it looked.
+
+Reading a fight replays every record (parse, checksum, rebuild the events, apply them):
+some 20 us a record, half a second at 10,000. A read-only look at the state (``status``,
+``status --watch``) keeps the state it folded in ``STATE/cache/fights/``, one entry per
+fight file, and the next look starts from it, folding only the records after it. The
+entry is trusted only while
+
+- the fight file's first ``pos`` bytes hash to what was folded (so an edited or damaged
+  record before that point is a miss, and the full fold reports it as it always does);
+- the encounter the state was built against equals the one loaded now;
+- the momenta code is the same (any module or data file of the package changed: a miss).
+
+A record that undoes or redoes needs the commands before it, which the cache does not
+hold: the look falls back to the full fold (``NeedsFullFold``). Entries are sealed
+(momenta_cli/sealed.py: versioned, checksummed, unpickled with an allow-list); one that
+cannot be read or written is a miss and nothing else. Commands that write (``do``,
+``run``, ``resume``) and ``log`` always fold the whole journal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import momenta_cli
+from momenta_cli import sealed
+from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.engine.state import Cond, Fight, Fighter
+from momenta_cli.files import MB
+from momenta_cli.statedir import state_home
+
+MAGIC = "momenta-fold-cache"
+VERSION = 1
+MIN_RECORDS = 200  # shorter fights fold in a few milliseconds: no entry is worth it
+MAX_ENTRY = 16 * MB
+MAX_ENTRIES = 64  # fights looked at lately; older entries go first
+SUFFIX = ".fold"
+
+
+class NeedsFullFold(Exception):
+    """The records after the cached state hold an undo or redo: fold from the start."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a fold resumes: the first ``records`` records, ending at byte ``pos`` (the
+    start of file line ``line``), are already in ``state``."""
+
+    state: Fight
+    records: int
+    pos: int
+    line: int
+
+
+def _allowed() -> dict[tuple[str, str], Any]:
+    from momenta_cli.encounter.cache import ALLOWED  # the spec classes, and what they hold
+
+    state = {("momenta_cli.engine.state", c.__name__): c for c in (Fight, Fighter, Cond)}
+    return {**ALLOWED, **state}
+
+
+def entry_path(fight: Path) -> Path:
+    """The entry of the fight file ``fight`` (by its real path)."""
+    real = os.path.realpath(fight)
+    name = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:40]
+    return state_home() / "cache" / "fights" / f"{name}{SUFFIX}"
+
+
+@cache
+def _code() -> str:
+    """A fingerprint of the installed momenta: every file of the package (name, size,
+    modification time). The state after a fold depends on all of it."""
+    root = Path(momenta_cli.__file__).parent
+    parts = [momenta_cli.__version__]
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".yaml", ".json")):
+                try:
+                    st = os.stat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
+    """Where the fold of ``data`` (the whole fight file) may start, or None (no entry, or
+    none to trust). Never raises."""
+    try:
+        entry = entry_path(fight)
+        blob = sealed.read_entry(entry, MAX_ENTRY)
+    except (OSError, ValueError):
+        return None
+    found = sealed.unseal(blob, MAGIC, VERSION) if blob is not None else None
+    if found is None:
+        return None
+    meta, payload = found
+    pos, records, line = meta.get("pos"), meta.get("records"), meta.get("line")
+    if not all(type(x) is int for x in (pos, records, line)):
+        return None
+    assert isinstance(pos, int) and isinstance(records, int) and isinstance(line, int)
+    if not (0 < pos <= len(data) and data[pos - 1:pos] == b"\n" and records > 0):
+        return None
+    if meta.get("code") != _code() or meta.get("fight") != os.path.realpath(fight):
+        return None
+    if meta.get("prefix") != hashlib.sha256(data[:pos]).hexdigest():
+        return None
+    got = sealed.unpickle(payload, _allowed())
+    if not (isinstance(got, tuple) and len(got) == 2 and type(got[0]) is EncounterSpec
+            and type(got[1]) is Fight and got[0] == encounter):
+        return None
+    state = got[1]
+    state.encounter = encounter  # the one loaded now (equal), shared as everywhere else
+    return Start(state, records, pos, line)
+
+
+def save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fight,
+         encounter: EncounterSpec) -> None:
+    """Keep ``state``, the fold of the first ``records`` records (``data[:pos]``, up to
+    file line ``line``), for the next look. Any failure leaves the cache as it was."""
+    if records < MIN_RECORDS:
+        return
+    try:
+        meta = {"pos": pos, "records": records, "line": line, "code": _code(),
+                "fight": os.path.realpath(fight),
+                "prefix": hashlib.sha256(data[:pos]).hexdigest()}
+        blob = sealed.seal(MAGIC, VERSION, meta, pickle.dumps(
+            (encounter, state), protocol=sealed.PICKLE_PROTOCOL))
+        if len(blob) > MAX_ENTRY:
+            return
+        entry = entry_path(fight)
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        from momenta_cli.journal.disk import atomic_write
+
+        atomic_write(entry, blob)
+    except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):
+        return
+    sealed.prune(entry.parent, SUFFIX, MAX_ENTRIES)
