@@ -110,11 +110,12 @@ class TurnStarted(Event):
         f.full_turn = False
         f.surged = False
         f.deflected = []
-        for name, other in list(fight.fighters.items()):  # movements belong to the turn
-            if other.moved or other.answered_by:  # (a draft copies only those it resets)
-                other = fight.get(name)
-                other.moved = ""
-                other.answered_by = []
+        # Movements belong to the turn they were in. Only those with one to forget are
+        # written to, so a draft copies only them.
+        for name in [n for n, other in fight.fighters.items() if other.moved or other.answered_by]:
+            other = fight.get(name)
+            other.moved = ""
+            other.answered_by = []
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,21 @@ class Session:
         self.state = replay(self.initial, self.entries)
         return entry
 
+    def restore(self, entries: list[Entry], undone: list[Entry]) -> None:
+        """Put the session back as it was when ``entries`` and ``undone`` were copied, with
+        no copy of the state taken beforehand: the state is rebuilt as the fold of
+        ``entries`` onto the opening state, which is what it always is.
+
+        For a caller that keeps ``(list(s.entries), list(s.undone))`` before a line and
+        must take the line back after the fact: its save failed, or something unexpected
+        was raised while it was carried out. A refused line (``RuleError``,
+        ``CommandError``) has changed nothing and needs no restore. The lists are copied.
+        Costs a replay of the journal (about a microsecond an entry), so it is for the
+        rare path only."""
+        self.entries = list(entries)
+        self.undone = list(undone)
+        self.state = replay(self.initial, self.entries)
+
     def redo(self) -> Entry:
         """Put back the last undone command with its original dice."""
         if not self.undone:

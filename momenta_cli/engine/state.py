@@ -13,7 +13,7 @@ fighter read straight from ``Fight.fighters``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import ClassVar
+from typing import TypeVar
 
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.rules.settings import Settings
@@ -119,20 +119,32 @@ class Fighter:
     def clone(self) -> Fighter:
         """An independent copy of this fighter's changing state.
 
-        Every field is copied as it is (numbers, strings, the shared immutable spec), then
-        each container events change in place gets its own copy; a new container field
-        must be added here (``tests/test_clone.py`` checks that none is shared)."""
-        d = self.__dict__.copy()  # not ``dataclasses.replace``: that re-runs __init__
-        d["conditions"] = {k: c.clone() for k, c in self.conditions.items()}
-        d["wounds"] = self.wounds.copy()
-        d["burdens"] = self.burdens.copy()
-        d["deflected"] = self.deflected.copy()
-        d["defense_uses"] = self.defense_uses.copy()
-        d["grabbing"] = self.grabbing.copy()
-        d["answered_by"] = self.answered_by.copy()  # of (str, str) tuples: immutable
+        Field by field: not ``dataclasses.replace``, which re-runs ``__init__``, nor a copy
+        of ``__dict__``, as touching ``__dict__`` makes every later attribute access of
+        both fighters slower (CPython keeps attributes inline until it is asked for).
+        Numbers, strings and the shared immutable spec are copied as they are; each
+        container events change in place gets its own copy. A new field must be added
+        here: ``tests/test_clone.py`` checks that every one is copied and no container
+        shared."""
         new = object.__new__(Fighter)
-        new.__dict__ = d
+        new.spec, new.name, new.side = self.spec, self.name, self.side
+        new.vitality, new.guard, new.vigor = self.vitality, self.guard, self.vigor
+        new.strain, new.resolve, new.consumables = self.strain, self.resolve, self.consumables
+        new.conditions = {k: c.clone() for k, c in self.conditions.items()}
+        new.wounds, new.burdens = self.wounds.copy(), self.burdens.copy()
+        new.defeated, new.lost, new.removed = self.defeated, self.lost, self.removed
+        new.turns_taken, new.turns_allowed = self.turns_taken, self.turns_allowed
+        new.moves, new.maneuvers = self.moves, self.maneuvers
+        new.full_turn, new.surged = self.full_turn, self.surged
+        new.deflected = self.deflected.copy()
+        new.defense_uses = self.defense_uses.copy()
+        new.grabbing = self.grabbing.copy()
+        new.terrain, new.moved = self.terrain, self.moved
+        new.answered_by = self.answered_by.copy()  # of (str, str) tuples: immutable
         return new
+
+
+F = TypeVar("F", bound="Fight")
 
 
 @dataclass
@@ -153,19 +165,11 @@ class Fight:
     def settings(self) -> Settings:
         return self.encounter.settings
 
-    # On a draft, the fighters still shared with the fight it was drafted from.
-    _shared: ClassVar[frozenset[str] | set[str]] = frozenset()
-
     def clone(self) -> Fight:
         """An independent copy to simulate on (specs are shared, being immutable)."""
-        d = self.__dict__.copy()  # the other values are numbers, strings and the encounter
-        d.pop("_shared", None)  # a clone of a draft owns every fighter
-        d["fighters"] = {k: f.clone() for k, f in self.fighters.items()}
-        new = object.__new__(Fight)
-        new.__dict__ = d
-        return new
+        return self._copy({k: f.clone() for k, f in self.fighters.items()}, Fight)
 
-    def draft(self) -> Fight:
+    def draft(self) -> Draft:
         """A copy to apply events to, copying each fighter only when ``get`` first hands
         it out (copy on write), so that working out a command copies the few fighters it
         touches rather than all of them. ``self`` never changes through the draft.
@@ -173,21 +177,24 @@ class Fight:
         A fighter read straight from the draft's ``fighters`` (as ``names.find`` and the
         grab links do) may still be ``self``'s own: read it, but after the next event is
         applied look it up again (``get``) rather than keep reading it."""
-        d = self.__dict__.copy()
-        d["fighters"] = dict(self.fighters)
-        d["_shared"] = set(self.fighters)
-        new = object.__new__(Fight)
-        new.__dict__ = d
+        new = self._copy(dict(self.fighters), Draft)
+        new._shared = set(self.fighters)
+        return new
+
+    def _copy(self, fighters: dict[str, Fighter], cls: type[F]) -> F:
+        # Field by field, for the reason given in ``Fighter.clone``; the other values are
+        # numbers, strings and the shared encounter.
+        new = object.__new__(cls)
+        new.encounter, new.fighters, new.round = self.encounter, fighters, self.round
+        new.first_side, new.last_side = self.first_side, self.last_side
+        new.active, new.active_turn = self.active, self.active_turn
+        new.over, new.over_reason = self.over, self.over_reason
         return new
 
     def get(self, name: str) -> Fighter:
         """The fighter called exactly ``name`` (KeyError otherwise; see ``names.find``).
-        Events change fighters only through this (on a draft it gives the draft's copy)."""
-        f = self.fighters[name]
-        if name in self._shared:
-            self._shared.discard(name)  # type: ignore[union-attr]  # a draft's set
-            f = self.fighters[name] = f.clone()
-        return f
+        Events change fighters only through this (a draft hands out its own copy)."""
+        return self.fighters[name]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Fight):
@@ -200,3 +207,17 @@ class Fight:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class Draft(Fight):
+    """A ``Fight.draft()``: ``get`` copies a fighter still shared with the fight drafted
+    from the first time it hands it out, and keeps the copy in ``fighters``."""
+
+    _shared: set[str]  # the names whose fighter is still the drafted-from fight's
+
+    def get(self, name: str) -> Fighter:
+        f = self.fighters[name]
+        if name in self._shared:
+            self._shared.discard(name)
+            f = self.fighters[name] = f.clone()
+        return f
