@@ -19,9 +19,15 @@ def catalogue(fight: Fight) -> dict[str, ConditionDef]:
 
 def condition_def(fight: Fight, name: str) -> ConditionDef:
     """The catalogue entry of condition ``name`` (exact name), or a RuleError."""
-    cat = catalogue(fight)
-    if name in cat:
-        return cat[name]
+    # Looked up for every stack gained or lost, so without building the whole catalogue:
+    # the encounter's own entries first (the last of a name wins, as in ``catalogue``).
+    for row in reversed(fight.encounter.extra_conditions):
+        if row[0] == name:
+            _, cap, clear, attrs, effect = row
+            return ConditionDef(name, cap, clear, tuple(attrs), effect)
+    shipped = conditions()
+    if name in shipped:
+        return shipped[name]
     raise RuleError(f"unknown condition {name!r}")
 
 
@@ -88,6 +94,8 @@ def effective_sen(f: Fighter) -> int:
 def reminders(fight: Fight, f: Fighter) -> list[str]:
     """Lines for the GM about ``f``'s conditions whose effect the tracker does not apply
     (Frightened, and every GM-defined condition of the encounter file)."""
+    if not f.conditions:  # asked before every attack and movement: mostly nothing to say
+        return []
     extra = {row[0]: row[4] for row in fight.encounter.extra_conditions}
     shipped = conditions()
     out = []
