@@ -139,3 +139,47 @@ def test_an_unwritable_cache_changes_nothing(enc, monkeypatch, tmp_path):
     monkeypatch.setenv("MOMENTA_HOME", str(blocker))
     assert quick(fight).session.state == full(fight)
     assert status(fight)
+
+
+def test_no_home_directory_is_a_miss_not_a_crash(enc, monkeypatch):
+    """cron with `env -i` and a uid without a passwd entry: no state directory at all."""
+    fight = fight_with(enc, ROUND)
+    for var in ("MOMENTA_HOME", "XDG_STATE_HOME", "HOME"):
+        monkeypatch.delenv(var, raising=False)
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr("pathlib.Path.home", no_home)
+    assert quick(fight).session.state == full(fight)
+    assert status(fight)
+
+
+def test_an_entry_sealed_by_hand_with_a_wrong_shape_is_a_miss(enc):
+    """The checksum is no secret: an entry may be written to look right."""
+    import pickle
+
+    from momenta_cli import sealed
+
+    fight = fight_with(enc, ROUND)
+    quick(fight)
+    entry = snapshot.entry_path(fight)
+    meta, payload = sealed.unseal(entry.read_bytes(), snapshot.MAGIC, snapshot.VERSION)
+    encounter, state = pickle.loads(payload)
+    state.fighters = {"Gorm": 1}
+    forged = sealed.seal(snapshot.MAGIC, snapshot.VERSION, meta, pickle.dumps(
+        (encounter, state)))
+    entry.write_bytes(forged)
+    assert quick(fight).session.state == full(fight)
+    entry.write_bytes(sealed.seal(snapshot.MAGIC, snapshot.VERSION, {**meta, "line": 1},
+                                  payload))
+    assert snapshot.load(fight, fight.read_bytes(), full(fight).encounter) is None
+
+
+def test_the_same_fight_named_two_ways_shares_its_entry(enc, monkeypatch):
+    fight = fight_with(enc, ROUND)
+    quick(fight)
+    monkeypatch.chdir(fight.parent)
+    data = fight.read_bytes()
+    relative = FightFile.open(fight.name, repair=False)  # finds its encounter as demo.yaml
+    assert snapshot.load(fight.resolve(), data, relative.session.encounter) is not None

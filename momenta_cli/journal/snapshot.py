@@ -21,6 +21,7 @@ cannot be read or written is a miss and nothing else. Commands that write (``do`
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import pickle
@@ -32,7 +33,7 @@ from typing import Any
 
 import momenta_cli
 from momenta_cli import sealed
-from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.engine.state import Cond, Fight, Fighter
 from momenta_cli.files import MB
 from momenta_cli.statedir import state_home
@@ -95,33 +96,57 @@ def _code() -> str:
 
 def load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
     """Where the fold of ``data`` (the whole fight file) may start, or None (no entry, or
-    none to trust). Never raises."""
+    none to trust). Never raises: whatever goes wrong with the cache is a miss."""
     try:
-        entry = entry_path(fight)
-        blob = sealed.read_entry(entry, MAX_ENTRY)
-    except (OSError, ValueError):
+        return _load(fight, data, encounter)
+    except Exception:  # no home directory, an entry built to look right but wrong, ...
         return None
+
+
+def _load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
+    entry = entry_path(fight)
+    blob = sealed.read_entry(entry, MAX_ENTRY)
     found = sealed.unseal(blob, MAGIC, VERSION) if blob is not None else None
     if found is None:
         return None
     meta, payload = found
     pos, records, line = meta.get("pos"), meta.get("records"), meta.get("line")
-    if not all(type(x) is int for x in (pos, records, line)):
+    if not (type(pos) is int and type(records) is int and type(line) is int):
         return None
-    assert isinstance(pos, int) and isinstance(records, int) and isinstance(line, int)
     if not (0 < pos <= len(data) and data[pos - 1:pos] == b"\n" and records > 0):
         return None
     if meta.get("code") != _code() or meta.get("fight") != os.path.realpath(fight):
         return None
-    if meta.get("prefix") != hashlib.sha256(data[:pos]).hexdigest():
+    prefix = data[:pos]
+    if meta.get("prefix") != hashlib.sha256(prefix).hexdigest():
+        return None
+    if line != prefix.count(b"\n") + 1 or records > line - 2:
         return None
     got = sealed.unpickle(payload, _allowed())
     if not (isinstance(got, tuple) and len(got) == 2 and type(got[0]) is EncounterSpec
-            and type(got[1]) is Fight and got[0] == encounter):
+            and type(got[1]) is Fight and _same(got[0], encounter) and _whole(got[1])):
         return None
     state = got[1]
     state.encounter = encounter  # the one loaded now (equal), shared as everywhere else
+    try:
+        os.utime(entry)  # recently used: kept longest
+    except OSError:
+        pass
     return Start(state, records, pos, line)
+
+
+def _same(kept: EncounterSpec, now: EncounterSpec) -> bool:
+    # ``source`` is the path as the fight found it (relative or not): not the encounter.
+    return dataclasses.replace(kept, source=now.source) == now
+
+
+def _whole(state: Fight) -> bool:
+    """The shape a fold gives (a checksum is no secret: an entry may be made by hand)."""
+    return isinstance(state.fighters, dict) and all(
+        type(f) is Fighter and type(f.spec) is CombatantSpec and f.spec.name == name
+        and isinstance(f.conditions, dict)
+        and all(type(c) is Cond for c in f.conditions.values())
+        for name, f in state.fighters.items())
 
 
 def save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fight,
@@ -131,18 +156,23 @@ def save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fig
     if records < MIN_RECORDS:
         return
     try:
-        meta = {"pos": pos, "records": records, "line": line, "code": _code(),
-                "fight": os.path.realpath(fight),
-                "prefix": hashlib.sha256(data[:pos]).hexdigest()}
-        blob = sealed.seal(MAGIC, VERSION, meta, pickle.dumps(
-            (encounter, state), protocol=sealed.PICKLE_PROTOCOL))
-        if len(blob) > MAX_ENTRY:
-            return
-        entry = entry_path(fight)
-        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        from momenta_cli.journal.disk import atomic_write
-
-        atomic_write(entry, blob)
-    except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):
+        _save(fight, data, pos, records, line, state, encounter)
+    except Exception:  # no home directory, a full disk, ...: no entry, nothing else
         return
+
+
+def _save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fight,
+          encounter: EncounterSpec) -> None:
+    meta = {"pos": pos, "records": records, "line": line, "code": _code(),
+            "fight": os.path.realpath(fight),
+            "prefix": hashlib.sha256(data[:pos]).hexdigest()}
+    blob = sealed.seal(MAGIC, VERSION, meta, pickle.dumps(
+        (encounter, state), protocol=sealed.PICKLE_PROTOCOL))
+    if len(blob) > MAX_ENTRY:
+        return
+    entry = entry_path(fight)
+    entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    from momenta_cli.journal.disk import atomic_write
+
+    atomic_write(entry, blob)
     sealed.prune(entry.parent, SUFFIX, MAX_ENTRIES)
