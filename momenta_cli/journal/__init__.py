@@ -55,8 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from momenta_cli.dice import Roller
-from momenta_cli.engine.session import Entry, Session
-from momenta_cli.engine.session import replay as fold
+from momenta_cli.engine.session import Session
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.files import why
@@ -372,14 +371,14 @@ class FightFile:
         except MomentaError:
             raise  # refused before anything changed
         except Exception:
-            _put_back(s, saved)  # a bug changes nothing either
+            s.restore(*saved)  # a bug changes nothing either
             raise
         record = outcome_record(out)
         if record is not None:
             try:
                 self.append(record)
             except JournalError:
-                _put_back(s, saved)  # not saved, so not done
+                s.restore(*saved)  # not saved, so not done
                 raise
         return out
 
@@ -407,12 +406,6 @@ def _fold(ff: FightFile, data: bytes, changed: bool, enc_path: Path, quick: bool
         snapshot.save(ff.path, data, done.end, done.records, done.lines, ff.session.state,
                       ff.session.encounter)
     return done
-
-
-def _put_back(s: Session, saved: tuple[list[Entry], list[Entry]]) -> None:
-    """The session as it was before a line: its journal, and the state that is its fold."""
-    s.entries, s.undone = list(saved[0]), list(saved[1])
-    s.state = fold(s.initial, s.entries)
 
 
 def _known_as(path: Path, size: int) -> Known:
