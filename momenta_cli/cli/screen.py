@@ -16,7 +16,6 @@ from rich.text import Text
 
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.render.logtext import lines
 from momenta_cli.render.status import lit, status
 
 if TYPE_CHECKING:
@@ -102,6 +101,9 @@ class Screen:
 
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""
+        # The log's wording is loaded with the first line run: `status` draws no log.
+        from momenta_cli.render.logtext import lines
+
         c = self.console
         if out.entry is not None:
             block(c, [lit("  " + t) for t in lines(out.entry.events)])
