@@ -43,12 +43,14 @@ def candidates(
     text prefixes, else (``words``) every item one of whose words it prefixes.
     ``hyphens`` lets ``-`` and ``_`` stand for spaces."""
     norm = _hyphen_key if hyphens else _plain_key
-    pool = list(items)
+    pool = items if isinstance(items, list) else list(items)
     low = norm(text)
-    keys = [norm(key(x)) for x in pool]
-    for x, k in zip(pool, keys, strict=True):
+    keys = []
+    for x in pool:  # the usual case is an exact name: stop there
+        k = norm(key(x))
         if k == low:
             return [x]
+        keys.append(k)
     hits = [x for x, k in zip(pool, keys, strict=True) if k.startswith(low)]
     if not hits and words:  # "vessa" finds "Captain Vessa"
         hits = [x for x, k in zip(pool, keys, strict=True)
