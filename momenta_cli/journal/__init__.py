@@ -59,7 +59,7 @@ from momenta_cli.engine.session import Session
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.files import why
-from momenta_cli.journal import disk, snapshot
+from momenta_cli.journal import disk
 from momenta_cli.journal.disk import Known, atomic_write
 from momenta_cli.journal.lock import FightBusy, busy_message, locked
 from momenta_cli.journal.paths import (
@@ -86,14 +86,12 @@ from momenta_cli.journal.records import (
 from momenta_cli.journal.replay import (
     Damage,
     EncounterChanged,
-    Replayed,
     damage_warning,
     file_hash,
+    fold,
     parse_header,
     read_fight,
-    replay,
 )
-from momenta_cli.journal.snapshot import NeedsFullFold
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
     from momenta_cli.runner import Outcome
@@ -227,7 +225,8 @@ class FightFile:
                             f"checksum does not match); the fight is opened as it says")
         ff = cls(path, header, Session(encounter), enc_path, warnings)
         quick = state_only and not repair and not changed and ff.version == VERSION
-        done = _fold(ff, data, changed, enc_path, quick)
+        ff.session, done = fold(ff.session, path, data, ff.version, changed=changed,
+                                encounter=enc_path, quick=quick)
         ff.records, ff._legacy = done.records, done.legacy
         if bare_header:
             done.size, done.unterminated = done.size - 1, True
@@ -381,31 +380,6 @@ class FightFile:
                 s.restore(*saved)  # not saved, so not done
                 raise
         return out
-
-
-def _fold(ff: FightFile, data: bytes, changed: bool, enc_path: Path, quick: bool
-          ) -> Replayed:
-    """Replay the records of ``data`` into ``ff.session``; ``quick``: from the fold cache
-    when it has this fight, keeping the new state there for the next look."""
-    start = snapshot.load(ff.path, data, ff.session.encounter) if quick else None
-    if start is not None:
-        ff.session.state = start.state
-        try:
-            done = replay(ff.session, ff.path, data, ff.version, changed=changed,
-                          encounter=enc_path, start=start)
-        except NeedsFullFold:
-            ff.session = Session(ff.session.encounter)
-            start = None
-    if start is None:
-        done = replay(ff.session, ff.path, data, ff.version, changed=changed,
-                      encounter=enc_path)
-    # Kept when it is new and ends at a line end (a last record without its newline
-    # would change under the cache when the next append adds that newline).
-    fresh = done.records > (start.records if start else 0)
-    if quick and fresh and done.damage is None and not done.unterminated:
-        snapshot.save(ff.path, data, done.end, done.records, done.lines, ff.session.state,
-                      ff.session.encounter)
-    return done
 
 
 def _known_as(path: Path, size: int) -> Known:

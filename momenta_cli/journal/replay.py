@@ -13,6 +13,7 @@ from typing import Any
 from momenta_cli.engine.session import Session
 from momenta_cli.errors import JournalError
 from momenta_cli.files import FileProblem, read_bytes
+from momenta_cli.journal import snapshot
 from momenta_cli.journal.records import (
     FORMAT,
     VERSION,
@@ -145,6 +146,31 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
         done.unterminated = True
     done.size = len(data)  # a blank tail without newline is harmless: keep it
     return done
+
+
+def fold(session: Session, path: Path, data: bytes, version: int, *, changed: bool,
+         encounter: Path, quick: bool = False) -> tuple[Session, Replayed]:
+    """``replay`` of the whole file; ``quick`` (a read-only look at the state) starts
+    from the fold cache when it has this fight, and keeps the new state there. Returns
+    the session the records went into (a new one when the cache could not be used)."""
+    start = snapshot.load(path, data, session.encounter) if quick else None
+    done = None
+    if start is not None:
+        session.state = start.state
+        try:
+            done = replay(session, path, data, version, changed=changed,
+                          encounter=encounter, start=start)
+        except NeedsFullFold:
+            session, start = Session(session.encounter), None
+    if done is None:
+        done = replay(session, path, data, version, changed=changed, encounter=encounter)
+    # Kept when it is new and ends at a line end (a last record without its newline
+    # would change under the cache when the next append adds that newline).
+    fresh = done.records > (start.records if start else 0)
+    if quick and fresh and done.damage is None and not done.unterminated:
+        snapshot.save(path, data, done.end, done.records, done.lines, session.state,
+                      session.encounter)
+    return session, done
 
 
 def _apply(session: Session, path: Path, number: int, record: dict[str, Any],
