@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter, validate_file
-from momenta_cli.encounter.loader import LIBRARY_ENV
+from momenta_cli.encounter.roots import LIBRARY_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -29,7 +29,7 @@ from momenta_cli.encounter.model import (
     settings_from,
 )
 from momenta_cli.encounter.problems import Problems, Source, suggest
-from momenta_cli.encounter.roots import LIBRARY_ENV, include_roots
+from momenta_cli.encounter.roots import include_roots, resolve_include
 from momenta_cli.encounter.yamlload import PathT, YamlProblem, decode, parse, read_raw
 from momenta_cli.engine.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
 from momenta_cli.rules import catalogue
@@ -199,23 +199,11 @@ class _Loader:
             if not isinstance(entry, str) or unsafe(entry):
                 continue  # reported by the model (a path is a Name)
             shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
-            joined = base / entry
-            try:
-                target = joined.resolve()
-            except (OSError, RuntimeError, ValueError):
-                self.problems.add(src, ("include", i), f"cannot include '{entry}': the "
-                                  "path cannot be resolved (a symlink loop?)")
+            target, problem = resolve_include(base, entry, self.roots, stack)
+            if problem:
+                self.problems.add(src, ("include", i), problem)
                 continue
-            self.reads.links.append((str(joined), str(target)))
-            if not any(target.is_relative_to(root) for root in self.roots):
-                self.problems.add(src, ("include", i), f"cannot include '{entry}': it is "
-                                  "outside this encounter's folder (a library folder "
-                                  f"elsewhere may be named in {LIBRARY_ENV})")
-                continue
-            if target in stack:
-                self.problems.add(src, ("include", i), f"include cycle: '{entry}' includes "
-                                  "this file again")
-                continue
+            self.reads.links.append((str(base / entry), str(target)))  # the cache's key
             if target in self.loaded:
                 continue  # included twice through different files: load once
             self.loaded.add(target)

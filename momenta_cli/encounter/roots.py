@@ -1,6 +1,6 @@
-"""Where an encounter's includes may come from. Kept apart from the loader (which needs
-pydantic and PyYAML) so that the encounter cache can compute the same roots for its key
-without importing either."""
+"""Where an encounter's includes may come from, and whether one may be read. Kept apart
+from the loader (which needs pydantic and PyYAML) so that the encounter cache can compute
+the same roots for its key without importing either."""
 
 from __future__ import annotations
 
@@ -23,3 +23,22 @@ def include_roots(home: Path) -> list[Path]:
             except (OSError, ValueError, RuntimeError):
                 continue
     return roots
+
+
+def resolve_include(base: Path, entry: str, roots: list[Path], stack: list[Path]
+                    ) -> tuple[Path, str]:
+    """``(target, "")``: the real file the include ``entry`` of a file in ``base`` reads,
+    or ``(base / entry, problem)`` when it may not be read: a symlink loop, a file
+    outside ``roots``, or a cycle through ``stack`` (the files including it)."""
+    joined = base / entry
+    try:
+        target = joined.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return joined, (f"cannot include '{entry}': the path cannot be resolved (a "
+                        "symlink loop?)")
+    if not any(target.is_relative_to(root) for root in roots):
+        return joined, (f"cannot include '{entry}': it is outside this encounter's "
+                        f"folder (a library folder elsewhere may be named in {LIBRARY_ENV})")
+    if target in stack:
+        return joined, f"include cycle: '{entry}' includes this file again"
+    return target, ""
