@@ -372,3 +372,18 @@ def test_a_format_1_fight_without_its_final_newline_converts_cleanly(v1):
     data = v1.read_bytes()
     assert b"\n\n" not in data and data.endswith(b"\n")
     assert cmds(v1)[-1] == "note after"
+
+
+def test_a_refused_one_shot_leaves_a_damaged_fight_byte_for_byte(enc):
+    """`do`, `undo` and `redo` are all or nothing: the repair of a damaged fight comes with
+    the first command saved, so a refused one leaves the file (and makes no copy)."""
+    fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
+    edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
+    damaged = fight.read_bytes()
+    for args in (["do", fight, "zzz"], ["redo", fight], ["do", fight, "note a", "zzz"]):
+        r = invoke(*args)
+        assert r.exit_code == 1 and "nothing" in r.output, r.output
+        assert fight.read_bytes() == damaged and kept(fight) == []
+    r = invoke("do", fight, "note saved")
+    assert r.exit_code == 0 and "checksum does not match" in r.output and "kept as" in r.output
+    assert len(kept(fight)) == 1 and b"note saved" in fight.read_bytes()

@@ -237,6 +237,9 @@ def test_resume_of_a_torn_fight_on_a_full_disk_is_one_line_and_changes_nothing(e
     for args in (["resume", fight], ["run", enc, "--resume"], ["do", fight, "next"],
                  ["undo", fight], ["redo", fight]):
         line = one_line(invoke(*args, input="status\n"))
+        if args[0] == "redo":  # refused: a one-shot repairs only when it saves
+            assert line == f"{fight}: 'redo': nothing to redo (nothing changed)", line
+            continue
         assert line == (f"{fight}:4: the last record was cut short (the program was stopped "
                         f"while saving); it cannot be repaired here (no space left on the "
                         f"device): 'momenta status {fight}' shows the fight up to it"), line

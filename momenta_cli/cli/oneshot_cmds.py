@@ -85,7 +85,7 @@ def _open_or_start(fight: Path, start: Path | None) -> FightFile:
             return FightFile.create(fight, start, load_encounter_cached(start))
         except FightExists:
             pass  # started by a session that could not lock (no fcntl): continue it
-    return FightFile.open(fight)
+    return FightFile.open(fight, repair_on_save=True)  # all or nothing: see open
 
 
 def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,

@@ -136,6 +136,8 @@ class FightFile:
     # append starts with one, so opening a fight never writes to it.
     _unterminated: bool = False
     _created: bytes | None = None  # the header this very object created the file with
+    # Damage found by an open that repairs only when it saves (``do``): what to repair.
+    _damaged: tuple[Damage, bytes] | None = None
 
     @property
     def version(self) -> int:
@@ -180,13 +182,16 @@ class FightFile:
 
     @classmethod
     def open(cls, path: Path, *, strict_encounter: bool = False, repair: bool = True,
-             state_only: bool = False) -> FightFile:
+             state_only: bool = False, repair_on_save: bool = False) -> FightFile:
         """Read a fight file and rebuild its session from the recorded events.
 
         Damage (see the module docstring) opens the fight up to it with a warning.
         ``repair=True`` (the caller holds the lock and will write) keeps the damaged
         original beside the file and rewrites the file up to the damage; ``repair=False``
         (status, log) never writes or renames anything, and cannot be saved to.
+
+        ``repair_on_save`` (``do``, ``undo``, ``redo``: all or nothing) repairs only with
+        the first save, so that refused commands leave the file byte for byte as it was.
 
         ``state_only`` (with ``repair=False``: status) wants only ``session.state``: a
         long fight then starts from the fold cache (journal/snapshot.py) and the session
@@ -233,14 +238,17 @@ class FightFile:
         if done.damage is None:
             ff.known = _known_as(path, done.size) if repair else None
             ff._unterminated = done.unterminated  # the next append adds the newline
+        elif repair and repair_on_save:
+            ff._damaged = (done.damage, data)  # said when it is repaired, or cannot be
         elif repair:
-            ff._repair(done.damage, data)
+            ff.warnings.append(ff._repair(done.damage, data))
         else:
             ff.warnings.append(damage_warning(path, done.damage, ff.records, kept=None))
         return ff
 
-    def _repair(self, damage: Damage, data: bytes) -> None:
-        """Keep the damaged original aside and rewrite the file with the good records."""
+    def _repair(self, damage: Damage, data: bytes) -> str:
+        """Keep the damaged original aside and rewrite the file with the good records;
+        the warning that says so."""
         try:
             kept = self._write_clean(data[:damage.good_end], "damaged")
         except OSError as err:
@@ -248,7 +256,7 @@ class FightFile:
                 f"{self.path}:{damage.line}: {damage.why}; it cannot be repaired here "
                 f"({why(err)}): 'momenta status {self.path}' shows the fight up to it"
                 ) from None
-        self.warnings.append(damage_warning(self.path, damage, self.records, kept))
+        return damage_warning(self.path, damage, self.records, kept)
 
     def _write_clean(self, good: bytes | None, label: str) -> Path:
         """Keep the file as it is now under a new name (``label``) and write the good
@@ -286,6 +294,10 @@ class FightFile:
         """Append ``records`` in one write, all or none (``NotSaved``)."""
         if not records:
             return
+        if self._damaged is not None:  # repaired first (JournalError if it cannot be)
+            said = self._repair(*self._damaged)
+            self._damaged = None
+            self.notices.append(said.removeprefix("warning: "))
         if self.known is None:
             raise NotSaved(self.path, "the fight was opened read-only")
         if disk.read_only(self.path):  # as root too: the mode says "keep this fight"
