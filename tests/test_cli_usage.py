@@ -3,6 +3,7 @@ stderr naming the command and the mistake, exit code 2, the help only when asked
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,17 @@ def test_ctrl_c_or_end_of_input_at_a_question_leaves_quietly(monkeypatch, capsys
         app_module.main()
     assert info.value.code == code
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path):
+    # `momenta ... > /dev/full`: every write to stdout fails with "no space left".
+    for args in (["validate", "encounters/demo.yaml"], ["replay", "encounters/demo.yaml",
+                                                        "encounters/demo.script"]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([sys.executable, "-m", "momenta_cli", *args], stdout=full,
+                               stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60,
+                               env={**os.environ, "MOMENTA_HOME": str(tmp_path)})
+        assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.strip() == "momenta: cannot write the output: no space left on the " \
+                                   "device"

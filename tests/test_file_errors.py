@@ -8,6 +8,7 @@ at a newline."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -303,3 +304,13 @@ def test_a_script_written_on_windows_reads_line_by_line(enc, tmp_path):
     assert r.stderr.strip() == (f"{script}:3: no combatant called 'nobody' (there are: "
                                 f"Brannoc, Tamsin, Wren, Gorm, Knife-1, Knife-2)")
     assert r.stdout.count("  Note: written on Windows") == 1
+
+
+def test_an_encounter_path_too_long_for_the_system_is_one_line(tmp_path):
+    # A fight header edited to name an encounter path longer than the system allows.
+    fight = tmp_path / "long.fight.jsonl"
+    fight.write_text(json.dumps({"format": "momenta-fight", "version": 2,
+                                 "encounter": "x" * 300 + ".yaml",
+                                 "encounter_abs": "/" + "y" * 5000}) + "\n")
+    line = one_line(invoke("status", fight))
+    assert line.startswith(f"{fight}: its encounter file") and "is missing" in line

@@ -314,3 +314,15 @@ def test_copying_encounters_skips_saved_fights_and_locks(tmp_path):
     assert not list(dst.rglob("*.fight.jsonl")) and not list(dst.rglob("*.lock"))
     r = invoke("run", dst / "demo.yaml", input="turn bran\n")
     assert r.exit_code == 0 and "Resuming" not in r.output
+
+
+def test_run_never_sets_aside_a_file_that_is_not_a_fight(enc):
+    """`--fight` names a fight file: the encounter itself (or notes) is never renamed."""
+    for target in (enc, enc.with_name("notes.txt")):
+        if not target.exists():
+            target.write_text("my notes\n")
+        before = target.read_bytes()
+        r = invoke("run", enc, "--fight", target, "--new", input="quit\n")
+        assert r.exit_code == 1 and "not a saved fight" in r.output, r.output
+        assert target.read_bytes() == before
+        assert list(enc.parent.glob(f"{target.name}.*")) == []

@@ -73,6 +73,12 @@ def main() -> None:
     except BrokenPipeError:  # `momenta replay ... | head`: the reader has gone
         _quiet_stdout()
         sys.exit(1)
+    except OSError as err:  # the output cannot be written (`> /dev/full`, a dead disk)
+        from momenta_cli.files import why
+
+        _quiet_stdout()
+        typer.echo(one_line(f"momenta: cannot write the output: {why(err)}"), err=True)
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 
 

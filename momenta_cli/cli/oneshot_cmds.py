@@ -129,8 +129,16 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     shown = console.end_capture()
     with guarded():
         ff.append_many(records)
-    sys.stdout.write(shown)
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(shown)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # saved all the same: say so, or the GM would run them again
+        from momenta_cli.files import why
+
+        typer.echo(one_line(f"{fight}: saved, but the output cannot be written: "
+                            f"{why(err)}"), err=True)
     for note in ff.take_notices():
         typer.echo(one_line(f"note: {note}"), err=True)
 

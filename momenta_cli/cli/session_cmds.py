@@ -74,6 +74,9 @@ def run(
                                    f"{encounter}")
             enc = load_encounter(encounter)
             path = fight or default_fight_path(encounter)
+            if path.exists() and not looks_like_fight(path):  # never set aside a non-fight
+                raise JournalError(f"{path}: not a saved fight: --fight names the fight file "
+                                   f"(*.fight.jsonl) to start or resume")
             stack.enter_context(locked(path))
             ff = None
             if path.exists():

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.errors import JournalError
-from momenta_cli.files import why
+from momenta_cli.files import is_regular, why
 from momenta_cli.journal import disk
 from momenta_cli.journal.records import FORMAT, parse_json
 
@@ -39,12 +39,12 @@ def find_encounter(path: Path, header: dict[str, Any]) -> Path:
     if isinstance(rel, str):
         cand = (path.parent / rel)
         tried.append(str(cand))
-        if cand.is_file():
+        if is_regular(cand):  # never raises (a name too long for the system, say)
             return cand
     absolute = header.get("encounter_abs")
     if isinstance(absolute, str) and not (tried and Path(tried[0]).resolve() == Path(absolute)):
         tried.append(absolute)
-        if Path(absolute).is_file():
+        if is_regular(Path(absolute)):
             return Path(absolute)
     missing = tried[0] if tried else "(none recorded)"
     also = f" (also tried {', '.join(tried[1:])})" if len(tried) > 1 else ""
