@@ -78,13 +78,15 @@ def why(err: OSError | ValueError) -> str:
     return (err.strerror or str(err)).lower()
 
 
-def read_bytes(path: str | os.PathLike[str], kind: str = "encounter") -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit(kind)`` of them.
+def read_bytes(path: str | os.PathLike[str], kind: str = "encounter", *,
+               cap: int | None = None) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit(kind)`` of them (or
+    ``cap``, for momenta's own files).
 
     Raises ``FileProblem`` for anything else: missing, unreadable, a directory, not a
     regular file, too large.
     """
-    cap = limit(kind)
+    cap = limit(kind) if cap is None else cap
     try:
         # O_NONBLOCK: opening a FIFO with no writer must not wait; it is refused below.
         fd = os.open(os.fspath(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)

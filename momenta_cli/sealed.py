@@ -23,8 +23,12 @@ import os
 import pickle
 import stat
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+import momenta_cli
+from momenta_cli.files import FileProblem, read_bytes
 
 PICKLE_PROTOCOL = 5
 STALE_TEMP = 3600  # seconds after which a temp file a killed writer left is removed
@@ -61,19 +65,29 @@ def unseal(blob: bytes, magic: str, version: int) -> tuple[dict[str, Any], bytes
 def read_entry(entry: Path, limit: int) -> bytes | None:
     """The bytes of the regular file ``entry`` if it holds at most ``limit`` bytes."""
     try:
-        fd = os.open(entry, _READ_FLAGS)
-    except OSError:
+        return read_bytes(entry, cap=limit)
+    except FileProblem:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        with io.FileIO(fd, closefd=False) as f:
-            return f.read(limit + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+
+
+@cache
+def code_fingerprint() -> str:
+    """A fingerprint of the installed momenta: every module and data file of the package
+    (name, size, modification time). An upgrade, or an edit in a working copy, makes
+    every cache entry built by other code a miss."""
+    root = Path(momenta_cli.__file__).parent
+    parts = [momenta_cli.__version__]
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".yaml", ".json")):
+                try:
+                    st = os.stat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 class Restricted(pickle.Unpickler):

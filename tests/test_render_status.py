@@ -13,8 +13,9 @@ from momenta_cli.cli.screen import Screen, help_table
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.session import Session
-from momenta_cli.render.status import literal, prompt_text, status
+from momenta_cli.render.status import prompt_text, status
 from momenta_cli.runner import run_line
+from momenta_cli.text import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ["turn brannoc", "cond gorm hindered +1 from brannoc", "cond gorm vulnerable =2",
@@ -160,9 +161,9 @@ def test_markup_and_escapes_are_literal():
     s = Session(load_encounter(ROOT / "tests" / "fixtures" / "markup_names.yaml"))
     out = render(status(s.state), color=True)
     assert "[bold]Boss[/bold]" in out
-    assert literal("a\x1b[31mb\x07c\td") == "a\\x1b[31mb\\x07c d"
-    assert literal("ok\nnext") == "ok\nnext"
-    assert literal("\x9b2J") == "\\x9b2J"  # C1 control sequence introducer
+    assert escape("a\x1b[31mb\x07c\td") == "a\\x1b[31mb\\x07c d"
+    assert escape("ok\nnext") == "ok\nnext"
+    assert escape("\x9b2J") == "\\x9b2J"  # C1 control sequence introducer
 
 
 def test_long_names_are_cut_with_an_ellipsis_at_80():

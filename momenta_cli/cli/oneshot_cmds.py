@@ -90,7 +90,7 @@ def _open_or_start(fight: Path, start: Path | None) -> FightFile:
 
 def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
                players: bool) -> None:
-    from momenta_cli.cli.screen import Screen
+    from momenta_cli.cli.screen import Screen, mark
     from momenta_cli.dice import SeededRoller
     from momenta_cli.errors import MomentaError
     from momenta_cli.journal import outcome_record
@@ -103,8 +103,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     console.begin_capture()
     try:
         for line in lines:
-            state = ff.session.state
-            before = (state.round, state.active, state.active_turn, state.over)
+            before = mark(ff.session.state)
             try:
                 out = run_line(ff.session, line, roller)
             except Exception as err:

@@ -37,12 +37,9 @@ import hashlib
 import json
 import os
 import pickle
-import stat
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import momenta_cli
 from momenta_cli import sealed
 from momenta_cli.encounter.roots import include_roots
 from momenta_cli.engine import specs
@@ -102,29 +99,9 @@ def load_encounter_cached(path: str | os.PathLike[str]) -> EncounterSpec:
 # --- the key -----------------------------------------------------------------------------
 
 
-@cache
 def _code() -> str:
-    """A fingerprint of the momenta code and data a load depends on (each file's name,
-    size and modification time): an upgrade, or an edit in a working copy, misses."""
-    root = Path(momenta_cli.__file__).parent
-    found: list[str] = [os.fspath(root / "engine" / "specs.py"), os.fspath(root / "text.py"),
-                        os.fspath(root / "files.py")]
-    for folder in ("encounter", "rules", "data"):
-        try:
-            with os.scandir(root / folder) as it:
-                found.extend(item.path for item in it)
-        except OSError:
-            continue
-    parts = [momenta_cli.__version__]
-    for name in found:
-        try:
-            st = os.stat(name)
-        except OSError:
-            continue
-        if stat.S_ISREG(st.st_mode):
-            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(sorted(parts)).encode("utf-8", "surrogateescape")
-                          ).hexdigest()
+    """The momenta code that builds the spec (sealed.code_fingerprint)."""
+    return sealed.code_fingerprint()
 
 
 def _key(real: Path, sha256: str) -> dict[str, Any]:

@@ -118,12 +118,7 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
                 left = sum(1 for x in lines[i:] if x.strip()) + bool(tail.strip())
                 done.damage = Damage(number, got, pos, left)
                 return done
-            if start and (got.get("undo") is True or got.get("redo") is True):
-                raise NeedsFullFold
-            _apply(session, path, number, got, changed, encounter)
-            done.records += 1
-            if done.legacy is not None:
-                done.legacy.append(got)
+            _take(session, path, number, got, changed, encounter, done, start)
         pos += len(raw) + 1
     done.lines, done.end = first + len(lines), pos  # where the last whole line ends
     if tail.strip():
@@ -137,12 +132,7 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
             return done
         # Whole and (format 2) checksummed: only its newline is missing, as an editor
         # that strips the last one leaves it. An acknowledged command is never dropped.
-        if start and (got.get("undo") is True or got.get("redo") is True):
-            raise NeedsFullFold
-        _apply(session, path, first + len(lines), got, changed, encounter)
-        done.records += 1
-        if done.legacy is not None:
-            done.legacy.append(got)
+        _take(session, path, first + len(lines), got, changed, encounter, done, start)
         done.unterminated = True
     done.size = len(data)  # a blank tail without newline is harmless: keep it
     return done
@@ -171,6 +161,18 @@ def fold(session: Session, path: Path, data: bytes, version: int, *, changed: bo
         snapshot.save(path, data, done.end, done.records, done.lines, session.state,
                       session.encounter)
     return session, done
+
+
+def _take(session: Session, path: Path, number: int, record: dict[str, Any],
+          changed: bool, encounter: Path, done: Replayed, start: Start | None) -> None:
+    """Apply the good record on line ``number`` and count it (and keep it, to convert a
+    version-1 file). From the fold cache, an undo or redo needs the full fold."""
+    if start and (record.get("undo") is True or record.get("redo") is True):
+        raise NeedsFullFold
+    _apply(session, path, number, record, changed, encounter)
+    done.records += 1
+    if done.legacy is not None:
+        done.legacy.append(record)
 
 
 def _apply(session: Session, path: Path, number: int, record: dict[str, Any],

@@ -25,13 +25,10 @@ import dataclasses
 import hashlib
 import os
 import pickle
-import stat
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import momenta_cli
 from momenta_cli import sealed
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.engine.state import Cond, Fight, Fighter
@@ -75,25 +72,6 @@ def entry_path(fight: Path) -> Path:
     return state_home() / "cache" / "fights" / f"{name}{SUFFIX}"
 
 
-@cache
-def _code() -> str:
-    """A fingerprint of the installed momenta: every file of the package (name, size,
-    modification time). The state after a fold depends on all of it."""
-    root = Path(momenta_cli.__file__).parent
-    parts = [momenta_cli.__version__]
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".py", ".yaml", ".json")):
-                try:
-                    st = os.stat(os.path.join(folder, name))
-                except OSError:
-                    continue
-                if stat.S_ISREG(st.st_mode):
-                    parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
-
-
 def load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
     """Where the fold of ``data`` (the whole fight file) may start, or None (no entry, or
     none to trust). Never raises: whatever goes wrong with the cache is a miss."""
@@ -115,7 +93,9 @@ def _load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
         return None
     if not (0 < pos <= len(data) and data[pos - 1:pos] == b"\n" and records > 0):
         return None
-    if meta.get("code") != _code() or meta.get("fight") != os.path.realpath(fight):
+    if meta.get("code") != sealed.code_fingerprint():
+        return None
+    if meta.get("fight") != os.path.realpath(fight):
         return None
     prefix = data[:pos]
     if meta.get("prefix") != hashlib.sha256(prefix).hexdigest():
@@ -163,7 +143,7 @@ def save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fig
 
 def _save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fight,
           encounter: EncounterSpec) -> None:
-    meta = {"pos": pos, "records": records, "line": line, "code": _code(),
+    meta = {"pos": pos, "records": records, "line": line, "code": sealed.code_fingerprint(),
             "fight": os.path.realpath(fight),
             "prefix": hashlib.sha256(data[:pos]).hexdigest()}
     blob = sealed.seal(MAGIC, VERSION, meta, pickle.dumps(

@@ -9,8 +9,7 @@ from momenta_cli.engine.session import Session
 from momenta_cli.engine.state import Fighter
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.state_json import chunks
-from momenta_cli.render.status import literal
-from momenta_cli.text import one_line
+from momenta_cli.text import escape, one_line
 
 FORMATS = ("text", "markdown", "json")
 
@@ -29,7 +28,7 @@ def as_text(session: Session) -> str:
         out.extend(f"       {t}" for t in lines(entry.events))
     out += ["", "At the end:"]
     out.extend(f"  {one_line(_summary(f))}" for f in session.state.fighters.values())
-    return literal("\n".join(out)) + "\n"
+    return escape("\n".join(out)) + "\n"  # each line, whatever its source, stays one line
 
 
 _MD_SPECIAL = set("\\`*_{}[]<>#|!~&")

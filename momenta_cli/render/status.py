@@ -1,7 +1,7 @@
 """The status table: combatants by side, resources with bars, turns, conditions.
 
 Built from Rich ``Text`` objects only, so names from files are never read as markup, and
-every piece of text from a file goes through ``literal`` so control characters (ANSI
+every piece of text from a file goes through ``lit`` (text.escape) so control characters (ANSI
 escapes included) show as visible ``\\x1b`` escapes instead of driving the terminal.
 """
 
@@ -19,13 +19,6 @@ from momenta_cli.text import escape, one_line
 SIDE_STYLE = {"allies": "cyan", "adversaries": "red", "independents": "yellow"}
 SIDES = ("allies", "adversaries", "independents")
 
-
-
-def literal(text: str) -> str:
-    """``text`` with control, bidi, zero-width and separator characters written as visible
-    escapes (``\\x1b``, ``\\u202e``, momenta_cli/text.py); tabs become spaces. Newlines are
-    kept (for messages of several lines); see ``one_line``."""
-    return escape(text)
 
 
 def lit(text: str, style: str = "") -> Text:
