@@ -317,8 +317,6 @@ def test_a_rewritten_fight_keeps_its_mode_and_a_new_one_gets_the_umask_mode(enc)
         fh.write(b'{"seq":2,"cmd":"dmg')
     FightFile.open(ff.path)  # repaired: rewritten atomically
     assert stat.S_IMODE(ff.path.stat().st_mode) == 0o664
-    ff.rewrite()
-    assert stat.S_IMODE(ff.path.stat().st_mode) == 0o664
 
 
 # --- a real full disk (root only) ----------------------------------------------------------

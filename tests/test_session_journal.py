@@ -217,18 +217,6 @@ def test_atomic_write_replaces_whole_file_and_leaves_no_temp(tmp_path):
     assert [x.name for x in tmp_path.iterdir()] == ["f.txt"]
 
 
-def test_rewrite_keeps_undone_commands_redoable(enc_dir):
-    ff = new_fight(enc_dir)
-    for line in ("turn brannoc", "dmg gorm 3", "dmg gorm 2", "undo", "undo"):
-        ff.run(line, SeededRoller(1))
-    ff.rewrite()
-    back = FightFile.open(ff.path)
-    assert back.session.state == ff.session.state
-    back.run("redo", NoDice())
-    back.run("redo", NoDice())
-    assert back.session.state.fighters["Gorm"].vitality == 22 - 5
-
-
 def test_failed_save_changes_nothing(enc_dir, monkeypatch):
     ff = new_fight(enc_dir)
     ff.run("turn brannoc", SeededRoller(1))

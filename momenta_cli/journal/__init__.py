@@ -339,27 +339,6 @@ class FightFile:
         out, self.notices = self.notices, []
         return out
 
-    def rewrite(self) -> None:
-        """Write the whole file again (atomically, current version) from the session.
-
-        The history is the live entries plus the undone ones as undo records, so that
-        ``redo`` still works after a rewrite.
-        """
-        s = self.session
-        recs = [entry_record(e) for e in s.entries]
-        recs += [entry_record(e) for e in reversed(s.undone)]
-        recs += [{"undo": True} for _ in s.undone]
-        header = seal_header({**self.header, "version": VERSION})
-        blob = encode(header) + b"".join(encode(seal(r, n)) for n, r in enumerate(recs, 1))
-        try:
-            atomic_write(self.path, blob)
-            self.known = disk.known(self.path)
-        except OSError as err:
-            raise JournalError(f"{self.path}: cannot write: {why(err)}") from None
-        self.header, self._legacy, self._torn = header, None, False
-        self._unterminated = False
-        self.records = len(recs)
-
     def remove_if_unused(self) -> bool:
         """Delete the fight file if this very object created it and it still holds only
         that header (a refused ``do ENCOUNTER.yaml``); the caller holds the lock."""
