@@ -169,3 +169,28 @@ def test_a_typo_does_not_hide_the_other_mistakes_of_its_entry(tmp_path: Path):
     problems = validate_file(f)
     assert [p.split(": ")[1] for p in problems] == [
         "combatants[0].atributes", "combatants[0].weapons[0]", "combatants[1].name"]
+
+
+def test_a_merge_key_is_named_as_such_with_either_yaml_parser(tmp_path: Path):
+    # libyaml gives plain scalars the style "" where PyYAML's own parser gives None.
+    f = tmp_path / "merge.yaml"
+    f.write_text("name: m\ncombatants:\n  - name: A\n    side: allies\n    <<: {notes: x}\n")
+    _single_problem(f, f"{f}:5:5: combatants[0].<<: YAML merge keys (<<) are not "
+                       "supported; use stat_block")
+
+
+def test_include_and_rules_of_the_wrong_shape_are_one_problem_each(tmp_path: Path):
+    f = tmp_path / "shape.yaml"
+    f.write_text("name: s\ninclude: library/armoury.yaml\nrules: 5\n"
+                 "combatants:\n  - {name: A, side: allies}\n")
+    assert validate_file(f) == [
+        f"{f}:2:10: include: should be a list (one '- item' per line)",
+        f"{f}:3:8: rules: should be a mapping of names to values (key: value lines)"]
+
+
+def test_an_include_path_over_the_name_limit_is_not_looked_for(tmp_path: Path):
+    f = tmp_path / "long.yaml"
+    f.write_text("name: l\ninclude: [" + "x" * 5000 + "]\n"
+                 "combatants:\n  - {name: A, side: allies}\n")
+    problems = validate_file(f)
+    assert len(problems) == 1 and "at most 80 characters" in problems[0], problems

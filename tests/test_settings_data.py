@@ -100,12 +100,12 @@ def test_a_rules_block_gives_the_engine_a_tuple_table():
                                 "or 'roll'"),
     ("{pc_wound_table: [Impaired]}", "x.yaml:2:25: rules.pc_wound_table: list should have "
                                      "at least 6 items after validation, not 1"),
-    ("{pc_wound_table: Impaired}", "x.yaml:2:25: rules.pc_wound_table: input should be a "
-                                   "valid list"),
+    ("{pc_wound_table: Impaired}", "x.yaml:2:25: rules.pc_wound_table: should be a list "
+                                   "(one '- item' per line)"),
     ("{succes_face: 4}", "x.yaml:2:9: rules.succes_face: unknown key 'succes_face' (did you "
                          "mean 'success_face'?)"),
-    ("[1, 2]", "x.yaml:2:8: rules: input should be a valid dictionary or instance of "
-               "Settings"),
+    ("[1, 2]", "x.yaml:2:8: rules: should be a mapping of names to values (key: value "
+               "lines)"),
 ])
 def test_the_rules_block_is_validated_as_before(body, problem):
     assert rules(body) == [problem]

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from momenta_cli.encounter import build
 from momenta_cli.encounter.model import (
     ENCOUNTER_ONLY,
+    NAME_MAX,
     CombatantModel,
     ConditionModel,
     EncounterModel,
@@ -195,8 +196,9 @@ class _Loader:
             self.problems.pydantic(src, model, err)
 
     def includes(self, src: Source, base: Path, stack: list[Path]) -> None:
-        for i, entry in enumerate(src.doc.data.get("include") or ()):
-            if not isinstance(entry, str) or unsafe(entry):
+        entries = src.doc.data.get("include") or ()
+        for i, entry in enumerate(entries if isinstance(entries, list) else ()):
+            if not isinstance(entry, str) or unsafe(entry) or len(entry) > NAME_MAX:
                 continue  # reported by the model (a path is a Name)
             shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
             target, problem = resolve_include(base, entry, self.roots, stack)

@@ -47,7 +47,8 @@ def _plain_name(value: str) -> str:
 
 
 # A name must have something visible in it: a blank name could never be typed at the table.
-Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S"),
+NAME_MAX = 80
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=r"\S"),
                  AfterValidator(_plain_name)]
 
 

@@ -83,6 +83,10 @@ def _message(e: Any) -> str:
         return str(e.get("ctx", {}).get("error", msg.removeprefix("Value error, ")))
     if e["type"] == "string_pattern_mismatch":
         return "a name needs at least one visible character"
+    if e["type"] == "list_type":
+        return "should be a list (one '- item' per line)"
+    if e["type"] in ("model_type", "model_attributes_type", "dict_type"):
+        return "should be a mapping of names to values (key: value lines)"
     return msg[0].lower() + msg[1:]
 
 

@@ -300,7 +300,8 @@ class _Builder:
                 self.problem(path, key_node, "a mapping key must be a plain name")
                 continue
             key = key_node.value  # raw text: `0s`, `yes` and `3+` stay as written
-            if key_node.tag == _TAG + "merge" or (key == "<<" and key_node.style is None):
+            # A plain scalar has style None from PyYAML's parser and "" from libyaml's.
+            if key_node.tag == _TAG + "merge" or (key == "<<" and not key_node.style):
                 self.problem((*path, key), key_node,
                              "YAML merge keys (<<) are not supported; use stat_block")
                 continue

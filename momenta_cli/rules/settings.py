@@ -41,7 +41,7 @@ class Settings:
     solid_hit: Literal["allies", "everyone", "off"] = setting(
         "allies", "R5: who gets +N damage for a pair of equal faces N.", bare_off=True)
     wounds: bool = setting(
-        True, "R10: Vitality at 0 fills a Wound slot (off: Defeated at once).")
+        True, "R10: Vitality at 0 fills a Wound slot (false: Defeated at once).")
     pc_wound_slots: int = setting(3, "R10: default Wound slots of a PC.", ge=0, le=10)
     pc_burden_slots: int = setting(3, "R10: default Burden slots of a PC.", ge=0, le=10)
     pc_wound_table: tuple[str, ...] = setting(
