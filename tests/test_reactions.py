@@ -406,3 +406,35 @@ def test_forestall_and_intercept_are_two_triggers_of_one_movement():
     run(s, "move 2", "forestall wren gorm with spear", faces=[1, 1])
     run(s, "intercept wren gorm with rapier", faces=[1, 1, 1])
     refused(s, "forestall wren gorm with spear", "Wren already made a Forestall")
+
+
+AREA_YARD = """
+name: Sweep yard
+weapons:
+  - {name: Sweep, weight: Medium, attribute: POW, tags: [Slashing, Melee 1, Area],
+     damage: {0s: 1, 1s: 2, 2s: 3, 3+: 4}}
+  - {name: Knife, weight: Light, attribute: POW, tags: [Piercing, Melee 1],
+     damage: {0s: 50, 1s: 50, 2s: 50, 3+: 50}}
+combatants:
+  - {name: Kira, side: adversaries, attributes: {POW: 3}, max_vitality: 5, wound_slots: 0,
+     weapons: [Sweep]}
+  - {name: Ann, side: allies, attributes: {POW: 3}, max_vitality: 20, weapons: [Knife]}
+  - {name: Bob, side: allies, attributes: {POW: 3}, max_vitality: 20, weapons: [Knife]}
+"""
+
+
+def test_an_area_attack_goes_on_when_its_first_counterattack_defeats_the_attacker():
+    # R27 (ours): the attack resolves in full even if a Counterattack Defeated its
+    # attacker; a second Counterattack (ch19 Area: each target may answer) has no one left
+    # to strike and is not made, costing nothing.
+    from tests.engine_helpers import session_from
+
+    s = session_from(AREA_YARD)
+    run(s, "turn ann", "end", "turn kira")
+    run(s, "attack ann counter for bob counter with sweep")
+    kira, bob = s.state.get("Kira"), s.state.get("Bob")
+    assert kira.defeated
+    assert any("Bob's Counterattack is not made: Kira is already Defeated (R27)" in line
+               for line in log_text(s)), log_text(s)
+    assert bob.vigor == bob.spec.max_vigor  # Bob's reaction was never paid
+    assert s.state.get("Ann").vitality < 20 and bob.vitality < 20  # the Sweep landed

@@ -190,7 +190,7 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
     """Check an attack against the rules before anything is paid or rolled."""
     if cmd.maneuver not in ATTACK_MANEUVERS:
         raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
-    if a is t:
+    if a.name == t.name:
         raise RuleError(f"{a.name} cannot attack itself")
     if t.out:
         raise RuleError(f"{t.name} is {t.out_reason}: not a target")

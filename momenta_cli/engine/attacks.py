@@ -29,7 +29,7 @@ from momenta_cli.engine.attack_plan import (
     plan_attack,
 )
 from momenta_cli.engine.economy import pay_maneuver, pay_reaction
-from momenta_cli.engine.events import Event, Reminder, ResourceSet, applied, apply_all
+from momenta_cli.engine.events import Event, Note, Reminder, ResourceSet, applied, apply_all
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_hit
 from momenta_cli.engine.registry import handles
@@ -230,7 +230,13 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         # pool, fixed above, keeps the Hidden bonus)
         events += applied(s, cond.lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
     for x, p in zip(strikes, plans, strict=True):
-        if x.counter is not None:
+        if x.counter is not None and s.get(a0.name).out:
+            # R27: an earlier Counterattack (an Area attack draws several) took the
+            # attacker out: this one has no one to strike, and the attack goes on.
+            events += applied(s, [Note(f"{p.target}'s Counterattack is not made: {a0.name} "
+                                       f"is already {s.get(a0.name).out_reason} (R27)",
+                                       p.target)])
+        elif x.counter is not None:
             counter = replace(x.counter, attacker=p.target, target=a0.name,
                               maneuver="Counterattack",
                               distance=x.counter.distance if x.counter.distance is not None

@@ -31,7 +31,8 @@ def grabbers_of(fight: Fight, f: Fighter) -> list[Fighter]:
         return []
     out = [g for g in fight.fighters.values() if f.name in g.grabbing and not g.out]
     src = _source(fight, f)
-    if src is not None and src not in out and not src.out and src is not f:
+    if (src is not None and src.name not in {g.name for g in out} and not src.out
+            and src.name != f.name):  # by name: a draft may hand out copies
         out.append(src)
     return out
 
@@ -39,7 +40,7 @@ def grabbers_of(fight: Fight, f: Fighter) -> list[Fighter]:
 def held_by(fight: Fight, f: Fighter) -> list[Fighter]:
     """Whom ``f`` holds (the reverse of ``grabbers_of``)."""
     return [t for t in fight.fighters.values()
-            if t is not f and any(g is f for g in grabbers_of(fight, t))]
+            if t.name != f.name and any(g.name == f.name for g in grabbers_of(fight, t))]
 
 
 def grab_partners(fight: Fight, f: Fighter) -> list[tuple[Fighter, Fighter]]:

@@ -58,10 +58,10 @@ def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]
     """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
     out: list[Event] = []
     for grabber, target in grabs.grab_partners(fight, f):
-        other = target if grabber is f else grabber
+        other = target if grabber.name == f.name else grabber
         mine, theirs = f.spec.size, other.spec.size
         if size_rank(mine) <= size_rank(theirs):
-            how = "holds" if grabber is f else "is Grabbed by"
+            how = "holds" if grabber.name == f.name else "is Grabbed by"
             if size_rank(mine) < size_rank(theirs):
                 who = (f"{other.name} is bigger (SIZE {theirs} vs {mine}): only "
                        f"{other.name} may move, dragging {f.name}")

@@ -124,8 +124,8 @@ class Fighter:
         both fighters slower (CPython keeps attributes inline until it is asked for).
         Numbers, strings and the shared immutable spec are copied as they are; each
         container events change in place gets its own copy. A new field must be added
-        here: ``tests/test_clone.py`` checks that every one is copied and no container
-        shared."""
+        here: ``tests/test_engine_copies.py`` checks that every one is copied and no
+        container shared."""
         new = object.__new__(Fighter)
         new.spec, new.name, new.side = self.spec, self.name, self.side
         new.vitality, new.guard, new.vigor = self.vitality, self.guard, self.vigor
