@@ -29,7 +29,7 @@ from momenta_cli.engine.attack_plan import (
     plan_attack,
 )
 from momenta_cli.engine.economy import pay_maneuver, pay_reaction
-from momenta_cli.engine.events import Event, Note, Reminder, ResourceSet, applied, apply_all
+from momenta_cli.engine.events import Event, Note, ResourceSet, applied, apply_all
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_hit
 from momenta_cli.engine.registry import handles
@@ -208,7 +208,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if cmd.maneuver in MOVEMENT_REACTIONS:
         events.append(mv.MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
-    events += [Reminder(a0.name, text) for text in cond.reminders(s, a0)]
+    events += cond.reminder_events(s, a0)
     # ch20 step 1: the pool is fixed before any reaction is resolved (so before the
     # payment above is applied)
     pools = [attack_pool(s, a0, targets if one_roll else [t], p, cmd)

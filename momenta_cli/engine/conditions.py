@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from momenta_cli.engine.events import ConditionChanged, Event
+from momenta_cli.engine.events import ConditionChanged, Event, Reminder
 from momenta_cli.engine.names import match
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -106,3 +106,9 @@ def reminders(fight: Fight, f: Fighter) -> list[str]:
             stacks = f" {c.stacks}" if c.stacks > 1 else ""
             out.append(f"{name}{stacks}{src}: {effect}" if effect else f"{name}{stacks}{src}")
     return out
+
+
+def reminder_events(fight: Fight, f: Fighter) -> list[Event]:
+    """``reminders`` as log events, shown when ``f`` attacks or moves (the condition
+    table: Frightened and GM-defined conditions are the GM's to apply)."""
+    return [Reminder(f.name, text) for text in reminders(fight, f)]

@@ -75,8 +75,7 @@ def apply_all(fight: Fight, events: list[Event] | tuple[Event, ...]) -> Fight:
 
 def applied(fight: Fight, events: list[Event]) -> list[Event]:
     """Apply ``events`` to ``fight`` (a scratch copy a decider owns) and hand them back."""
-    for ev in events:
-        ev.apply(fight)
+    apply_all(fight, events)
     return events
 
 

@@ -12,7 +12,7 @@ from momenta_cli.engine import damage, grabs
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
-from momenta_cli.engine.events import Event, Reminder, apply_all
+from momenta_cli.engine.events import Event, apply_all
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import size_rank
@@ -73,10 +73,6 @@ def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]
     return out
 
 
-def _reminders(fight: Fight, f: Fighter) -> list[Event]:
-    return [Reminder(f.name, text) for text in cond.reminders(fight, f)]
-
-
 # --- deciders --------------------------------------------------------------------------
 
 
@@ -117,7 +113,7 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
     events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
                            cmd.jump))
     events += _grab_lock(fight, f, "Move", cmd.squares)
-    return events + _reminders(fight, f)
+    return events + cond.reminder_events(fight, f)
 
 
 @handles(Shift)
@@ -144,7 +140,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
                         f"square(s) need {need} (ch19 Shift)")
     events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
     events += _grab_lock(fight, f, "Shift", cmd.squares)
-    return events + _reminders(fight, f)
+    return events + cond.reminder_events(fight, f)
 
 
 @handles(Fall)

@@ -85,7 +85,7 @@ def find(fight: Fight, text: str) -> Fighter:
 def exact(fight: Fight, text: str) -> Fighter | None:
     """The fighter whose name is ``text`` in any case, if any."""
     low = name_key(text)
-    return next((f for f in fight.fighters.values() if name_key(f.name) == low), None)
+    return next((f for f in fight.fighters.values() if _plain_key(f.name) == low), None)
 
 
 def actor(fight: Fight, name: str | None) -> Fighter:

@@ -10,6 +10,7 @@ from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, Plan
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.text import name_key
 
 OBSCURED_PENALTY = 2  # R20
 HIDDEN_BONUS = 2  # R20, condition table
@@ -50,8 +51,8 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
     if a.has("Hindered"):
         parts.append(("Hindered", -1))
     provoked = a.conditions.get("Provoked")
-    src = (provoked.source or "").lower() if provoked is not None else ""
-    if provoked is not None and any(t.name.lower() != src for t in targets):
+    src = name_key(provoked.source or "") if provoked is not None else ""
+    if provoked is not None and any(name_key(t.name) != src for t in targets):
         parts.append(("Provoked", -2))
     if a.has("Hidden"):
         parts.append(("Hidden", HIDDEN_BONUS))

@@ -205,8 +205,6 @@ def scripted(t: Fighter, attack_weapon: WeaponSpec, mode: str,
                         "(R7); use dodge or deflect")
     if not t.spec.defenses:
         raise RuleError(f"{t.name} has no scripted defense")
-    if t.out:
-        raise RuleError(f"{t.name} is out of the fight")
     for cond in ("Surprised", "Broken"):
         if t.has(cond):
             raise RuleError(f"{t.name} is {cond}: no defenses (docs/rulings.md, Tracker calls)")
