@@ -227,6 +227,8 @@ def test_condition_commands_respect_caps(line, stacks):
 
 
 def test_hindered_has_one_stack_and_faltering_no_cap():
+    # Conditions (docs/rulings.md, the condition catalogue, momenta_cli/data): Hindered
+    # caps at 1 stack, Faltering has no cap.
     s = mace_yard()
     run(s, "cond wyrm hindered +3", "cond wyrm faltering +7")
     w = s.state.get("Wyrm")

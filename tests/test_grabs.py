@@ -29,6 +29,7 @@ def test_grab_set_by_hand_ends_when_the_grabber_is_defeated():
 
 
 def test_grabber_killed_by_damage_releases_the_grab():
+    # R11 / ch19 Grab: a Defeated grabber holds no one.
     s = session_from(ENC)
     run(s, "cond held grabbed +1 from Holder", "dmg holder 100")
     assert s.state.get("Holder").defeated

@@ -43,6 +43,7 @@ def test_a_spell_pays_the_cost_its_data_gives():
 
 
 def test_a_typed_spell_cost_wins_over_the_data():
+    # ch19 Cast a Spell: the Vigor a spell costs; the GM's typed cost decides.
     assert _vigor_after("attack orc with frostbolt cost 1") == 7 - 1
 
 
@@ -52,12 +53,14 @@ def test_a_spell_without_a_cost_still_costs_two():
 
 
 def test_spell_cost_is_read_into_the_weapon_spec():
+    # ch19 Cast a Spell: a spell's cost comes with its stat line (rules as data).
     s = session_from(SPELLS)
     assert s.state.get("Kira").spec.weapon("Frostbolt").cost == 3
     assert s.state.get("Kira").spec.weapon("Firebolt").cost is None
 
 
 def test_a_cost_on_a_weapon_that_is_no_spell_is_an_error():
+    # ch19 Cast a Spell: only spells have a casting cost; ordinary attacks cost 2 Vigor.
     bad = SPELLS.replace("tags: [Fire, Range 12, Spell],", "tags: [Fire, Range 12], cost: 1,")
     with pytest.raises(MomentaError, match="only a weapon tagged Spell"):
         session_from(bad)
