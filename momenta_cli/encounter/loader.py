@@ -92,7 +92,7 @@ def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
     except YamlProblem as err:
         loader.problems.at(name, *err.mark, err.message)
         return Loaded(None, loader.problems.lines())
-    except (OSError, RuntimeError):  # a symlink loop is refused by read_text already
+    except (OSError, RuntimeError):  # a symlink loop is refused by read_raw already
         loader.problems.at(name, 1, 1, "cannot resolve the file's real path")
         return Loaded(None, loader.problems.lines())
     loader.reads.files[str(real)] = hashlib.sha256(raw).hexdigest()

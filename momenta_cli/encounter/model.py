@@ -129,7 +129,7 @@ def _size(value: Any) -> Any:
 
 
 SizeValue = Annotated[
-    Annotated[str, Field(pattern=r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$")]
+    Annotated[str, Field(pattern=r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$")]  # 20: MAX_SIZE
     | Annotated[int, Field(strict=True, ge=1, le=MAX_SIZE)],
     BeforeValidator(_size),
     Field(description="R31: 1T, 1S, 1M, 1L (one square) or 2, 3, 4, ... (N x N squares); "

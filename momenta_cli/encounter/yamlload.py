@@ -93,15 +93,10 @@ class Doc:
         return (1, 1)
 
 
-def read_text(path: Path) -> str:
-    """Read an encounter, include or library file as UTF-8 text, refusing what is not a
-    small regular text file (a FIFO, a device, a directory, too large, unreadable)."""
-    return decode(read_raw(path))
-
-
 def read_raw(path: Path) -> bytes:
-    """The bytes of an encounter, include or library file (as ``read_text`` refuses what
-    is not a small regular file), for a caller that also hashes what it parsed."""
+    """The bytes of an encounter, include or library file, refusing what is not a small
+    regular file (a FIFO, a device, a directory, too large, unreadable); ``decode``
+    makes them text, and the caller may hash what it parsed."""
     try:
         return read_bytes(path, "encounter")
     except FileProblem as err:

@@ -202,5 +202,5 @@ def prompt_text(fight: Fight) -> str:
     due = turns.side_due(fight)
     if due is None:
         return f"R{fight.round} end> "
-    tag = "slowed " if phase in (2, 4) else ""  # phase 4 is the Slowed independents
+    tag = "slowed " if phase and "slowed" in turns.PHASE_NAMES[phase] else ""  # R12
     return f"R{fight.round} {tag}{due}> "
