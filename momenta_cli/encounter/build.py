@@ -63,6 +63,13 @@ class Known:
         return False
 
 
+
+def _twice(what: str, name: str, twin: str) -> str:
+    """A name listed twice in one list, as written or as the table matches names."""
+    if twin == name:
+        return f"{what} '{name}' is listed twice"
+    return f"{what} '{name}' cannot be told apart from '{twin}' at the table"
+
 def damage_table(damage: dict[str, int], overflow: int, err: Err) -> DamageTable | None:
     """Tiers from ``{0s: 2, 1s: 7, 2s: 13, 3+: 20}`` (R3): start at 0s, no gaps, one final
     open-ended ``N+``, never decreasing."""
@@ -243,8 +250,7 @@ def locations(items: list[str | LocationModel] | None, known: Known, err: Err,
         m = LocationModel(name=item) if isinstance(item, str) else item
         twin = next((loc.name for loc in out if name_key(loc.name) == name_key(m.name)), None)
         if twin is not None:  # `at tail` could never tell Tail from TAIL
-            err(("hit_locations", i), f"location '{m.name}' is listed twice" if twin == m.name
-                else f"location '{m.name}' cannot be told apart from '{twin}' at the table")
+            err(("hit_locations", i), _twice("location", m.name, twin))
             continue
         if m.wound_effect is not None:
             known.check_condition(m.wound_effect, err, ("hit_locations", i, "wound_effect"))
@@ -326,8 +332,7 @@ def weapons(m: CombatantModel, known: Known, err: Err) -> tuple[WeaponSpec, ...]
     for spec in out:
         twin = seen.get(name_key(spec.name))
         if twin is not None:
-            err(("weapons",), f"weapon '{spec.name}' is listed twice" if twin == spec.name
-                else f"weapon '{spec.name}' cannot be told apart from '{twin}' at the table")
+            err(("weapons",), _twice("weapon", spec.name, twin))
         seen.setdefault(name_key(spec.name), spec.name)
     for spec in known.builtins:
         if name_key(spec.name) not in seen:

@@ -27,6 +27,7 @@ from momenta_cli.encounter.model import (
     LibraryModel,
     SettingsModel,
     WeaponModel,
+    piece,
     settings_from,
 )
 from momenta_cli.encounter.problems import Problems, Source, suggest
@@ -107,29 +108,6 @@ def load_text(text: str, name: str = "<string>", base_dir: Path | None = None) -
     base = (base_dir or Path.cwd()).resolve()
     loader.roots = include_roots(base)
     return loader.run(text, name, base, None)
-
-
-def _model(model: type[BaseModel], data: Any) -> Any:
-    """``data`` as ``model``, or None. Problems are already reported by the whole-document
-    pass; here a piece whose faulty keys are optional is checked again without them, so
-    its other mistakes (an unknown weapon, a duplicate name) are reported in the same run
-    instead of only after the first fix."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        if not isinstance(data, dict):
-            return None
-        bad = {e["loc"][0] for e in err.errors() if e["loc"]}
-        # Keys whose absence means something of its own (a side from the stat block) are
-        # never dropped: that would report a second, misleading problem.
-        required = {n for n, f in model.model_fields.items() if f.is_required()}
-        required |= {"side", "stat_block", "count", "name"}
-        if not bad or bad & required:
-            return None
-        try:
-            return model.model_validate({k: v for k, v in data.items() if k not in bad})
-        except ValidationError:
-            return None
 
 
 class _Loader:
@@ -244,7 +222,7 @@ class _Loader:
                 name = raw.get("name") if isinstance(raw, dict) else None
                 if not isinstance(name, str):
                     continue
-                first = table.get(name) or looks.get((key, name_key(name)))
+                first = looks.get((key, name_key(name)))  # the same name, or a lookalike
                 if first is not None:
                     line, _ = first.src.doc.mark((*first.path, "name"))
                     twin = first.raw.get("name")
@@ -263,11 +241,11 @@ class _Loader:
         physical, other = catalogue.damage_types()
         known = build.Known(settings, damage_types={*physical, *other, *self.damage_types})
         known.conditions = {n: c.cap for n, c in catalogue.conditions().items()}
+        shipped = {name_key(n): n for n in catalogue.conditions()}
         for name, entry in self.conditions.items():
-            m = _model(ConditionModel, entry.raw)
+            m = piece(ConditionModel, entry.raw)
             if m is None:
                 continue
-            shipped = {name_key(n): n for n in catalogue.conditions()}
             if name_key(name) in shipped:  # `cond a hindered` could never reach it
                 same = shipped[name_key(name)]
                 self.problems.add(entry.src, (*entry.path, "name"),
@@ -284,7 +262,7 @@ class _Loader:
         known.builtins = build.builtin_weapons(known)
         known.weapons = {w.name: w for w in known.builtins}
         for name, entry in self.weapons.items():
-            m = _model(WeaponModel, entry.raw)
+            m = piece(WeaponModel, entry.raw)
             spec = None if m is None else build.build_weapon(
                 m, known, self.err(entry.src, entry.path))
             if spec is None:
@@ -324,7 +302,7 @@ class _Loader:
     def encounter(self, src: Source, known: build.Known) -> EncounterSpec:
         blocks: dict[str, CombatantSpec] = {}
         for name, entry in self.blocks.items():
-            m = _model(CombatantModel, entry.raw)
+            m = piece(CombatantModel, entry.raw)
             if m is not None:
                 err = self.err(entry.src, entry.path)
                 blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
@@ -358,7 +336,7 @@ class _Loader:
     def combatant(self, src: Source, path: PathT, raw: Any, known: build.Known
                   ) -> list[CombatantSpec]:
         """One combatant entry, merged with its stat block and stamped out ``count`` times."""
-        own = _model(CombatantModel, raw)
+        own = piece(CombatantModel, raw)
         if own is None:
             return []
         origins: dict[str, tuple[Source, PathT]] = {}
@@ -373,7 +351,7 @@ class _Loader:
             origins = {k: (entry.src, entry.path) for k in merged}
         merged.update({k: v for k, v in raw.items() if k not in ("stat_block", "count")})
         origins.update({k: (src, path) for k in raw})
-        m = _model(CombatantModel, merged)
+        m = piece(CombatantModel, merged)
         if m is None:
             return []  # the stat block itself is invalid, reported there
         if m.side is None:
@@ -395,7 +373,7 @@ class _Loader:
                          ) -> tuple[tuple[str, int | None, str, tuple[str, ...], str], ...]:
         out = []
         for entry in self.conditions.values():
-            m = _model(ConditionModel, entry.raw)
+            m = piece(ConditionModel, entry.raw)
             if m is not None and m.name not in catalogue.conditions():
                 out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
         return tuple(out)

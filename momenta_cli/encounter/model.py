@@ -21,6 +21,7 @@ from pydantic import (
     Discriminator,
     Field,
     Tag,
+    ValidationError,
     create_model,
 )
 
@@ -271,3 +272,26 @@ class EncounterModel(LibraryModel):
 
 
 ENCOUNTER_ONLY = ("name", "description", "rules", "combatants")
+
+
+def piece(model: type[BaseModel], data: Any) -> Any:
+    """``data`` as ``model``, or None. Problems are already reported by the whole-document
+    pass; here a piece whose faulty keys are optional is checked again without them, so
+    its other mistakes (an unknown weapon, a duplicate name) are reported in the same run
+    instead of only after the first fix."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        if not isinstance(data, dict):
+            return None
+        bad = {e["loc"][0] for e in err.errors() if e["loc"]}
+        # Keys whose absence means something of its own (a side from the stat block) are
+        # never dropped: that would report a second, misleading problem.
+        required = {n for n, f in model.model_fields.items() if f.is_required()}
+        required |= {"side", "stat_block", "count", "name"}
+        if not bad or bad & required:
+            return None
+        try:
+            return model.model_validate({k: v for k, v in data.items() if k not in bad})
+        except ValidationError:
+            return None
