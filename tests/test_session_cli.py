@@ -151,7 +151,7 @@ def test_log_formats(enc, tmp_path):
     r = invoke("log", fight, "-f", "md", "-o", out)
     assert r.exit_code == 0 and out.read_text().startswith("# Trouble")
     r = invoke("log", fight, "-f", "pdf")
-    assert r.exit_code == 1 and "unknown format" in r.output
+    assert r.exit_code == 2 and "unknown format 'pdf'" in r.output  # a usage mistake
 
 
 def test_log_json_matches_replay_json(enc, tmp_path):

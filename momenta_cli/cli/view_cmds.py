@@ -132,7 +132,9 @@ def log(
     from momenta_cli.render.export import FORMATS, export
 
     if fmt not in FORMATS and fmt != "md":
-        raise typer.Exit(_bad_format(fmt))
+        # a usage mistake like any other: one line, exit code 2 (cli/app.py main)
+        raise typer.BadParameter(f"unknown format {fmt!r}: use text, markdown or json",
+                                 param_hint="'--format'")
     with guarded():
         if output is not None and _same(output, fight):
             _check_output(output, fight, None)
@@ -186,11 +188,6 @@ def _check_output(output: Path, fight: Path, encounter: Path | None) -> None:
         kind = "a saved fight" if name.endswith(SUFFIX) else "a YAML file"
         raise JournalError(f"{output}: refusing to overwrite {kind}; choose another "
                            f"output file")
-
-
-def _bad_format(fmt: str) -> int:
-    typer.echo(f"unknown format {fmt!r}: use text, markdown or json", err=True)
-    return 1
 
 
 def register(app: typer.Typer) -> None:
