@@ -326,3 +326,8 @@ def test_run_never_sets_aside_a_file_that_is_not_a_fight(enc):
         assert r.exit_code == 1 and "not a saved fight" in r.output, r.output
         assert target.read_bytes() == before
         assert list(enc.parent.glob(f"{target.name}.*")) == []
+
+
+def test_help_for_an_unknown_command_is_refused_by_do(enc):
+    r = invoke("do", enc, "help zzz")
+    assert r.exit_code == 1 and "unknown command" in r.output, r.output

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from momenta_cli.commands.language import Meta, is_number, need, number, typed_result, verb
+from momenta_cli.commands.language import (
+    Meta,
+    is_number,
+    lookup,
+    need,
+    number,
+    typed_result,
+    verb,
+)
 from momenta_cli.engine import commands as c
 from momenta_cli.errors import CommandError
 
@@ -201,6 +209,8 @@ def _status(words: list[str]) -> Meta:
 @verb("help", aliases=("?",), usage="help [COMMAND]",
       help="List the commands, or explain one.", example="help cond", group="session")
 def _help(words: list[str]) -> Meta:
+    if words:
+        lookup(words[0])  # `help zzz` is refused like `zzz` (CommandError), also by `do`
     return Meta("help", words[0] if words else None)
 
 
