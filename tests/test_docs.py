@@ -39,3 +39,13 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_second():
     assert len(blocks) == 2 and all(len(b.strip().splitlines()) == 1 for b in blocks)
     ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text()
     assert blocks[1].strip() in ci
+
+
+def test_the_format_doc_lists_every_built_in_damage_type():
+    from momenta_cli.rules import catalogue
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "encounter-format.md").read_text(
+        encoding="utf-8")
+    physical, other = catalogue.damage_types()
+    missing = [t for t in (*physical, *other) if not re.search(rf"\b{t}\b", doc)]
+    assert missing == [], f"docs/encounter-format.md does not name {missing}"
