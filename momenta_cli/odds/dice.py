@@ -42,10 +42,11 @@ def successes(pool: int, face: int = 5, auto: int | None = None) -> Counts:
     s = _hits(face)
     if pool <= 0:  # R2: the lowest of 2d6 is a success only if both are
         both = s * s
-        return Counts({1: both, 0: FACES ** 2 - both}, FACES ** 2)
+        weights = {1: both, 0: FACES ** 2 - both}
+        return Counts({k: w for k, w in weights.items() if w}, FACES ** 2)
     miss = FACES - s
-    return Counts({k: comb(pool, k) * s ** k * miss ** (pool - k) for k in range(pool + 1)},
-                  FACES ** pool)
+    weights = {k: comb(pool, k) * s ** k * miss ** (pool - k) for k in range(pool + 1)}
+    return Counts({k: w for k, w in weights.items() if w}, FACES ** pool)  # no 0 chances
 
 
 def successes_and_solid(pool: int, face: int = 5, auto: int | None = None) -> Counts:
