@@ -69,6 +69,16 @@ def test_the_table_reads_at_80_columns():
     assert any("Wound:" in x and "Defeat:" in x for x in lines)
 
 
+def test_the_unlikely_end_of_a_big_roll_is_one_row_but_json_keeps_every_row():
+    args = ["odds", "--dice", "20", "--vs", "20", "--tiers", "2/7/13/20"]
+    lines = invoke(*args).output.splitlines()
+    folded = [x for x in lines if x.split()[:1] == ["10+"]]
+    assert len(folded) == 1 and "<0.1%" in folded[0]
+    assert not any(x.split()[:1] == ["11"] for x in lines)
+    doc = json.loads(invoke(*args, "--json").output)
+    assert [row["net"] for row in doc["rows"]] == list(range(21))
+
+
 def test_from_an_encounter_the_pools_come_first():
     # ch20 step 1: the pool with every modifier, as the attack would roll it
     r = invoke("odds", DEMO, "Gorm", "Wren", "--deflect=buckler", "--brace", "--width", "80")

@@ -62,6 +62,36 @@ def _damage(row: Row) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
+TAIL = Fraction(1, 1000)  # rows less likely than this, together, are shown as one
+
+
+def fold(rows: tuple[Row, ...]) -> tuple[list[Row], tuple[Row, ...]]:
+    """The rows to draw: the unlikely end of a big roll (all of it together under 0.1%)
+    folded into one ``N+`` row, so 20 dice fit a screen; returns the rows and the folded
+    ones (empty when nothing is folded). ``--json`` keeps every row."""
+    k, tail = len(rows), Fraction(0)
+    while k > 1 and tail + rows[k - 1].p < TAIL:
+        k -= 1
+        tail += rows[k].p
+    folded = rows[k:]
+    if len(folded) < 2:
+        return list(rows), ()
+    amounts: dict[int, Fraction] = {}
+    for r in folded:
+        for a, p in r.amounts.items():
+            amounts[a] = amounts.get(a, Fraction(0)) + p
+    merged = Row(folded[0].net, tail, folded[0].tier, amounts,
+                 sum((r.wound for r in folded), Fraction(0)),
+                 sum((r.down for r in folded), Fraction(0)))
+    return [*rows[:k], merged], folded
+
+
+def _tiers(rows: tuple[Row, ...]) -> str:
+    tiers = [r.tier for r in rows if r.tier is not None]
+    lo, hi = min(tiers), max(tiers)
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
 def _words(o: Odds) -> tuple[str, str, str]:
     if o.target.strain:
         return "Strain", "Burden", "Lost"
@@ -82,11 +112,13 @@ def table(o: Odds) -> Table:
     if o.knows_target:
         t.add_column(slot, justify="right")
         t.add_column(down, justify="right")
+    shown, tail = fold(o.rows)
     top = max((r.p for r in o.rows), default=Fraction(0))
-    for r in o.rows:
-        cells: list[Any] = [str(r.net), pct(r.p), _bar(r.p, top)]
+    for r in shown:
+        last = r is shown[-1] and tail
+        cells: list[Any] = [f"{r.net}+" if last else str(r.net), pct(r.p), _bar(r.p, top)]
         if damage:
-            cells += [str(r.tier), _damage(r)]
+            cells += [_tiers(tail) if last else str(r.tier), _damage(r)]
         if o.knows_target:
             cells += [_share(r.wound, r), _share(r.down, r)]
         t.add_row(*cells)
