@@ -47,6 +47,15 @@ def test_zero_dice_in_json():
     assert {row["net"]: row["p"]["exact"] for row in doc["rows"]} == {0: "8/9", 1: "1/9"}
 
 
+def test_grunts_never_roll_from_numbers():
+    # R7: a Grunt's 1 success against 2 dice; 2 dice against a Grunt's defense
+    doc = json.loads(invoke("odds", "--grunt", "--vs", "2", "--json").output)
+    assert {row["net"]: row["p"]["exact"] for row in doc["rows"]} == {0: "5/9", 1: "4/9"}
+    doc = json.loads(invoke("odds", "--dice", "2", "--vs-grunt", "--json").output)
+    assert {row["net"]: row["p"]["exact"] for row in doc["rows"]} == {0: "8/9", 1: "1/9"}
+    assert doc["wound"]["exact"] == "0"
+
+
 def test_wound_and_defeat_from_numbers():
     # R10: 1 free Wound slot; R11: Defeat only once it is full and Vitality is 0 again
     r = invoke("odds", "--dice", "1", "--tiers", "2/16", "--vitality", "5",
@@ -153,6 +162,15 @@ def test_the_odds_verb_refuses_like_the_attack(enc):
     assert "Knife-1 is an enemy: it cannot Dodge" in one_line_error(r)
     r = invoke("do", fight, "odds")
     assert "missing target" in one_line_error(r)
+
+
+def test_a_replay_script_shows_the_preview_and_goes_on(tmp_path):
+    script = tmp_path / "odds.script"
+    script.write_text("turn brannoc\nodds gorm at edge\nattack gorm\n", encoding="utf-8")
+    r = invoke("replay", DEMO, script)
+    assert r.exit_code == 0, r.output
+    assert "attack: POW 3, Edge -2 = 1d" in r.output
+    assert "Basic Attack (Longsword)" in r.output  # the attack after it was made
 
 
 def test_the_odds_verb_at_the_prompt(enc):

@@ -60,6 +60,10 @@ def odds_cmd(
     vs: Annotated[int | None, Opt("--vs", min=-MAX_DICE, max=MAX_DICE,
                                   help="The reactive defense's pool (none if left out).")
                   ] = None,
+    grunt: Annotated[bool, Opt("--grunt", help="The attacker is a Grunt: 1 success, no "
+                               "roll (R7); --dice is then not needed.")] = False,
+    vs_grunt: Annotated[bool, Opt("--vs-grunt", help="The defender is a Grunt defending: "
+                                  "1 success, no roll (R7).")] = False,
     tiers: Annotated[str | None, Opt("--tiers", help="Damage by net successes, 0 first, "
                                      "the last open-ended: 2/7/13/20.")] = None,
     guard: Annotated[int, Opt("--guard", min=0, max=999, help="The target's Guard.")] = 0,
@@ -120,7 +124,8 @@ def odds_cmd(
                    if v is not None]
         numbers += [n for n, v in (("--guard", guard), ("--wounds", wounds)) if v]
         numbers += [n for n, v in (("--resist", resist), ("--weak", weak),
-                                   ("--strain", strain), ("--solid-hit", solid_hit)) if v]
+                                   ("--strain", strain), ("--solid-hit", solid_hit),
+                                   ("--grunt", grunt), ("--vs-grunt", vs_grunt)) if v]
         if face != 5:
             numbers.append("--success-face")
         if numbers:
@@ -141,8 +146,8 @@ def odds_cmd(
             pv = preview(_state(file), cmd)
         result = pv.odds
     else:
-        if dice is None:
-            raise typer.BadParameter("give --dice N, or FILE ATTACKER TARGET",
+        if dice is None and not grunt:
+            raise typer.BadParameter("give --dice N (or --grunt), or FILE ATTACKER TARGET",
                                      param_hint="'--dice'")
         extra = [n for n, v in (("--weapon", weapon), ("--at", at)) if v is not None]
         extra += [n for n, v in (("--dodge", dodge), ("--deflect", deflect is not None),
@@ -164,7 +169,8 @@ def odds_cmd(
         if top is not None and vitality is not None and vitality > top:
             raise typer.BadParameter("--vitality is more than --max-vitality",
                                      param_hint="'--vitality'")
-        result = odds(Roll(dice, vs, face, solid=solid_hit),
+        grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
+        result = odds(Roll(dice or 0, vs, face, *grunts, solid=solid_hit),
                       Target(guard=guard, resisted=resist, weak=weak, brace=brace,
                              strain=strain, current=vitality, maximum=top,
                              free_slots=wounds), table)

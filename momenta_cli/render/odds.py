@@ -188,7 +188,7 @@ def view(o: Odds, pv: Preview | None = None) -> Group:
 
 def exact(p: Fraction) -> dict[str, Any]:
     """A probability as the exact fraction string and a float."""
-    return {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
+    return {"exact": str(p), "float": float(p)}  # "46/81"; "0" and "1" as whole numbers
 
 
 def document(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
