@@ -135,6 +135,16 @@ def test_usage_mistakes_exit_2():
     assert invoke("odds", "--dice", "3", "--tiers", "2/x").exit_code == 2
     assert invoke("odds", "--dice", "3", "--vitality", "4").exit_code == 2  # no tiers
     assert invoke("odds", "--dice", "3", "--dodge").exit_code == 2
+    assert invoke("odds", "--dice", "3", "--grunt").exit_code == 2
+    assert invoke("odds", "--dice", "3", "--tiers", "1/2", "--wounds", "1").exit_code == 2
+    assert invoke("odds", DEMO, "Gorm", "Wren", "--dodge", "--deflect").exit_code == 2
+
+
+def test_a_bare_deflect_takes_the_best_weapon_that_may():
+    # ch19 Deflect: the Rapier is lighter than the Cudgel; the Buckler, a Shield, may
+    r = invoke("odds", DEMO, "Gorm", "Wren", "--deflect")
+    assert r.exit_code == 0, r.output
+    assert "  defense: Deflect (Buckler): " in r.output
 
 
 def test_a_missing_file_is_one_line(tmp_path):

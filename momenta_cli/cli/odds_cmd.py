@@ -16,6 +16,7 @@ from momenta_cli.cli.common import NoColor, Width, guarded, make_console
 if TYPE_CHECKING:
     from momenta_cli.engine.specs import DamageTable
     from momenta_cli.engine.state import Fight
+    from momenta_cli.odds.preview import Preview
 
 MAX_DICE = 40  # far past any Momenta pool; keeps the face counting instant
 Opt = typer.Option
@@ -44,6 +45,53 @@ def _state(path: Path) -> Fight:
     from momenta_cli.engine.session import Session
 
     return Session(load_encounter(path)).state
+
+
+def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: str | None,
+               at: str | None, dodge: bool, deflect: str | None, defend: str | None,
+               brace: bool) -> Preview:
+    """The attack the options describe, previewed by the engine against the fight."""
+    if attacker is None or target is None:
+        raise typer.BadParameter("name the ATTACKER and the TARGET after FILE",
+                                 param_hint="FILE ATTACKER TARGET")
+    defenses = [d for d, v in (("dodge", dodge), ("deflect", deflect is not None),
+                               ("defend", defend is not None)) if v]
+    if len(defenses) > 1:
+        raise typer.BadParameter("one reactive defense: --dodge, --deflect or --defend")
+    from momenta_cli.engine.attack_plan import Attack
+    from momenta_cli.odds.preview import preview
+
+    chosen = deflect if deflect is not None else defend
+    cmd = Attack(attacker, target, weapon=weapon, location=at,
+                 defense=defenses[0] if defenses else None, defense_with=chosen or None,
+                 brace=brace)
+    with guarded():
+        return preview(_state(file), cmd)
+
+
+def _check_numbers(*, dice: int | None, vs: int | None, grunt: bool, vs_grunt: bool,
+                   tiers: str | None, vitality: int | None, max_vitality: int | None,
+                   wounds: int, strain: bool, brace: bool) -> None:
+    """Refuse numbers that do not go together (a usage mistake: exit 2)."""
+    def bad(message: str, option: str) -> typer.BadParameter:
+        return typer.BadParameter(message, param_hint=f"'{option}'")
+
+    if dice is None and not grunt:
+        raise bad("give --dice N (or --grunt), or FILE ATTACKER TARGET", "--dice")
+    if dice is not None and grunt:
+        raise bad("a Grunt never rolls: leave out --dice", "--grunt")
+    if vs is not None and vs_grunt:
+        raise bad("a Grunt never rolls: leave out --vs", "--vs-grunt")
+    if vitality is None and (max_vitality is not None or wounds):
+        raise bad("--max-vitality and --wounds go with --vitality", "--vitality")
+    if vitality is not None and tiers is None:
+        raise bad("--vitality needs --tiers (the damage)", "--vitality")
+    if vitality is not None and strain:
+        raise bad("Strain damage does not reach Vitality", "--strain")
+    if brace and strain:
+        raise bad("Brace does nothing against Strain", "--brace")
+    if vitality is not None and max_vitality is not None and vitality > max_vitality:
+        raise bad("--vitality is more than --max-vitality", "--vitality")
 
 
 def odds_cmd(
@@ -111,69 +159,42 @@ def odds_cmd(
 
     Example: momenta odds encounters/demo.yaml Gorm Wren --deflect=buckler --brace
     """
-    from momenta_cli.odds.table import Roll, Target, odds
     from momenta_cli.render import odds as view
 
     pv = None
     if file is not None:
-        if attacker is None or target is None:
-            raise typer.BadParameter("name the ATTACKER and the TARGET after FILE",
-                                     param_hint="FILE ATTACKER TARGET")
-        numbers = [n for n, v in (("--dice", dice), ("--vs", vs), ("--tiers", tiers),
-                                  ("--vitality", vitality), ("--max-vitality", max_vitality))
-                   if v is not None]
-        numbers += [n for n, v in (("--guard", guard), ("--wounds", wounds)) if v]
-        numbers += [n for n, v in (("--resist", resist), ("--weak", weak),
-                                   ("--strain", strain), ("--solid-hit", solid_hit),
-                                   ("--grunt", grunt), ("--vs-grunt", vs_grunt)) if v]
-        if face != 5:
-            numbers.append("--success-face")
-        if numbers:
-            raise typer.BadParameter(f"{', '.join(numbers)}: from FILE the numbers come "
+        given = [n for n, v in (("--dice", dice), ("--vs", vs), ("--tiers", tiers),
+                                ("--vitality", vitality), ("--max-vitality", max_vitality))
+                 if v is not None]
+        given += [n for n, v in (("--guard", guard), ("--wounds", wounds), ("--resist", resist),
+                                 ("--weak", weak), ("--strain", strain),
+                                 ("--solid-hit", solid_hit), ("--grunt", grunt),
+                                 ("--vs-grunt", vs_grunt), ("--success-face", face != 5))
+                  if v]
+        if given:
+            raise typer.BadParameter(f"{', '.join(given)}: from FILE the numbers come "
                                      "from the fight", param_hint="FILE")
-        defenses = [d for d, v in (("dodge", dodge), ("deflect", deflect is not None),
-                                   ("defend", defend is not None)) if v]
-        if len(defenses) > 1:
-            raise typer.BadParameter("one reactive defense: --dodge, --deflect or --defend")
-        from momenta_cli.engine.attack_plan import Attack
-        from momenta_cli.odds.preview import preview
-
-        chosen = deflect if deflect is not None else defend
-        cmd = Attack(attacker, target, weapon=weapon, location=at,
-                     defense=defenses[0] if defenses else None,
-                     defense_with=chosen or None, brace=brace)
-        with guarded():
-            pv = preview(_state(file), cmd)
+        pv = _from_file(file, attacker, target, weapon=weapon, at=at, dodge=dodge,
+                        deflect=deflect, defend=defend, brace=brace)
         result = pv.odds
     else:
-        if dice is None and not grunt:
-            raise typer.BadParameter("give --dice N (or --grunt), or FILE ATTACKER TARGET",
-                                     param_hint="'--dice'")
-        extra = [n for n, v in (("--weapon", weapon), ("--at", at)) if v is not None]
-        extra += [n for n, v in (("--dodge", dodge), ("--deflect", deflect is not None),
+        given = [n for n, v in (("--weapon", weapon), ("--at", at)) if v is not None]
+        given += [n for n, v in (("--dodge", dodge), ("--deflect", deflect is not None),
                                  ("--defend", defend is not None)) if v]
-        if extra:
-            raise typer.BadParameter(f"{', '.join(extra)} need FILE ATTACKER TARGET "
+        if given:
+            raise typer.BadParameter(f"{', '.join(given)} need FILE ATTACKER TARGET "
                                      "(use --vs for a defense's pool)", param_hint="FILE")
-        table = _tiers(tiers) if tiers is not None else None
-        if vitality is not None and table is None:
-            raise typer.BadParameter("--vitality needs --tiers (the damage)",
-                                     param_hint="'--vitality'")
-        if vitality is not None and strain:
-            raise typer.BadParameter("Strain damage does not reach Vitality",
-                                     param_hint="'--strain'")
-        if brace and strain:
-            raise typer.BadParameter("Brace does nothing against Strain",
-                                     param_hint="'--brace'")
-        top = max_vitality if max_vitality is not None else vitality
-        if top is not None and vitality is not None and vitality > top:
-            raise typer.BadParameter("--vitality is more than --max-vitality",
-                                     param_hint="'--vitality'")
+        _check_numbers(dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt, tiers=tiers,
+                       vitality=vitality, max_vitality=max_vitality, wounds=wounds,
+                       strain=strain, brace=brace)
+        from momenta_cli.odds.table import Roll, Target, odds
+
         grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
         result = odds(Roll(dice or 0, vs, face, *grunts, solid=solid_hit),
                       Target(guard=guard, resisted=resist, weak=weak, brace=brace,
-                             strain=strain, current=vitality, maximum=top,
-                             free_slots=wounds), table)
+                             strain=strain, current=vitality,
+                             maximum=max_vitality or vitality, free_slots=wounds),
+                      _tiers(tiers) if tiers is not None else None)
     if as_json:
         json.dump(view.document(result, pv), sys.stdout, indent=2)
         sys.stdout.write("\n")
