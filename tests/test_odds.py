@@ -260,3 +260,16 @@ def test_the_compared_cases_include_wounds_and_defeat():
     # the agreement above is not only about amounts: Wounds and Defeat do happen
     rat = _predicted("Rat", {"weapon": "Mace"})
     assert 0 < rat["down"] < rat["wound"] < 1
+
+
+def test_the_shared_damage_arithmetic():
+    # the functions the engine and odds both call: ch20 step 4, R9, ch19 Brace, R10, R11
+    from momenta_cli.engine import damage
+
+    assert damage.amount_after(9, 2, resisted=False, weak=True, brace=False) == (2, 14, False)
+    assert damage.amount_after(2, 3, resisted=False, weak=False, brace=True) == (2, 0, False)
+    assert damage.amount_after(9, 2, resisted=False, weak=False, brace=True) == (2, 3, True)
+    assert damage.wounds_from(5, 10, 2, 26) == (2, -1)  # two slots fill, then Defeated
+    assert damage.wounds_from(5, 10, 2, 6, wounds_on=False) == (0, -1)
+    assert damage.burdens_from(3, 5, 1, 4) == (1, 2, False)  # 7: a Burden, 2 carried
+    assert damage.burdens_from(3, 5, 1, 8) == (1, 6, True)  # 11: a Burden, still at max: Lost
