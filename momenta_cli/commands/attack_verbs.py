@@ -189,7 +189,7 @@ def _attack_verb(words: list[str]) -> Attack:
            "named): its pools, then per net-success count the chance, tier, damage, Wound "
            "and Defeat. A preview: nothing changes and nothing is saved. Same words as "
            "attack.",
-      example="odds gorm with longsword at mark defend", group="session")
+      example="odds gorm with longsword at mark", group="session")
 def _odds(words: list[str]) -> Meta:
     return Meta("odds", command=_attack("Basic Attack", words))
 
