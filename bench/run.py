@@ -7,11 +7,13 @@ Run: python bench/run.py [NAME ...] [--reps N] [--stat median|q1] [--markdown]
 from __future__ import annotations
 
 import bench_engine
+import bench_odds
 import bench_scale
 import bench_startup
 from common import main
 
-BENCHES = [*bench_startup.BENCHES, *bench_engine.BENCHES, *bench_scale.BENCHES]
+BENCHES = [*bench_startup.BENCHES, *bench_engine.BENCHES, *bench_scale.BENCHES,
+           *bench_odds.BENCHES]
 
 if __name__ == "__main__":
     main(BENCHES)

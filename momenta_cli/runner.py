@@ -4,12 +4,16 @@ one-shot commands and replay scripts, so all three accept exactly the same langu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import Roller
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.errors import CommandError
 from momenta_cli.text import unsafe
+
+if TYPE_CHECKING:
+    from momenta_cli.odds.preview import Preview
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,7 @@ class Outcome:
     meta: Meta | None = None
     undone: Entry | None = None
     redone: Entry | None = None
+    odds: Preview | None = None  # what ``odds`` asked for: a preview, nothing changed
 
     @property
     def changed(self) -> bool:
@@ -47,5 +52,11 @@ def run_line(session: Session, line: str, roller: Roller) -> Outcome:
             return Outcome(line, meta=parsed, undone=session.undo())
         if parsed.what == "redo":
             return Outcome(line, meta=parsed, redone=session.redo())
+        if parsed.what == "odds" and parsed.command is not None:
+            from momenta_cli.engine.attack_plan import Attack
+            from momenta_cli.odds.preview import preview
+
+            assert isinstance(parsed.command, Attack)
+            return Outcome(line, meta=parsed, odds=preview(session.state, parsed.command))
         return Outcome(line, meta=parsed)
     return Outcome(line, entry=session.execute(parsed, line.strip(), roller))

@@ -93,6 +93,11 @@ def replay(
             console.print(lit(f"> redo: '{out.redone.line}'", "dim"))
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
+        elif out.odds is not None:  # a preview: shown, nothing changed
+            from momenta_cli.render.odds import view
+
+            console.print(lit(f"> {out.line.strip()}", "dim"))
+            console.print(view(out.odds.odds, out.odds))
     if as_json:
         state_json.write(session, sys.stdout)
         return

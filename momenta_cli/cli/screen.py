@@ -129,6 +129,10 @@ class Screen:
                     block(c, [lit(t) for t in help_lines(out.meta.arg)])
                 except MomentaError as err:
                     self.error(str(err))
+            elif what == "odds" and out.odds is not None:
+                from momenta_cli.render.odds import view
+
+                c.print(view(out.odds.odds, out.odds))
             elif what == "quit":
                 return False
         return True

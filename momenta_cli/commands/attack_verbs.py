@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from momenta_cli.commands.language import number, typed_result, verb
+from momenta_cli.commands.language import Meta, number, typed_result, verb
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.errors import CommandError
 
@@ -181,6 +181,17 @@ def _counter(words: list[str]) -> Attack:
       example="attack gorm wren with cudgel at edge deflect=buckler brace")
 def _attack_verb(words: list[str]) -> Attack:
     return _attack("Basic Attack", words)
+
+
+@verb("odds", usage="odds [ATTACKER] TARGET [with WEAPON] [at LOCATION] [OPTIONS] "
+                   "[DEFENSE] [brace]",
+      help="The exact odds of that attack (the acting combatant's unless ATTACKER is "
+           "named): its pools, then per net-success count the chance, tier, damage, Wound "
+           "and Defeat. A preview: nothing changes and nothing is saved. Same words as "
+           "attack.",
+      example="odds gorm with longsword at mark", group="session")
+def _odds(words: list[str]) -> Meta:
+    return Meta("odds", command=_attack("Basic Attack", words))
 
 
 @verb("feint", usage="feint [ATTACKER] TARGET [with WEAPON] [OPTIONS]",

@@ -19,10 +19,12 @@ from momenta_cli.errors import CommandError
 
 @dataclass(frozen=True)
 class Meta:
-    """A session-level request that is not a rules command: undo, redo, status, help, quit."""
+    """A session-level request that is not a rules command: undo, redo, status, help, quit,
+    or ``odds`` (a preview of ``command``, an attack, that changes nothing)."""
 
     what: str
     arg: str | None = None
+    command: Command | None = None
 
 
 Parser = Callable[[list[str]], Command | Meta]

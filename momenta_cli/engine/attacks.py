@@ -162,7 +162,7 @@ def decide_attack(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     return resolve(fight, cmd, roller)
 
 
-def _check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
+def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
     """R27: one reaction per trigger; ch19 Brace: only against damage."""
     if x.defense is not None and x.counter is not None:
         raise RuleError("one reaction per trigger: a Counterattack and a reactive defense "
@@ -200,7 +200,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if len(strikes) > 1 and not w.has("Area"):
         raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
     for x, t, p in zip(strikes, targets, plans, strict=True):
-        _check_reactions(s, x, t, p)
+        check_reactions(s, x, t, p)
     one_roll = len(strikes) > 1 and not w.has("Spell")  # R22 (ours): weapons roll once
     if one_roll and any(x.typed is not None for x in cmd.also):
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
@@ -294,18 +294,15 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     total = tier + solid
     events: list[Event] = []
     unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
-    soak = 0 if unsoaked else damage.soak(t.guard, total)
-    rest = total - soak
-    resisted = sorted(t.spec.resistances.intersection(p.types))
-    weak = sorted(t.spec.weaknesses.intersection(p.types))
-    if p.location.name == "Mark":
-        weak.append("Mark")  # R19
-    if cmd.brace and rest > 0:  # ch19 Brace: resistance to the attack, then Broken
+    resisted, weak = damage.sides(t, p.types, p.location.name)
+    soak, amount, braced = damage.amount_after(
+        total, 0 if unsoaked else t.guard, resisted=bool(resisted), weak=bool(weak),
+        brace=cmd.brace)
+    if braced:  # ch19 Brace: resistance to the attack, then Broken
         events += applied(s, pay_reaction(t, "Brace", 0))
         events += applied(
             s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
-    amount = damage.resist_weak(rest, bool(resisted), bool(weak))  # R9
     t = s.get(t.name)
     tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, unsoaked,
                                       tuple(resisted), tuple(weak), amount)]

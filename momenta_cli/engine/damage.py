@@ -24,6 +24,56 @@ def resist_weak(amount: int, resisted: bool, weak: bool) -> int:
     return amount
 
 
+def sides(t: Fighter, types: tuple[str, ...], location: str) -> tuple[list[str], list[str]]:
+    """R9, R19: what ``t`` resists and is weak to among an attack's damage ``types``, a hit
+    on the Mark counting as a weakness."""
+    resisted = sorted(t.spec.resistances.intersection(types))
+    weak = sorted(t.spec.weaknesses.intersection(types))
+    if location == "Mark":
+        weak.append("Mark")
+    return resisted, weak
+
+
+def amount_after(total: int, guard: int, *, resisted: bool, weak: bool, brace: bool
+                 ) -> tuple[int, int, bool]:
+    """ch20 step 4, R9, ch19 Brace: of ``total`` damage (tier and Solid Hit), what a
+    Guard of ``guard`` soaks (0 for Penetrating or untyped damage), then resistance or
+    weakness on the rest; a Brace counts as a resistance when damage is left to reach
+    Vitality. Returns ``(soaked, amount, braced)``; the engine and ``odds`` both use it."""
+    soaked = soak(guard, total)
+    rest = total - soaked
+    braced = brace and rest > 0
+    return soaked, resist_weak(rest, resisted or braced, weak), braced
+
+
+def wounds_from(vitality: int, max_vitality: int, free_slots: int, amount: int,
+                wounds_on: bool = True) -> tuple[int, int]:
+    """R10, R11: ``amount`` damage to a Vitality of ``vitality``: each time it would reach
+    0 or below with a Wound slot free, the slot fills, Vitality refills to
+    ``max_vitality`` and the excess carries over. Returns ``(slots filled, Vitality
+    after)``; 0 or below after means Defeated (no slot left)."""
+    v = vitality - amount
+    n = 0
+    while v <= 0 and wounds_on and n < free_slots:
+        n += 1
+        v += max_vitality
+    return n, v
+
+
+def burdens_from(strain: int, max_strain: int, free_slots: int, amount: int,
+                 wounds_on: bool = True) -> tuple[int, int, bool]:
+    """R10: ``amount`` Strain on top of ``strain``: reaching Max Strain fills a Burden slot
+    and resets to the excess. Returns ``(slots filled, Strain after, lost)``; lost means
+    Strain at max with no slot left (R11: Lost)."""
+    s = strain + amount
+    top = max(max_strain, 1)
+    n = 0
+    while s >= top and wounds_on and n < free_slots:
+        n += 1
+        s -= top
+    return n, s, s >= top
+
+
 def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
                ) -> list[Event]:
     """Events for ``f`` being Defeated (or Lost): first every grab it is part of ends
@@ -97,12 +147,8 @@ def harm(
     """
     if amount <= 0 or f.out:
         return []
-    v = f.vitality - amount
-    free = f.spec.wound_slots - len(f.wounds)
-    n = 0
-    while v <= 0 and fight.settings.wounds and n < free:
-        n += 1
-        v += f.spec.max_vitality
+    n, v = wounds_from(f.vitality, f.spec.max_vitality, f.spec.wound_slots - len(f.wounds),
+                       amount, fight.settings.wounds)
     events, scratch = _fill_slots(fight, f, roller, n, burden=False,
                                   wound_effect=wound_effect)
     if v <= 0:
@@ -126,15 +172,12 @@ def add_strain(
     """
     if amount <= 0 or f.out:
         return []
-    s = f.strain + amount
     top = max(f.spec.max_strain, 1)
-    free = f.spec.burden_slots - len(f.burdens)
-    n = 0
-    while s >= top and fight.settings.wounds and n < free:
-        n += 1
-        s -= top
+    n, s, lost = burdens_from(f.strain, f.spec.max_strain,
+                              f.spec.burden_slots - len(f.burdens), amount,
+                              fight.settings.wounds)
     events, _ = _fill_slots(fight, f, roller, n, burden=True)
-    if s >= top:
+    if lost:
         events.append(ResourceSet(f.name, "strain", f.strain, top, reason))
         events += goes_down(fight, f, lost=True, reason="Strain at max, no Burden slot")
         return events

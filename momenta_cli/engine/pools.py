@@ -75,10 +75,13 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
 def solid_hit(fight: Fight, a: Fighter, roll: dict[str, Any], net: int) -> int:
     """R5: with 1+ net successes, each pair of equal faces N among the kept dice adds N
     (a die in one pair only). Needs faces; the ``solid_hit`` setting says for whom."""
-    who = fight.settings.solid_hit
-    if who == "off" or net < 1 or not roll.get("kept"):
-        return 0
-    if who == "allies" and a.side != "allies":
+    if net < 1 or not roll.get("kept") or not solid_applies(fight.settings.solid_hit, a.side):
         return 0
     kept = roll["kept"]  # a few dice: counting them beats building a Counter
     return sum(face * (kept.count(face) // 2) for face in set(kept))
+
+
+def solid_applies(who: str, side: str) -> bool:
+    """R5: whether Solid Hit counts for an attacker on ``side`` under the ``solid_hit``
+    setting ``who`` (allies, everyone or off)."""
+    return who == "everyone" or (who == "allies" and side == "allies")

@@ -1,0 +1,94 @@
+"""An attack read off a fight for the odds: the same ``Attack`` command the attack verb
+builds, checked and pooled by the engine's own code (``plan_attack``, the reaction
+checks, ``attack_pool``, ``declare_defense``) on a throwaway draft, so a refusal is the
+attack's own and every modifier is the one the attack would roll with.
+
+What it does not check is the attacker's payment: the odds of an attack are asked before
+it is one's turn, or with the encounter not started.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from momenta_cli.engine import damage
+from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.attack_plan import Attack, plan_attack
+from momenta_cli.engine.attacks import check_reactions
+from momenta_cli.engine.names import actor, find
+from momenta_cli.engine.pools import attack_pool, solid_applies
+from momenta_cli.engine.specs import DamageTable
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import RuleError
+from momenta_cli.odds.table import Odds, Roll, Target, odds
+
+Parts = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """An attack as the engine would roll it, and its odds."""
+
+    attacker: str
+    target: str
+    weapon: str
+    mode: str
+    location: str
+    types: tuple[str, ...]
+    pool: Parts
+    auto: int | None
+    defense: str | None
+    defense_pool: Parts
+    defense_auto: int | None
+    unsoaked: str  # why Guard soaks nothing: "Penetrating", "untyped" or ""
+    resisted: tuple[str, ...]
+    weak: tuple[str, ...]
+    tiers: DamageTable
+    odds: Odds
+
+
+def _refuse_extras(cmd: Attack) -> None:
+    if cmd.counter is not None:
+        raise RuleError("odds looks at the attack alone: leave out 'counter'")
+    if cmd.also:
+        raise RuleError("odds looks at one target: leave out 'for ...'")
+    if cmd.typed is not None or cmd.defense_typed is not None:
+        raise RuleError("odds counts every possible roll: leave out 'roll' and 'def'")
+
+
+def preview(fight: Fight, cmd: Attack) -> Preview:
+    """The odds of ``cmd`` against the current state of ``fight`` (unchanged). Raises the
+    attack's own ``RuleError`` when the attack is not allowed."""
+    _refuse_extras(cmd)
+    s = fight.draft()
+    a = actor(s, cmd.attacker)
+    t = find(s, cmd.target)
+    p = plan_attack(a, t, cmd)
+    if not p.deals_damage:
+        raise RuleError(f"odds covers attacks that deal damage, not a {p.maneuver}")
+    check_reactions(s, cmd, t, p)
+    parts, auto = attack_pool(s, a, [t], p, cmd)
+    defense = None
+    if cmd.defense is not None:
+        _, defense = rx.declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
+                                        cmd.defense_with)
+    w = p.weapon
+    unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
+    resisted, weak = damage.sides(t, p.types, p.location.name)
+    settings = fight.settings
+    if w.strain:
+        where = (t.strain, t.spec.max_strain, t.spec.burden_slots - len(t.burdens))
+    else:
+        where = (t.vitality, t.spec.max_vitality, t.spec.wound_slots - len(t.wounds))
+    target = Target(guard=0 if unsoaked else t.guard, resisted=bool(resisted),
+                    weak=bool(weak), brace=cmd.brace, strain=w.strain, current=where[0],
+                    maximum=where[1], free_slots=max(where[2], 0),
+                    wounds_on=settings.wounds)
+    roll = Roll(rx.total(parts), rx.total(defense.parts) if defense else None,
+                settings.success_face, auto, defense.auto if defense else None,
+                solid=solid_applies(settings.solid_hit, a.side))
+    return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, tuple(parts),
+                   auto, defense.label if defense else None,
+                   defense.parts if defense else (), defense.auto if defense else None,
+                   unsoaked, tuple(resisted), tuple(weak), w.damage,
+                   odds(roll, target, w.damage))
