@@ -34,7 +34,7 @@ def condition_def(fight: Fight, name: str) -> ConditionDef:
 def resolve_condition(fight: Fight, text: str) -> str:
     """A condition name from a case-insensitive unambiguous prefix."""
     cat = sorted(catalogue(fight))
-    return match(cat, text, what="condition",
+    return match(cat, text, what="condition", head=f"unknown condition {text!r}",
                  missing=f"unknown condition {text!r} (known: {', '.join(cat)})")
 
 
