@@ -160,6 +160,7 @@ def test_a_copy_takes_no_stats_and_needs_someone_to_copy():
     s = session_from(SMALL)
     refused(s, "add copy d1 vit 30", "a copy has Deckhand-1's stats")
     refused(s, "add copy nobody", "no combatant called 'nobody'")
+    refused(s, "add copy", "missing combatant to copy")
 
 
 def test_add_copy_is_undone_and_resumed(enc):

@@ -133,9 +133,10 @@ _ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool
       example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
     need(words, "stat block or name")
-    copy = len(words) > 1 and words[0].lower() == "copy"
+    copy = words[0].lower() == "copy"
     if copy:
         words = words[1:]
+        need(words, "combatant to copy")
     block, rest = words[0], words[1:]
     name = side = threat = None
     stats: dict[str, int] = {}

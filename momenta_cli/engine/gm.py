@@ -122,8 +122,8 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     if cmd.op == "-" or n <= 0:
         raise RuleError(f"nobody has {name} yet: a new condition starts with +N or =N")
     after = min(n, cond.TABLE_CAP)
-    note = Note(f"{name} is a new condition, made up at the table (persistent, at most "
-                f"{cond.TABLE_CAP} stacks; a reminder only, the GM applies its effect)")
+    note = Note(f"new condition {name}: persistent, at most {cond.TABLE_CAP} stacks, a "
+                "reminder only")
     return [note, ConditionChanged(f.name, name, 0, after, "gm", _source(fight, cmd.source),
                                    new=True)]
 

@@ -95,8 +95,8 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
                            for n in names]
     near = close(cmd.block, list(fight.encounter.stat_blocks))
     if near:  # a typo of a stat block made up a new combatant: say so, undo takes it back
-        events.append(Note(f"no stat block called {cmd.block!r}, so {names[0]} is made up "
-                           f"at the table; {did_you_mean(near)} (undo, then add it)"))
+        events.append(Note(f"no stat block {cmd.block!r}: {names[0]} is made up; "
+                           f"{did_you_mean(near)} (undo takes it back)"))
     return events
 
 
