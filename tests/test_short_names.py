@@ -98,6 +98,16 @@ def test_short_names_work_for_turns_attacks_and_overrides():
     assert s.state.fighters["Deckhand-2"].removed
 
 
+def test_a_bare_number_before_a_number_is_the_name():
+    """``move 3 2``: two leading numbers are the copy and the squares (ch19 Move)."""
+    s = session_from(ONE_GROUP)
+    run(s, "turn halden", "end", "turn 3", "move 3 2")
+    moved = [e for e in s.entries[-1].events if e.kind == "moved"]
+    assert moved and moved[0].name == "Deckhand-3"
+    run(s, "move 2")  # one number: the squares of whoever is acting
+    assert [e.name for e in s.entries[-1].events if e.kind == "moved"] == ["Deckhand-3"]
+
+
 def test_copies_brought_in_by_add_answer_too():
     s = session_from(ONE_GROUP + """
 stat_blocks:
