@@ -248,3 +248,23 @@ def test_the_status_table_shows_a_made_up_condition(enc):
     fight = started(enc, "cond wren soaked +2 new", "quit")
     out = invoke("status", fight_of(enc)).output
     assert "Soaked 2" in out and fight.exists()
+
+
+def test_the_fold_cache_keeps_what_was_improvised(enc, monkeypatch):
+    """`status` of a long fight starts from a kept state (journal/snapshot.py): the
+    improvised combatants, copies and made-up conditions must be in it as a full fold
+    has them."""
+    from momenta_cli.journal import snapshot
+
+    monkeypatch.setattr(snapshot, "MIN_RECORDS", 3)
+    r = invoke("do", enc, "--seed", "1", "add gob x2", "add copy k1", "cond bran soaked new",
+               "turn bran")
+    assert r.exit_code == 0, r.output
+    fight = fight_of(enc)
+    first = invoke("status", fight, "--no-color").output
+    assert snapshot.entry_path(fight).is_file()
+    assert invoke("do", fight, "cond gob-1 soaked +2").exit_code == 0
+    cached = FightFile.open(fight, repair=False, state_only=True).session.state
+    assert cached == FightFile.open(fight, repair=False).session.state
+    assert cached.table_conditions == ("Soaked",) and "Knife-3" in cached.fighters
+    assert "Soaked" in first
