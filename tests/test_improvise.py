@@ -268,3 +268,22 @@ def test_the_fold_cache_keeps_what_was_improvised(enc, monkeypatch):
     assert cached == FightFile.open(fight, repair=False).session.state
     assert cached.table_conditions == ("Soaked",) and "Knife-3" in cached.fighters
     assert "Soaked" in first
+
+
+def test_the_add_and_cond_lines_parse_as_documented():
+    from momenta_cli.commands import parse_line
+    from momenta_cli.engine.commands import AddFighter, ChangeCondition
+    from momenta_cli.errors import CommandError
+
+    assert parse_line("add copy d1 as Twin side allies x2") == AddFighter(
+        "d1", "Twin", "allies", 2, copy=True)
+    assert parse_line("add brute vit 20 guard 2 pool 4 threat elite x3") == AddFighter(
+        "brute", count=3, vitality=20, guard=2, pool=4, threat="elite")
+    assert parse_line("cond hald soaked +1 new from the river") == ChangeCondition(
+        "hald", "soaked", "+", 1, "the river", new=True)
+    assert parse_line("cond hald soaked new") == ChangeCondition(
+        "hald", "soaked", "+", 1, None, new=True)
+    for bad, why in (("add gob vit", "'vit' needs a value"), ("add gob vit 2 vit 3",
+                     "vit is given twice"), ("add gob pool many", "pool must be a whole")):
+        with pytest.raises(CommandError, match=why):
+            parse_line(bad)
