@@ -198,8 +198,11 @@ def test_add_finds_the_stat_blocks_of_included_libraries(mill):
 
 def test_a_new_condition_is_persistent_capped_at_3_and_a_reminder():
     s = session_from(SMALL)
-    refused(s, "cond halden soaked +1", "unknown condition 'soaked'",
-            "cond Halden soaked new")
+    msg = refused(s, "cond halden soaked +1", "unknown condition 'soaked'")
+    assert msg.endswith("(or make it up: cond Halden soaked new)")
+    msg = refused(s, "cond halden hindred", "did you mean Hindered?")
+    assert msg.endswith("? (or make it up: cond Halden hindred new)")
+    assert "make it up" not in refused(s, "cond halden s", "ambiguous")
     run(s, "cond hald soaked +1 new")
     assert s.state.fighters["Halden"].stacks("Soaked") == 1
     d = condition_def(s.state, "Soaked")

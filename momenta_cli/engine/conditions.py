@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from momenta_cli.engine.events import ConditionChanged, Event, Reminder
-from momenta_cli.engine.names import match
+from momenta_cli.engine.names import candidates, match
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import ConditionDef, conditions
@@ -48,8 +48,13 @@ def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
     """A condition name from a case-insensitive unambiguous prefix; ``hint`` is added to
     the refusal of a name that matches nothing."""
     cat = sorted(catalogue(fight))
-    return match(cat, text, what="condition", head=f"unknown condition {text!r}{hint}",
-                 missing=f"unknown condition {text!r}{hint} (known: {', '.join(cat)})")
+    try:
+        return match(cat, text, what="condition", head=f"unknown condition {text!r}",
+                     missing=f"unknown condition {text!r} (known: {', '.join(cat)})")
+    except RuleError as err:
+        if hint and text.strip() and not candidates(cat, text):  # not for an ambiguity
+            raise RuleError(f"{err}{hint}") from None
+        raise
 
 
 def capped(fight: Fight, name: str, stacks: int) -> int:

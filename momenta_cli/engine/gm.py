@@ -103,7 +103,7 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
     return [ConditionChanged(f.name, name, before, after, "gm", src)]
 
 
-_NEW_HINT = " (to make it up at the table: cond {f} {c} new)"
+_NEW_HINT = " (or make it up: cond {f} {c} new)"
 
 
 def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | None:
