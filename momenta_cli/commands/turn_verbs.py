@@ -122,14 +122,14 @@ def _remove(words: list[str]) -> c.Command:
 _ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool": "pool"}
 
 
-@verb("add", usage="add STAT_BLOCK|NAME|copy NAME [as NAME] [side SIDE] [vit N] [guard N] "
-      "[pool N] [threat CLASS] [xN]",
-      help="Bring in reinforcements; they join the current round. From a stat block (the "
-           "encounter's or an included library's); 'copy NAME': fresh copies of a "
-           "combatant in the fight, numbered on (Deckhand-4); any other NAME is made up at "
-           "the table: an adversary Grunt (10 Vitality, 0 Guard, an Unarmed Attack) unless "
+@verb("add", usage="add [copy] NAME [as NEW] [side SIDE] [vit N] [guard N] [pool N] "
+      "[threat CLASS] [xN]",
+      help="Bring in reinforcements; they join the current round. NAME is a stat block (the "
+           "encounter's or an included library's); with 'copy', a combatant in the fight, "
+           "copied afresh and numbered on (Deckhand-4); any other NAME is made up at the "
+           "table: an adversary Grunt (10 Vitality, 0 Guard, an Unarmed Attack) unless "
            "'side', 'vit', 'guard' or 'threat' say otherwise; a Regular or better rolls "
-           "'pool' dice (default 3). xN brings N, numbered.",
+           "'pool' dice (default 3). 'as NEW' names one; xN brings N, numbered.",
       example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
     need(words, "stat block or name")
