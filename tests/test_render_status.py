@@ -144,7 +144,7 @@ def test_log_entries_at_80_columns():
     assert "  Gorm: Vitality 22->17 (damage)\n" in text
     assert "undo: took back 'dmg gorm 5'\n  (undone) Gorm: Vitality 22->17 (damage)\n" in text
     assert "redo: put back 'dmg gorm 5'\n" in text
-    assert "cond NAME CONDITION [+N|-N|=N|-all] [from SOURCE]\n" in text
+    assert "cond NAME CONDITION [+N|-N|=N|-all] [new] [from SOURCE]\n" in text
     assert all(len(x) <= 80 for x in text.splitlines())
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from momenta_cli.engine.commands import Command
+from momenta_cli.engine.names import close, did_you_mean
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.errors import CommandError
 
@@ -66,7 +67,21 @@ def lookup(word: str) -> Verb:
         return hits[0]
     if hits:
         raise CommandError(f"{word} is ambiguous: {', '.join(sorted(v.name for v in hits))}")
+    near = _near_verbs(low)
+    if near:
+        raise CommandError(f"unknown command {word!r}: {did_you_mean(near)} (try: help)")
     raise CommandError(f"unknown command {word!r} (try: help)")
+
+
+def _near_verbs(word: str) -> list[str]:
+    """The one or two verbs closest to a mistyped one (``atack``: attack), by name or
+    alias, each named by its verb."""
+    spelled = {alias: v.name for v in VERBS.values() for alias in (v.name, *v.aliases)}
+    out: list[str] = []
+    for name in close(word, list(spelled)):
+        if spelled[name] not in out:
+            out.append(spelled[name])
+    return out
 
 
 _SPECIAL = re.compile("[\"'\\\\#\ufeff]")

@@ -18,7 +18,10 @@ def _is_int(word: str) -> bool:
 
 
 def _name_then_number(words: list[str], what: str) -> tuple[str | None, int | None, list[str]]:
-    """[NAME ...] N REST: the words before the first whole number name the combatant."""
+    """[NAME ...] N REST: the words before the first whole number name the combatant;
+    two leading numbers are a short name and N (``move 3 2``: Deckhand-3 moves 2)."""
+    if len(words) >= 2 and _is_int(words[0]) and _is_int(words[1]):
+        return words[0], number(words[1], what), words[2:]
     for i, w in enumerate(words):
         if _is_int(w):
             return (" ".join(words[:i]) or None), number(w, what), words[i + 1:]

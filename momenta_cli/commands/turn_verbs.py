@@ -55,8 +55,10 @@ def _next(words: list[str]) -> c.Command:
 
 
 @verb("cond", aliases=("c", "condition"), usage="cond NAME CONDITION [+N|-N|=N|-all] "
-      "[from SOURCE]",
-      help="Add (+N, the default +1), remove (-N, -all) or set (=N) stacks of a condition.",
+      "[new] [from SOURCE]",
+      help="Add (+N, the default +1), remove (-N, -all) or set (=N) stacks of a condition. "
+           "'new' makes up a condition that is not in the catalogue (nor the encounter's): "
+           "persistent, at most 3 stacks, a reminder only (the GM applies its effect).",
       example="cond knife-1 hindered +1 from brannoc")
 def _cond(words: list[str]) -> c.Command:
     need(words, "combatant", "condition")
@@ -68,6 +70,8 @@ def _cond(words: list[str]) -> c.Command:
         if source is None:
             raise CommandError("'from' needs a source")
     target, condition, *rest = words
+    new = "new" in [w.lower() for w in rest]
+    rest = [w for w in rest if w.lower() != "new"]
     op: str = "+"
     n: int | None = 1
     if rest:
@@ -80,7 +84,7 @@ def _cond(words: list[str]) -> c.Command:
             n = number(amt, "stacks")
         if len(rest) > 1:
             raise CommandError(f"unexpected {rest[1]!r}")
-    return c.ChangeCondition(target, condition, op, n, source)
+    return c.ChangeCondition(target, condition, op, n, source, new)
 
 
 def _one_name(words: list[str]) -> str:
@@ -115,29 +119,52 @@ def _remove(words: list[str]) -> c.Command:
     return c.Remove(_one_name(words))
 
 
-@verb("add", usage="add STAT_BLOCK [as NAME] [side SIDE] [xN]",
-      help="Bring in reinforcements from a stat block; they join the current round.",
+_ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool": "pool"}
+
+
+@verb("add", usage="add [copy] NAME [as NEW] [side SIDE] [vit N] [guard N] [pool N] "
+      "[threat CLASS] [xN]",
+      help="Bring in reinforcements; they join the current round. NAME is a stat block (the "
+           "encounter's or an included library's); with 'copy', a combatant in the fight, "
+           "copied afresh and numbered on (Deckhand-4); any other NAME is made up at the "
+           "table: an adversary Grunt (10 Vitality, 0 Guard, an Unarmed Attack) unless "
+           "'side', 'vit', 'guard' or 'threat' say otherwise; a Regular or better rolls "
+           "'pool' dice (default 3). 'as NEW' names one; xN brings N, numbered.",
       example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
-    need(words, "stat block")
+    need(words, "stat block or name")
+    copy = words[0].lower() == "copy"
+    if copy:
+        words = words[1:]
+        need(words, "combatant to copy")
     block, rest = words[0], words[1:]
-    name = side = None
+    name = side = threat = None
+    stats: dict[str, int] = {}
     count = 1
     i = 0
     while i < len(rest):
         w = rest[i].lower()
-        if w == "as" and i + 1 < len(rest):
-            name = rest[i + 1]
-            i += 2
-        elif w == "side" and i + 1 < len(rest):
-            side = rest[i + 1].lower()
-            i += 2
+        value = rest[i + 1] if i + 1 < len(rest) else None
+        if w in ("as", "side", "threat", *_ADD_STATS) and value is None:
+            raise CommandError(f"'{w}' needs a value")
+        if w == "as":
+            name = value
+        elif w == "side":
+            side = (value or "").lower()
+        elif w == "threat":
+            threat = value
+        elif w in _ADD_STATS:
+            if _ADD_STATS[w] in stats:
+                raise CommandError(f"{w} is given twice")
+            stats[_ADD_STATS[w]] = number(value or "", w)
         elif w.startswith("x") and w[1:].isdigit():
             count = int(w[1:])
             i += 1
+            continue
         else:
             raise CommandError(f"unexpected {rest[i]!r}")
-    return c.AddFighter(block, name, side, count)
+        i += 2
+    return c.AddFighter(block, name, side, count, copy, threat=threat, **stats)
 
 
 @verb("over", aliases=("end-combat",), usage="over [REASON]",

@@ -17,6 +17,8 @@ from momenta_cli.encounter.problems import suggest
 from momenta_cli.encounter.yamlload import PathT
 from momenta_cli.engine.specs import (
     ATTRIBUTES,
+    ENEMY_TURNS,
+    ENEMY_WOUNDS,
     FLAG_TAGS,
     STANDARD_LOCATIONS,
     CombatantSpec,
@@ -34,9 +36,6 @@ from momenta_cli.text import name_key
 
 Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 
-# R7: per threat class, turns per round and Wound slots.
-ENEMY_TURNS = {"Grunt": 1, "Regular": 1, "Elite": 1, "Champion": 2, "Nemesis": 3}
-ENEMY_WOUNDS = {"Grunt": 0, "Regular": 0, "Elite": 1, "Champion": 2, "Nemesis": 3}
 BASE_ATTRIBUTES = {"POW": 0, "AGI": 0, "REA": 0, "INS": 0, "PRE": 0, "LUCK": 0,
                    "SPD": 5, "SEN": 10}
 DEFAULT_SIZE = "1M"  # R31: humans, elves and dwarves

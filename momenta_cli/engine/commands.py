@@ -43,13 +43,15 @@ class NextTurn(Command):
 
 @dataclass(frozen=True)
 class ChangeCondition(Command):
-    """Add (``+``), remove (``-``) or set (``=``) stacks; ``n`` None with ``-`` = all."""
+    """Add (``+``), remove (``-``) or set (``=``) stacks; ``n`` None with ``-`` = all.
+    ``new``: a condition not in the catalogue may be made up (persistent, cap 3)."""
 
     target: str
     condition: str
     op: str = "+"
     n: int | None = 1
     source: str | None = None
+    new: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,13 +76,21 @@ class Remove(Command):
 
 @dataclass(frozen=True)
 class AddFighter(Command):
-    """A reinforcement from stat block ``block`` (R17); ``count`` copies, named ``name``
-    (numbered when several) or after the block."""
+    """A reinforcement (R17): from stat block ``block``; with ``copy``, a copy of the
+    fighter ``block`` names; when no stat block is called ``block``, a combatant made up
+    at the table, called ``block``, with the stats given (``vitality``, ``guard``,
+    ``pool``, ``threat``; None: the defaults). ``count`` of them, named ``name`` (numbered
+    when several) or after the block."""
 
     block: str
     name: str | None = None
     side: str | None = None
     count: int = 1
+    copy: bool = False
+    vitality: int | None = None
+    guard: int | None = None
+    pool: int | None = None
+    threat: str | None = None
 
 
 @dataclass(frozen=True)

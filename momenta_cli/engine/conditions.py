@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 from momenta_cli.engine.events import ConditionChanged, Event, Reminder
-from momenta_cli.engine.names import match
+from momenta_cli.engine.names import candidates, match
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import ConditionDef, conditions
 
+TABLE_CAP = 3  # a condition made up at the table: at most 3 stacks, persistent
+
+
+def table_condition(name: str) -> ConditionDef:
+    """A condition the GM made up at the table (``cond NAME SOAKED new``): persistent,
+    at most 3 stacks, a reminder only (the tracker applies no effect)."""
+    return ConditionDef(name, TABLE_CAP, "persistent", (), "", reminder=True)
+
 
 def catalogue(fight: Fight) -> dict[str, ConditionDef]:
-    """The shipped catalogue plus the encounter's own conditions."""
+    """The shipped catalogue plus the encounter's own conditions and those made up at
+    the table."""
     cat = dict(conditions())
     for name, cap, clear, attrs, effect in fight.encounter.extra_conditions:
         cat[name] = ConditionDef(name, cap, clear, tuple(attrs), effect)
+    for name in fight.table_conditions:
+        cat[name] = table_condition(name)
     return cat
 
 
@@ -28,14 +39,22 @@ def condition_def(fight: Fight, name: str) -> ConditionDef:
     shipped = conditions()
     if name in shipped:
         return shipped[name]
+    if name in fight.table_conditions:
+        return table_condition(name)
     raise RuleError(f"unknown condition {name!r}")
 
 
-def resolve_condition(fight: Fight, text: str) -> str:
-    """A condition name from a case-insensitive unambiguous prefix."""
+def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
+    """A condition name from a case-insensitive unambiguous prefix; ``hint`` is added to
+    the refusal of a name that matches nothing."""
     cat = sorted(catalogue(fight))
-    return match(cat, text, what="condition",
-                 missing=f"unknown condition {text!r} (known: {', '.join(cat)})")
+    try:
+        return match(cat, text, what="condition", head=f"unknown condition {text!r}",
+                     missing=f"unknown condition {text!r} (known: {', '.join(cat)})")
+    except RuleError as err:
+        if hint and text.strip() and not candidates(cat, text):  # not for an ambiguity
+            raise RuleError(f"{err}{hint}") from None
+        raise
 
 
 def capped(fight: Fight, name: str, stacks: int) -> int:
@@ -97,6 +116,7 @@ def reminders(fight: Fight, f: Fighter) -> list[str]:
     if not f.conditions:  # asked before every attack and movement: mostly nothing to say
         return []
     extra = {row[0]: row[4] for row in fight.encounter.extra_conditions}
+    extra.update((name, "") for name in fight.table_conditions)
     shipped = conditions()
     out = []
     for name, c in f.conditions.items():

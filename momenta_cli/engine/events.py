@@ -188,7 +188,9 @@ class ConditionChanged(Event):
     """A condition's stacks change from ``before`` to ``after`` (0 removes it).
 
     ``reason`` says why (``gm``, ``auto-clear``, ``roll``, ``class``, ``wound``, ...);
-    ``roll`` holds the dice when a roll decided it.
+    ``roll`` holds the dice when a roll decided it. ``new``: the condition was made up at
+    the table with this change and is known to the fight from here on (persistent, at
+    most 3 stacks, a reminder only: ``Fight.table_conditions``).
     """
 
     kind: ClassVar[str] = "condition_changed"
@@ -201,8 +203,11 @@ class ConditionChanged(Event):
     source: str | None = None
     hold: bool = False
     roll: dict[str, Any] | None = None
+    new: bool = False
 
     def apply(self, fight: Fight) -> None:
+        if self.new and self.condition not in fight.table_conditions:
+            fight.table_conditions = (*fight.table_conditions, self.condition)
         f = fight.get(self.name)
         if self.after <= 0:
             f.conditions.pop(self.condition, None)
@@ -294,18 +299,34 @@ class FighterRevived(Event):
 
 @dataclass(frozen=True)
 class FighterAdded(Event):
-    """A reinforcement from a stat block joins the current round (R17)."""
+    """A reinforcement joins the current round (R17): from the stat block ``block``; or,
+    with ``copy_of``, a fresh copy of that fighter's stat block; or, with ``improvised``
+    (its threat class, R7), a combatant made up at the table with the ``vitality``,
+    ``guard`` and ``pool`` given (its defaults already filled in by ``add``). For a copy
+    or an improvised one, ``block`` is only a label for the log."""
 
     kind: ClassVar[str] = "fighter_added"
     block: str
     name: str
     side: str
+    copy_of: str | None = None
+    improvised: str | None = None
+    vitality: int = 0
+    guard: int = 0
+    pool: int = 0
 
     def apply(self, fight: Fight) -> None:
+        from momenta_cli.engine.improvise import improvised_spec
         from momenta_cli.engine.setup import fighter_from_spec, respec
 
-        spec = respec(fight.encounter.stat_blocks[self.block], self.name, self.side,
-                      fight.settings)
+        if self.improvised is not None:
+            base = improvised_spec(fight.encounter, self.improvised, self.vitality,
+                                   self.guard, self.pool)
+        elif self.copy_of is not None:
+            base = fight.fighters[self.copy_of].spec  # read only: specs never change
+        else:
+            base = fight.encounter.stat_blocks[self.block]
+        spec = respec(base, self.name, self.side, fight.settings)
         fight.fighters[self.name] = fighter_from_spec(spec)
 
 

@@ -8,7 +8,6 @@ from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
 from momenta_cli.engine.clearing import wracked_types
 from momenta_cli.engine.commands import (
-    AddFighter,
     AddNote,
     Adjust,
     ChangeCondition,
@@ -22,15 +21,13 @@ from momenta_cli.engine.events import (
     CombatEnded,
     ConditionChanged,
     Event,
-    FighterAdded,
     FighterRemoved,
     FighterRevived,
     Note,
     ResourceSet,
 )
-from momenta_cli.engine.names import candidates, find, match
+from momenta_cli.engine.names import candidates, find
 from momenta_cli.engine.registry import handles
-from momenta_cli.engine.specs import SIDES
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.text import name_key, not_plain
@@ -69,7 +66,12 @@ def _wracked_source(fight: Fight, text: str | None) -> str | None:
 def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list[Event]:
     """GM command ``cond``: add, remove or set stacks of a condition (caps, immunities)."""
     f = _live(fight, cmd.target)
-    name = cond.resolve_condition(fight, cmd.condition)
+    if cmd.new:
+        made_up = _made_up(fight, f, cmd)
+        if made_up is not None:
+            return made_up
+    name = cond.resolve_condition(fight, cmd.condition, hint=_NEW_HINT.format(
+        f=f.name, c=cmd.condition))
     if name in ("Defeated", "Lost"):
         raise RuleError(f"use 'defeat {f.name}' or 'revive {f.name}' for {name}")
     before = f.stacks(name)
@@ -99,6 +101,31 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
         raise RuleError(f"{f.name} is immune to {name}")
     src = source or (f.conditions[name].source if name in f.conditions else None)
     return [ConditionChanged(f.name, name, before, after, "gm", src)]
+
+
+_NEW_HINT = " (or make it up: cond {f} {c} new)"
+
+
+def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | None:
+    """``cond NAME CONDITION ... new``: a condition not in the catalogue (nor the
+    encounter's, nor made up already) is made up at the table, persistent, at most 3
+    stacks, a reminder only; the event that gives it makes it known to the fight. None
+    when the condition is known by that name already (then it is the usual ``cond``)."""
+    text = " ".join(cmd.condition.split())
+    if any(name_key(known) == name_key(text) for known in cond.catalogue(fight)):
+        return None
+    why = not_plain(text)
+    if why:
+        raise RuleError(f"a condition name {why}")
+    name = text[:1].upper() + text[1:] if text.islower() else text
+    n = cmd.n or 0
+    if cmd.op == "-" or n <= 0:
+        raise RuleError(f"nobody has {name} yet: a new condition starts with +N or =N")
+    after = min(n, cond.TABLE_CAP)
+    note = Note(f"new condition {name}: persistent, at most {cond.TABLE_CAP} stacks, a "
+                "reminder only")
+    return [note, ConditionChanged(f.name, name, 0, after, "gm", _source(fight, cmd.source),
+                                   new=True)]
 
 
 @handles(Surprise)
@@ -143,35 +170,6 @@ def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
 
     f = _live(fight, cmd.target)
     return [*end_every_grab(fight, f, "out of the fight"), FighterRemoved(f.name)]
-
-
-@handles(AddFighter)
-def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
-    """R17: a reinforcement joins the current round with its full turns."""
-    blocks = fight.encounter.stat_blocks
-    known = ", ".join(blocks) or "none in this encounter"
-    block = match(blocks, cmd.block, what="stat block", hyphens=True,
-                  missing=f"unknown stat block {cmd.block!r} (stat blocks: {known})")
-    if cmd.side is not None and cmd.side not in SIDES:
-        raise RuleError(f"side must be one of {', '.join(SIDES)}")
-    if not 1 <= cmd.count <= 50:
-        raise RuleError("count must be 1 to 50")
-    base = cmd.name or block
-    why = not_plain(base)
-    if why:
-        raise RuleError(f"a name {why}")
-    taken = {name_key(n): n for n in fight.fighters}
-    names: list[str] = []
-    i = 0
-    while len(names) < cmd.count:
-        i += 1
-        cand = base if cmd.count == 1 and i == 1 and cmd.name else f"{base}-{i}"
-        if name_key(cand) not in taken:
-            names.append(cand)
-        elif cmd.count == 1 and cmd.name and i == 1:
-            raise RuleError(f"there is already a combatant called {taken[name_key(cand)]}")
-    side = cmd.side or blocks[block].side
-    return [FighterAdded(block, n, side) for n in names]
 
 
 @handles(EndCombat)

@@ -1,11 +1,18 @@
 """Finding things from what the GM typed: the exact name in any case (and any letter width
 or accent encoding), else an unambiguous
 prefix (optionally of any word of the name), else a clear error. One matcher serves
-fighters, weapons, defenses, hit locations, conditions, stat blocks and items."""
+fighters, weapons, defenses, hit locations, conditions, stat blocks and items.
+
+Fighters also answer to a short name: a numbered copy (``Deckhand-3``, made by ``count:``
+or ``add``) is its number after any prefix of its base name (``d3``, ``deck3``,
+``deckhand-3``) or the bare number (``3``, when only one group has a 3). A name that
+matches nothing gets the closest one or two as "did you mean ...?" (difflib)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
+from difflib import SequenceMatcher
 from functools import lru_cache
 from operator import attrgetter
 from typing import TypeVar
@@ -61,10 +68,12 @@ def candidates(
 def match(
     items: Iterable[T], text: str, *, key: Callable[[T], str] = str, what: str = "combatant",
     words: bool = False, hyphens: bool = False, missing: str | None = None,
+    head: str | None = None,
 ) -> T:
     """The one item ``text`` names (see ``candidates``), or a RuleError for the GM: ambiguous
-    (listing the candidates), or unknown (``missing`` when given, else naming ``what`` and
-    listing every item)."""
+    (listing the candidates), or unknown: "``head``: did you mean X?" when some name is
+    close (``head`` defaults to "no ``what`` called ..."), else ``missing`` when given, else
+    naming ``what`` and listing every item."""
     pool = list(items)
     if not text.strip():
         raise RuleError(f"a {what} name is needed")
@@ -73,13 +82,101 @@ def match(
         return hits[0]
     if hits:
         raise RuleError(f"{text} is ambiguous: {', '.join(key(x) for x in hits)}")
+    near = close(text, [key(x) for x in pool])
+    if near:
+        raise RuleError(f"{head or f'no {what} called {text!r}'}: {did_you_mean(near)}")
     raise RuleError(missing or f"no {what} called {text!r} (there are: "
                     f"{', '.join(key(x) for x in pool) or 'none'})")
 
 
+# --- did you mean ------------------------------------------------------------------------
+
+CLOSE_ENOUGH = 0.6  # difflib's own default cutoff: "hlad" finds Halden, "zzz" nothing
+NEXT_BEST = 0.1  # a second suggestion only when it is about as close as the first
+
+
+def _likeness(typed: str, name: str) -> float:
+    """How close ``typed`` is to ``name``, whole or cut to the typed length (a typo in a
+    prefix, ``hlad`` for Halden, counts as much as one in a whole name)."""
+    whole = SequenceMatcher(None, typed, name).ratio()
+    return max(whole, SequenceMatcher(None, typed, name[:len(typed)]).ratio())
+
+
+def close(text: str, names: Sequence[str]) -> list[str]:
+    """The one or two of ``names`` closest to ``text`` (none when nothing is close)."""
+    typed = _hyphen_key(text)
+    if not typed:
+        return []
+    scored: dict[str, float] = {}
+    for name in names:
+        score = _likeness(typed, _hyphen_key(name))
+        if score >= CLOSE_ENOUGH and score > scored.get(name, -1.0):
+            scored[name] = score
+    ranked = sorted(scored.items(), key=lambda kv: -kv[1])
+    if not ranked:
+        return []
+    best = ranked[0][1]
+    return [name for name, score in ranked[:2] if score >= best - NEXT_BEST]
+
+
+def did_you_mean(names: Sequence[str]) -> str:
+    """``did you mean Halden?`` / ``did you mean Halden or Harl?``"""
+    return f"did you mean {' or '.join(names)}?"
+
+
+# --- fighters ----------------------------------------------------------------------------
+
+_NUMBERED = re.compile(r"^(.*)-(\d+)$")  # a copy's name: base, hyphen, number
+_SHORT = re.compile(r"^(.*?)[ ]?(\d+)$")  # what was typed: a base prefix, then a number
+
+
+@lru_cache(maxsize=4096)
+def _copy_parts(name: str) -> tuple[str, int] | None:
+    """``("deckhand", 3)`` for Deckhand-3 (the base by ``_hyphen_key``), None for a name
+    that is not a numbered copy."""
+    m = _NUMBERED.match(name_key(name))
+    if m is None or not m[1].strip():
+        return None
+    return _hyphen_key(m[1]), int(m[2])
+
+
+def numbered(pool: Iterable[Fighter], text: str) -> list[Fighter]:
+    """The numbered copies ``text`` names by a short name: the number after a prefix of
+    the base name (of the whole base, of one of its words, or of the base without its
+    spaces), or the bare number. ``d3``, ``deck3``, ``deckhand3`` and ``deckhand-3`` all
+    find Deckhand-3; ``3`` finds every copy numbered 3."""
+    m = _SHORT.match(_hyphen_key(text))
+    if m is None:
+        return []
+    prefix, n = m[1], int(m[2])
+    squashed = prefix.replace(" ", "")
+    hits = []
+    for f in pool:
+        parts = _copy_parts(f.name)
+        if parts is None or parts[1] != n:
+            continue
+        base = parts[0]
+        if (not prefix or base.startswith(prefix) or base.replace(" ", "").startswith(squashed)
+                or any(w.startswith(prefix) for w in base.split())):
+            hits.append(f)
+    return hits
+
+
 def find(fight: Fight, text: str) -> Fighter:
-    """The fighter named (or uniquely prefixed, also by any word of the name) by ``text``."""
-    return match(fight.fighters.values(), text, key=by_name, words=True)
+    """The fighter named (or uniquely prefixed, also by any word of the name) by ``text``;
+    failing that, the numbered copy it names by a short name (``d3``, ``3``: see
+    ``numbered``)."""
+    pool = list(fight.fighters.values())
+    hits = candidates(pool, text, key=by_name, words=True) if text.strip() else []
+    if len(hits) == 1:  # the usual case
+        return hits[0]
+    if not hits:
+        short = numbered(pool, text)
+        if len(short) == 1:
+            return short[0]
+        if short:
+            raise RuleError(f"{text} is ambiguous: {', '.join(f.name for f in short)}")
+    return match(pool, text, key=by_name, words=True)  # the refusal, with its message
 
 
 def exact(fight: Fight, text: str) -> Fighter | None:

@@ -103,7 +103,8 @@ def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> 
     if len(hits) == 1:  # the usual case, without building the message for a miss
         return hits[0]
     has = ", ".join(name(x) for x in items) or "none"
-    return match(items, text, key=name, words=True, missing=f"{what} {text!r} (has: {has})")
+    return match(items, text, key=name, words=True, head=f"{what} {text!r}",
+                 missing=f"{what} {text!r} (has: {has})")
 
 
 def pick_weapon(f: Fighter, text: str) -> WeaponSpec:

@@ -14,6 +14,9 @@ from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
 SIDES = ("allies", "adversaries", "independents")
 ATTRIBUTES = ("POW", "AGI", "REA", "INS", "PRE", "LUCK", "BODY", "MIND", "SOUL", "SPD", "SEN")
 THREAT_CLASSES = ("Grunt", "Regular", "Elite", "Champion", "Nemesis")
+# R7: per threat class, turns per round and Wound slots.
+ENEMY_TURNS = {"Grunt": 1, "Regular": 1, "Elite": 1, "Champion": 2, "Nemesis": 3}
+ENEMY_WOUNDS = {"Grunt": 0, "Regular": 0, "Elite": 1, "Champion": 2, "Nemesis": 3}
 FLAG_TAGS = ("Reflexive", "Deflect", "Shield", "Indefensible", "Imprecise", "Seeking",
              "Penetrating", "Cumbersome", "Area", "Spell", "Touch")
 

@@ -160,6 +160,9 @@ class Fight:
     active_turn: int = 0  # which of the active fighter's turns (1-based)
     over: bool = False
     over_reason: str = ""
+    # Conditions the GM made up at the table (``cond NAME SOAKED new``): persistent, at
+    # most 3 stacks, a reminder only. Known to this fight from the event that made them.
+    table_conditions: tuple[str, ...] = ()
 
     @property
     def settings(self) -> Settings:
@@ -189,6 +192,7 @@ class Fight:
         new.first_side, new.last_side = self.first_side, self.last_side
         new.active, new.active_turn = self.active, self.active_turn
         new.over, new.over_reason = self.over, self.over_reason
+        new.table_conditions = self.table_conditions  # a tuple: replaced, never changed
         return new
 
     def get(self, name: str) -> Fighter:

@@ -1,0 +1,292 @@
+"""Improvising at the table (issue 11, item 6): ``add NAME`` with no stat block of that
+name makes a combatant up (an enemy stat block, R7, with the defaults of its threat
+class, R6/R7), ``add copy NAME`` clones one in the fight, ``add`` finds stat blocks of
+the included libraries, and ``cond NAME CONDITION new`` makes up a condition
+(persistent, cap 3, a reminder only). Everything goes through events: each is undone,
+and resumed from the fight file (which re-applies the recorded events) to the same
+state."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from momenta_cli.encounter import load_encounter
+from momenta_cli.engine.conditions import catalogue, condition_def
+from momenta_cli.engine.session import replay
+from momenta_cli.journal import FightFile
+from tests.conftest import ROOT, fight_of, invoke, one_line_error, started
+from tests.engine_helpers import log_text, refused, run, session_from
+
+pytestmark = pytest.mark.usefixtures("home")
+
+SMALL = """
+name: Deck
+stat_blocks:
+  - {name: Marine, side: adversaries, threat: Grunt}
+combatants:
+  - {name: Halden, side: allies, attributes: {POW: 2, AGI: 1}}
+  - {name: Deckhand, side: adversaries, threat: Grunt, count: 2}
+"""
+
+
+def resumed(fight: Path) -> FightFile:
+    """The fight reopened from its file, checked to be the fold of its journal."""
+    back = FightFile.open(fight)
+    assert back.session.state == replay(back.session.initial, back.session.entries)
+    return back
+
+
+def records(fight: Path) -> list[dict]:
+    return [json.loads(x) for x in fight.read_text().splitlines()[1:]]
+
+
+# --- add NAME: made up at the table ---------------------------------------------------
+
+
+def test_an_improvised_combatant_gets_the_grunt_defaults():
+    """R7: a Grunt has 10 Vitality, 4 Strain, no Vigor, no Wound slot and never rolls."""
+    s = session_from(SMALL)
+    run(s, "add gob")
+    f = s.state.fighters["Gob"]  # typed in lower case, shown capitalised
+    spec = f.spec
+    assert (f.side, spec.threat, spec.max_vitality, spec.max_guard) == \
+        ("adversaries", "Grunt", 10, 0)
+    assert (spec.max_strain, spec.max_vigor, spec.wound_slots, spec.turns) == (4, 0, 0, 1)
+    assert [w.name for w in spec.weapons] == ["Unarmed Attack"]
+    assert spec.weapons[0].pool is None
+    assert "Gob (improvised Grunt) joins the adversaries" in log_text(s)
+
+
+def test_the_defaults_are_those_of_a_stat_block_giving_only_its_class():
+    """R6/R7: the numbers `add` fills in are what the loader derives for a stat block
+    that says nothing but its threat class."""
+    s = session_from(SMALL)
+    for threat in ("Grunt", "Regular", "Elite", "Champion", "Nemesis"):
+        from momenta_cli.encounter import load_encounter_text
+
+        block = load_encounter_text(
+            f"name: x\ncombatants:\n  - {{name: B, side: adversaries, threat: {threat}, "
+            f"attacks: [{{name: Hit, pool: 3, tags: [Crushing, Melee 1], damage: {{0+: 1}}}}]}}\n"
+        ).combatants[0]
+        run(s, f"add {threat}-made threat {threat}")
+        made = s.state.fighters[f"{threat}-made"].spec
+        for field in ("max_vitality", "max_guard", "max_strain", "max_vigor", "max_resolve",
+                      "wound_slots", "burden_slots", "turns", "attributes"):
+            assert getattr(made, field) == getattr(block, field), (threat, field)
+
+
+def test_an_improvised_combatant_takes_side_stats_threat_and_a_count():
+    s = session_from(SMALL)
+    run(s, "add brute side independents vit 20 guard 2 pool 4 threat reg x2")
+    for name in ("Brute-1", "Brute-2"):
+        f = s.state.fighters[name]
+        assert (f.side, f.spec.threat, f.vitality, f.guard) == ("independents", "Regular",
+                                                                20, 2)
+        assert f.spec.weapons[0].pool == 4
+    run(s, "add ranger side allies threat elite")  # an NPC ally: Mass, Edge and Mark
+    r = s.state.fighters["Ranger"].spec
+    assert [loc.name for loc in r.locations] == ["Mass", "Edge", "Mark"]
+    assert r.wound_slots == 1 and r.weapons[0].pool == 3  # the default pool
+
+
+def test_an_improvised_regular_attacks_with_its_pool():
+    s = session_from(SMALL)
+    run(s, "add brute threat regular pool 4", "turn halden", "end", "turn brute")
+    run(s, "attack halden roll 5,5,1,2")
+    rolled = next(e for e in s.entries[-1].events if e.kind == "attack_rolled")
+    assert rolled.weapon == "Unarmed Attack" and rolled.roll["pool"] == 4
+
+
+@pytest.mark.parametrize("line, words", [
+    ("add gob pool 3", ["Grunt never rolls"]),
+    ("add marine vit 20", ["Marine is a stat block", "vit"]),
+    ("add halden", ["already a combatant called Halden", "add copy"]),
+    ("add gob threat boss", ["threat class"]),
+    ("add gob side enemies", ["side must be one of"]),
+    ("add gob vit 0", ["vit must be 1 to"]),
+    ("add gob threat regular pool 40", ["pool must be 1 to 20"]),
+])
+def test_improvising_refuses_what_makes_no_sense(line, words):
+    refused(session_from(SMALL), line, *words)
+
+
+def test_a_typo_of_a_stat_block_still_adds_but_says_so():
+    s = session_from(SMALL)
+    run(s, "add marien")
+    assert "Marien" in s.state.fighters
+    assert any("did you mean Marine?" in t and "undo" in t for t in log_text(s))
+
+
+def test_an_improvised_add_is_undone_and_resumed(enc):
+    fight = started(enc, "add brute threat regular vit 18 pool 4 x2", "quit")
+    rec = [r for r in records(fight) if r.get("cmd", "").startswith("add")][0]
+    assert rec["events"][0]["improvised"] == "Regular" and rec["events"][0]["pool"] == 4
+    back = resumed(fight)
+    assert back.session.state.fighters["Brute-2"].spec.max_vitality == 18
+    assert invoke("do", fight, "undo").exit_code == 0
+    assert "Brute-1" not in resumed(fight).session.state.fighters
+    assert invoke("do", fight, "redo").exit_code == 0
+    assert resumed(fight).session.state == back.session.state
+
+
+# --- add copy NAME ---------------------------------------------------------------------
+
+
+def test_a_copy_is_fresh_and_numbered_on():
+    s = session_from(SMALL)
+    run(s, "dmg deckhand-1 6", "cond d1 hindered", "add copy d1")
+    new = s.state.fighters["Deckhand-3"]  # numbered like count: copies
+    assert new.vitality == 10 and not new.conditions  # its stat block, not its wounds
+    assert new.spec == s.state.fighters["Deckhand-1"].spec.__class__(
+        **{**vars(s.state.fighters["Deckhand-1"].spec), "name": "Deckhand-3"})
+    assert "Deckhand-3 (copy of Deckhand-1) joins the adversaries" in log_text(s)
+
+
+def test_copies_of_a_named_combatant_count_it_as_the_first():
+    s = session_from(SMALL)
+    run(s, "add copy halden x2", "add copy halden as Twin side adversaries")
+    assert {"Halden-2", "Halden-3", "Twin"} <= set(s.state.fighters)
+    assert s.state.fighters["Halden-3"].side == "allies"
+    assert s.state.fighters["Twin"].side == "adversaries"
+    assert s.state.fighters["Twin"].spec.attributes == \
+        s.state.fighters["Halden"].spec.attributes
+
+
+def test_a_copy_takes_no_stats_and_needs_someone_to_copy():
+    s = session_from(SMALL)
+    refused(s, "add copy d1 vit 30", "a copy has Deckhand-1's stats")
+    refused(s, "add copy nobody", "no combatant called 'nobody'")
+    refused(s, "add copy", "missing combatant to copy")
+
+
+def test_add_copy_is_undone_and_resumed(enc):
+    fight = started(enc, "dmg knife-1 4", "add copy k1 x2", "quit")
+    back = resumed(fight)
+    assert back.session.state.fighters["Knife-4"].vitality == 10
+    rec = [r for r in records(fight) if r.get("cmd") == "add copy k1 x2"][0]
+    assert [e["copy_of"] for e in rec["events"]] == ["Knife-1", "Knife-1"]
+    assert invoke("do", fight, "undo").exit_code == 0
+    assert "Knife-3" not in resumed(fight).session.state.fighters
+
+
+# --- stat blocks of the included libraries ----------------------------------------------
+
+
+@pytest.fixture
+def mill(tmp_path) -> Path:
+    shutil.copytree(ROOT / "encounters", tmp_path / "encounters")
+    return tmp_path / "encounters" / "mill-ambush.yaml"
+
+
+def test_add_finds_the_stat_blocks_of_included_libraries(mill):
+    """mill-ambush.yaml has no stat_blocks of its own: Footpad and Toll Captain come from
+    its include of library/bestiary.yaml, and reach the engine in the encounter spec."""
+    spec = load_encounter(mill)
+    assert {"Footpad", "Toll Captain"} <= set(spec.stat_blocks)
+    fight = started(mill, "add toll as Sergeant", "add footpad x2", "quit")
+    state = resumed(fight).session.state
+    assert state.fighters["Sergeant"].spec.threat == "Elite"
+    assert "Footpad-2" in state.fighters
+
+
+# --- a condition made up at the table ---------------------------------------------------
+
+
+def test_a_new_condition_is_persistent_capped_at_3_and_a_reminder():
+    s = session_from(SMALL)
+    msg = refused(s, "cond halden soaked +1", "unknown condition 'soaked'")
+    assert msg.endswith("(or make it up: cond Halden soaked new)")
+    msg = refused(s, "cond halden hindred", "did you mean Hindered?")
+    assert msg.endswith("? (or make it up: cond Halden hindred new)")
+    assert "make it up" not in refused(s, "cond halden s", "ambiguous")
+    run(s, "cond hald soaked +1 new")
+    assert s.state.fighters["Halden"].stacks("Soaked") == 1
+    d = condition_def(s.state, "Soaked")
+    assert (d.cap, d.clear, d.reminder) == (3, "persistent", True)
+    assert "Soaked" in catalogue(s.state)  # the prompt completes it from here on
+    run(s, "cond d1 soak +5")  # known now: a prefix finds it, the cap holds
+    assert s.state.fighters["Deckhand-1"].stacks("Soaked") == 3
+    run(s, "turn halden", "end")  # persistent: no end-of-turn clearing
+    assert s.state.fighters["Halden"].stacks("Soaked") == 1
+    run(s, "turn d1", "attack halden")
+    reminders = [e.text for e in s.entries[-1].events if e.kind == "reminder"]
+    assert reminders == ["Soaked 3"]  # a reminder when it attacks
+
+
+def test_new_with_a_known_condition_is_the_usual_cond():
+    s = session_from(SMALL)
+    run(s, "cond halden HINDERED new")
+    assert s.state.fighters["Halden"].stacks("Hindered") == 1
+    assert s.state.table_conditions == ()
+
+
+def test_a_new_condition_must_start_with_stacks_and_a_plain_name():
+    s = session_from(SMALL)
+    refused(s, "cond halden soaked -all new", "nobody has Soaked yet")
+    refused(s, "cond halden soaked =0 new", "nobody has Soaked yet")
+
+
+def test_a_new_condition_is_undone_and_resumed(enc):
+    fight = started(enc, "cond bran soaked +2 new from the river", "quit")
+    rec = [r for r in records(fight) if r.get("cmd", "").startswith("cond")][0]
+    changed = [e for e in rec["events"] if e["kind"] == "condition_changed"]
+    assert changed[0]["new"] is True and changed[0]["after"] == 2
+    back = resumed(fight)
+    assert back.session.state.table_conditions == ("Soaked",)
+    assert back.session.state.fighters["Brannoc"].conditions["Soaked"].source == "the river"
+    r = invoke("do", fight, "cond tamsin soaked")  # the resumed fight knows it
+    assert r.exit_code == 0, r.output
+    assert invoke("do", fight, "undo", "undo").exit_code == 0
+    state = resumed(fight).session.state
+    assert state.table_conditions == () and not state.fighters["Brannoc"].conditions
+    line = one_line_error(invoke("do", fight, "cond tamsin soaked"))
+    assert "unknown condition 'soaked'" in line
+
+
+def test_the_status_table_shows_a_made_up_condition(enc):
+    fight = started(enc, "cond wren soaked +2 new", "quit")
+    out = invoke("status", fight_of(enc)).output
+    assert "Soaked 2" in out and fight.exists()
+
+
+def test_the_fold_cache_keeps_what_was_improvised(enc, monkeypatch):
+    """`status` of a long fight starts from a kept state (journal/snapshot.py): the
+    improvised combatants, copies and made-up conditions must be in it as a full fold
+    has them."""
+    from momenta_cli.journal import snapshot
+
+    monkeypatch.setattr(snapshot, "MIN_RECORDS", 3)
+    r = invoke("do", enc, "--seed", "1", "add gob x2", "add copy k1", "cond bran soaked new",
+               "turn bran")
+    assert r.exit_code == 0, r.output
+    fight = fight_of(enc)
+    first = invoke("status", fight, "--no-color").output
+    assert snapshot.entry_path(fight).is_file()
+    assert invoke("do", fight, "cond gob-1 soaked +2").exit_code == 0
+    cached = FightFile.open(fight, repair=False, state_only=True).session.state
+    assert cached == FightFile.open(fight, repair=False).session.state
+    assert cached.table_conditions == ("Soaked",) and "Knife-3" in cached.fighters
+    assert "Soaked" in first
+
+
+def test_the_add_and_cond_lines_parse_as_documented():
+    from momenta_cli.commands import parse_line
+    from momenta_cli.engine.commands import AddFighter, ChangeCondition
+    from momenta_cli.errors import CommandError
+
+    assert parse_line("add copy d1 as Twin side allies x2") == AddFighter(
+        "d1", "Twin", "allies", 2, copy=True)
+    assert parse_line("add brute vit 20 guard 2 pool 4 threat elite x3") == AddFighter(
+        "brute", count=3, vitality=20, guard=2, pool=4, threat="elite")
+    assert parse_line("cond hald soaked +1 new from the river") == ChangeCondition(
+        "hald", "soaked", "+", 1, "the river", new=True)
+    assert parse_line("cond hald soaked new") == ChangeCondition(
+        "hald", "soaked", "+", 1, None, new=True)
+    for bad, why in (("add gob vit", "'vit' needs a value"), ("add gob vit 2 vit 3",
+                     "vit is given twice"), ("add gob pool many", "pool must be a whole")):
+        with pytest.raises(CommandError, match=why):
+            parse_line(bad)
