@@ -9,7 +9,14 @@ from typing import Annotated
 import typer
 
 from momenta_cli import __version__
-from momenta_cli.cli import encounter_cmds, fight_cmds, oneshot_cmds, session_cmds, view_cmds
+from momenta_cli.cli import (
+    encounter_cmds,
+    fight_cmds,
+    oneshot_cmds,
+    session_cmds,
+    simulate_cmd,
+    view_cmds,
+)
 from momenta_cli.text import one_line
 
 app = typer.Typer(
@@ -44,6 +51,7 @@ fight_cmds.register(app)
 session_cmds.register(app)
 oneshot_cmds.register(app)
 view_cmds.register(app)
+simulate_cmd.register(app)
 
 
 def main() -> None:
