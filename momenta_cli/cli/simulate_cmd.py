@@ -47,6 +47,9 @@ def simulate(
                                             "still on after it is undecided.")] = 30,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON "
                                           "document.")] = False,
+    script: Annotated[int | None, typer.Option("--script", help="Print fight K (1 to N) "
+                                               "of this seed as a replay script instead, "
+                                               "to see what the policies did.")] = None,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
@@ -85,6 +88,13 @@ def simulate(
         chosen = load_policy(policy)
     if seed is None:
         seed = secrets.randbelow(2 ** 31)
+    if script is not None:
+        if not 1 <= script <= fights:
+            raise fail(f"momenta simulate: --script takes a fight from 1 to -n ({fights}); "
+                       f"got {script}", 2)
+        with guarded():
+            typer.echo(_script(encounter, enc, chosen, seed, script, max_rounds), nl=False)
+        return
     console = make_console(no_color=no_color, width=width)
     with guarded():
         if sys.stdout.isatty() and not as_json:
@@ -96,6 +106,20 @@ def simulate(
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
     console.print(report(summary))
+
+
+def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
+    """Fight ``k`` (1-based) of the run as a replay script, with the command to replay it."""
+    from momenta_cli.simulate.fight import fight_seed, play
+    from momenta_cli.text import one_line
+
+    result, session = play(enc, chosen, seed, k - 1, max_rounds, keep=True)
+    assert session is not None
+    head = [f"# fight {k} of momenta simulate {path} --seed {seed} --policy {chosen.name}",
+            f"# {result.winner} after {result.rounds} round(s); to watch it:",
+            f"#   momenta replay {path} SCRIPT --seed {fight_seed(seed, k - 1)}"]
+    return "\n".join([*(one_line(h) for h in head),
+                      *(one_line(e.line) for e in session.entries)]) + "\n"
 
 
 def _with_bar(console, enc, policy, fights, seed, jobs, max_rounds):

@@ -33,7 +33,7 @@ from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.policy import Policy
-from momenta_cli.simulate.view import View
+from momenta_cli.simulate.view import View, quote
 
 ALLIES, ADVERSARIES, UNDECIDED = "allies", "adversaries", "undecided"
 MAX_CALLS = 12  # calls of choose per turn
@@ -193,7 +193,7 @@ class _Run:
         name = self.call("pick", self.policy.pick, options)
         if name not in options:
             name = options[0]
-        if not self.execute(StartTurn(name), f"turn {name}"):
+        if not self.execute(StartTurn(name), f"turn {quote(name)}"):
             return False
         for _ in range(MAX_CALLS):
             if self.state.active != name or outcome(self.state):
@@ -218,7 +218,9 @@ class _Run:
 def play(encounter: EncounterSpec, policy: Policy, seed: int, index: int,
          max_rounds: int = 30, *, keep: bool = False) -> tuple[FightResult, Session | None]:
     """Play fight ``index`` of a run seeded ``seed`` to its end; the session too with
-    ``keep`` (for showing its log)."""
+    ``keep``. Its journal's lines are a replay script: ``momenta replay`` of them with
+    ``--seed fight_seed(seed, index)`` plays the same fight (for lines a policy gave as
+    text; a ``Command`` object is journalled under its class name)."""
     run = _Run(encounter, policy, fight_seed(seed, index))
     winner = None
     while winner is None:
