@@ -63,9 +63,17 @@ def percent(x: float) -> str:
     return f"{p}%"
 
 
+def _bound(x: float) -> str:
+    v = x * 100
+    if 0 < v < 1 or 99 < v < 100:  # "0-0%" would hide what the interval says
+        return f"{v:.1f}".removesuffix(".0")
+    return f"{round(v)}"
+
+
 def interval(lo: float, hi: float) -> str:
-    """A 95 % interval as whole percentages: "91-96%"."""
-    return f"{round(lo * 100)}-{round(hi * 100)}%"
+    """A 95 % interval as whole percentages ("91-96%"), with a decimal near 0 and 100
+    ("99.8-100%")."""
+    return f"{_bound(lo)}-{_bound(hi)}%"
 
 
 def verdict_label(allies_rate: float) -> str:
