@@ -285,3 +285,36 @@ def test_summary_figures_add_up():
     assert dealt == pytest.approx(taken)
     lo, hi = sides["allies"]["ci95"]
     assert lo <= sides["allies"]["rate"] <= hi
+
+
+CASTER = """
+    name: Spells and splashes
+    weapons:
+      - {name: Frostbolt, attribute: INS, tags: [Cold, Range 12, Spell], cost: 3,
+         damage: {0s: 2, 1s: 6, 2s: 10, 3+: 14}}
+      - {name: Oil Flask, attribute: AGI, tags: [Fire, Range 6, Area],
+         damage: {0s: 2, 1s: 5, 2s: 8, 3+: 12}}
+      - {name: Maul, attribute: POW, tags: [Crushing, Melee 1, Cumbersome],
+         damage: {0s: 3, 1s: 9, 2s: 15, 3+: 22}}
+    combatants:
+      - {name: Kira, side: allies, attributes: {INS: 4, AGI: 1}, weapons: [Frostbolt]}
+      - {name: Oren, side: allies, attributes: {AGI: 3}, weapons: [Oil Flask]}
+      - {name: Brak, side: allies, attributes: {POW: 3}, weapons: [Maul]}
+      - name: Orc
+        side: adversaries
+        threat: Regular
+        count: 2
+        max_vitality: 20
+        attacks: [{name: Axe, pool: 3, tags: [Slashing, Melee 1], damage: {0s: 2, 1s: 6, 2+: 11}}]
+        defenses: [{name: Ward, pool: 2, against: spell, uses: 1}]
+"""
+
+
+def test_spell_costs_and_cumbersome_weapons_are_paid_as_the_engine_charges():
+    """ch19 Cast a Spell (a spell's own cost), R21 (Cumbersome: 3 Vigor), R22 (Area): the
+    policy pays what the engine charges, so it never tries an attack it cannot pay."""
+    enc = enc_of(CASTER)
+    rs = results(enc, n=10)
+    assert all(r.refused == 0 for r in rs)
+    kira, oren, brak = 0, 1, 2
+    assert all(sum(r.dealt[i] for r in rs) > 0 for i in (kira, oren, brak))

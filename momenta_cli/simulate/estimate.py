@@ -15,7 +15,6 @@ Only the simulation's policies use this; it decides nothing in a fight.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from math import comb
 
@@ -74,13 +73,17 @@ def expected_damage(fight: Fight, plan: Plan, parts: list[tuple[str, int]],
                     auto: int | None, target: Fighter, defense: Dist = (1.0,)) -> float:
     """The average damage (or Strain) of ``plan`` with the pool ``parts`` (``auto``: a
     Grunt's fixed successes) against ``target`` defending with ``defense``."""
-    face = fight.settings.success_face
-    pool = fixed(auto) if auto is not None else successes(rx.total(parts), face)
-    w = plan.weapon
-    untyped = w.has("Penetrating") or not plan.types
+    return _worth(fight, plan.weapon, plan.types, plan.location.name == "Mark",
+                  rx.total(parts), auto, target, defense)
+
+
+def _worth(fight: Fight, w: WeaponSpec, types: tuple[str, ...], mark: bool, dice: int,
+           auto: int | None, target: Fighter, defense: Dist = (1.0,)) -> float:
+    pool = fixed(auto) if auto is not None else successes(dice, fight.settings.success_face)
+    untyped = w.has("Penetrating") or not types
     guard = 0 if (untyped or w.strain) else target.guard
-    resisted = not target.spec.resistances.isdisjoint(plan.types)
-    weak = (not target.spec.weaknesses.isdisjoint(plan.types)) or plan.location.name == "Mark"
+    resisted = not target.spec.resistances.isdisjoint(types)
+    weak = mark or not target.spec.weaknesses.isdisjoint(types)
     return _expected(net(pool, defense), w.damage, guard, resisted, weak, w.strain)
 
 
@@ -110,12 +113,12 @@ def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
     out = [(plan.location.name, expected_damage(fight, plan, parts, auto, target))]
     if w.has("Imprecise") or w.has("Area") or w.strain:
         return out
+    dice = rx.total(parts)
     for loc in target.spec.locations:
         if loc.name == plan.location.name:
             continue
-        there = replace(plan, location=loc)
-        pool = [*parts, (loc.name, -loc.penalty)] if loc.penalty else parts
-        out.append((loc.name, expected_damage(fight, there, pool, auto, target)))
+        out.append((loc.name, _worth(fight, w, plan.types, loc.name == "Mark",
+                                     dice - loc.penalty, auto, target)))
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,9 @@ def cores() -> int:
 
 
 def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int) -> None:
+    # Ctrl-C is the parent's to handle (it stops the pool): a worker would print a
+    # traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.update(encounter=encounter, policy=load(policy), max_rounds=max_rounds)
 
 
