@@ -318,3 +318,23 @@ def test_spell_costs_and_cumbersome_weapons_are_paid_as_the_engine_charges():
     assert all(r.refused == 0 for r in rs)
     kira, oren, brak = 0, 1, 2
     assert all(sum(r.dealt[i] for r in rs) > 0 for i in (kira, oren, brak))
+
+
+def test_a_telegraphed_attack_is_announced_then_swung_on_the_next_turn():
+    """The bestiary's Toll Captain: Overhand Cleave is announced at the end of a turn and
+    swung on the next (its stat block's note); the announcement is a note in the log."""
+    enc = load_encounter(ROOT / "encounters" / "rope-bridge-brawl.yaml")
+    _, session = play(enc, BUILTIN["tactical"], 2, 0, keep=True)
+    assert session is not None
+    lines = [e.line for e in session.entries]
+    mine = [x for x in lines if x.startswith(("turn Warden", "attack Warden", "note Warden"))]
+    announced = [i for i, x in enumerate(mine) if x.startswith("note Warden announces")]
+    assert announced
+    swung = 0
+    for i in announced:
+        later = mine[i + 1:]
+        if "turn Warden" in later:  # the Warden's next turn: the Cleave comes first
+            after_turn = later[later.index("turn Warden") + 1:]
+            assert after_turn and 'with "Overhand Cleave"' in after_turn[0]
+            swung += 1
+    assert swung

@@ -33,7 +33,9 @@ The built-in policies:
       round, then the one with the best attack (so multi-turn bosses interleave);
     - an enemy (a stat block with a threat class, R7) makes as many attacks as its
       stat block allows (a Move plus its maneuvers), each the one with the best
-      expected damage; Telegraphed attacks are not used (there is no announcing);
+      expected damage; one with a Telegraphed attack (a text tag: announced at the end
+      of a turn, swung on the next) announces it at the end of every turn it did not
+      swing it (a ``note`` in the log) and swings it first thing on its next turn;
     - a hero, at the start of a turn: Catch Your Breath if at a third of Max Vitality or
       less and it has Resolve, or if it cannot pay for any attack and the healing would
       not be wasted; Steady Yourself if Strain is at 70 % of Max Strain or more.
@@ -120,10 +122,7 @@ def tactical_choose(view: View, actor: str) -> list[Any]:
     if f.full_turn or f.has("Broken"):  # Broken: only the free Move is left
         return []
     if f.spec.is_enemy:
-        if f.maneuvers >= enemy_maneuver_limit(f):
-            return []
-        best = view.best_attack(actor)
-        return [best.line] if best else []
+        return _enemy_turn(view, f)
     rest = _full_turn_first(view, f)
     if rest:
         return rest
@@ -133,6 +132,30 @@ def tactical_choose(view: View, actor: str) -> list[Any]:
     if f.maneuvers and f.vigor - best.cost < RESERVE:
         return []
     return [best.line]
+
+
+def _enemy_turn(view: View, f: Fighter) -> list[Any]:
+    """An enemy's next attack, the announced Telegraphed one first; at the end of a turn
+    in which it did not swing one, the announcement of the next (module docstring)."""
+    announced, swung = f"telegraphed:{f.name}", f"swung:{f.name}"
+    turn = (view.round, f.turns_taken)
+    if f.maneuvers >= enemy_maneuver_limit(f):
+        if view.memory.get(swung) == turn or view.memory.get(announced):
+            return []
+        tele = view.attacks(f.name, telegraphed=True)
+        if not tele or all("Telegraphed" in w.other_tags for w in f.spec.weapons):
+            return []  # none, or all it has (then swung as any other): nothing to announce
+        view.memory[announced] = tele[0].weapon
+        return [f"note {f.name} announces {tele[0].weapon} for its next turn"]
+    weapon = view.memory.get(announced)
+    if weapon:
+        view.memory[announced] = None
+        view.memory[swung] = turn
+        tele = [o for o in view.attacks(f.name, telegraphed=True) if o.weapon == weapon]
+        if tele:
+            return [tele[0].line]
+    best = view.best_attack(f.name)
+    return [best.line] if best else []
 
 
 def _best_attack_worth(view: View, name: str) -> float:

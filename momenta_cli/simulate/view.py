@@ -73,7 +73,7 @@ class View:
         self._state = state
         self.memory: dict[str, Any] = {}
         self.rng = rng
-        self._cache: dict[tuple[str, bool], list[Option]] = {}
+        self._cache: dict[tuple[str, bool, bool], list[Option]] = {}
 
     @property
     def state(self) -> Fight:
@@ -108,22 +108,27 @@ class View:
         return [f for f in self._state.fighters.values()
                 if not f.out and f.name != name and f.side == me.side]
 
-    def attacks(self, name: str, *, affordable: bool = True) -> list[Option]:
+    def attacks(self, name: str, *, affordable: bool = True, telegraphed: bool = False
+                ) -> list[Option]:
         """Every attack ``name`` could make now (each weapon at each enemy, at each hit
         location the weapon may aim at), best expected damage first; with
-        ``affordable``, only those its Vigor pays for. Telegraphed attacks (announced a
-        turn ahead) are left out unless they are all it has.
+        ``affordable``, only those its Vigor pays for. Telegraphed attacks (a text tag:
+        announced a turn ahead) are left out unless they are all it has; with
+        ``telegraphed``, only they are listed.
 
         The list is worked out once per state; do not change it."""
-        key = (name, affordable)
+        key = (name, affordable, telegraphed)
         if key not in self._cache:
-            self._cache[key] = self._attacks(name, affordable)
+            self._cache[key] = self._attacks(name, affordable, telegraphed)
         return self._cache[key]
 
-    def _attacks(self, name: str, affordable: bool) -> list[Option]:
+    def _attacks(self, name: str, affordable: bool, telegraphed: bool) -> list[Option]:
         a = self.fighter(name)
-        weapons = [w for w in a.spec.weapons if "Telegraphed" not in w.other_tags] \
-            or list(a.spec.weapons)
+        if telegraphed:
+            weapons = [w for w in a.spec.weapons if "Telegraphed" in w.other_tags]
+        else:
+            weapons = [w for w in a.spec.weapons if "Telegraphed" not in w.other_tags] \
+                or list(a.spec.weapons)
         out: list[Option] = []
         for w in weapons:
             cost = attack_cost(a, w)
