@@ -162,3 +162,11 @@ def test_simulate_help_loads_no_engine():
 
     mods = loaded("simulate", "--help")
     assert under(mods, *HEAVY, "momenta_cli.simulate", "multiprocessing") == []
+
+
+@pytest.mark.parametrize("jobs", ["auto", "0"])
+def test_jobs_auto_uses_every_core_and_changes_nothing(jobs):
+    one = sim(DEMO, "-n", "8", "--seed", "5", "--json")
+    every = sim(DEMO, "-n", "8", "--seed", "5", "--json", "--jobs", jobs)
+    assert every.exit_code == 0, every.output
+    assert every.output == one.output
