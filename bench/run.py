@@ -9,11 +9,12 @@ from __future__ import annotations
 import bench_engine
 import bench_odds
 import bench_scale
+import bench_simulate
 import bench_startup
 from common import main
 
 BENCHES = [*bench_startup.BENCHES, *bench_engine.BENCHES, *bench_scale.BENCHES,
-           *bench_odds.BENCHES]
+           *bench_odds.BENCHES, *bench_simulate.BENCHES]
 
 if __name__ == "__main__":
     main(BENCHES)

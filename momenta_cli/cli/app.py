@@ -15,6 +15,7 @@ from momenta_cli.cli import (
     odds_cmd,
     oneshot_cmds,
     session_cmds,
+    simulate_cmd,
     view_cmds,
 )
 from momenta_cli.text import one_line
@@ -52,6 +53,7 @@ session_cmds.register(app)
 oneshot_cmds.register(app)
 view_cmds.register(app)
 odds_cmd.register(app)
+simulate_cmd.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,85 @@
+"""`momenta simulate` speed on the demo encounter: seconds per fight (and fights per
+second) with 1 job, beside the engine alone replaying the same fights' commands, and with
+2 jobs beside 1 job.
+
+Run: python bench/bench_simulate.py [sim1 sim2] [--reps N]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from common import REPO, Bench, Figure, Workdir, interleaved, main, robust
+
+from momenta_cli.dice import SeededRoller
+from momenta_cli.encounter import load_encounter
+from momenta_cli.engine.session import Session
+from momenta_cli.runner import run_line
+from momenta_cli.simulate.fight import fight_seed, play
+from momenta_cli.simulate.policy import BUILTIN
+from momenta_cli.simulate.runner import simulate
+
+DEMO = REPO / "encounters" / "demo.yaml"
+SEED = 1
+FIGHTS_1 = 100  # a sample of the one-job figure
+FIGHTS_2 = 400  # a sample of the two-job figure: enough to pay for starting the workers
+
+
+def _rate(fig: Figure) -> Figure:
+    print(f"{fig.name}: {1 / fig.subject:,.0f} fights/s (baseline {1 / fig.baseline:,.0f} "
+          "fights/s)", file=sys.stderr)
+    return fig
+
+
+def _sim1(work: Workdir, reps: int) -> Figure:
+    """One job, in process, against the engine alone: the same fights' journal lines run
+    again through ``run_line`` with the same dice (what the fights cost without choosing)."""
+    enc = load_encounter(DEMO)
+    policy = BUILTIN["tactical"]
+    scripts = []
+    for i in range(FIGHTS_1):
+        _, session = play(enc, policy, SEED, i, keep=True)
+        assert session is not None
+        scripts.append((fight_seed(SEED, i), [e.line for e in session.entries]))
+
+    def subject() -> float:
+        t0 = time.perf_counter()
+        simulate(enc, None, FIGHTS_1, SEED, jobs=1)
+        return (time.perf_counter() - t0) / FIGHTS_1
+
+    def baseline() -> float:
+        t0 = time.perf_counter()
+        for seed, lines in scripts:
+            s, roller = Session(enc), SeededRoller(seed)
+            for line in lines:
+                run_line(s, line, roller)
+        return (time.perf_counter() - t0) / FIGHTS_1
+
+    subj, base = interleaved(subject, baseline, reps)
+    return _rate(Figure("sim1", "simulate, 1 job: per fight / the engine replaying it",
+                        robust(subj), robust(base), "engine alone", "ms", 10))
+
+
+def _sim2(work: Workdir, reps: int) -> Figure:
+    """Two jobs against one, the same fights (the results are identical: checked)."""
+    enc = load_encounter(DEMO)
+    assert simulate(enc, None, 40, SEED, jobs=1) == simulate(enc, None, 40, SEED, jobs=2)
+
+    def run(jobs: int) -> float:
+        t0 = time.perf_counter()
+        simulate(enc, None, FIGHTS_2, SEED, jobs=jobs)
+        return (time.perf_counter() - t0) / FIGHTS_2
+
+    subj, base = interleaved(lambda: run(2), lambda: run(1), reps)
+    return _rate(Figure("sim2", "simulate per fight, 2 jobs / 1 job", robust(subj),
+                        robust(base), "1 job", "ms", 0.7))
+
+
+BENCHES = [
+    Bench("sim1", "simulate per fight, 1 job, beside the engine alone", _sim1, reps=5),
+    Bench("sim2", "simulate per fight, 2 jobs beside 1 job", _sim2, reps=3),
+]
+
+if __name__ == "__main__":
+    main(BENCHES)

@@ -1,0 +1,259 @@
+"""Playing one fight to the end through the engine, as the policies choose.
+
+The simulator does what a GM at the prompt does: it starts the turn of whoever the side's
+policy picks among those the zipper allows (ch18), runs the commands the policy chooses
+for that combatant (each decided by the engine, exactly as typed at the prompt), and
+ends the turn. The rules are the engine's alone: a command it refuses changes nothing
+and is skipped. The fight ends when one side is out (every ally, or every adversary:
+Defeated or Lost; with no adversaries, every independent), or as "undecided" when the
+round cap is passed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from momenta_cli.commands import Meta, parse_line
+from momenta_cli.dice import SeededRoller
+from momenta_cli.engine import turns
+from momenta_cli.engine.attack_plan import Attack, plan_attack
+from momenta_cli.engine.commands import (
+    Command,
+    EndCombat,
+    EndTurn,
+    NextTurn,
+    StartTurn,
+)
+from momenta_cli.engine.names import actor, find
+from momenta_cli.engine.session import Session
+from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import MomentaError
+from momenta_cli.simulate.policy import Policy
+from momenta_cli.simulate.view import View, quote
+
+ALLIES, ADVERSARIES, UNDECIDED = "allies", "adversaries", "undecided"
+MAX_CALLS = 12  # calls of choose per turn
+MAX_ITEMS = 50  # commands taken from one call of choose
+MAX_COMMANDS = 100_000  # per fight: a safety net under the round cap
+_SIMULATOR_ONLY = (StartTurn, EndTurn, NextTurn, EndCombat)
+
+
+class PolicyFailed(MomentaError):
+    """A policy function raised or returned something that is not a command."""
+
+
+@dataclass(frozen=True)
+class FightResult:
+    """What one fight came to. Per-combatant tuples follow the encounter's order.
+
+    ``dealt``/``taken``: damage that reached Vitality (after Guard, resistance and
+    weakness, overkill included) from attacks; ``strain_dealt``/``strain_taken`` the
+    same for Strain attacks; ``wounds`` Wound slots filled; ``down`` Defeated or Lost at
+    the end; ``refused`` policy commands the engine refused."""
+
+    index: int
+    winner: str
+    rounds: int
+    dealt: tuple[int, ...]
+    taken: tuple[int, ...]
+    strain_dealt: tuple[int, ...]
+    strain_taken: tuple[int, ...]
+    wounds: tuple[int, ...]
+    down: tuple[bool, ...]
+    refused: int = 0
+
+
+def fight_seed(seed: int, index: int) -> int:
+    """The dice seed of fight ``index`` of a run seeded ``seed``: the same whatever the
+    number of jobs, different for every fight."""
+    digest = hashlib.sha256(f"momenta-simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def outcome(fight: Fight) -> str | None:
+    """The side that won, UNDECIDED when both are out at once, None while it goes on."""
+    by_side: dict[str, list[bool]] = {}
+    for f in fight.fighters.values():
+        if not f.removed:
+            by_side.setdefault(f.side, []).append(f.out)
+    allies = by_side.get(ALLIES, [])
+    foes = by_side.get(ADVERSARIES) or by_side.get("independents", [])
+    allies_out = bool(allies) and all(allies)
+    foes_out = bool(foes) and all(foes)
+    if allies_out and foes_out:
+        return UNDECIDED
+    if foes_out:
+        return ALLIES
+    if allies_out:
+        return ADVERSARIES
+    return None
+
+
+class _Run:
+    """One fight in progress: the session, its dice, the policy, and what was refused."""
+
+    def __init__(self, encounter: EncounterSpec, policy: Policy, seed: int):
+        self.session = Session(encounter)
+        self.roller = SeededRoller(seed)
+        self.view = View(self.session.state, random.Random(seed + 1))
+        self.policy = policy
+        self.refused = 0
+        self.commands = 0
+
+    @property
+    def state(self) -> Fight:
+        return self.session.state
+
+    def execute(self, cmd: Command, line: str) -> bool:
+        """Run ``cmd``; False (and nothing changed) when the engine refuses it."""
+        self.commands += 1
+        try:
+            self.session.execute(cmd, line, self.roller)
+        except MomentaError:
+            return False
+        finally:
+            self.view._set(self.session.state)
+        return True
+
+    def call(self, what: str, fn: Any, *args: Any) -> Any:
+        try:
+            return fn(self.view, *args)
+        except MomentaError:
+            raise
+        except Exception as err:  # a policy file's own bug: one line for the GM
+            raise PolicyFailed(f"policy {self.policy.name}: {what} raised "
+                               f"{type(err).__name__}: {err} (round {self.state.round})"
+                               ) from None
+
+    def item(self, item: Any) -> bool:
+        """Run one thing ``choose`` returned; False when refused."""
+        if isinstance(item, str):
+            try:
+                parsed = parse_line(item)
+            except MomentaError:
+                self.refused += 1
+                return False
+            if parsed is None or isinstance(parsed, Meta):
+                self.refused += 1
+                return False
+            cmd, line = parsed, item
+        elif isinstance(item, Command):
+            cmd, line = item, type(item).__name__
+        else:
+            raise PolicyFailed(f"policy {self.policy.name}: choose returned a "
+                               f"{type(item).__name__}, not a command line or a Command")
+        if isinstance(cmd, _SIMULATOR_ONLY):
+            self.refused += 1
+            return False
+        if isinstance(cmd, Attack) and self._undeclared(cmd):
+            reacted = self._with_reaction(cmd, line)
+            if reacted is not None and self.execute(*reacted):
+                return True
+        if self.execute(cmd, line):
+            return True
+        self.refused += 1
+        return False
+
+    @staticmethod
+    def _undeclared(cmd: Attack) -> bool:
+        return (cmd.defense is None and not cmd.brace and cmd.counter is None
+                and not cmd.also)
+
+    def _with_reaction(self, cmd: Attack, line: str) -> tuple[Command, str] | None:
+        """``cmd`` with the target's reaction from the policy, or None for none."""
+        s = self.state
+        try:
+            a = actor(s, cmd.attacker)
+            t = find(s, cmd.target)
+            weapon = plan_attack(a, t, cmd).weapon.name
+        except MomentaError:
+            return None  # the engine will say why when the attack itself is run
+        words = self.call("react", self.policy.react, a.name, t.name, weapon)
+        if not isinstance(words, str) or not words.strip():
+            return None
+        try:
+            declared = parse_line(f"attack a t {words}")
+        except MomentaError:
+            return None
+        if not isinstance(declared, Attack):
+            return None
+        with_it = replace(cmd, defense=declared.defense, defense_with=declared.defense_with,
+                          brace=declared.brace)
+        return with_it, f"{line} {words.strip()}"
+
+    def turn(self) -> bool:
+        """Pick and play the next turn; False when nobody can start one."""
+        options = [f.name for f in turns.may_act(self.state)]
+        if not options:
+            return False
+        name = self.call("pick", self.policy.pick, options)
+        if name not in options:
+            name = options[0]
+        if not self.execute(StartTurn(name), f"turn {quote(name)}"):
+            return False
+        for _ in range(MAX_CALLS):
+            if self.state.active != name or outcome(self.state):
+                break
+            items = self.call("choose", self.policy.choose, name)
+            if not items:
+                break
+            if isinstance(items, str | Command):
+                items = [items]
+            accepted = 0
+            for it in list(items)[:MAX_ITEMS]:
+                if self.state.active != name or outcome(self.state):
+                    break
+                accepted += self.item(it)
+            if not accepted:
+                break
+        if self.state.active == name and not self.state.over:
+            self.execute(EndTurn(), "end")
+        return True
+
+
+def play(encounter: EncounterSpec, policy: Policy, seed: int, index: int,
+         max_rounds: int = 30, *, keep: bool = False) -> tuple[FightResult, Session | None]:
+    """Play fight ``index`` of a run seeded ``seed`` to its end; the session too with
+    ``keep``. Its journal's lines are a replay script: ``momenta replay`` of them with
+    ``--seed fight_seed(seed, index)`` plays the same fight (for lines a policy gave as
+    text; a ``Command`` object is journalled under its class name)."""
+    run = _Run(encounter, policy, fight_seed(seed, index))
+    winner = None
+    while winner is None:
+        winner = outcome(run.state)
+        if winner is not None:
+            break
+        if run.state.round > max_rounds or run.commands > MAX_COMMANDS or not run.turn():
+            winner = UNDECIDED
+    return _result(run, index, winner, max_rounds), (run.session if keep else None)
+
+
+def _result(run: _Run, index: int, winner: str, max_rounds: int) -> FightResult:
+    s = run.session
+    names = [c.name for c in s.encounter.combatants]
+    at = {n: i for i, n in enumerate(names)}
+    dealt, taken = [0] * len(names), [0] * len(names)
+    sdealt, staken = [0] * len(names), [0] * len(names)
+    by: dict[str, str] = {}
+    for entry in s.entries:
+        for ev in entry.events:
+            if ev.kind == "attack_rolled":
+                by[ev.target] = ev.attacker  # type: ignore[attr-defined]
+            elif ev.kind == "attack_damage":
+                target, amount = ev.target, ev.amount  # type: ignore[attr-defined]
+                src = at.get(by.get(target, ""))
+                dst = at.get(target)
+                giver, getter = (sdealt, staken) if ev.strain else (dealt, taken)  # type: ignore[attr-defined]
+                if src is not None:
+                    giver[src] += amount
+                if dst is not None:
+                    getter[dst] += amount
+    fighters = [s.state.fighters[n] for n in names]
+    rounds = min(s.state.round, max_rounds)
+    return FightResult(index, winner, rounds, tuple(dealt), tuple(taken), tuple(sdealt),
+                       tuple(staken), tuple(len(f.wounds) for f in fighters),
+                       tuple(f.out for f in fighters), run.refused)

@@ -1,0 +1,315 @@
+"""Policies: who plays each side of a simulated fight, and how.
+
+A policy has three functions (a policy file defines ``choose`` and may define the other
+two; the built-in ones are used for what it leaves out):
+
+``choose(view, actor) -> list[str | Command]``
+    Called on ``actor``'s turn (the turn has started: Vigor and Guard refreshed). Returns
+    the next commands for it: command-language lines as typed at the prompt (``attack
+    gorm with cudgel at mark``, ``breath``) or engine ``Command`` objects. After they
+    have run it is called again, until it returns an empty list: then the turn ends. A
+    refused command is skipped; a call whose commands were all refused ends the turn
+    too, and so does the 12th call in a turn. ``turn``, ``end`` and ``next`` are the
+    simulator's: do not return them.
+
+``pick(view, options) -> str``
+    Who of ``options`` (the names the zipper allows, ch18) takes the next turn.
+
+``react(view, attacker, target, weapon) -> str``
+    ``target``'s reaction to being attacked by ``attacker`` with the weapon called
+    ``weapon``, as the words the attack command takes: ``""`` (none), ``"dodge"``,
+    ``"deflect"``, ``"deflect=Buckler"``, ``"defend"``, ``"defend=Parry"``, any of them
+    followed by ``"brace"``. Asked for every single-target attack whose line declares no
+    reaction; if the engine refuses the reaction, the attack is made without it.
+
+``view`` is a ``View`` (``view.py``): the engine state, helpers (``enemies``,
+``friends``, ``attacks``, ``best_attack``), a per-fight ``memory`` dict and a seeded
+``rng``.
+
+The built-in policies:
+
+``tactical`` (the default), for both sides:
+    - turn order: among those who may act, the one with the fewest turns taken this
+      round, then the one with the best attack (so multi-turn bosses interleave);
+    - an enemy (a stat block with a threat class, R7) makes as many attacks as its
+      stat block allows (a Move plus its maneuvers), each the one with the best
+      expected damage; one with a Telegraphed attack (a text tag: announced at the end
+      of a turn, swung on the next) announces it at the end of every turn it did not
+      swing it (a ``note`` in the log) and swings it first thing on its next turn;
+    - a hero, at the start of a turn: Catch Your Breath if at a third of Max Vitality or
+      less and it has Resolve, or if it cannot pay for any attack and the healing would
+      not be wasted; Steady Yourself if Strain is at 70 % of Max Strain or more.
+      Otherwise it attacks with the best expected damage while it can pay for it,
+      keeping 2 Vigor for reactions after the first attack;
+    - reactions: an enemy uses its scripted defense whenever one applies (free, so many
+      uses a round). A hero Dodges or Deflects when the damage it is expected to prevent
+      is at least 1 per Vigor it costs (picking the best of the two), and Braces when the
+      hit is expected to take all its Vitality.
+    No movement (there is no map), no Feint, Grab, Shove, Surge, consumables or
+    Counterattack.
+
+``reckless``: every combatant attacks the first enemy in file order with its first
+    weapon at Mass as often as it can pay, never defends, never rests: a baseline to
+    compare a policy with.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.attack_plan import Attack, plan_attack
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.economy import enemy_maneuver_limit
+from momenta_cli.engine.pools import attack_pool
+from momenta_cli.engine.state import Fighter
+from momenta_cli.errors import MomentaError, RuleError
+from momenta_cli.simulate import estimate
+from momenta_cli.simulate.view import View, attack_cost, quote
+
+Choose = Callable[[View, str], list[Any]]
+Pick = Callable[[View, list[str]], str]
+React = Callable[[View, str, str, str], str]
+
+RESERVE = 2  # Vigor a hero keeps for reactions after its first attack of a turn
+LOW_VITALITY = 1 / 3  # Catch Your Breath at or below this share of Max Vitality
+HIGH_STRAIN = 0.7  # Steady Yourself at or above this share of Max Strain
+WORTH_PER_VIGOR = 1.0  # damage a Dodge or Deflect must be expected to prevent per Vigor
+
+
+class PolicyError(MomentaError):
+    """A policy file that cannot be used (missing, not Python, no ``choose``)."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The three functions of a policy (module docstring) and its name for the report."""
+
+    name: str
+    choose: Choose
+    pick: Pick
+    react: React
+
+
+# --- tactical ------------------------------------------------------------------------------
+
+
+def _full_turn_first(view: View, f: Fighter) -> list[str]:
+    """Catch Your Breath or Steady Yourself, when the tactical policy wants one (they
+    take the whole turn, so only before anything else)."""
+    if f.maneuvers or f.moves > 1 or f.surged or f.spec.is_enemy:
+        return []
+    s = f.spec
+    heal = s.max_vitality // 2
+    if f.resolve >= 1 and heal > 0:
+        if f.vitality <= s.max_vitality * LOW_VITALITY:
+            return ["breath"]
+        if view.best_attack(f.name) is None and f.vitality + heal <= s.max_vitality:
+            return ["breath"]
+    if s.max_strain > 0 and f.strain >= s.max_strain * HIGH_STRAIN:
+        return ["steady"]
+    return []
+
+
+def tactical_choose(view: View, actor: str) -> list[Any]:
+    """The tactical policy's turn (module docstring)."""
+    f = view.fighter(actor)
+    if f.full_turn or f.has("Broken"):  # Broken: only the free Move is left
+        return []
+    if f.spec.is_enemy:
+        return _enemy_turn(view, f)
+    rest = _full_turn_first(view, f)
+    if rest:
+        return rest
+    best = view.best_attack(actor)
+    if best is None:
+        return []
+    if f.maneuvers and f.vigor - best.cost < RESERVE:
+        return []
+    return [best.line]
+
+
+def _enemy_turn(view: View, f: Fighter) -> list[Any]:
+    """An enemy's next attack, the announced Telegraphed one first; at the end of a turn
+    in which it did not swing one, the announcement of the next (module docstring)."""
+    announced, swung = f"telegraphed:{f.name}", f"swung:{f.name}"
+    turn = (view.round, f.turns_taken)
+    if f.maneuvers >= enemy_maneuver_limit(f):
+        if view.memory.get(swung) == turn or view.memory.get(announced):
+            return []
+        tele = view.attacks(f.name, telegraphed=True)
+        if not tele or all("Telegraphed" in w.other_tags for w in f.spec.weapons):
+            return []  # none, or all it has (then swung as any other): nothing to announce
+        view.memory[announced] = tele[0].weapon
+        return [f"note {f.name} announces {tele[0].weapon} for its next turn"]
+    weapon = view.memory.get(announced)
+    if weapon:
+        view.memory[announced] = None
+        view.memory[swung] = turn
+        tele = [o for o in view.attacks(f.name, telegraphed=True) if o.weapon == weapon]
+        if tele:
+            return [tele[0].line]
+    best = view.best_attack(f.name)
+    return [best.line] if best else []
+
+
+def _best_attack_worth(view: View, name: str) -> float:
+    best = view.best_attack(name)
+    return best.expected if best else 0.0
+
+
+def tactical_pick(view: View, options: list[str]) -> str:
+    """Fewest turns taken first (R14's order), then the best attack, then file order."""
+    worth = {n: _best_attack_worth(view, n) for n in options}
+    return min(options, key=lambda n: (view.fighter(n).turns_taken, -worth[n],
+                                       options.index(n)))
+
+
+def _defenses(view: View, t: Fighter, cmd: Attack, mode: str) -> list[tuple[str, int, Any]]:
+    """The reactive defenses ``t`` may declare against this attack: (words, Vigor, the
+    engine's Defense), each checked by the engine's own functions."""
+    s = view.state
+    if cmd.attacker is None:
+        return []
+    w = plan_attack(s.fighters[cmd.attacker], t, cmd).weapon
+    found: list[tuple[str, int, Any]] = []
+    tries: list[tuple[str, Callable[[], Any]]]
+    if t.spec.is_enemy:
+        tries = [("defend", lambda: rx.scripted(t, w, mode, None))]
+    else:
+        tries = [("dodge", lambda: rx.dodge(s, t, w)),
+                 ("deflect", lambda: rx.deflect(s, t, w, mode, None))]
+    for words, make in tries:
+        try:
+            events, defense = make()
+        except RuleError:
+            continue
+        cost = sum(getattr(e, "cost", 0) for e in events)
+        if words == "deflect":  # name the weapon the engine picked, for the log
+            words = f"deflect={quote(defense.label[len('Deflect ('):-1])}"
+        found.append((words, cost, defense))
+    return found
+
+
+def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
+    """The tactical policy's reaction (module docstring)."""
+    s = view.state
+    a, t = s.fighters[attacker], s.fighters[target]
+    cmd = Attack(attacker, target, weapon=weapon)
+    try:
+        plan = plan_attack(a, t, cmd)
+    except RuleError:
+        return ""
+    parts, auto = attack_pool(s, a, [t], plan, cmd)
+    undefended = estimate.expected_damage(s, plan, parts, auto, t)
+    options = _defenses(view, t, cmd, plan.mode)
+    best, expected = "", undefended
+    if t.spec.is_enemy:  # R7: the stat block's defense, whenever it applies
+        if options:
+            words, _, d = options[0]
+            best = words
+            expected = estimate.expected_damage(
+                s, plan, parts, auto, t, estimate.defense_dist(s, d.parts, d.auto))
+        return best
+    gain = 0.0
+    for words, cost, d in options:
+        with_it = estimate.expected_damage(
+            s, plan, parts, auto, t, estimate.defense_dist(s, d.parts, d.auto))
+        saved = undefended - with_it
+        if saved >= WORTH_PER_VIGOR * max(cost, 1) and saved - cost > gain:
+            best, expected, gain = words, with_it, saved - cost
+    if expected >= t.vitality and not plan.weapon.strain:
+        try:
+            rx.check_brace(s, t, plan.weapon, plan.deals_damage)
+        except RuleError:
+            return best
+        best = f"{best} brace".strip()
+    return best
+
+
+# --- reckless ------------------------------------------------------------------------------
+
+
+def reckless_choose(view: View, actor: str) -> list[Any]:
+    """The first enemy, the first weapon, Mass, as long as it can pay."""
+    f = view.fighter(actor)
+    enemies = view.enemies(actor)
+    if not enemies or not f.spec.weapons or f.full_turn:
+        return []
+    if f.spec.is_enemy and f.maneuvers >= enemy_maneuver_limit(f):
+        return []
+    w = f.spec.weapons[0]
+    if attack_cost(f, w) > f.vigor:
+        return []
+    return [f"attack {quote(f.name)} {quote(enemies[0].name)} with {quote(w.name)}"]
+
+
+def reckless_pick(view: View, options: list[str]) -> str:
+    return min(options, key=lambda n: (view.fighter(n).turns_taken, options.index(n)))
+
+
+def no_reaction(view: View, attacker: str, target: str, weapon: str) -> str:
+    return ""
+
+
+BUILTIN = {
+    "tactical": Policy("tactical", tactical_choose, tactical_pick, tactical_react),
+    "reckless": Policy("reckless", reckless_choose, reckless_pick, no_reaction),
+}
+DEFAULT = "tactical"
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def load(spec: str | None) -> Policy:
+    """The policy ``spec`` names: a built-in's name, or a Python file defining
+    ``choose`` (and optionally ``pick`` and ``react``). A bad file raises a one-line
+    ``PolicyError``."""
+    if spec is None or spec in BUILTIN:
+        return BUILTIN[spec or DEFAULT]
+    path = Path(spec)
+    if path.suffix != ".py":
+        raise PolicyError(f"--policy {spec}: not a built-in policy ({', '.join(BUILTIN)}) "
+                          "nor a Python file (*.py)")
+    if not path.is_file():
+        raise PolicyError(f"{path}: no such policy file")
+    name = f"momenta_policy_{abs(hash(str(path.resolve())))}"
+    try:
+        loader = importlib.util.spec_from_file_location(name, path)
+        if loader is None or loader.loader is None:
+            raise PolicyError(f"{path}: cannot be loaded as Python")
+        module = importlib.util.module_from_spec(loader)
+        sys.modules[name] = module
+        loader.loader.exec_module(module)
+    except PolicyError:
+        raise
+    except SyntaxError as err:
+        raise PolicyError(f"{path}:{err.lineno}: syntax error: {err.msg}") from None
+    except Exception as err:  # whatever the file raises while it loads
+        raise PolicyError(f"{path}: fails to load: {type(err).__name__}: {err}") from None
+    base = BUILTIN[DEFAULT]
+    choose = getattr(module, "choose", None)
+    if not callable(choose):
+        raise PolicyError(f"{path}: defines no function choose(view, actor) (see "
+                          "docs/sample_policy.py)")
+    pick = getattr(module, "pick", base.pick)
+    react = getattr(module, "react", base.react)
+    for fn, what in ((pick, "pick"), (react, "react")):
+        if not callable(fn):
+            raise PolicyError(f"{path}: {what} is not a function")
+    return Policy(str(path), choose, pick, react)
+
+
+def as_command_or_line(item: Any) -> Command | str:
+    """One item ``choose`` returned, checked: a line or a ``Command``."""
+    if isinstance(item, str | Command):
+        return item
+    raise TypeError(f"choose returned {type(item).__name__}, not a line or a Command")
+
+

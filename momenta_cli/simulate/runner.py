@@ -1,0 +1,74 @@
+"""Running many fights, in this process or in a pool of worker processes (the standard
+library's ``multiprocessing``). Fight ``i`` always gets the same dice (``fight_seed``)
+and the results come back in fight order, so a run is the same whatever the number of
+jobs."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from typing import Any
+
+from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.simulate.fight import FightResult, play
+from momenta_cli.simulate.policy import Policy, load
+
+Progress = Callable[[int], None]
+_WORKER: dict[str, Any] = {}
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int) -> None:
+    # Ctrl-C is the parent's to handle (it stops the pool): a worker would print a
+    # traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.update(encounter=encounter, policy=load(policy), max_rounds=max_rounds)
+
+
+def _chunk(job: tuple[int, int, int]) -> list[FightResult]:
+    seed, start, stop = job
+    enc, pol, cap = _WORKER["encounter"], _WORKER["policy"], _WORKER["max_rounds"]
+    return [play(enc, pol, seed, i, cap)[0] for i in range(start, stop)]
+
+
+def _local(encounter: EncounterSpec, policy: Policy, jobs_list: list[tuple[int, int, int]],
+           max_rounds: int, progress: Progress | None) -> list[FightResult]:
+    out: list[FightResult] = []
+    for seed, start, stop in jobs_list:
+        out += [play(encounter, policy, seed, i, max_rounds)[0] for i in range(start, stop)]
+        if progress:
+            progress(stop - start)
+    return out
+
+
+def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
+             jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
+             ) -> list[FightResult]:
+    """Play fights 0..n-1 of the run seeded ``seed`` and return their results in order.
+    ``policy`` is what ``policy.load`` takes (loaded here first, so a bad file is
+    refused before any worker starts); ``progress(k)`` is told of every ``k`` fights
+    done."""
+    loaded = load(policy)
+    jobs = max(1, min(jobs, n))
+    size = max(1, min(25, n // (jobs * 4) or 1))
+    work = [(seed, s, min(s + size, n)) for s in range(0, n, size)]
+    if jobs == 1:
+        return _local(encounter, loaded, work, max_rounds, progress)
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    out: list[FightResult] = []
+    with ctx.Pool(jobs, _init, (encounter, policy, max_rounds)) as pool:
+        for part in pool.imap(_chunk, work):  # in order of fight index
+            out += part
+            if progress:
+                progress(len(part))
+    return out

@@ -1,0 +1,146 @@
+"""What a policy sees of a simulated fight (``View``) and the attacks it may pick from
+(``Option``), each with its estimated worth (``estimate.py``).
+
+A policy reads the engine's state through ``view.state`` and must never change it: the
+simulator checks nothing a policy does to it, and a changed state is a fight that no
+longer follows the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from momenta_cli.engine.economy import scaled
+from momenta_cli.engine.specs import WeaponSpec
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.simulate import estimate
+
+ATTACK_COST = 2  # ch19: each attack maneuver
+CUMBERSOME_COST = 3  # R21
+
+
+def quote(name: str) -> str:
+    """``name`` as one word of the command language (quoted when it holds spaces)."""
+    if name and all(c.isalnum() or c in "-_." for c in name):
+        return name
+    if '"' not in name:
+        return f'"{name}"'
+    return f"'{name}'"
+
+
+def attack_cost(f: Fighter, w: WeaponSpec) -> int:
+    """Vigor an attack with ``w`` costs ``f`` on its own turn: 0 for an enemy (R7), a
+    spell's own cost, 3 for a Cumbersome weapon (R21), else 2; doubled while swimming."""
+    if f.spec.is_enemy:
+        return 0
+    if w.has("Spell") and w.cost is not None:
+        cost = w.cost
+    else:
+        cost = CUMBERSOME_COST if w.has("Cumbersome") else ATTACK_COST
+    return scaled(f, cost)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One attack a combatant could make now: against ``target`` with ``weapon`` at
+    ``location``, costing ``cost`` Vigor, worth ``expected`` damage on average before the
+    target's defense; ``line`` is the command that makes it."""
+
+    attacker: str
+    target: str
+    weapon: str
+    location: str
+    cost: int
+    expected: float
+
+    @property
+    def line(self) -> str:
+        return (f"attack {quote(self.attacker)} {quote(self.target)} with "
+                f"{quote(self.weapon)} at {quote(self.location)}")
+
+
+class View:
+    """A policy's window on one simulated fight.
+
+    ``state`` is the engine's ``Fight`` (read it, never change it); ``memory`` a dict the
+    policy may keep anything in for the rest of this fight; ``rng`` a ``random.Random``
+    seeded for this fight (use it, not the ``random`` module, so that a seed still gives
+    the same results)."""
+
+    def __init__(self, state: Fight, rng: random.Random):
+        self._state = state
+        self.memory: dict[str, Any] = {}
+        self.rng = rng
+        self._cache: dict[tuple[str, bool, bool], list[Option]] = {}
+
+    @property
+    def state(self) -> Fight:
+        return self._state
+
+    def _set(self, state: Fight) -> None:
+        """The state has changed (the simulator says so after every accepted command)."""
+        self._state = state
+        self._cache.clear()
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    def fighter(self, name: str) -> Fighter:
+        """The combatant called exactly ``name``."""
+        return self._state.fighters[name]
+
+    def enemies(self, name: str) -> list[Fighter]:
+        """Who ``name`` fights, still in the fight: the other side and the independents
+        (an independent fights everyone). No map: every one is reachable."""
+        me = self.fighter(name)
+        return [f for f in self._state.fighters.values()
+                if not f.out and f.side != me.side]
+
+    def friends(self, name: str) -> list[Fighter]:
+        """``name``'s own side still in the fight, itself left out (independents have
+        none)."""
+        me = self.fighter(name)
+        if me.side == "independents":
+            return []
+        return [f for f in self._state.fighters.values()
+                if not f.out and f.name != name and f.side == me.side]
+
+    def attacks(self, name: str, *, affordable: bool = True, telegraphed: bool = False
+                ) -> list[Option]:
+        """Every attack ``name`` could make now (each weapon at each enemy, at each hit
+        location the weapon may aim at), best expected damage first; with
+        ``affordable``, only those its Vigor pays for. Telegraphed attacks (a text tag:
+        announced a turn ahead) are left out unless they are all it has; with
+        ``telegraphed``, only they are listed.
+
+        The list is worked out once per state; do not change it."""
+        key = (name, affordable, telegraphed)
+        if key not in self._cache:
+            self._cache[key] = self._attacks(name, affordable, telegraphed)
+        return self._cache[key]
+
+    def _attacks(self, name: str, affordable: bool, telegraphed: bool) -> list[Option]:
+        a = self.fighter(name)
+        if telegraphed:
+            weapons = [w for w in a.spec.weapons if "Telegraphed" in w.other_tags]
+        else:
+            weapons = [w for w in a.spec.weapons if "Telegraphed" not in w.other_tags] \
+                or list(a.spec.weapons)
+        out: list[Option] = []
+        for w in weapons:
+            cost = attack_cost(a, w)
+            if affordable and cost > a.vigor:
+                continue
+            for t in self.enemies(name):
+                for loc, worth in estimate.by_location(self._state, a, t, w):
+                    out.append(Option(a.name, t.name, w.name, loc, cost, worth))
+        # Best first; on a tie the cheaper, then the listed order (weapons, targets).
+        return sorted(out, key=lambda o: (-o.expected, o.cost))
+
+    def best_attack(self, name: str) -> Option | None:
+        """The affordable attack with the best expected damage, if any."""
+        options = self.attacks(name)
+        return options[0] if options else None
