@@ -1,14 +1,13 @@
 """A cheap estimate of what an attack is worth, for the built-in policies to choose by.
 
 The pool comes from the engine itself (``plan_attack`` and ``attack_pool``, the code the
-attack command runs), so every modifier the attack would get is in it. What follows is an
-average, not the rules: the number of successes of each side is binomial (each die
-succeeds on the success face or more; a pool of 0 or fewer is 2d6 keep the lowest, R2; a
-Grunt scores exactly 1, R7), the net is the difference (never below 0, R3), and each net
-count's damage tier goes through Guard (unless Penetrating or untyped), resistance and
-weakness (a Mark hit counts as a weakness, R19) as ``engine/attacks.py`` does. Solid Hit
-is left out (it needs the faces). The expected damage is the sum over the outcomes of
-probability times damage. Strain attacks count their Strain as damage.
+attack command runs), so every modifier the attack would get is in it; the dice come
+from the exact distributions of ``momenta_cli.odds.dice`` (R1-R3, R7), turned into
+floats; each net count's damage tier goes through the engine's own arithmetic
+(``damage.amount_after``: Guard unless Penetrating or untyped, resistance and weakness, a
+Mark hit counting as a weakness, R19). What makes it an estimate: Solid Hit is left out
+(it needs the faces) and Wounds are not looked at. Strain attacks count their Strain as
+damage.
 
 Only the simulation's policies use this; it decides nothing in a fight.
 """
@@ -16,32 +15,33 @@ Only the simulation's policies use this; it decides nothing in a fight.
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
 
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, Plan, plan_attack
-from momenta_cli.engine.damage import resist_weak, soak
+from momenta_cli.engine.damage import amount_after
 from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.specs import DamageTable, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.odds import dice
 
 Dist = tuple[float, ...]  # probability of 0, 1, 2, ... successes
+
+
+def _floats(c: dice.Counts) -> Dist:
+    top = max(c.weights, default=0)
+    return tuple(c.weights.get(k, 0) / c.total for k in range(top + 1))
 
 
 @lru_cache(maxsize=1024)
 def successes(pool: int, face: int = 5) -> Dist:
     """The distribution of successes of a pool of ``pool`` dice (R1, R2)."""
-    p = (7 - face) / 6
-    if pool <= 0:  # R2: 2d6, keep the lowest: a success only if both dice are
-        hit = p * p
-        return (1 - hit, hit)
-    return tuple(comb(pool, k) * p ** k * (1 - p) ** (pool - k) for k in range(pool + 1))
+    return _floats(dice.successes(pool, face))
 
 
 def fixed(n: int) -> Dist:
     """Exactly ``n`` successes (a Grunt, R7)."""
-    return tuple(1.0 if k == n else 0.0 for k in range(n + 1))
+    return _floats(dice.successes(0, auto=n))
 
 
 @lru_cache(maxsize=4096)
@@ -64,7 +64,8 @@ def _expected(nets: Dist, table: DamageTable, guard: int, resisted: bool, weak: 
         if not p:
             continue
         tier = table.damage(n)
-        amount = tier if strain else resist_weak(tier - soak(guard, tier), resisted, weak)
+        amount = tier if strain else amount_after(tier, guard, resisted=resisted, weak=weak,
+                                                  brace=False)[1]
         total += p * amount
     return total
 
