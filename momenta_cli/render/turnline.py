@@ -33,16 +33,17 @@ def _resources(f: Fighter) -> list[str]:
     out = []
     if f.spec.max_vigor:
         out.append(f"Vigor {f.vigor}/{f.spec.max_vigor}")
-    out.append(f"Guard {f.guard}/{f.spec.max_guard}")
+    if f.spec.max_guard or f.guard:
+        out.append(f"Guard {f.guard}/{f.spec.max_guard}")
     return out
 
 
-def bits(fight: Fight) -> list[str]:
+def bits(fight: Fight, round_word: str = "R") -> list[str]:
     """The pieces of the turn line: round, phase, who acts (with the turn counter and
     Vigor/Guard) or who is due and may act."""
     if fight.over:
-        return [f"R{fight.round}", f"combat over: {fight.over_reason}"]
-    out = [f"R{fight.round}"]
+        return [f"{round_word}{fight.round}", f"combat over: {fight.over_reason}"]
+    out = [f"{round_word}{fight.round}"]
     phase = turns.current_phase(fight)
     if phase:
         out.append(f"{turns.PHASE_NAMES[phase]} phase")
@@ -74,7 +75,7 @@ def toolbar(fight: Fight, width: int = 80) -> str:
 
 def headline(fight: Fight) -> Text:
     """The one line printed when the turn changes, in place of the whole table."""
-    parts = bits(fight)
+    parts = bits(fight, "Round ")
     may_end = turns.combat_may_end(fight) if not fight.over else None
     if may_end:
         parts.append(f"combat may end: {may_end}")
