@@ -117,7 +117,7 @@ class Screen:
         else:
             from momenta_cli.render.turnline import headline
 
-            self.console.print(headline(fight))
+            self.console.print(headline(fight, self.console.width))
 
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.state import Fight, Fighter
-from momenta_cli.render.status import lit, prompt_text
+from momenta_cli.render.status import prompt_text
 from momenta_cli.text import one_line
 
 
@@ -73,10 +73,18 @@ def toolbar(fight: Fight, width: int = 80) -> str:
     return text
 
 
-def headline(fight: Fight) -> Text:
-    """The one line printed when the turn changes, in place of the whole table."""
+def headline(fight: Fight, width: int | None = None) -> Text:
+    """The one line printed when the turn changes, in place of the whole table. Within
+    ``width``, the suggestion goes first, then the line is cut (the toolbar and
+    ``status`` have the rest)."""
     parts = bits(fight, "Round ")
     may_end = turns.combat_may_end(fight) if not fight.over else None
     if may_end:
         parts.append(f"combat may end: {may_end}")
-    return lit(" · ".join(parts), "bold")
+    text = one_line(" · ".join(parts))
+    if width is not None and len(text) > width:
+        parts = [p for p in parts if not p.startswith("suggest ")]
+        text = one_line(" · ".join(parts))
+        if len(text) > width:
+            text = text[:max(width - 1, 1)] + "…"
+    return Text(text, style="bold")
