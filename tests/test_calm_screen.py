@@ -78,7 +78,8 @@ def test_a_turn_change_prints_one_headline_line_and_not_the_table(tmp_path):
     out = buf.getvalue().splitlines()
     # one line at 80 columns: the suggestion gives way
     assert out[-2:] == ["  Kira ends the turn",
-                        "Round 1 · main phase · adversaries due: The Warden 1/2, Hound"]
+                        "Round 1 · main phase · adversaries due, may act: The Warden 1/2, "
+                        "Hound"]
     assert tables(buf.getvalue()) == 0
     buf.truncate(0), buf.seek(0)
     play(ff, scr, "dmg hound 1")  # no turn change: the log line only
@@ -134,7 +135,8 @@ def test_the_prompt_and_toolbar_show_a_two_turn_bosss_counter(tmp_path):
 
 def test_the_toolbar_gives_the_actors_vigor_and_guard_and_who_is_due():
     s = session_from(BOSS.format(rules=""))
-    assert toolbar(s.state, 100) == " R1 · main phase · allies due: Kira, Oren · suggest Kira"
+    assert toolbar(s.state, 100) == (" R1 · main phase · allies due, may act: Kira, Oren "
+                                     "(suggest Kira)")
     run(s, "turn kira", "move 3", "attack hound roll 5,5", "cond kira hindered")
     f = s.state.get("Kira")
     assert f"Vigor {f.vigor}/{f.spec.max_vigor}" in toolbar(s.state, 100)

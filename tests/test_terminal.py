@@ -274,7 +274,8 @@ def test_the_toolbar_shows_the_turn_counter_of_a_two_turn_boss(where):
     child = spawn_with_cpr(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed",
                            "2")
     see(child, "R1 allies>")
-    see(child, "allies due: Brannoc, Sister Ilse, Tamsin")  # the toolbar
+    # the toolbar
+    see(child, "R1 · main phase · allies due, may act: Brannoc, Sister Ilse, Tamsin")
     # a bare `turn` on the allies' side: the players pick (ch18 Turn Order); Ctrl-C at
     # the pick cancels and nothing runs
     child.send("turn\r")

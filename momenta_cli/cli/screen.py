@@ -118,6 +118,21 @@ class Screen:
             from momenta_cli.render.turnline import headline
 
             self.console.print(headline(fight, self.console.width))
+            self._actor_notes(fight)
+
+    def _actor_notes(self, fight: Fight) -> None:
+        """What the table would have said under it about the combatant whose turn just
+        started: reminders of effects left to the GM (Frightened, GM-defined conditions)
+        and its stat block's notes (regeneration, auras...)."""
+        if fight.active is None or self.players:
+            return
+        from momenta_cli.engine.conditions import reminders
+
+        f = fight.get(fight.active)
+        texts = [lit(f"note: {f.name}: {t}", "yellow") for t in reminders(fight, f)]
+        if f.spec.notes:
+            texts.append(lit(f"notes ({f.name}): {' '.join(f.spec.notes.split())}", "dim"))
+        block(self.console, texts)
 
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""

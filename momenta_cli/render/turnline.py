@@ -14,6 +14,8 @@ from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.render.status import prompt_text
 from momenta_cli.text import one_line
 
+SUGGEST = " (suggest "
+
 
 def counter(fight: Fight, f: Fighter) -> str:
     """`` 2/2`` for a combatant with several turns this round (R15), else nothing."""
@@ -56,10 +58,9 @@ def bits(fight: Fight, round_word: str = "R") -> list[str]:
     may = turns.may_act(fight)
     if due and may:
         names = ", ".join(f.name + counter(fight, f) for f in may)
-        out.append(f"{due} due: {names}")
         sugg = turns.suggestion(fight)
-        if sugg is not None and len(may) > 1:
-            out.append(f"suggest {sugg.name}")
+        tail = f"{SUGGEST}{sugg.name})" if sugg is not None and len(may) > 1 else ""
+        out.append(f"{due} due, may act: {names}{tail}")
     elif turns.round_done(fight):
         out.append("round done: 'turn' starts the next")
     return out
@@ -83,7 +84,7 @@ def headline(fight: Fight, width: int | None = None) -> Text:
         parts.append(f"combat may end: {may_end}")
     text = one_line(" · ".join(parts))
     if width is not None and len(text) > width:
-        parts = [p for p in parts if not p.startswith("suggest ")]
+        parts = [p.partition(SUGGEST)[0] for p in parts]
         text = one_line(" · ".join(parts))
         if len(text) > width:
             text = text[:max(width - 1, 1)] + "…"
