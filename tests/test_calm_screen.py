@@ -262,3 +262,11 @@ def run_next_again(state):
     from momenta_cli.engine.decide import decide
 
     return decide(state, NextTurn(None), SeededRoller(5))
+
+
+def test_the_player_view_keeps_an_adversarys_numbers_hidden():
+    # render/players.py: the players see the allies' numbers only
+    s = session_from(BOSS.format(rules="").replace("turns: 2", "turns: 2, max_guard: 4"))
+    run(s, "turn kira", "next warden")
+    assert "Guard 4/4" in toolbar(s.state, 100)
+    assert "Guard" not in toolbar(s.state, 100, players=True)

@@ -159,9 +159,10 @@ def quote(word: str) -> str:
     if not any(c.isspace() for c in word):
         return word
     key, eq, value = word.partition("=")
-    if eq and not any(c.isspace() for c in key):
-        return f'{key}="{value}"'
-    return f'"{word}"'
+    if not (eq and not any(c.isspace() for c in key)):
+        key, eq, value = "", "", word
+    q = "'" if '"' in value and "'" not in value else '"'  # a name may hold a quote
+    return f"{key}{eq}{q}{value}{q}"
 
 
 # --- what the state offers --------------------------------------------------------------

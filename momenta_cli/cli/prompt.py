@@ -53,7 +53,8 @@ def make_completer(get_fight: Callable[[], Fight]):
     return MomentaCompleter()
 
 
-def make_toolbar(get_fight: Callable[[], Fight]) -> Callable[[], str]:
+def make_toolbar(get_fight: Callable[[], Fight], players: bool = False
+                 ) -> Callable[[], str]:
     """The bottom toolbar: round, phase, who acts (turn counter, Vigor, Guard) or who
     is due; as wide as the terminal."""
     from prompt_toolkit.application.current import get_app
@@ -63,7 +64,7 @@ def make_toolbar(get_fight: Callable[[], Fight]) -> Callable[[], str]:
             width = get_app().output.get_size().columns
         except Exception:  # no running application: the design width
             width = 80
-        return toolbar(get_fight(), width)
+        return toolbar(get_fight(), width, players=players)
 
     return bar
 
@@ -194,7 +195,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
     def state() -> Fight:
         return ff.session.state
 
-    bar = make_toolbar(state)
+    bar = make_toolbar(state, screen.players)
     ps: PromptSession = PromptSession(
         history=_history(screen),
         completer=make_completer(state),

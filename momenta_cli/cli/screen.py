@@ -52,9 +52,8 @@ def help_table() -> Group:
         for v in groups[group]:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
-    parts.append(Text("Any unambiguous prefix of a command works; Tab completes commands, "
-                      "names, weapons and conditions; 'help COMMAND' explains one.",
-                      style="dim"))
+    parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
+                      "command takes next; 'help COMMAND' explains one.", style="dim"))
     return Group(*parts)
 
 
@@ -117,7 +116,7 @@ class Screen:
         else:
             from momenta_cli.render.turnline import headline
 
-            self.console.print(headline(fight, self.console.width))
+            self.console.print(headline(fight, self.console.width, players=self.players))
             self._actor_notes(fight)
 
     def _actor_notes(self, fight: Fight) -> None:

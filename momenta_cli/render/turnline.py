@@ -11,6 +11,7 @@ from rich.text import Text
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.render.players import hidden
 from momenta_cli.render.status import prompt_text
 from momenta_cli.text import one_line
 
@@ -40,9 +41,10 @@ def _resources(f: Fighter) -> list[str]:
     return out
 
 
-def bits(fight: Fight, round_word: str = "R") -> list[str]:
+def bits(fight: Fight, round_word: str = "R", *, players: bool = False) -> list[str]:
     """The pieces of the turn line: round, phase, who acts (with the turn counter and
-    Vigor/Guard) or who is due and may act."""
+    Vigor/Guard, unless ``players`` may not see them: render/players.py) or who is due
+    and may act."""
     if fight.over:
         return [f"{round_word}{fight.round}", f"combat over: {fight.over_reason}"]
     out = [f"{round_word}{fight.round}"]
@@ -52,7 +54,8 @@ def bits(fight: Fight, round_word: str = "R") -> list[str]:
     if fight.active:
         f = fight.get(fight.active)
         out.append(f"{f.name} acting{counter(fight, f)}")
-        out += _resources(f)
+        if not (players and hidden(f)):
+            out += _resources(f)
         return out
     due = turns.side_due(fight)
     may = turns.may_act(fight)
@@ -66,19 +69,19 @@ def bits(fight: Fight, round_word: str = "R") -> list[str]:
     return out
 
 
-def toolbar(fight: Fight, width: int = 80) -> str:
+def toolbar(fight: Fight, width: int = 80, *, players: bool = False) -> str:
     """The bottom toolbar's text, one line of at most ``width - 1`` characters."""
-    text = one_line(" " + " · ".join(bits(fight)))
+    text = one_line(" " + " · ".join(bits(fight, players=players)))
     if len(text) >= width:
         text = text[:max(width - 2, 1)] + "…"
     return text
 
 
-def headline(fight: Fight, width: int | None = None) -> Text:
+def headline(fight: Fight, width: int | None = None, *, players: bool = False) -> Text:
     """The one line printed when the turn changes, in place of the whole table. Within
     ``width``, the suggestion goes first, then the line is cut (the toolbar and
     ``status`` have the rest)."""
-    parts = bits(fight, "Round ")
+    parts = bits(fight, "Round ", players=players)
     may_end = turns.combat_may_end(fight) if not fight.over else None
     if may_end:
         parts.append(f"combat may end: {may_end}")
