@@ -5,6 +5,8 @@ and after each word only what the grammar allows there, from the live state."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
@@ -145,3 +147,24 @@ def test_the_grammar_is_read_from_the_verb_table():
     assert shape(VERBS["move"]).slots == (("fighter", True), ("number", False))
     assert shape(VERBS["attack"]).attack
     assert shape(VERBS["next"]).cond_results and "forgo" in shape(VERBS["next"]).flags
+
+
+def test_a_completion_bug_never_ends_the_session(duel, monkeypatch):
+    import momenta_cli.cli.prompt as prompt
+
+    def broken(fight, before):
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(prompt, "complete", broken)
+    assert offered(duel, "turn ") == []
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet=' "\'=abcdefghiklnorstuwy-+0123', max_size=40))
+def test_any_line_typed_so_far_gets_an_answer_never_an_error(duel, text):
+    from momenta_cli.cli.completion import complete
+
+    current, words = complete(duel.state, text)
+    assert text.endswith(current)
+    assert all(w.endswith((" ", "=")) for w in words)

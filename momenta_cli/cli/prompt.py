@@ -45,7 +45,10 @@ def make_completer(get_fight: Callable[[], Fight]):
 
     class MomentaCompleter(Completer):
         def get_completions(self, document, complete_event):
-            current, found = complete(get_fight(), document.text_before_cursor)
+            try:
+                current, found = complete(get_fight(), document.text_before_cursor)
+            except Exception:  # a completion bug must never end the session: no offer
+                return
             for word in found:
                 yield Completion(word, start_position=-len(current),
                                  display=one_line(word.rstrip(" ")))
@@ -64,7 +67,10 @@ def make_toolbar(get_fight: Callable[[], Fight], players: bool = False
             width = get_app().output.get_size().columns
         except Exception:  # no running application: the design width
             width = 80
-        return toolbar(get_fight(), width, players=players)
+        try:
+            return toolbar(get_fight(), width, players=players)
+        except Exception:  # a toolbar bug must never end the session
+            return ""
 
     return bar
 
