@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from momenta_cli.cli.completion import shape, split_before
+from momenta_cli.cli.completion import split_before
+from momenta_cli.cli.grammar import shape
 from momenta_cli.cli.prompt import make_completer
 from momenta_cli.commands.language import VERBS
 from momenta_cli.encounter import load_encounter

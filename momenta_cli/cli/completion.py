@@ -1,12 +1,10 @@
 """Tab completion that knows the command language: after a verb, only what may follow it.
 
-The grammar is read from the verb table itself (``Verb.usage`` in momenta_cli/commands/):
-``cond NAME CONDITION [+N|-N|=N|-all] [from SOURCE]`` says a combatant comes first, then
-a condition, then maybe ``from`` and a combatant. Each placeholder names a kind of word
-(``KINDS``); what those words are comes from the live state and the engine: who may act
-now (R13), the actor's own weapons, the target's hit locations, the reactions the target
-may still declare (ch19 Reactions, engine/reactions.py). The attack verbs share one
-grammar (``OPTIONS`` in their usage), read from commands/attack_verbs.py.
+The grammar is read from the verb table itself (cli/grammar.py reads each usage line):
+``cond NAME CONDITION ...`` says a combatant comes first, then a condition. Each
+placeholder names a kind of word; what those words are comes from the live state and the
+engine: who may act now (R13), the actor's own weapons, the target's hit locations, the
+reactions the target may still declare (ch19 Reactions, engine/reactions.py).
 
 Pure: no prompt_toolkit here (cli/prompt.py wraps ``complete`` in a Completer), so the
 grammar is tested with plain strings.
@@ -14,10 +12,9 @@ grammar is tested with plain strings.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import cache
 
+from momenta_cli.cli.grammar import Shape, shape
 from momenta_cli.commands import VERBS
 from momenta_cli.commands import attack_verbs as av
 from momenta_cli.commands.language import Verb, is_number, lookup
@@ -33,96 +30,6 @@ from momenta_cli.errors import MomentaError
 
 SIDES = ("allies", "adversaries", "independents")
 
-# What each placeholder of a usage line stands for; any other (TEXT, REASON, SPELL,
-# RESULT, ...) is free text, for which nothing is offered.
-KINDS = {
-    "NAME": "fighter", "ATTACKER": "fighter", "TARGET": "fighter", "GRABBER": "fighter",
-    "OTHER": "fighter", "REACTOR": "fighter", "MOVER": "fighter", "SOURCE": "fighter",
-    "CONDITION": "condition", "STAT_BLOCK": "stat block", "SIDE": "side",
-    "RESOURCE": "resource", "WEAPON": "weapon", "LOCATION": "location",
-    "COMMAND": "verb", "N": "number", "D": "number", "COST": "number",
-}
-
-
-# --- the grammar, read from a usage line ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Shape:
-    """What a verb's usage line allows after the verb: positional slots (kind, optional),
-    keywords taking a value (keyword -> kind), words standing alone, and whether the
-    attack grammar applies (options, reactions, ``counter``, ``for``)."""
-
-    slots: tuple[tuple[str, bool], ...] = ()
-    keys: dict[str, str] = field(default_factory=dict)
-    flags: tuple[str, ...] = ()
-    attack: bool = False
-    cond_results: bool = False  # COND=RESULT words (end, next)
-
-
-def _items(usage: str) -> list[tuple[str, bool]]:
-    """The usage's top-level pieces after the verb: (text, in brackets)."""
-    out: list[tuple[str, bool]] = []
-    depth, start = 0, 0
-    text = usage.split(" ", 1)[1] if " " in usage else ""
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "[":
-            if depth == 0:
-                start = i + 1
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-            if depth == 0:
-                out.append((text[start:i], True))
-        elif depth == 0 and not ch.isspace():
-            j = i
-            while j < len(text) and not text[j].isspace() and text[j] != "[":
-                j += 1
-            out.append((text[i:j], False))
-            i = j
-            continue
-        i += 1
-    return out
-
-
-def _kind(placeholder: str) -> str:
-    return KINDS.get(placeholder.strip("[]."), "text")
-
-
-@cache
-def shape(v: Verb) -> Shape:
-    """The grammar of ``v``, read from its usage line."""
-    slots: list[tuple[str, bool]] = []
-    keys: dict[str, str] = {}
-    flags: list[str] = []
-    attack = cond_results = False
-    for text, optional in _items(v.usage):
-        words = text.split()
-        if not words:
-            continue
-        first = words[0]
-        if first in ("OPTIONS", "DEFENSE") or first in av._COUNTER:
-            attack = True
-        elif re.fullmatch(r"[A-Z_]+=[A-Z_]+", first):
-            cond_results = True
-        elif first.isupper() or first == "NAME":
-            if len(words) == 1:
-                slots.append((_kind(first), optional))
-        elif "|" in first and not optional:  # terrain NAME ground|climb|swim
-            slots.append(("choice:" + first, False))
-        elif "|" in first:
-            flags += [w for w in first.split("|") if w[:1].isalpha()]
-        elif first.islower() and first.isalpha():
-            if len(words) > 1 and words[1].isupper():
-                # `as NAME` gives a new name: nothing to look up
-                keys[first] = "text" if first == "as" else _kind(words[1])
-            else:
-                flags.append(first)
-    return Shape(tuple(slots), keys, tuple(flags), attack, cond_results)
-
-
 # --- the words before the cursor --------------------------------------------------------
 
 
@@ -131,11 +38,11 @@ def split_before(before: str) -> tuple[list[str], str, str]:
     with spaces (a quote opens only at the start of a word or after ``=``; ``kira's`` is
     one word), the current word may be an open quote."""
     done: list[str] = []
-    cur, raw_start, quote = "", None, ""
+    cur, raw_start, open_quote = "", None, ""
     for i, ch in enumerate(before):
-        if quote:
-            if ch == quote:
-                quote = ""
+        if open_quote:
+            if ch == open_quote:
+                open_quote = ""
             else:
                 cur += ch
         elif ch.isspace():
@@ -146,7 +53,7 @@ def split_before(before: str) -> tuple[list[str], str, str]:
             if raw_start is None:
                 raw_start = i
             if ch in "\"'" and (cur == "" or cur.endswith("=")):
-                quote = ch
+                open_quote = ch
             else:
                 cur += ch
     raw = before[raw_start:] if raw_start is not None else ""
