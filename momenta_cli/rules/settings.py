@@ -65,12 +65,9 @@ class Settings:
     enemy_clearing: Literal["by_class", "roll"] = setting(
         "by_class", "R30: enemies clear conditions by threat class, or roll like PCs.")
     players_pick: bool = setting(
-        True, "R14: at the prompt, a bare turn or next on the allies' side lists who may "
-        "act and waits for the players' pick (false: it takes the suggestion, as it does "
-        "for the other sides, in scripts and in do).")
+        True, "R14: a bare turn at the prompt waits for the players' pick of an ally.")
     table_every_turn: bool = setting(
-        False, "R14: the prompt draws the status table at every turn change (false: one "
-        "headline line; the table on status and when the round turns).")
+        False, "R14: the status table at every turn change, not one headline line.")
 
     @classmethod
     def describe(cls) -> dict[str, str]:
