@@ -138,6 +138,8 @@ def test_the_toolbar_gives_the_actors_vigor_and_guard_and_who_is_due():
     s = session_from(BOSS.format(rules=""))
     assert toolbar(s.state, 100) == (" R1 · main phase · allies due, may act: Kira, Oren "
                                      "(suggest Kira)")
+    # narrow: the suggestion gives way before any name is cut
+    assert toolbar(s.state, 60) == " R1 · main phase · allies due, may act: Kira, Oren"
     run(s, "turn kira", "move 3", "attack hound roll 5,5", "cond kira hindered")
     f = s.state.get("Kira")
     assert f"Vigor {f.vigor}/{f.spec.max_vigor}" in toolbar(s.state, 100)

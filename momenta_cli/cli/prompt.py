@@ -113,7 +113,10 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
                   ) -> str | None:
     """``line``, naming the players' pick when it is a bare turn or next on the allies'
     side; None when they cancelled."""
-    found = choices(ff.session.state, line, roller)
+    try:
+        found = choices(ff.session.state, line, roller)
+    except Exception:  # a bug in looking ahead: run the line as typed (the suggestion)
+        found = None
     if found is None:
         return line
     names, sugg = found

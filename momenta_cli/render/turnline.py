@@ -69,26 +69,27 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False) -> list[
     return out
 
 
-def toolbar(fight: Fight, width: int = 80, *, players: bool = False) -> str:
-    """The bottom toolbar's text, one line of at most ``width - 1`` characters."""
-    text = one_line(" " + " · ".join(bits(fight, players=players)))
-    if len(text) >= width:
-        text = text[:max(width - 2, 1)] + "…"
+def _fit(parts: list[str], width: int | None, lead: str = "") -> str:
+    """``parts`` as one line within ``width``: the suggestion gives way first, then the
+    line is cut (the table has the rest)."""
+    text = one_line(lead + " · ".join(parts))
+    if width is not None and len(text) > width:
+        text = one_line(lead + " · ".join(p.partition(SUGGEST)[0] for p in parts))
+        if len(text) > width:
+            text = text[:max(width - 1, 1)] + "…"
     return text
 
 
+def toolbar(fight: Fight, width: int = 80, *, players: bool = False) -> str:
+    """The bottom toolbar's text, one line shorter than ``width`` (a terminal's last
+    column would wrap it)."""
+    return _fit(bits(fight, players=players), width - 1, " ")
+
+
 def headline(fight: Fight, width: int | None = None, *, players: bool = False) -> Text:
-    """The one line printed when the turn changes, in place of the whole table. Within
-    ``width``, the suggestion goes first, then the line is cut (the toolbar and
-    ``status`` have the rest)."""
+    """The one line printed when the turn changes, in place of the whole table."""
     parts = bits(fight, "Round ", players=players)
     may_end = turns.combat_may_end(fight) if not fight.over else None
     if may_end:
         parts.append(f"combat may end: {may_end}")
-    text = one_line(" · ".join(parts))
-    if width is not None and len(text) > width:
-        parts = [p.partition(SUGGEST)[0] for p in parts]
-        text = one_line(" · ".join(parts))
-        if len(text) > width:
-            text = text[:max(width - 1, 1)] + "…"
-    return Text(text, style="bold")
+    return Text(_fit(parts, width), style="bold")
