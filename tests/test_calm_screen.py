@@ -19,7 +19,7 @@ from momenta_cli.cli.screen import Screen
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine import turns
-from momenta_cli.engine.commands import NextTurn
+from momenta_cli.engine.commands import NextTurn, StartTurn
 from momenta_cli.engine.flow import picking_from
 from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile
@@ -273,3 +273,19 @@ def test_the_player_view_keeps_an_adversarys_numbers_hidden():
     run(s, "turn kira", "next warden")
     assert "Guard 4/4" in toolbar(s.state, 100)
     assert "Guard" not in toolbar(s.state, 100, players=True)
+
+
+def test_the_engine_says_when_the_players_pick():
+    # ch18 Turn Order: the players decide for the allies, the GM for the adversaries
+    s = session_from(BOSS.format(rules=""))
+    assert turns.picked_by_players(s.state)  # round 1: the allies, Kira or Oren
+    run(s, "turn kira")
+    assert not turns.picked_by_players(s.state)  # a turn runs: nobody picks
+    ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
+    assert turns.side_due(ahead) == "adversaries" and not turns.picked_by_players(ahead)
+    run(s, "next warden")
+    ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
+    assert [f.name for f in turns.may_act(ahead)] == ["Oren"]  # one choice: none to make
+    assert not turns.picked_by_players(ahead)
+    with pytest.raises(MomentaError, match="still running"):
+        picking_from(s.state, StartTurn(None), SeededRoller(1))
