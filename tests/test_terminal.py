@@ -4,6 +4,7 @@ as it was; SIGKILL mid-session and find every acknowledged command on resume."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -57,25 +58,26 @@ def test_play_undo_quit_and_resume(where):
     fight = where / "encounters" / "demo.fight.jsonl"
     child = spawn(where, "run", "encounters/demo.yaml", "--new", "--seed", "4")
     child.expect_exact("R1 allies>")
-    # Tab completes the verb, then the combatant's name (from the live state)
+    # Tab completes the verb, then the combatant's name (from the live state), each with
+    # its trailing space
     typed(child, "tu\t", "turn")
-    typed(child, " bra\t", "Brannoc")
+    typed(child, "bra\t", "Brannoc")
     child.send("\r")
     child.expect_exact("Brannoc's turn")
     child.expect_exact("R1 Brannoc>")
     typed(child, "dmg go\t", "Gorm")
-    child.send(" 4\r")
+    child.send("4\r")
     child.expect_exact("Gorm: Vitality 22->18 (damage)")
     child.expect_exact("R1 Brannoc>")
     # an attack resolves with its breakdown; weapon names complete (typed dice, ch20)
     typed(child, "attack gorm with lon\t", "Longsword")
-    child.send(" roll 5,6,1\r")
+    child.send("roll 5,6,1\r")
     child.expect_exact("Brannoc -> Gorm: Longsword (Slashing) POW 3d [5,6,1] 2s = 2s")
     child.expect_exact("11 to Vitality")
     child.expect_exact("R1 Brannoc>")
     # condition names complete too; a roll to clear resolves at end of turn (R15)
     typed(child, "cond bran\t", "Brannoc")
-    typed(child, " fri\t", "Frightened")
+    typed(child, "fri\t", "Frightened")
     child.send("\r")
     child.expect_exact("Brannoc gains Frightened 1")
     child.send("dmg tamsin 3\r")
@@ -220,3 +222,85 @@ def test_run_after_the_encounter_changed_offers_a_fresh_start(where):
     child.send("\x04")
     child.expect(pexpect.EOF)
     child.close()
+
+
+def test_completion_adds_the_space_and_after_with_offers_only_the_actors_weapons(where):
+    child = spawn(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed", "2")
+    child.expect_exact("R1 allies>")
+    # a completed word carries its space: `tu<Tab>x` is `turn x`, not `turnx`
+    typed(child, "tu\tx")
+    child.send("\r")
+    child.expect_exact("! ")
+    child.expect_exact("R1 allies>")
+    assert "turnx" not in child.before
+    typed(child, "turn bran\t", "Brannoc")
+    child.send("\r")
+    child.expect_exact("R1 Brannoc>")
+    # after `with`: Brannoc's own weapons, none of Sister Ilse's or Tamsin's
+    shown = io.StringIO()
+    child.logfile_read = shown
+    typed(child, "attack cantor with \t")
+    child.expect_exact("Unarmed Attack")
+    time.sleep(0.5)
+    child.send("\x03")  # cancel the line
+    child.expect_exact("R1 Brannoc>")
+    child.logfile_read = None
+    menu = shown.getvalue()
+    assert "Greataxe" in menu and "Tower Shield" in menu
+    assert not [w for w in ("Censer Flail", "Buckler", "Shortbow", "Rapier") if w in menu]
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+def spawn_with_cpr(where: Path, *args: str):
+    """``spawn``, answering the terminal's cursor-position requests: prompt_toolkit draws
+    the bottom toolbar only once it knows how many rows are below the prompt."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
+               MOMENTA_HOME=str(where / "home"))
+    env.pop("FORCE_COLOR", None)
+    env.pop("PROMPT_TOOLKIT_NO_CPR", None)
+    return pexpect.spawn(sys.executable, ["-m", "momenta_cli", *args], cwd=str(where),
+                         env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100))
+
+
+def see(child, text: str) -> None:
+    """Wait for ``text``, answering every cursor-position request on the way."""
+    while child.expect_exact(["\x1b[6n", text]) == 0:
+        child.send("\x1b[30;1R")
+
+
+def test_the_toolbar_shows_the_turn_counter_of_a_two_turn_boss(where):
+    child = spawn_with_cpr(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed",
+                           "2")
+    see(child, "R1 allies>")
+    # the toolbar
+    see(child, "R1 · main phase · allies due, may act: Brannoc, Sister Ilse, Tamsin")
+    # a bare `turn` on the allies' side: the players pick (ch18 Turn Order); Ctrl-C at
+    # the pick cancels and nothing runs
+    child.send("turn\r")
+    see(child, "the players pick who acts: 1 Brannoc · 2 Sister Ilse · 3 Tamsin")
+    see(child, "pick>")
+    child.send("\x03")
+    see(child, "no pick: nothing was done")
+    see(child, "R1 allies>")
+    child.send("turn\r")
+    see(child, "pick>")
+    child.send("3\r")
+    see(child, "Tamsin's turn")
+    see(child, "R1 Tamsin>")
+    see(child, "Tamsin acting · Vigor 7/7 · Guard 1/1")  # the actor's Vigor and Guard
+    child.send("next cantor\r")
+    see(child, "R1 The Cantor 1/2>")
+    see(child, "The Cantor acting 1/2")  # the toolbar, R15
+    child.send("next brannoc\r")
+    see(child, "R1 Brannoc>")
+    child.send("next cantor\r")
+    see(child, "R1 The Cantor 2/2>")
+    see(child, "The Cantor acting 2/2")
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+    fight = where / "encounters" / "cult-shrine.fight.jsonl"
+    assert [r["cmd"] for r in records(fight)] == ["turn Tamsin", "next cantor",
+                                                   "next brannoc", "next cantor"]

@@ -40,7 +40,7 @@ RedoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
 def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
               seed: int | None, players: bool, no_color: bool, width: int | None,
               after: Callable[[FightFile, int], str | None] | None = None, *,
-              start: Path | None = None) -> None:
+              start: Path | None = None, quiet: bool = False) -> None:
     """Run ``lines`` against the saved fight, all or nothing: the first refused line
     leaves the file byte-identical and exits 1. ``lines`` may be worked out from the
     opened fight; ``after(ff, n)`` may add a closing line once ``n`` lines succeeded.
@@ -60,7 +60,7 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
         warn(ff)
         todo = lines(ff) if callable(lines) else lines
         try:
-            _run_lines(ff, fight, todo, console, seed, players)
+            _run_lines(ff, fight, todo, console, seed, players, quiet)
         except typer.Exit as done:
             if done.exit_code:
                 ff.remove_if_unused()  # only a file this command started, header only
@@ -89,7 +89,7 @@ def _open_or_start(fight: Path, start: Path | None) -> FightFile:
 
 
 def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
-               players: bool) -> None:
+               players: bool, quiet: bool = False) -> None:
     from momenta_cli.cli.screen import Screen, mark
     from momenta_cli.dice import SeededRoller
     from momenta_cli.errors import MomentaError
@@ -97,7 +97,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     from momenta_cli.runner import run_line
 
     # One table at the end, not one per turn change: only the last one is still true.
-    screen = Screen(console, players=players, deferred=True)
+    screen = Screen(console, players=players, deferred=True, quiet=quiet)
     roller = SeededRoller(seed)
     records: list[dict[str, Any]] = []
     console.begin_capture()
@@ -146,6 +146,9 @@ def do(
     fight: FightArg,
     commands: Annotated[list[str], typer.Argument(help="One or more command lines, each "
                                                   "quoted: \"turn kira\" \"next\".")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only what the "
+                                        "commands did: no status table (unless a "
+                                        "command is 'status').")] = False,
     seed: Seed = None,
     players: Players = False,
     no_color: NoColor = False,
@@ -158,6 +161,9 @@ def do(
     any command is refused, none is saved (a fight just started is not kept) and the exit
     code is 1.
 
+    The status table is drawn once, at the end, when a command moved the turn on;
+    --quiet leaves it out.
+
     Example: momenta do encounters/demo.yaml "turn brannoc" "dmg gorm 4"
     """
     from momenta_cli.journal import default_fight_path
@@ -165,7 +171,7 @@ def do(
     start = None
     if fight.suffix.lower() in (".yaml", ".yml"):
         start, fight = fight, default_fight_path(fight)
-    _one_shot(fight, commands, seed, players, no_color, width, start=start)
+    _one_shot(fight, commands, seed, players, no_color, width, start=start, quiet=quiet)
 
 
 def _repeat(verb: str, steps: int) -> tuple[Callable[[FightFile], list[str]],

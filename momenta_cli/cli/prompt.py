@@ -1,6 +1,7 @@
 """The interactive prompt at the table: prompt_toolkit line editing with history kept
-across sessions and tab completion (verbs from the live VERBS registry, combatant names
-from the live state, weapons, conditions), and the screen output after each line.
+across sessions, tab completion that knows the grammar (cli/completion.py), a bottom
+toolbar saying whose turn it is (render/turnline.py), the players' pick of a bare turn
+on the allies' side (cli/pick.py), and the screen output after each line.
 
 When stdin is not a terminal the prompt falls back to plain line reading, echoing each
 line after its prompt so the output reads as a transcript.
@@ -9,27 +10,23 @@ line after its prompt so the output reads as a transcript.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
 
+from momenta_cli.cli.completion import complete, quote
+from momenta_cli.cli.pick import Ask, choices, menu, resolve, with_name
 from momenta_cli.cli.screen import Screen, mark
-from momenta_cli.commands import VERBS
-from momenta_cli.commands.language import lookup
 from momenta_cli.dice import Roller
-from momenta_cli.engine.conditions import catalogue
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.files import is_regular
 from momenta_cli.journal import FightFile, NotSaved
-from momenta_cli.render.status import lit, prompt_text
+from momenta_cli.render.status import lit
+from momenta_cli.render.turnline import prompt_line, toolbar
 from momenta_cli.statedir import state_home
 from momenta_cli.text import one_line
-
-RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
-KEYWORDS = ("from", "with", "forgo", "untyped", "as", "side")
-
 
 # --- where things live -----------------------------------------------------------------
 
@@ -38,98 +35,61 @@ def history_path() -> Path:
     return state_home() / "history"
 
 
-# --- completion ------------------------------------------------------------------------
-
-
-def _quote(word: str) -> str:
-    return f'"{word}"' if any(c.isspace() for c in word) else word
-
-
-def _verb_words() -> list[str]:
-    out: list[str] = []
-    for v in VERBS.values():
-        out.append(v.name)
-    for v in VERBS.values():
-        out.extend(a for a in v.aliases if a not in out)
-    return out
-
-
-def _fight_words(fight: Fight) -> tuple[list[str], list[str], list[str]]:
-    names = [f.name for f in fight.fighters.values() if not f.removed]
-    weapons: list[str] = []
-    for f in fight.fighters.values():
-        for w in f.spec.weapons:
-            if w.name not in weapons:
-                weapons.append(w.name)
-    for known in fight.encounter.weapons:
-        if known not in weapons:
-            weapons.append(known)
-    conds = sorted(catalogue(fight))
-    return names, weapons, conds
-
-
-def candidates(fight: Fight, before: str) -> tuple[str, list[str]]:
-    """What may complete the word under the cursor: ``(partial word, candidates)``.
-
-    Candidates are the full replacement words, quoted when they hold spaces.
-    """
-    ends_in_space = before[-1:].isspace()
-    words = before.split()
-    current = "" if ends_in_space or not words else words[-1]
-    done = words if ends_in_space else words[:-1]
-    partial = current.lstrip("\"'")
-    low = partial.lower()
-    if not done:
-        pool: Iterable[str] = _verb_words()
-    else:
-        try:
-            v = lookup(done[0])
-        except MomentaError:
-            return current, []
-        names, weapons, conds = _fight_words(fight)
-        pos = len(done)
-        if v.name == "help":
-            pool = _verb_words() if pos == 1 else []
-        elif v.name == "add":
-            pool = list(fight.encounter.stat_blocks) if pos == 1 else ["as", "side", "allies",
-                                                                        "adversaries",
-                                                                        "independents"]
-        elif v.name == "cond" and pos == 2:
-            pool = conds
-        elif v.name == "set" and pos >= 2:
-            pool = list(RESOURCES)
-        elif v.name in ("end", "next") and pos >= 1:
-            pool = names + ["forgo"] + [c.lower() + "=" for c in conds]
-        else:
-            pool = names + weapons + conds + list(KEYWORDS)
-    seen: set[str] = set()
-    out = []
-    for word in pool:
-        if word.lower().startswith(low) and word not in seen:
-            seen.add(word)
-            out.append(word if word.endswith("=") else _quote(word))
-    return current, out
+# --- completion and the toolbar --------------------------------------------------------
 
 
 def make_completer(get_fight: Callable[[], Fight]):
-    """A prompt_toolkit completer reading the live state through ``get_fight``."""
+    """A prompt_toolkit completer reading the live state through ``get_fight``; the
+    grammar lives in cli/completion.py."""
     from prompt_toolkit.completion import Completer, Completion
 
     class MomentaCompleter(Completer):
         def get_completions(self, document, complete_event):
-            current, found = candidates(get_fight(), document.text_before_cursor)
+            try:
+                current, found = complete(get_fight(), document.text_before_cursor)
+            except Exception:  # a completion bug must never end the session: no offer
+                return
             for word in found:
-                yield Completion(word, start_position=-len(current), display=one_line(word))
+                yield Completion(word, start_position=-len(current),
+                                 display=one_line(word.rstrip(" ")))
 
     return MomentaCompleter()
 
 
-def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
+def make_toolbar(get_fight: Callable[[], Fight], players: bool = False
+                 ) -> Callable[[], str]:
+    """The bottom toolbar: round, phase, who acts (turn counter, Vigor, Guard) or who
+    is due; as wide as the terminal."""
+    from prompt_toolkit.application.current import get_app
+
+    def bar() -> str:
+        try:
+            width = get_app().output.get_size().columns
+        except Exception:  # no running application: the design width
+            width = 80
+        try:
+            return toolbar(get_fight(), width, players=players)
+        except Exception:  # a toolbar bug must never end the session
+            return ""
+
+    return bar
+
+
+def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
+            ask: Ask | None = None) -> bool:
     """Run one typed line, save it, show it. False when the GM leaves.
+
+    With ``ask`` (the interactive prompt), a bare turn or next on the allies' side first
+    asks the players who acts (cli/pick.py); cancelled, nothing runs.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
+    if ask is not None:
+        picked = _players_pick(ff, screen, line, roller, ask)
+        if picked is None:
+            return True
+        line = picked
     before = mark(ff.session.state)
     try:
         out = ff.run(line, roller)
@@ -147,6 +107,51 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller) -> bool:
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
     return screen.outcome(out, ff.session.state, before)
+
+
+def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask: Ask
+                  ) -> str | None:
+    """``line``, naming the players' pick when it is a bare turn or next on the allies'
+    side; None when they cancelled."""
+    try:
+        found = choices(ff.session.state, line, roller)
+    except Exception:  # a bug in looking ahead: run the line as typed (the suggestion)
+        found = None
+    if found is None:
+        return line
+    names, sugg = found
+    screen.console.print(lit(menu(names, sugg), "bold"))
+    name = ask(names, sugg)
+    if name is None:
+        screen.console.print(lit("no pick: nothing was done", "dim"))
+        return None
+    return with_name(line, name)
+
+
+def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str]) -> Ask:
+    """Ask at a prompt of its own (its answers stay out of the history) until the
+    answer names one of the choices; Ctrl-C or Ctrl-D cancels."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+
+    def ask(names: list[str], suggestion: str | None) -> str | None:
+        words = [quote(n) for n in names]
+        session: PromptSession = PromptSession(
+            completer=WordCompleter(words, ignore_case=True, sentence=True),
+            complete_while_typing=False, bottom_toolbar=bar)
+        while True:
+            try:
+                text = session.prompt("pick> ")
+            except (KeyboardInterrupt, EOFError):
+                return None
+            if not text.strip():
+                continue
+            try:
+                return resolve(get_fight(), names, text)
+            except MomentaError as err:
+                screen.error(str(err))
+
+    return ask
 
 
 def _history(screen: Screen):
@@ -187,7 +192,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         try:
             for raw in sys.stdin:
                 line = raw.rstrip("\r\n")
-                screen.console.print(Text(prompt_text(ff.session.state), style="dim")
+                screen.console.print(Text(prompt_line(ff.session.state), style="dim")
                                      + lit(line))
                 if not run_one(ff, screen, line, roller):
                     break
@@ -196,20 +201,26 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         return
     from prompt_toolkit import PromptSession
 
+    def state() -> Fight:
+        return ff.session.state
+
+    bar = make_toolbar(state, screen.players)
     ps: PromptSession = PromptSession(
         history=_history(screen),
-        completer=make_completer(lambda: ff.session.state),
+        completer=make_completer(state),
         complete_while_typing=False,
         enable_suspend=True,
+        bottom_toolbar=bar,
     )
+    ask = _asker(screen, state, bar)
     while True:
         try:
-            line = ps.prompt(prompt_text(ff.session.state))
+            line = ps.prompt(prompt_line(ff.session.state))
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line being typed
         except EOFError:
             break  # Ctrl-D leaves; everything is already saved
-        if not run_one(ff, screen, line, roller):
+        if not run_one(ff, screen, line, roller, ask):
             break
     screen.console.print(lit(f"Fight saved in {ff.path}. Resume with: momenta resume "
                              f"{ff.path}", "dim"))

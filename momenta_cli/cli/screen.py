@@ -1,5 +1,6 @@
 """What the tracker prints after each line, at the prompt and for ``do``: log lines, undo
-notes, help, and the status table after a turn change (or on ``status``).
+notes, help, a headline when the turn changes, and the status table when the round turns
+(or on ``status``).
 
 Apart from the prompt (cli/prompt.py) so that ``status`` and ``do`` draw without loading
 prompt_toolkit or the completion code.
@@ -51,9 +52,8 @@ def help_table() -> Group:
         for v in groups[group]:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
-    parts.append(Text("Any unambiguous prefix of a command works; Tab completes commands, "
-                      "names, weapons and conditions; 'help COMMAND' explains one.",
-                      style="dim"))
+    parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
+                      "command takes next; 'help COMMAND' explains one.", style="dim"))
     return Group(*parts)
 
 
@@ -72,16 +72,21 @@ def block(console: Console, texts: list[Text]) -> None:
 
 
 class Screen:
-    """Prints what each line did: log lines, undo notes, and the status table after a
-    turn change (or on ``status``).
+    """Prints what each line did: log lines, undo notes, one headline line when the turn
+    changes, and the status table on ``status`` and when the round turns (at every turn
+    change with the ``table_every_turn`` setting).
 
     ``deferred`` (for ``do``, which runs many lines at once) draws the table once, at
-    ``finish``, instead of after every turn change: only the last one is still true."""
+    ``finish``, when any line changed the turn, instead of along the way: only the last
+    one is still true. ``quiet`` prints only what the lines did: no table or headline
+    unless ``status`` asks for it."""
 
-    def __init__(self, console: Console, *, players: bool = False, deferred: bool = False):
+    def __init__(self, console: Console, *, players: bool = False, deferred: bool = False,
+                 quiet: bool = False):
         self.console = console
         self.players = players
         self.deferred = deferred
+        self.quiet = quiet
         self.pending: Fight | None = None
 
     def table(self, fight: Fight) -> None:
@@ -99,6 +104,35 @@ class Screen:
     def error(self, message: str) -> None:
         self.console.print(lit(f"! {message}", "bold red"))
 
+    def changed(self, fight: Fight, before: tuple) -> None:
+        """After a line that moved the turn on: the table when the round turned or the
+        combat ended (or at every turn with ``table_every_turn``), else one headline."""
+        now = mark(fight)
+        if now == before or self.quiet:
+            return
+        if self.deferred or now[0] != before[0] or now[3] != before[3] \
+                or fight.settings.table_every_turn:
+            self.table(fight)
+        else:
+            from momenta_cli.render.turnline import headline
+
+            self.console.print(headline(fight, self.console.width, players=self.players))
+            self._actor_notes(fight)
+
+    def _actor_notes(self, fight: Fight) -> None:
+        """What the table would have said under it about the combatant whose turn just
+        started: reminders of effects left to the GM (Frightened, GM-defined conditions)
+        and its stat block's notes (regeneration, auras...)."""
+        if fight.active is None or self.players:
+            return
+        from momenta_cli.engine.conditions import reminders
+
+        f = fight.get(fight.active)
+        texts = [lit(f"note: {f.name}: {t}", "yellow") for t in reminders(fight, f)]
+        if f.spec.notes:
+            texts.append(lit(f"notes ({f.name}): {' '.join(f.spec.notes.split())}", "dim"))
+        block(self.console, texts)
+
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""
         # The log's wording is loaded with the first line run: `status` draws no log.
@@ -107,20 +141,22 @@ class Screen:
         c = self.console
         if out.entry is not None:
             block(c, [lit("  " + t) for t in lines(out.entry.events)])
-            if mark(fight) != before:
-                self.table(fight)
+            self.changed(fight, before)
         elif out.undone is not None:
             block(c, [lit(f"undo: took back '{out.undone.line}'", "yellow"),
                       *(lit(f"  (undone) {t}", "dim") for t in lines(out.undone.events))])
-            self.table(fight)
+            self._undo_redo(fight, before)
         elif out.redone is not None:
             block(c, [lit(f"redo: put back '{out.redone.line}'", "yellow"),
                       *(lit(f"  {t}") for t in lines(out.redone.events))])
-            self.table(fight)
+            self._undo_redo(fight, before)
         elif out.meta is not None:
             what = out.meta.what
             if what == "status":
-                self.table(fight)
+                if self.deferred:
+                    self.pending = fight
+                else:
+                    self.table(fight)
             elif what == "help":
                 if out.meta.arg is None:
                     c.print(help_table())
@@ -137,4 +173,10 @@ class Screen:
                 return False
         return True
 
-
+    def _undo_redo(self, fight: Fight, before: tuple) -> None:
+        # From the shell (`momenta undo`) the table shows where the fight now stands; at
+        # the prompt the toolbar does, and the table only when the round changed.
+        if self.deferred and not self.quiet:
+            self.table(fight)
+        else:
+            self.changed(fight, before)

@@ -30,7 +30,8 @@ def _end_options(words: list[str]) -> tuple[bool, dict]:
 
 
 @verb("turn", aliases=("t", "go"), usage="turn [NAME]",
-      help="Start the next turn: NAME's, or the suggested combatant's when no name is given.",
+      help="Start the next turn: NAME's, or the suggested combatant's when no name is given "
+           "(at the prompt, on the allies' side, the players pick from a list).",
       example="turn brannoc")
 def _turn(words: list[str]) -> c.Command:
     return c.StartTurn(" ".join(words) if words else None)
@@ -46,7 +47,8 @@ def _end(words: list[str]) -> c.Command:
 
 
 @verb("next", aliases=("n",), usage="next [NAME] [forgo] [COND=RESULT ...]",
-      help="End the running turn (if any) and start the next: NAME's or the suggestion.",
+      help="End the running turn (if any) and start the next: NAME's or the suggestion "
+           "(at the prompt, on the allies' side, the players pick).",
       example="next knife-2")
 def _next(words: list[str]) -> c.Command:
     name_words = [w for w in words if "=" not in w and w.lower() not in ("forgo", "last")]

@@ -100,6 +100,13 @@ def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
     turn."""
     if fight.active is None:
         return start_turn(fight, StartTurn(cmd.name), roller)
+    events, scratch = _ended(fight, cmd, roller)
+    return events + start_turn(scratch, StartTurn(cmd.name), roller)
+
+
+def _ended(fight: Fight, cmd: NextTurn, roller: Roller) -> tuple[list[Event], Fight]:
+    """The events ending the running turn and rolling the round over when it is done,
+    with the copy of ``fight`` they are applied to."""
     events, scratch = _end_turn(fight, EndTurn(cmd.forgo, cmd.typed), roller)
     if scratch is None:
         scratch = apply_all(fight.draft(), events)
@@ -107,4 +114,18 @@ def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
     from momenta_cli.engine.decide import rollover
 
     events += applied(scratch, rollover(scratch))
-    return events + start_turn(scratch, StartTurn(cmd.name), roller)
+    return events, scratch
+
+
+def picking_from(fight: Fight, cmd: StartTurn | NextTurn, roller: Roller) -> Fight:
+    """The state the next turn of ``cmd`` is picked from (ch18 Turn Order): ``fight``
+    itself for ``turn``; for ``next`` with a turn running, a copy where that turn has
+    ended and the round has turned over when it was done. ``fight`` is not changed; the
+    end of the turn may roll to clear conditions (R15), with ``roller``. Raises
+    ``RuleError`` when ``cmd`` would be refused before any turn starts."""
+    if isinstance(cmd, StartTurn) or fight.active is None:
+        if fight.active is not None:
+            raise RuleError(f"{fight.active}'s turn is still running: end it first (end, "
+                            "or next)")
+        return fight
+    return _ended(fight, cmd, roller)[1]

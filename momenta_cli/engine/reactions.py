@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event
 from momenta_cli.engine.names import by_name, candidates, match
-from momenta_cli.engine.specs import DefenseSpec, WeaponSpec
+from momenta_cli.engine.specs import DamageTable, DefenseSpec, WeaponSpec, Weight
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
@@ -278,3 +279,52 @@ def check_brace(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, deals_damag
                         "(ch20 Resistance and Weakness)")
     if not deals_damage:
         raise RuleError("Brace answers damage; this attack deals none")
+
+
+# --- what a target may still declare (for the prompt's completion) -----------------------
+
+
+@dataclass(frozen=True)
+class Open:
+    """The reactions a target may declare against one attack right now, as the deciders
+    above would allow them: Dodge, Deflect (with which weapons), a scripted defense (which
+    ones), Counterattack and Brace."""
+
+    dodge: bool = False
+    deflect_with: tuple[str, ...] = ()
+    defenses: tuple[str, ...] = ()
+    counter: bool = False
+    brace: bool = False
+
+
+def _allowed(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except RuleError:
+        return False
+    return True
+
+
+def open_reactions(fight: Fight, t: Fighter, attack_weapon: WeaponSpec | None = None,
+                   mode: str | None = None) -> Open:
+    """What ``t`` may declare against an attack made with ``attack_weapon`` (ch19
+    Reactions, R7, R27); with no weapon known, every reaction some attack would allow.
+    ``mode`` is "melee" or "ranged" (default: the weapon's own)."""
+    if attack_weapon is None:
+        # the lightest melee attack: the one the most reactions may answer
+        attack_weapon = WeaponSpec("an attack", DamageTable((0,)), Weight.Light)
+    if mode is None:
+        mode = "melee" if attack_weapon.is_melee else "ranged"
+    w = attack_weapon
+    if t.spec.is_enemy:
+        defenses = tuple(d.name for d in t.spec.defenses
+                         if _allowed(partial(scripted, t, w, mode, d.name)))
+        return Open(defenses=defenses)
+    deflect_with = tuple(d.name for d in t.spec.weapons
+                         if (d.has("Deflect") or d.has("Shield"))
+                         and _allowed(partial(deflect, fight, t, w, mode, d.name)))
+    melee = [x for x in t.spec.weapons if x.is_melee]
+    counter = bool(melee) and mode == "melee" and _allowed(lambda: pay_reaction(
+        t, "Counterattack", min(reactive_cost(x, REACTIVE_ATTACK_COST) for x in melee)))
+    return Open(dodge=_allowed(lambda: dodge(fight, t, w)), deflect_with=deflect_with,
+                counter=counter, brace=_allowed(lambda: check_brace(fight, t, w, True)))

@@ -96,3 +96,18 @@ def combat_may_end(fight: Fight) -> str | None:
     if allies and all(f.defeated or f.lost for f in allies):
         return "every ally is Defeated or Lost"
     return None
+
+
+def turn_counter(fight: Fight, f: Fighter) -> tuple[int, int]:
+    """R15: which of its turns this round ``f`` is taking (while it acts) or would take
+    next, and how many it has this round: ``(2, 2)`` on a two-turn boss's second turn."""
+    if fight.active == f.name:
+        return fight.active_turn, f.turns_allowed
+    return min(f.turns_taken + 1, max(f.turns_allowed, 1)), f.turns_allowed
+
+
+def picked_by_players(fight: Fight) -> bool:
+    """ch18 Turn Order: the players decide which ally takes the next turn (the GM picks
+    for the adversaries and the independents). True when the allies are due and have a
+    real choice: more than one of them may act."""
+    return side_due(fight) == "allies" and len(may_act(fight)) > 1

@@ -64,6 +64,10 @@ class Settings:
         True, "R19: a Mark hit that causes a Wound also makes the target Broken.")
     enemy_clearing: Literal["by_class", "roll"] = setting(
         "by_class", "R30: enemies clear conditions by threat class, or roll like PCs.")
+    players_pick: bool = setting(
+        True, "R14: a bare turn at the prompt waits for the players' pick of an ally.")
+    table_every_turn: bool = setting(
+        False, "R14: the status table at every turn change, not one headline line.")
 
     @classmethod
     def describe(cls) -> dict[str, str]:

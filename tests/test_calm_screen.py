@@ -1,0 +1,291 @@
+"""A calm screen at the table: a turn change prints one headline line, not the status
+table; the table comes on `status` and when the round turns (every turn with the
+`table_every_turn` setting); `do` draws it once at the end, `--quiet` not at all; the
+prompt and the bottom toolbar give a multi-turn combatant's turn counter (R15); a bare
+`turn`/`next` on the allies' side waits for the players' pick (ch18 Turn Order)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from momenta_cli.cli.pick import choices, resolve, with_name
+from momenta_cli.cli.prompt import run_one
+from momenta_cli.cli.screen import Screen
+from momenta_cli.dice import SeededRoller
+from momenta_cli.encounter import load_encounter
+from momenta_cli.engine import turns
+from momenta_cli.engine.commands import NextTurn, StartTurn
+from momenta_cli.engine.flow import picking_from
+from momenta_cli.errors import MomentaError
+from momenta_cli.journal import FightFile
+from momenta_cli.render.turnline import prompt_line, toolbar
+from tests.conftest import fight_of, invoke
+from tests.engine_helpers import run, session_from
+
+pytestmark = pytest.mark.usefixtures("home")
+
+BOSS = """\
+name: Ford
+{rules}combatants:
+  - {{name: Kira, side: allies, attributes: {{POW: 2, AGI: 2, REA: 1, INS: 1, PRE: 1, LUCK: 1}}}}
+  - {{name: Oren, side: allies}}
+  - {{name: The Warden, side: adversaries, threat: Champion, turns: 2}}
+  - {{name: Hound, side: adversaries, threat: Grunt}}
+"""
+
+
+def boss_yaml(tmp_path: Path, rules: str = "") -> Path:
+    path = tmp_path / "ford.yaml"
+    path.write_text(BOSS.format(rules=f"rules: {{{rules}}}\n" if rules else ""))
+    return path
+
+
+def fight_file(tmp_path: Path, rules: str = "") -> FightFile:
+    enc = boss_yaml(tmp_path, rules)
+    return FightFile.create(fight_of(enc), enc, load_encounter(enc))
+
+
+def screen() -> tuple[Screen, io.StringIO]:
+    buf = io.StringIO()
+    return Screen(Console(file=buf, width=80, no_color=True, force_terminal=False)), buf
+
+
+def play(ff: FightFile, scr: Screen, *lines: str, ask=None) -> None:
+    for line in lines:
+        assert run_one(ff, scr, line, SeededRoller(1), ask)
+
+
+def tables(text: str) -> int:
+    """How many status tables ``text`` holds (each opens its allies' section once)."""
+    return sum(1 for x in text.splitlines() if re.match(r"ALLIES\b", x))
+
+
+# --- the screen at the prompt --------------------------------------------------------------
+
+
+def test_a_turn_change_prints_one_headline_line_and_not_the_table(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, buf = screen()
+    play(ff, scr, "turn kira")
+    assert buf.getvalue().splitlines() == ["  Kira's turn",
+                                           "Round 1 · main phase · Kira acting · Vigor 7/7"]
+    buf.truncate(0), buf.seek(0)
+    play(ff, scr, "end")
+    out = buf.getvalue().splitlines()
+    # one line at 80 columns: the suggestion gives way
+    assert out[-2:] == ["  Kira ends the turn",
+                        "Round 1 · main phase · adversaries due, may act: The Warden 1/2, "
+                        "Hound"]
+    assert tables(buf.getvalue()) == 0
+    buf.truncate(0), buf.seek(0)
+    play(ff, scr, "dmg hound 1")  # no turn change: the log line only
+    assert buf.getvalue().splitlines() == ["  Hound: Vitality 10->9 (damage)"]
+
+
+def test_the_table_is_drawn_when_the_round_turns_and_on_status(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, buf = screen()
+    play(ff, scr, "turn kira", "next warden", "next oren", "next warden", "next hound")
+    assert tables(buf.getvalue()) == 0
+    play(ff, scr, "end")  # the last turn of round 1: round 2 starts
+    assert tables(buf.getvalue()) == 1 and "-- Round 2" in buf.getvalue()
+    play(ff, scr, "status")
+    assert tables(buf.getvalue()) == 2
+
+
+def test_table_every_turn_setting_draws_it_at_each_turn_change(tmp_path):
+    ff = fight_file(tmp_path, "table_every_turn: true")
+    scr, buf = screen()
+    play(ff, scr, "turn kira", "dmg hound 1", "next warden")
+    assert tables(buf.getvalue()) == 2
+
+
+def test_undo_at_the_prompt_follows_the_same_rule(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, buf = screen()
+    play(ff, scr, "turn kira", "dmg hound 2")
+    buf.truncate(0), buf.seek(0)
+    play(ff, scr, "undo")  # no turn change: no table, no headline
+    assert tables(buf.getvalue()) == 0 and "Round" not in buf.getvalue()
+    play(ff, scr, "undo")  # Kira's turn taken back: the headline says who is due now
+    assert buf.getvalue().splitlines()[-1].startswith("Round 1 · main phase · allies due")
+
+
+# --- the prompt line and the toolbar: the turn counter (R15) -------------------------------
+
+
+def test_the_prompt_and_toolbar_show_a_two_turn_bosss_counter(tmp_path):
+    s = session_from(BOSS.format(rules=""))
+    run(s, "turn kira", "next warden")
+    assert prompt_line(s.state) == "R1 The Warden 1/2> "
+    assert "The Warden acting 1/2" in toolbar(s.state, 100)
+    run(s, "next oren", "next warden")
+    assert turns.turn_counter(s.state, s.state.get("The Warden")) == (2, 2)
+    assert prompt_line(s.state) == "R1 The Warden 2/2> "
+    assert "The Warden acting 2/2" in toolbar(s.state, 100)
+    bar = toolbar(s.state, 30)
+    assert len(bar) < 30 and bar.endswith("…")  # one line, never wider than the terminal
+    run(s, "next hound")
+    assert prompt_line(s.state) == "R1 Hound> "  # one turn a round: no counter
+
+
+def test_the_toolbar_gives_the_actors_vigor_and_guard_and_who_is_due():
+    s = session_from(BOSS.format(rules=""))
+    assert toolbar(s.state, 100) == (" R1 · main phase · allies due, may act: Kira, Oren "
+                                     "(suggest Kira)")
+    # narrow: the suggestion gives way before any name is cut
+    assert toolbar(s.state, 60) == " R1 · main phase · allies due, may act: Kira, Oren"
+    run(s, "turn kira", "move 3", "attack hound roll 5,5", "cond kira hindered")
+    f = s.state.get("Kira")
+    assert f"Vigor {f.vigor}/{f.spec.max_vigor}" in toolbar(s.state, 100)
+
+
+# --- do: one table at the end, or none -----------------------------------------------------
+
+
+def test_do_with_several_commands_draws_the_table_once_at_the_end(enc):
+    r = invoke("do", enc, "turn brannoc", "dmg gorm 4", "next gorm", "next tamsin",
+               "--width", "80", "--no-color")
+    assert r.exit_code == 0, r.output
+    assert tables(r.output) == 1
+    assert r.output.index("Tamsin's turn") < r.output.index("ALLIES")  # at the end
+
+
+def test_do_quiet_prints_only_the_result_lines(enc):
+    r = invoke("do", enc, "--quiet", "turn brannoc", "dmg gorm 4", "next gorm",
+               "--width", "80", "--no-color")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines() == ["  Brannoc's turn", "  Gorm: Vitality 22->18 (damage)",
+                                     "  Brannoc ends the turn", "  Gorm's turn",
+                                     f"new fight, saved in {fight_of(enc)}"]
+    # asked for, the table is a result too
+    r = invoke("do", enc, "-q", "status", "--width", "80", "--no-color")
+    assert tables(r.output) == 1
+
+
+# --- the players' pick (ch18 Turn Order: the players decide) -------------------------------
+
+
+def test_a_bare_turn_on_the_allies_side_waits_for_the_players_pick(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, buf = screen()
+    asked = []
+
+    def ask(names, suggestion):
+        asked.append((names, suggestion))
+        return "Oren"
+
+    play(ff, scr, "turn", ask=ask)
+    assert asked == [(["Kira", "Oren"], "Kira")]
+    assert ff.session.state.active == "Oren"
+    assert ff.session.entries[-1].line == "turn Oren"  # what a replay will start
+    assert "the players pick who acts: 1 Kira · 2 Oren (suggest Kira)" in buf.getvalue()
+
+
+def test_a_bare_next_waits_for_the_pick_after_the_adversaries_turn(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, _ = screen()
+    asked = []
+
+    def ask(names, suggestion):
+        asked.append(names)
+        return "Kira"
+
+    play(ff, scr, "turn oren", ask=ask)  # named: nothing asked
+    play(ff, scr, "next", ask=ask)  # the adversaries are due: the GM's suggestion
+    assert asked == [] and ff.session.state.active == "The Warden"
+    play(ff, scr, "next forgo", ask=ask)  # the allies are due: only Kira is left
+    assert asked == [] and ff.session.state.active == "Kira"
+
+
+def test_the_pick_for_next_names_the_pick_after_the_verb(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, _ = screen()
+    # round 2 opens with the allies when the adversaries took round 1's last turn
+    play(ff, scr, "turn kira", "next warden", "next oren", "next warden", "next hound")
+    play(ff, scr, "next # round two", ask=lambda names, sugg: "Oren")
+    assert ff.session.entries[-1].line == "next Oren # round two"
+    assert ff.session.state.round == 2 and ff.session.state.active == "Oren"
+
+
+def test_ctrl_c_at_the_pick_cancels_and_changes_nothing(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, buf = screen()
+    play(ff, scr, "turn", ask=lambda names, sugg: None)
+    assert ff.session.entries == [] and ff.session.state.active is None
+    assert "nothing was done" in buf.getvalue()
+    assert ff.path.read_text().count("\n") == 1  # the header only: nothing saved
+
+
+def test_players_pick_false_takes_the_suggestion_as_before(tmp_path):
+    ff = fight_file(tmp_path, "players_pick: false")
+    scr, _ = screen()
+    play(ff, scr, "turn", ask=lambda names, sugg: pytest.fail("asked"))
+    assert ff.session.state.active == "Kira"
+
+
+def test_scripts_and_do_take_the_suggestion(enc):
+    # no one to ask: a bare turn keeps taking the suggestion (existing scripts rely on it)
+    r = invoke("do", enc, "turn", "--no-color")
+    assert r.exit_code == 0 and "Brannoc's turn" in r.output
+    r = invoke("run", enc, "--new", input="next\n")  # piped: a script, nobody to ask
+    assert r.exit_code == 0 and "Brannoc's turn" in r.output, r.output
+
+
+def test_the_pick_is_resolved_by_number_or_name():
+    s = session_from(BOSS.format(rules=""))
+    assert resolve(s.state, ["Kira", "Oren"], "2") == "Oren"
+    assert resolve(s.state, ["Kira", "Oren"], "ki") == "Kira"
+    with pytest.raises(MomentaError, match="may not act now"):
+        resolve(s.state, ["Kira", "Oren"], "hound")
+    assert with_name("n forgo", "The Warden") == 'n "The Warden" forgo'
+
+
+def test_looking_ahead_rolls_a_copy_of_the_dice():
+    # R15: ending Kira's turn rolls to clear Hindered; the look-ahead must not use up the
+    # faces the real `next` then rolls
+    s = session_from(BOSS.format(rules=""))
+    run(s, "turn kira", "cond kira hindered")
+    roller = SeededRoller(5)
+    before = s.state.clone()
+    assert choices(s.state, "next", roller) is None  # the adversaries are due next
+    ahead = picking_from(s.state, NextTurn(None), SeededRoller(5))
+    assert ahead.active is None and s.state == before
+    run(s, "next", roller=roller)
+    rolled = [e for e in s.entries[-1].events if getattr(e, "roll", None)]
+    assert rolled and rolled == [e for e in run_next_again(before) if getattr(e, "roll", None)]
+
+
+def run_next_again(state):
+    from momenta_cli.engine.decide import decide
+
+    return decide(state, NextTurn(None), SeededRoller(5))
+
+
+def test_the_player_view_keeps_an_adversarys_numbers_hidden():
+    # render/players.py: the players see the allies' numbers only
+    s = session_from(BOSS.format(rules="").replace("turns: 2", "turns: 2, max_guard: 4"))
+    run(s, "turn kira", "next warden")
+    assert "Guard 4/4" in toolbar(s.state, 100)
+    assert "Guard" not in toolbar(s.state, 100, players=True)
+
+
+def test_the_engine_says_when_the_players_pick():
+    # ch18 Turn Order: the players decide for the allies, the GM for the adversaries
+    s = session_from(BOSS.format(rules=""))
+    assert turns.picked_by_players(s.state)  # round 1: the allies, Kira or Oren
+    run(s, "turn kira")
+    assert not turns.picked_by_players(s.state)  # a turn runs: nobody picks
+    ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
+    assert turns.side_due(ahead) == "adversaries" and not turns.picked_by_players(ahead)
+    run(s, "next warden")
+    ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
+    assert [f.name for f in turns.may_act(ahead)] == ["Oren"]  # one choice: none to make
+    assert not turns.picked_by_players(ahead)
+    with pytest.raises(MomentaError, match="still running"):
+        picking_from(s.state, StartTurn(None), SeededRoller(1))
