@@ -131,7 +131,7 @@ def test_other_positions_of_the_grammar(duel):
     assert "cond " in offered(duel, "help ")
     assert offered(duel, "dmg kira ") == []  # the amount: nothing to offer
     assert offered(duel, "dmg kira 3 ") == ["untyped "]
-    assert offered(duel, "cond kira hindered ") == ["from "]
+    assert offered(duel, "cond kira hindered ") == ["from ", "new "]
     assert offered(duel, "cond kira hindered from o") == ["Oren "]
     assert offered(duel, "zzz ") == []  # an unknown verb: nothing
 
