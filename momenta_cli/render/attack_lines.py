@@ -103,6 +103,11 @@ def _is_brace(ev: Any) -> bool:
         (ev.kind == "condition_changed" and ev.source == "Brace")
 
 
+def _used_up(ev: Any, target: str) -> bool:
+    """The target's Vulnerable, used up by the roll (told after the attack's line)."""
+    return ev.kind == "condition_changed" and ev.reason == "used" and ev.name == target
+
+
 def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
             ) -> tuple[list[str], int] | None:
     """One compact entry for an attack and what its damage did:
@@ -127,10 +132,11 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
     j = i + 1
     pre: list[str] = []
     k = j
-    while k < len(events) and _is_brace(events[k]):
+    while k < len(events) and (_is_brace(events[k]) or _used_up(events[k], e.target)):
         k += 1
     if k < len(events) and events[k].kind == "attack_damage" and events[k].target == e.target:
-        pre = [t for t in (line(x) for x in events[j:k]) if t]
+        pre = [t for t in (line(x) for x in events[j:k] if _is_brace(x)) if t]
+        after = [t for t in (line(x) for x in events[j:k] if not _is_brace(x)) if t]
         used += k - j
         j = k
         d = events[j]
@@ -167,7 +173,7 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
         if d.strain:
             text += f" ({change})" if change and harm is None else \
                 f"; {change}" if change else ""
-            return [*pre, text, *post], used
+            return [*pre, text, *after, *post], used
         text += guard
         if d.resisted and d.weak:
             text += (f"; resistance ({', '.join(d.resisted)}) and weakness "
@@ -181,7 +187,7 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
             text += f"; {change}"
         elif change:
             text += f" ({change})"
-        return [*pre, text, *post], used
+        return [*pre, text, *after, *post], used
     return [*pre, text], used
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from momenta_cli.engine.events import TurnStarted
 from momenta_cli.engine.session import Session
 from momenta_cli.render.harm_lines import Ledger
 from momenta_cli.render.logtext import groups
@@ -44,7 +45,8 @@ def big(events: Sequence[Any], ledger: Ledger) -> bool:
         elif e.kind == "resource_set" and e.resource == "vitality" and e.reason != "gm" \
                 and not any(x.kind == "attack_damage" for x in events):
             hurt = e.before - e.after
-        facts = ledger.facts.get(getattr(e, "target", None) or getattr(e, "name", ""))
+        who = getattr(e, "target", None) or getattr(e, "name", "")
+        facts = ledger.facts.get(str(who))
         if hurt > 0 and facts is not None and hurt * BIG_SHARE >= facts.max_vitality:
             return True
     return False
@@ -67,7 +69,7 @@ def rounds(session: Session) -> list[Round]:
     out = [Round(1)]
     for entry in session.entries:
         told = groups(entry.events, ledger)
-        starts = [e for e in entry.events if e.kind == "round_started"]
+        starts: list[Any] = [e for e in entry.events if e.kind == "round_started"]
         if starts:
             out.append(Round(starts[-1].round, starts[-1].first_side))
         cur = out[-1]
@@ -76,9 +78,9 @@ def rounds(session: Session) -> list[Round]:
                                          if not any(e.kind == "round_started"
                                                     for e in events)]))
         for texts, events in told:
-            for e in events:
-                if e.kind == "turn_started":
-                    cur.turns.append(e.name if e.turn == 1 else f"{e.name} (turn {e.turn})")
+            for t in events:
+                if isinstance(t, TurnStarted):
+                    cur.turns.append(t.name if t.turn == 1 else f"{t.name} (turn {t.turn})")
             if any(e.kind == "round_started" for e in events):
                 continue
             if notable(events, ledger):
