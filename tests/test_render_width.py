@@ -141,12 +141,27 @@ def test_log_lines_hang_and_never_break_a_name(width):
     assert all(len(r) <= width for r in rows), out
     attack = next(i for i, r in enumerate(rows) if r.startswith(f"  {BOSS}-1 -> Sister"))
     assert rows[attack + 1].startswith("      ") and rows[attack + 1][6] != " "
-    for name in (f"{BOSS}-1", "Sister Ilse", "Drowning Stare", "Bell-Chain Scourge"):
+    never_split(rows, (f"{BOSS}-1", "Sister Ilse", "Drowning Stare", "Bell-Chain Scourge"))
+
+
+def never_split(rows: list[str], names) -> None:
+    """No name ends one row and goes on in the next."""
+    for name in names:
         words = name.split(" ")
-        for a, b in zip(rows, rows[1:], strict=False):  # a name never ends one row and
-            for k in range(1, len(words)):  # goes on in the next
+        for a, b in zip(rows, rows[1:], strict=False):
+            for k in range(1, len(words)):
                 if a.endswith(" ".join(words[:k])):
                     assert not b.strip().startswith(" ".join(words[k:])), (name, a, b)
+
+
+@pytest.mark.parametrize("width", range(40, 73, 4))
+def test_the_headline_wraps_between_names(width):
+    # "Round 1 · main phase · allies due, may act: Bart, Sister Ilse (suggest Bart)": 76
+    s = session_from(ENCOUNTER.replace(LONGEST, "Bart"))
+    out = render(status(s.state), width)
+    rows = out.splitlines()
+    assert rows[0].startswith("Round 1") and rows[1].startswith("  ")  # a hanging indent
+    never_split(rows[:3], ("Sister Ilse",))
 
 
 def test_piped_output_has_no_trailing_spaces(enc):

@@ -115,7 +115,6 @@ class Harm:
     used: int
     inner: list[Any]
     name: str
-    down: Any = None
 
 
 def read(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | None = None,
@@ -131,13 +130,13 @@ def read(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | No
         slots, j = _slots(events, i + 1, e.name, burden)
         k = _skip_grab_ends(events, j)
         down = events[k] if k < len(events) and events[k].kind == "fighter_down" \
-            and events[k].name == e.name and e.after in (0, _top(e, ledger)) \
+            and events[k].name == e.name \
             and events[k].reason.startswith(_DOWN_REASONS) else None
         if not slots and down is None:
             return None
         inner = list(events[j:k]) if down is not None else []
         used = (k + 1 if down is not None else j) - i
-        return Harm(_told(e, slots, down, ledger, amount), used, inner, e.name, down)
+        return Harm(_told(e, slots, down, ledger, amount), used, inner, e.name)
     if e.kind == "wound_taken" and (name is None or e.name == name):
         slots, j = _slots(events, i, e.name, e.burden)
         res = "strain" if e.burden else "vitality"
@@ -148,7 +147,7 @@ def read(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | No
             if k < len(events) and events[k].kind == "fighter_down" \
                     and events[k].name == e.name:
                 return Harm(_told(r, slots, events[k], ledger, amount), k + 1 - i,
-                            list(events[j + 1:k]), e.name, events[k])
+                            list(events[j + 1:k]), e.name)
     return None
 
 
@@ -209,6 +208,6 @@ def _told(r: Any, slots: list[_Slot], down: Any, ledger: Ledger | None,
         if n:
             text += f" -> {reach}, {none_left}: {how}"
         else:
-            end = reach if strain else str(r.after)
+            end = f"{r.after} (max)" if strain else str(r.after)
             text = f"{res} {r.before}->{end}, {none_left}: {how}"
     return text

@@ -214,6 +214,8 @@ def _fit(fight: Fight, width: int, bars: bool, players: bool, sizes: bool) -> _L
             lines = {n: sum(len(pack(c, room - n)) for c in conds) for n in fits}
             name = min(fits, key=lambda n: (lines[n], -n))
             lay = _Layout(with_bars, name, min(room - name, full))
+            if lines[name] == len(conds) and rank == 0:
+                return lay  # the bars, and every combatant's conditions on its row
             best = min(best or (10**9, 0, lay), (lines[name], 2 * rank, lay),
                        key=lambda b: b[:2])
         name = max(min(natural, width - fixed - _GAP * len(heads)), low)
@@ -330,6 +332,13 @@ def headline(fight: Fight) -> Text:
     return lit(" · ".join(bits), "bold")
 
 
+def headline_block(fight: Fight, keep: tuple[str, ...] | None = None) -> Hanging:
+    """The headline as printed: wrapped to the width with a hanging indent, never inside a
+    name (``keep``: the names, ``wrap.keep_names`` of the fight when not given)."""
+    keep = keep_names(fight) if keep is None else keep
+    return Hanging(headline(fight).plain, "bold", keep=keep, rest="  ")
+
+
 def reminder_lines(fight: Fight) -> list[Text]:
     """Effects the tracker leaves to the GM (Frightened, GM-defined conditions)."""
     from momenta_cli.engine.conditions import reminders
@@ -345,8 +354,7 @@ def reminder_lines(fight: Fight) -> list[Text]:
 
 def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
     keep = keep_names(fight)
-    head = headline(fight)
-    parts: list[RenderableType] = [Hanging(head.plain, "bold", keep=keep, rest="  "),
+    parts: list[RenderableType] = [headline_block(fight, keep),
                                    status_table(fight, bars=bars, players=players)]
     if not players:
         parts += [Hanging(t.plain, "yellow", keep=keep, rest="  ")
