@@ -100,7 +100,9 @@ class Screen:
             self.pending = None
 
     def error(self, message: str) -> None:
-        self.console.print(lit(f"! {message}", "bold red"))
+        from momenta_cli.render.wrap import hanging
+
+        self.console.print(*hanging([lit(f"! {message}", "bold red")]))  # wraps under itself
 
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""
