@@ -5,7 +5,9 @@ condition, the refill, what carried over, the value it ends at."""
 from __future__ import annotations
 
 import json
+import re
 
+from momenta_cli.dice import SeededRoller
 from momenta_cli.render.export import as_text
 from momenta_cli.render.harm_lines import Ledger
 from momenta_cli.render.logtext import lines
@@ -14,10 +16,11 @@ from tests.engine_helpers import run
 from tests.rules_arena import arena
 
 
-def told(s, line: str, faces: list[int]) -> list[str]:
-    """The log lines of ``line`` as the screen shows them (the ledger of the state before)."""
+def told(s, line: str, faces: list[int] | None) -> list[str]:
+    """The log lines of ``line`` as the screen shows them (the ledger of the state before);
+    the d6 of the Wound table from ``faces``, or seeded."""
     before = s.state.clone()
-    run(s, line, faces=faces)
+    run(s, line, faces=faces, roller=None if faces is not None else SeededRoller(1))
     return lines(s.entries[-1].events, Ledger.of(before))
 
 
@@ -107,3 +110,19 @@ def test_json_and_text_exports_use_the_same_wording():
     doc = json.loads(json.dumps(session_doc(s)))
     assert doc["log"][1]["text"] == [want]
     assert want in as_text(s)
+
+
+def test_the_line_always_ends_at_the_value_the_fighter_is_left_with():
+    # R10 arithmetic read back: whatever the amount, the last number told is the new value.
+    for verb, res in (("dmg", "vitality"), ("strain", "strain")):
+        for amount in range(1, 36):
+            s = arena()
+            run(s, "dmg kira 3")  # start off the maximum: 7 Vitality
+            (text,) = told(s, f"{verb} kira {amount}", None)
+            k = s.state.get("Kira")
+            if k.out:
+                assert text.endswith(("Defeated", "Lost")), text
+                continue
+            last = re.findall(r"(?:-> |refilled to |reset to )(\d+)", text) or \
+                re.findall(r"->(\d+)", text)
+            assert int(last[-1]) == getattr(k, res), (amount, text)
