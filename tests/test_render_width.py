@@ -15,7 +15,8 @@ from momenta_cli.cli.screen import Screen
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter.model import NAME_MAX
 from momenta_cli.engine.session import Session
-from momenta_cli.render.status import shorten, status, status_table
+from momenta_cli.render.status import status, status_table
+from momenta_cli.render.table import shorten
 from momenta_cli.runner import run_line
 from tests.conftest import invoke, started
 from tests.engine_helpers import session_from
