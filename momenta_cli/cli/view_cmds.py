@@ -123,7 +123,8 @@ def log(
                                                 "(atomically) instead of stdout.",
                                                 readable=False)] = None,
     full: Annotated[bool, typer.Option("--full", help="Markdown: add every command and its "
-                                       "log as an appendix to the recap.")] = False,
+                                       "log as an appendix to the recap (text and JSON "
+                                       "always hold them).")] = False,
 ) -> None:
     """Export a saved fight's log: campaign notes in Markdown (a heading per round with its
     Wounds, Defeats, new conditions, notes and big hits, then the state at the end), the
