@@ -173,3 +173,13 @@ def test_piped_output_has_no_trailing_spaces(enc):
         assert r.exit_code == 0, r.output
         assert "Conditions" in r.output
         assert not [x for x in r.output.splitlines() if x.endswith(" ")], r.output
+
+
+def test_hang_breaks_at_spaces_outside_names_and_keeps_the_rest():
+    from momenta_cli.render.wrap import hang
+
+    assert hang("a  b c", 80) == ["a  b c"]  # a run of spaces inside the text stays
+    assert hang("The Warden hits Sister Ilse hard", 18, first="  ",
+                keep=["Sister Ilse", "The Warden"]) == [
+        "  The Warden hits", "      Sister Ilse", "      hard"]
+    assert hang("x" * 14, 10, first="  ") == ["  xxxxxxxx", "      xxxx", "      xx"]

@@ -49,20 +49,20 @@ def hang(text: str, width: int, *, first: str = "", rest: str | None = None,
     out: list[str] = []
     cur = first
     start = True  # nothing on the current line yet but its indent
+    spaces = -1  # the spaces before the next word (a run inside the text is kept)
     for word in text.split(" "):
+        spaces += 1
         if word == "":
-            if not start:
-                cur += " "  # a run of spaces inside the text is kept
             continue
         shown = word.replace(_GLUE, " ")
-        gap = "" if start or cur.endswith(" ") else " "
-        if cell_len(cur) + len(gap) + cell_len(shown) <= width or start and \
-                cell_len(cur) + cell_len(shown) <= width:
+        gap = "" if start else " " * spaces
+        spaces = 0
+        if cell_len(cur) + len(gap) + cell_len(shown) <= width:
             cur += gap + shown
             start = False
             continue
         if not start:
-            out.append(cur.rstrip(" "))
+            out.append(cur)
             cur, start = rest, True
         room = max(width - cell_len(cur), 1)
         while cell_len(shown) > room:  # longer than a line: cut it
