@@ -81,8 +81,10 @@ def test_side_due_and_who_may_act_are_shown():
     s = demo_session(["turn brannoc", "end"])
     out = render(status(s.state))
     head = out.splitlines()[0]
+    # a headline too long for the width wraps with a hanging indent
     assert "adversaries due, may act: Gorm, Knife-1, Knife-2 (suggest Gorm)" in " ".join(
-        out.splitlines()[:2])
+        x.strip() for x in out.splitlines()[:2])
+    assert out.splitlines()[1].startswith("  ")
     assert head.startswith("Round 1 · main phase")
     assert "ADVERSARIES (due)" in out
     assert re.search(r"Gorm .* may act", out)

@@ -37,10 +37,16 @@ FightArg = Annotated[Path, typer.Argument(help="Saved fight file (*.fight.jsonl)
 def make_console(*, stderr: bool = False, no_color: bool = False, width: int | None = None
                  ) -> Console:
     """A Rich console honouring ``--no-color`` and ``NO_COLOR``; markup is off so that
-    names from files are printed literally."""
+    names from files are printed literally. Output that is not a terminal gets no
+    trailing spaces (cli/trim.py)."""
     from rich.console import Console
 
     color = not no_color and "NO_COLOR" not in os.environ
+    out = sys.stderr if stderr else sys.stdout
+    if not _isatty(out):  # a pipe or a file: no padding at the ends of lines
+        from momenta_cli.cli.trim import Trimmed
+
+        out = Trimmed(out)  # type: ignore[assignment]
     return Console(
         stderr=stderr,
         no_color=not color,
@@ -49,8 +55,15 @@ def make_console(*, stderr: bool = False, no_color: bool = False, width: int | N
         emoji=False,
         highlight=False,
         width=width,
-        file=sys.stderr if stderr else sys.stdout,
+        file=out,
     )
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed or odd stream: treat it as a file
+        return False
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

@@ -62,8 +62,10 @@ def replay(
     from momenta_cli.engine.session import Session
     from momenta_cli.errors import MomentaError
     from momenta_cli.render import state_json
+    from momenta_cli.render.harm_lines import Ledger
     from momenta_cli.render.logtext import lines
     from momenta_cli.render.status import lit, status
+    from momenta_cli.render.wrap import keep_names
     from momenta_cli.runner import run_line
 
     with guarded():
@@ -85,8 +87,10 @@ def replay(
             continue
         if out.entry is not None:
             # One print per command, not per line: Rich's cost is per print.
+            ledger = Ledger.of(session.state, out.entry.events)
             block(console, [lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim"),
-                            *(lit("  " + text) for text in lines(out.entry.events))])
+                            *(lit("  " + text) for text in lines(out.entry.events, ledger))],
+                  keep_names(session.state))
         elif out.undone is not None:
             console.print(lit(f"> undo: took back '{out.undone.line}'", "dim"))
         elif out.redone is not None:

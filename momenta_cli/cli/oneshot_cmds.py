@@ -4,7 +4,6 @@ line leaves the fight file byte-identical; every command reported saved is in it
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -129,8 +128,8 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     with guarded():
         ff.append_many(records)
     try:
-        sys.stdout.write(shown)
-        sys.stdout.flush()
+        console.file.write(shown)  # the console's stream: trimmed when not a terminal
+        console.file.flush()
     except BrokenPipeError:
         raise
     except OSError as err:  # saved all the same: say so, or the GM would run them again

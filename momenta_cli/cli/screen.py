@@ -64,11 +64,14 @@ def mark(fight: Fight) -> tuple:
     return (fight.round, fight.active, fight.active_turn, fight.over)
 
 
-def block(console: Console, texts: list[Text]) -> None:
+def block(console: Console, texts: list[Text], keep: tuple[str, ...] = ()) -> None:
     """Print ``texts`` as lines in one print: Rich's cost is per print, not per line, and
-    a command's log is read as one piece anyway."""
+    a command's log is read as one piece anyway. A line too long for the console wraps
+    with a hanging indent, never inside one of the names in ``keep`` (render/wrap.py)."""
+    from momenta_cli.render.wrap import hanging
+
     if texts:
-        console.print(Text("\n").join(texts))
+        console.print(Group(*hanging(texts, keep)))
 
 
 class Screen:
@@ -102,7 +105,9 @@ class Screen:
             self.pending = None
 
     def error(self, message: str) -> None:
-        self.console.print(lit(f"! {message}", "bold red"))
+        from momenta_cli.render.wrap import hanging
+
+        self.console.print(*hanging([lit(f"! {message}", "bold red")]))  # wraps under itself
 
     def changed(self, fight: Fight, before: tuple) -> None:
         """After a line that moved the turn on: the table when the round turned or the
@@ -136,19 +141,26 @@ class Screen:
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""
         # The log's wording is loaded with the first line run: `status` draws no log.
+        from momenta_cli.render.harm_lines import Ledger
         from momenta_cli.render.logtext import lines
+        from momenta_cli.render.wrap import keep_names
 
         c = self.console
+        keep = keep_names(fight)
         if out.entry is not None:
-            block(c, [lit("  " + t) for t in lines(out.entry.events)])
+            ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
+            block(c, [lit("  " + t) for t in lines(out.entry.events, ledger)], keep)
             self.changed(fight, before)
         elif out.undone is not None:
+            ledger = Ledger.of(fight)  # fight: the state before the undone line
             block(c, [lit(f"undo: took back '{out.undone.line}'", "yellow"),
-                      *(lit(f"  (undone) {t}", "dim") for t in lines(out.undone.events))])
+                      *(lit(f"  (undone) {t}", "dim")
+                        for t in lines(out.undone.events, ledger))], keep)
             self._undo_redo(fight, before)
         elif out.redone is not None:
+            ledger = Ledger.of(fight, out.redone.events)
             block(c, [lit(f"redo: put back '{out.redone.line}'", "yellow"),
-                      *(lit(f"  {t}") for t in lines(out.redone.events))])
+                      *(lit(f"  {t}") for t in lines(out.redone.events, ledger))], keep)
             self._undo_redo(fight, before)
         elif out.meta is not None:
             what = out.meta.what
@@ -162,7 +174,7 @@ class Screen:
                     c.print(help_table())
                     return True
                 try:
-                    block(c, [lit(t) for t in help_lines(out.meta.arg)])
+                    block(c, [lit(t) for t in help_lines(out.meta.arg)], keep)
                 except MomentaError as err:
                     self.error(str(err))
             elif what == "odds" and out.odds is not None:

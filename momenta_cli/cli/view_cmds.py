@@ -122,10 +122,15 @@ def log(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file "
                                                 "(atomically) instead of stdout.",
                                                 readable=False)] = None,
+    full: Annotated[bool, typer.Option("--full", help="Markdown: add every command and its "
+                                       "log as an appendix to the recap (text and JSON "
+                                       "always hold them).")] = False,
 ) -> None:
-    """Export a saved fight's log: a recap for your notes, or JSON.
+    """Export a saved fight's log: campaign notes in Markdown (a heading per round with its
+    Wounds, Defeats, new conditions, notes and big hits, then the state at the end), the
+    plain text log, or JSON.
 
-    Example: momenta log encounters/demo.fight.jsonl --format markdown -o recap.md
+    Example: momenta log encounters/demo.fight.jsonl --format markdown --full -o recap.md
     """
     from momenta_cli.journal import FightFile, atomic_write
     from momenta_cli.render import state_json
@@ -144,9 +149,9 @@ def log(
             if fmt == "json":  # the same as replay --json: streamed unless at a terminal
                 state_json.write(ff.session, sys.stdout)
             else:
-                sys.stdout.write(export(ff.session, fmt))
+                sys.stdout.write(export(ff.session, fmt, full=full))
             return
-        text = export(ff.session, fmt)
+        text = export(ff.session, fmt, full=full)
         _check_output(output, fight, ff.encounter_path)
         try:
             atomic_write(output, text.encode("utf-8"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from momenta_cli.engine import attacks as at
 from momenta_cli.engine import reactions as rx
+from momenta_cli.render.harm_lines import Ledger, read
 from momenta_cli.render.logtext import GROUPERS, formats
 
 _VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
@@ -102,11 +103,19 @@ def _is_brace(ev: Any) -> bool:
         (ev.kind == "condition_changed" and ev.source == "Brace")
 
 
-def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
+def _used_up(ev: Any, target: str) -> bool:
+    """The target's Vulnerable, used up by the roll (told after the attack's line)."""
+    return ev.kind == "condition_changed" and ev.reason == "used" and ev.name == target
+
+
+def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
+            ) -> tuple[list[str], int] | None:
     """One compact entry for an attack and what its damage did:
     ``Kira -> Goblin-2 (Mark): Mace POW 4, Mark -3 = 1d [5] 1s vs Dodge AGI 2d [6,2] 1s
-    = 0s -> 2 dmg; Guard 2->0; 0 to Vitality``. Wounds, conditions and the like that
-    follow keep their own lines; a Brace taken on the way is listed first."""
+    = 0s -> 2 dmg; Guard 2->0; 0 to Vitality``, and the Wounds it caused in order
+    (``...; 15 to Vitality; Vitality 11->0: Wound 1/3 (Hindered), Vitality refilled to
+    15, 4 carried over -> 11``: render/harm_lines.py). Conditions and the like that follow
+    keep their own lines; a Brace taken on the way is listed first."""
     from momenta_cli.render.logtext import line
     e = events[i]
     if not e.deals_damage:
@@ -123,10 +132,11 @@ def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
     j = i + 1
     pre: list[str] = []
     k = j
-    while k < len(events) and _is_brace(events[k]):
+    while k < len(events) and (_is_brace(events[k]) or _used_up(events[k], e.target)):
         k += 1
     if k < len(events) and events[k].kind == "attack_damage" and events[k].target == e.target:
-        pre = [t for t in (line(x) for x in events[j:k]) if t]
+        pre = [t for t in (line(x) for x in events[j:k] if _is_brace(x)) if t]
+        after = [t for t in (line(x) for x in events[j:k] if not _is_brace(x)) if t]
         used += k - j
         j = k
         d = events[j]
@@ -139,27 +149,45 @@ def compact(events: Sequence[Any], i: int) -> tuple[list[str], int] | None:
             text += f" -> {d.tier}{solid} dmg"
             if d.unsoaked:
                 text += f"; {d.unsoaked}: Guard skipped"
-        changes = []
-        while j < len(events) and events[j].kind == "resource_set" \
-                and events[j].name == e.target and events[j].reason == e.weapon:
-            r = events[j]
-            changes.append(f"{r.resource.capitalize()} {r.before}->{r.after}")
+        guard = ""
+        if j < len(events) and events[j].kind == "resource_set" and not d.strain \
+                and events[j].name == e.target and events[j].reason == e.weapon \
+                and events[j].resource == "guard":
+            guard = f"; Guard {events[j].before}->{events[j].after}"
             used += 1
             j += 1
-        if not d.strain:
-            guard = [c for c in changes if c.startswith("Guard")]
-            text += "".join(f"; {c}" for c in guard)
-            if d.resisted and d.weak:
-                text += (f"; resistance ({', '.join(d.resisted)}) and weakness "
-                         f"({', '.join(d.weak)}) cancel")
-            elif d.resisted:
-                text += f"; halved ({', '.join(d.resisted)})"
-            elif d.weak:
-                text += f"; doubled ({', '.join(d.weak)})"
-            text += f"; {d.amount} to Vitality"
-            changes = [c for c in changes if not c.startswith("Guard")]
-        if changes:
-            text += f" ({'; '.join(changes)})"
+        harm = read(events, j, ledger, name=e.target, amount=d.amount) \
+            if j < len(events) else None
+        change = ""
+        if harm is not None:
+            change = harm.text
+            post = [t for t in (line(x) for x in harm.inner) if t]
+            used += harm.used
+        else:
+            post = []
+            r = events[j] if j < len(events) else None
+            if r is not None and r.kind == "resource_set" and r.name == e.target \
+                    and r.reason == e.weapon:
+                change = f"{r.resource.capitalize()} {r.before}->{r.after}"
+                used += 1
+        if d.strain:
+            text += f" ({change})" if change and harm is None else \
+                f"; {change}" if change else ""
+            return [*pre, text, *after, *post], used
+        text += guard
+        if d.resisted and d.weak:
+            text += (f"; resistance ({', '.join(d.resisted)}) and weakness "
+                     f"({', '.join(d.weak)}) cancel")
+        elif d.resisted:
+            text += f"; halved ({', '.join(d.resisted)})"
+        elif d.weak:
+            text += f"; doubled ({', '.join(d.weak)})"
+        text += f"; {d.amount} to Vitality"
+        if harm is not None:
+            text += f"; {change}"
+        elif change:
+            text += f" ({change})"
+        return [*pre, text, *after, *post], used
     return [*pre, text], used
 
 

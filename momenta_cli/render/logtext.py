@@ -10,13 +10,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from momenta_cli.engine import events as ev
+from momenta_cli.render.harm_lines import Ledger
+from momenta_cli.render.harm_lines import read as read_harm
 from momenta_cli.text import one_line
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
 # A grouper may fold several consecutive events into one line (an attack and the damage
-# it does): it gets the events and an index and returns (lines, events used) or None.
-Grouper = Callable[[Sequence[Any], int], tuple[list[str], int] | None]
+# it does): it gets the events, an index and the ledger (what the events do not say of the
+# fighters: render/harm_lines.py; None when not known) and returns (lines, events used) or
+# None.
+Grouper = Callable[[Sequence[Any], int, Ledger | None], tuple[list[str], int] | None]
 GROUPERS: dict[str, Grouper] = {}
 
 
@@ -54,23 +58,52 @@ def line(event: ev.Event) -> str | None:
                                          if k != "kind")
 
 
-def lines(events: tuple[ev.Event, ...] | list[ev.Event]) -> list[str]:
-    """The log lines of a command's events, grouped where a grouper applies. Each is one
-    line whatever the names in it hold (momenta_cli/text.py escapes the rest)."""
-    out = []
+def groups(events: Sequence[ev.Event], ledger: Ledger | None = None
+           ) -> list[tuple[list[str], list[ev.Event]]]:
+    """The log lines of a command's events, each run of lines with the events it tells
+    (a recap picks runs by their events). ``ledger`` describes the fighters as they were
+    before ``events`` (Wound lines number their slots with it); it is not changed."""
+    out: list[tuple[list[str], list[ev.Event]]] = []
+    led = ledger.copy() if ledger is not None else None
     i = 0
     while i < len(events):
         grouper = GROUPERS.get(events[i].kind)
-        grouped = grouper(events, i) if grouper else None
+        grouped = grouper(events, i, led) if grouper else None
         if grouped is not None:
-            out += [one_line(t) for t in grouped[0]]
-            i += grouped[1]
-            continue
-        text = line(events[i])
-        if text:
-            out.append(one_line(text))
-        i += 1
+            texts, used = [one_line(t) for t in grouped[0]], grouped[1]
+        else:
+            text = line(events[i])
+            texts, used = ([one_line(text)] if text else []), 1
+        told = list(events[i:i + used])
+        if texts:
+            out.append((texts, told))
+        if led is not None:
+            led.advance(told)
+        i += used
     return out
+
+
+def lines(events: Sequence[ev.Event], ledger: Ledger | None = None) -> list[str]:
+    """The log lines of a command's events, grouped where a grouper applies. Each is one
+    line whatever the names in it hold (momenta_cli/text.py escapes the rest)."""
+    return [t for texts, _ in groups(events, ledger) for t in texts]
+
+
+def harm_group(events: Sequence[Any], i: int, ledger: Ledger | None
+               ) -> tuple[list[str], int] | None:
+    """A Vitality or Strain change with the Wounds or Burdens it filled, or the fall it
+    ended in, as one line in order (GM damage, falls, Wracked, Surge)."""
+    h = read_harm(events, i, ledger)
+    if h is None:
+        return None
+    r = events[i] if events[i].kind == "resource_set" else \
+        next(e for e in events[i:i + h.used] if e.kind == "resource_set")
+    extra = [t for t in (line(x) for x in h.inner) if t]
+    return [f"{h.name} ({r.reason}): {h.text}", *extra], h.used
+
+
+GROUPERS["resource_set"] = harm_group
+GROUPERS["wound_taken"] = harm_group
 
 
 @formats("turn_started")

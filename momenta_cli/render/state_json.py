@@ -10,6 +10,7 @@ from typing import IO, Any
 from momenta_cli.engine import turns
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.render.harm_lines import Ledger
 from momenta_cli.render.logtext import lines
 from momenta_cli.text import json_safe
 
@@ -50,13 +51,23 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
     }
 
 
-def entry_doc(index: int, entry: Entry) -> dict[str, Any]:
-    return {
+def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[str, Any]:
+    """One log entry; ``ledger``: the fighters before it (render/harm_lines.py), moved on
+    past it."""
+    doc = {
         "n": index,
         "command": entry.line,
-        "text": lines(entry.events),
+        "text": lines(entry.events, ledger),
         "events": [e.to_dict() for e in entry.events],
     }
+    if ledger is not None:
+        ledger.advance(entry.events)
+    return doc
+
+
+def opening_ledger(session: Session) -> Ledger:
+    """The ledger at the start of ``session``'s journal (its log rendered from the top)."""
+    return Ledger.of(session.state, opening=session.initial)
 
 
 def state_doc(fight: Fight) -> dict[str, Any]:
@@ -79,7 +90,8 @@ def state_doc(fight: Fight) -> dict[str, Any]:
 def session_doc(session: Session) -> dict[str, Any]:
     doc = {"format": FORMAT_VERSION, "encounter": session.encounter.name}
     doc.update(state_doc(session.state))
-    doc["log"] = [entry_doc(i + 1, e) for i, e in enumerate(session.entries)]
+    ledger = opening_ledger(session)
+    doc["log"] = [entry_doc(i + 1, e, ledger) for i, e in enumerate(session.entries)]
     return doc
 
 
@@ -98,9 +110,10 @@ def chunks(session: Session) -> Iterator[str]:
     head = json.dumps({"format": FORMAT_VERSION, "encounter": session.encounter.name,
                        **state_doc(session.state)}, ensure_ascii=False)
     yield json_safe(head[:-1]) + ', "log": ['
+    ledger = opening_ledger(session)
     for i, entry in enumerate(session.entries):
         yield ("\n" if i == 0 else ",\n") + json_safe(
-            json.dumps(entry_doc(i + 1, entry), ensure_ascii=False))
+            json.dumps(entry_doc(i + 1, entry, ledger), ensure_ascii=False))
     yield "\n]}\n"
 
 

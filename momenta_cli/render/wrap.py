@@ -1,0 +1,101 @@
+"""Lines wrapped for the screen: a hanging indent, and names that never break.
+
+Rich wraps at any whitespace, the no-break space included, and starts a wrapped line at
+column 0; a log line wraps here instead: only at plain spaces outside the names given,
+each continuation indented under the first line's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len, chop_cells
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
+    from momenta_cli.engine.state import Fight
+
+# What holds a name's words together while the line is cut: text shown here has been
+# through text.one_line, which turns every control character into a visible escape, so
+# this one cannot occur in it.
+_GLUE = "\x00"
+HANG = 4  # a continuation starts this many columns right of the first line's text
+
+
+def keep_names(fight: Fight) -> tuple[str, ...]:
+    """The names a line may hold that must not break: the combatants' and their weapons'
+    (with a space in them), the longest first so a name inside another is not cut out."""
+    names = set()
+    for f in fight.fighters.values():
+        names.add(f.name)
+        names.update(w.name for w in f.spec.weapons)
+        names.update(d.name for d in f.spec.defenses)
+    return tuple(sorted((n for n in names if " " in n), key=len, reverse=True))
+
+
+def hang(text: str, width: int, *, first: str = "", rest: str | None = None,
+         keep: Iterable[str] = ()) -> list[str]:
+    """``text`` cut into lines of at most ``width`` cells: the first begins with
+    ``first``, the others with ``rest`` (``first`` and 4 more spaces). Lines break at
+    plain spaces only, never inside a name of ``keep``; a word longer than a whole line is
+    cut where it must. No line ends in a space."""
+    rest = " " * (cell_len(first) + HANG) if rest is None else rest
+    for name in keep:
+        if name in text:
+            text = text.replace(name, name.replace(" ", _GLUE))
+    out: list[str] = []
+    cur = first
+    start = True  # nothing on the current line yet but its indent
+    spaces = -1  # the spaces before the next word (a run inside the text is kept)
+    for word in text.split(" "):
+        spaces += 1
+        if word == "":
+            continue
+        shown = word.replace(_GLUE, " ")
+        gap = "" if start else " " * spaces
+        spaces = 0
+        if cell_len(cur) + len(gap) + cell_len(shown) <= width:
+            cur += gap + shown
+            start = False
+            continue
+        if not start:
+            out.append(cur)
+            cur, start = rest, True
+        room = max(width - cell_len(cur), 1)
+        while cell_len(shown) > room:  # longer than a line: cut it
+            piece = chop_cells(shown, room)[0]
+            out.append(cur + piece)
+            shown = shown[len(piece):]
+            cur = rest
+            room = max(width - cell_len(cur), 1)
+        cur += shown
+        start = False
+    out.append(cur.rstrip(" "))
+    return out
+
+
+class Hanging:
+    """A line of text in one style, wrapped to the console's width by ``hang``: a log
+    line keeps its leading indent and hangs 4 columns further."""
+
+    def __init__(self, text: str, style: str = "", *, keep: Iterable[str] = (),
+                 rest: str | None = None):
+        lead = len(text) - len(text.lstrip(" "))
+        self.first, self.body = text[:lead], text[lead:]
+        self.style = style
+        self.keep = tuple(keep)
+        self.rest = rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for piece in hang(self.body, options.max_width, first=self.first, rest=self.rest,
+                          keep=self.keep):
+            yield Text(piece, style=self.style, end="\n")
+
+
+def hanging(texts: Iterable[Text], keep: Iterable[str] = ()) -> list[Hanging]:
+    """Each of ``texts`` (one style each, as ``status.lit`` makes them) as a ``Hanging``."""
+    kept = tuple(keep)
+    return [Hanging(t.plain, str(t.style), keep=kept) for t in texts]
