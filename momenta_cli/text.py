@@ -89,6 +89,22 @@ def not_plain(text: str) -> str | None:
     return f"may not hold control, bidi, invisible or line-breaking characters: {bad}"
 
 
+# The longest name anywhere (a combatant, weapon, condition...), from a file or typed at the
+# table: encounter/model.py's ``Name`` holds files to it, ``name_problem`` what is typed.
+NAME_MAX = 80
+
+
+def name_problem(text: str) -> str | None:
+    """Why ``text`` (already stripped) cannot be a name, the rule of the encounter file's
+    names (encounter/model.py ``Name``), or None: ``needs a visible character``, ``may
+    have at most 80 characters (this one has 300)``, or ``not_plain``'s reason."""
+    if not text.strip():
+        return "needs a visible character"
+    if len(text) > NAME_MAX:
+        return f"may have at most {NAME_MAX} characters (this one has {len(text)})"
+    return not_plain(text)
+
+
 def json_safe(text: str) -> str:
     """JSON text (already encoded) with the characters ``escape`` rewrites written as
     ``\\uXXXX`` escapes. Outside strings JSON is plain ASCII, so only string contents

@@ -102,7 +102,7 @@ def test_an_improvised_regular_attacks_with_its_pool():
 
 
 @pytest.mark.parametrize("line, words", [
-    ("add gob pool 3", ["Grunt never rolls"]),
+    ("add gob threat grunt pool 3", ["Grunt never rolls"]),
     ("add marine vit 20", ["Marine is a stat block", "vit"]),
     ("add halden", ["already a combatant called Halden", "add copy"]),
     ("add gob threat boss", ["threat class"]),
@@ -215,6 +215,8 @@ def test_a_new_condition_is_persistent_capped_at_3_and_a_reminder():
     run(s, "turn d1", "attack halden")
     reminders = [e.text for e in s.entries[-1].events if e.kind == "reminder"]
     assert reminders == ["Soaked 3"]  # a reminder when it attacks
+    assert log_text(s).count("Soaked is made up: persistent, at most 3 stacks, a reminder "
+                             "only") == 1  # its own line, once: when it was made up
 
 
 def test_new_with_a_known_condition_is_the_usual_cond():
@@ -233,8 +235,8 @@ def test_a_new_condition_must_start_with_stacks_and_a_plain_name():
 def test_a_new_condition_is_undone_and_resumed(enc):
     fight = started(enc, "cond bran soaked +2 new from the river", "quit")
     rec = [r for r in records(fight) if r.get("cmd", "").startswith("cond")][0]
-    changed = [e for e in rec["events"] if e["kind"] == "condition_changed"]
-    assert changed[0]["new"] is True and changed[0]["after"] == 2
+    assert [e["kind"] for e in rec["events"]] == ["condition_made_up", "condition_changed"]
+    assert rec["events"][0]["condition"] == "Soaked" and rec["events"][1]["after"] == 2
     back = resumed(fight)
     assert back.session.state.table_conditions == ("Soaked",)
     assert back.session.state.fighters["Brannoc"].conditions["Soaked"].source == "the river"
@@ -290,3 +292,171 @@ def test_the_add_and_cond_lines_parse_as_documented():
                      "vit is given twice"), ("add gob pool many", "pool must be a whole")):
         with pytest.raises(CommandError, match=why):
             parse_line(bad)
+
+
+# --- review: names, made-up conditions, pool without a class, reminders, log lines ------
+
+
+@pytest.mark.parametrize("line, words", [
+    ("add ''", ["a name needs a visible character"]),
+    ("add '   '", ["a name needs a visible character"]),
+    ("add " + "A" * 300, ["at most 80 characters", "has 300"]),
+    ("add gob as ''", ["a name needs a visible character"]),
+    ("add gob as '  '", ["a name needs a visible character"]),
+    ("add gob as " + "B" * 81, ["at most 80 characters"]),
+    ("add marine as ''", ["a name needs a visible character"]),
+    ("add copy halden as ''", ["a name needs a visible character"]),
+])
+def test_an_added_name_follows_the_rule_of_encounter_names(line, words):
+    """A newcomer's name (typed, or given with `as`) is held to encounter/model.py's rule
+    for names: something visible, at most NAME_MAX characters, nothing that drives the
+    terminal. One line, nothing changed."""
+    refused(session_from(SMALL), line, *words)
+
+
+def test_an_added_name_is_stripped_and_may_be_exactly_the_longest():
+    s = session_from(SMALL)
+    run(s, "add '  Gob  '", "add marine as " + "M" * 80)
+    assert {"Gob", "M" * 80} <= set(s.state.fighters)
+
+
+@pytest.mark.parametrize("line, words", [
+    ("add 3", ["bare number", "a numbered copy"]),
+    ("add 7", ["bare number", "a numbered copy"]),
+    ("add gob as 2", ["bare number", "Deckhand-2's short name"]),
+    ("add copy halden as 1", ["bare number", "Deckhand-1's short name"]),
+    ("add d2", ["D2 is already Deckhand-2's short name"]),
+    ("add gob as deck1", ["deck1 is already Deckhand-1's short name"]),
+])
+def test_an_added_name_never_takes_a_short_name(line, words):
+    """Numbered copies answer to `d2` and `2` (issue 11 item 4): a newcomer called so
+    would take the short name over, so it is refused."""
+    s = session_from(SMALL)
+    refused(s, line, *words)
+    run(s, "cond 2 hindered")  # `2` still finds Deckhand-2
+    assert s.state.fighters["Deckhand-2"].stacks("Hindered") == 1
+
+
+@pytest.mark.parametrize("line, words", [
+    ("cond halden '' new", ["a condition name needs a visible character"]),
+    ("cond halden '   ' new", ["a condition name needs a visible character"]),
+    ("cond halden " + "S" * 81 + " new", ["at most 80 characters"]),
+    ("cond halden +1 new", ["+1 cannot name a condition"]),
+    ("cond halden =2 new", ["=2 cannot name a condition"]),
+    ("cond halden - new", ["- cannot name a condition"]),
+    ("cond halden -all new", ["-all cannot name a condition"]),
+    ("cond halden 2 new", ["2 cannot name a condition"]),
+    ("cond halden new new", ["new cannot name a condition"]),
+    ("cond halden clear new", ["clear cannot name a condition"]),
+])
+def test_a_made_up_condition_needs_a_name_cond_cannot_read_otherwise(line, words):
+    """`cond NAME CONDITION new`: the name follows the rule of names and is none of the
+    words cond reads as stacks (+N, -N, =N, -all) nor `new` itself."""
+    s = session_from(SMALL)
+    refused(s, line, *words)
+    assert s.state.table_conditions == ()
+
+
+def test_a_made_up_condition_close_to_a_known_one_says_did_you_mean():
+    """Like `add footpda`: still made up (the GM said new), the log names the close one,
+    and undo takes it back. A name only vaguely like a known one gets no note."""
+    s = session_from(SMALL)
+    run(s, "cond halden frightend new")
+    made = [e for e in s.entries[-1].events if e.kind == "condition_made_up"]
+    assert made[0].near == ("Frightened",)
+    assert log_text(s)[0] == ("Frightend is made up: persistent, at most 3 stacks, a "
+                              "reminder only; did you mean Frightened? (undo takes it back)")
+    assert s.state.fighters["Halden"].stacks("Frightend") == 1
+    s.undo()
+    assert s.state.table_conditions == () and not s.state.fighters["Halden"].conditions
+    run(s, "cond halden soaked new")  # 0.67 like Slowed: a word of its own
+    assert "did you mean" not in log_text(s)[0]
+
+
+def test_a_made_up_condition_close_to_an_encounter_condition_says_so():
+    s = session_from(SMALL + """
+conditions:
+  - {name: Drenched, cap: 2, effect: "-1 die on AGI"}
+""")
+    run(s, "cond halden drenchd new")
+    assert "did you mean Drenched?" in log_text(s)[0]
+
+
+def test_a_pool_without_a_class_makes_a_regular():
+    """R7: a Grunt never rolls, so `pool N` alone asks for one that rolls: a Regular, the
+    lowest class that does (the issue's own `add goblin vit 12 pool 4`)."""
+    s = session_from(SMALL)
+    run(s, "add goblin vit 12 pool 4")
+    g = s.state.fighters["Goblin"]
+    assert (g.spec.threat, g.vitality, g.spec.weapons[0].pool) == ("Regular", 12, 4)
+    assert "Goblin (improvised Regular) joins the adversaries" in log_text(s)
+    run(s, "add imp pool 2")
+    assert s.state.fighters["Imp"].spec.max_vitality == 9  # a Regular's default (R6)
+    refused(s, "add gob threat grunt pool 3", "a Grunt never rolls (R7)")
+
+
+def _standing_notes(fight) -> list[str]:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from momenta_cli.render.status import status
+
+    buf = StringIO()
+    Console(width=80, file=buf, color_system=None).print(status(fight))
+    return [x for x in buf.getvalue().splitlines() if x.startswith("note:")]
+
+
+def test_a_made_up_condition_reminds_when_its_bearer_acts_not_under_every_table():
+    """The condition table: effects left to the GM are recalled when the bearer attacks
+    or moves. A made-up condition has no effect text to recall and the table shows it,
+    so no `note:` line under the table for it; one for Frightened (and a GM-defined
+    condition with its effect) as before."""
+    from momenta_cli.engine.conditions import reminders
+
+    s = session_from(SMALL + """
+conditions:
+  - {name: Drenched, effect: "-1 die on AGI"}
+""")
+    run(s, "cond halden soaked +2 new", "cond d1 soaked new", "cond d2 mire =1 new",
+        "cond d1 drenched", "cond halden frightened from d1")
+    notes = _standing_notes(s.state)
+    assert not any("Soaked" in x or "Mire" in x for x in notes), notes
+    assert any("Drenched: -1 die on AGI" in x for x in notes)
+    assert any("Frightened" in x for x in notes)
+    halden = s.state.fighters["Halden"]
+    assert all("Soaked" not in t for t in reminders(s.state, halden))
+    run(s, "turn halden", "end", "turn d1", "attack halden")
+    told = [e.text for e in s.entries[-1].events if e.kind == "reminder"]
+    assert "Soaked" in told and any(t.startswith("Drenched") for t in told)
+
+
+def test_making_up_a_condition_is_its_own_line_not_a_gm_note(enc):
+    """Its own log line, no `Note:`; the recap lists the condition gained, not a note."""
+    fight = started(enc, "turn bran", "cond gorm soaked +2 new", "note the river rises")
+    md = invoke("log", fight, "-f", "md").output
+    round1 = md.split("## Round 1")[1].split("## At the end")[0]
+    assert "- Gorm gains Soaked 2" in round1
+    assert "- Note: the river rises" in round1
+    assert "made up" not in round1 and "new condition" not in round1
+    text = invoke("log", fight, "-f", "text").output
+    assert "Soaked is made up: persistent, at most 3 stacks, a reminder only" in text
+    assert "Note: new condition" not in text
+
+
+def test_a_journal_from_before_the_made_up_event_still_loads():
+    """Fights saved before: a Note and the `new` flag of the ConditionChanged made the
+    condition known. They replay to the same state."""
+    from momenta_cli.journal.records import apply_record
+
+    s = session_from(SMALL)
+    apply_record(s, {"cmd": "cond hald soaked +2 new", "events": [
+        {"kind": "note", "text": "new condition Soaked: persistent, at most 3 stacks, a "
+                                 "reminder only", "name": None},
+        {"kind": "condition_changed", "name": "Halden", "condition": "Soaked",
+         "before": 0, "after": 2, "reason": "gm", "source": None, "hold": False,
+         "roll": None, "new": True}]})
+    assert s.state.table_conditions == ("Soaked",)
+    run(s, "cond d1 soak +5")  # known: a prefix finds it, the cap holds
+    assert s.state.fighters["Deckhand-1"].stacks("Soaked") == 3
+    assert s.state == replay(s.initial, s.entries)

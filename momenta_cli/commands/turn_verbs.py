@@ -131,7 +131,8 @@ _ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool
            "copied afresh and numbered on (Deckhand-4); any other NAME is made up at the "
            "table: an adversary Grunt (10 Vitality, 0 Guard, an Unarmed Attack) unless "
            "'side', 'vit', 'guard' or 'threat' say otherwise; a Regular or better rolls "
-           "'pool' dice (default 3). 'as NEW' names one; xN brings N, numbered.",
+           "'pool' dice (default 3), and 'pool' without 'threat' makes a Regular. 'as NEW' "
+           "names one; xN brings N, numbered.",
       example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
     need(words, "stat block or name")

@@ -27,7 +27,7 @@ from pydantic import (
 
 from momenta_cli.engine.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
 from momenta_cli.rules.settings import Settings
-from momenta_cli.text import not_plain
+from momenta_cli.text import NAME_MAX, not_plain
 
 Side = Literal["allies", "adversaries", "independents"]
 Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
@@ -47,8 +47,8 @@ def _plain_name(value: str) -> str:
     return value
 
 
-# A name must have something visible in it: a blank name could never be typed at the table.
-NAME_MAX = 80
+# A name must have something visible in it: a blank name could never be typed at the table
+# (the same rule for names typed at the table: text.name_problem).
 Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=r"\S"),
                  AfterValidator(_plain_name)]
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
 from momenta_cli.engine.events import ConditionChanged, Event, Reminder
 from momenta_cli.engine.names import candidates, match
 from momenta_cli.engine.state import Fight, Fighter
@@ -9,6 +13,28 @@ from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import ConditionDef, conditions
 
 TABLE_CAP = 3  # a condition made up at the table: at most 3 stacks, persistent
+# What `cond` reads as a number of stacks, never as a condition's name: +2, -1, =0, -all...
+OPERAND = re.compile(r"^(?:[+=-]\d*|\d+|-all|clear|off|new)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ConditionMadeUp(Event):
+    """The GM made up ``condition`` at the table (``cond NAME CONDITION new``): from here
+    on the fight knows it (``Fight.table_conditions``), persistent, at most ``TABLE_CAP``
+    stacks, a reminder only. ``near``: the known conditions its name is close to (a typo
+    made it up: the log says so, and undo takes it back).
+
+    Journals written before this event say it with a ``Note`` and the ``new`` flag of the
+    ``ConditionChanged`` that follows (still read: events.py)."""
+
+    kind: ClassVar[str] = "condition_made_up"
+    touches_round: ClassVar[bool] = False
+    condition: str
+    near: tuple[str, ...] = ()
+
+    def apply(self, fight: Fight) -> None:
+        if self.condition not in fight.table_conditions:
+            fight.table_conditions = (*fight.table_conditions, self.condition)
 
 
 def table_condition(name: str) -> ConditionDef:
@@ -110,13 +136,16 @@ def effective_sen(f: Fighter) -> int:
     return min(sen, 1) if f.has("Shrouded") else sen
 
 
-def reminders(fight: Fight, f: Fighter) -> list[str]:
+def reminders(fight: Fight, f: Fighter, *, acting: bool = False) -> list[str]:
     """Lines for the GM about ``f``'s conditions whose effect the tracker does not apply
-    (Frightened, and every GM-defined condition of the encounter file)."""
+    (Frightened, and every GM-defined condition of the encounter file). Those made up at
+    the table only when ``f`` is ``acting`` (attacks or moves: ``reminder_events``): they
+    have no effect text to recall, and the status table shows them already."""
     if not f.conditions:  # asked before every attack and movement: mostly nothing to say
         return []
     extra = {row[0]: row[4] for row in fight.encounter.extra_conditions}
-    extra.update((name, "") for name in fight.table_conditions)
+    if acting:
+        extra.update((name, "") for name in fight.table_conditions)
     shipped = conditions()
     out = []
     for name, c in f.conditions.items():
@@ -131,4 +160,4 @@ def reminders(fight: Fight, f: Fighter) -> list[str]:
 def reminder_events(fight: Fight, f: Fighter) -> list[Event]:
     """``reminders`` as log events, shown when ``f`` attacks or moves (the condition
     table: Frightened and GM-defined conditions are the GM's to apply)."""
-    return [Reminder(f.name, text) for text in reminders(fight, f)]
+    return [Reminder(f.name, text) for text in reminders(fight, f, acting=True)]

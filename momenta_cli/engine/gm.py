@@ -26,11 +26,11 @@ from momenta_cli.engine.events import (
     Note,
     ResourceSet,
 )
-from momenta_cli.engine.names import candidates, find
+from momenta_cli.engine.names import TYPO_ALIKE, candidates, close, find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import name_key, not_plain
+from momenta_cli.text import name_key, name_problem
 
 RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
 
@@ -110,22 +110,30 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     """``cond NAME CONDITION ... new``: a condition not in the catalogue (nor the
     encounter's, nor made up already) is made up at the table, persistent, at most 3
     stacks, a reminder only; the event that gives it makes it known to the fight. None
-    when the condition is known by that name already (then it is the usual ``cond``)."""
+    when the condition is known by that name already (then it is the usual ``cond``).
+
+    Its name follows the rule of every name (text.name_problem) and is not a word ``cond``
+    reads otherwise (``+1``, ``-all``, ``new``). One close to a known condition's
+    (``Frightend``) is still made up, as ``new`` asks, and the log says "did you mean
+    Frightened?" (undo takes it back), as ``add`` does for a stat block."""
     text = " ".join(cmd.condition.split())
-    if any(name_key(known) == name_key(text) for known in cond.catalogue(fight)):
+    known = cond.catalogue(fight)
+    if any(name_key(k) == name_key(text) for k in known):
         return None
-    why = not_plain(text)
+    why = name_problem(text)
     if why:
         raise RuleError(f"a condition name {why}")
+    if cond.OPERAND.match(text):
+        raise RuleError(f"{text} cannot name a condition: cond reads it as stacks or as "
+                        "one of its words (cond NAME CONDITION +N new)")
     name = text[:1].upper() + text[1:] if text.islower() else text
     n = cmd.n or 0
     if cmd.op == "-" or n <= 0:
         raise RuleError(f"nobody has {name} yet: a new condition starts with +N or =N")
     after = min(n, cond.TABLE_CAP)
-    note = Note(f"new condition {name}: persistent, at most {cond.TABLE_CAP} stacks, a "
-                "reminder only")
-    return [note, ConditionChanged(f.name, name, 0, after, "gm", _source(fight, cmd.source),
-                                   new=True)]
+    near = tuple(close(text, sorted(known), TYPO_ALIKE))
+    return [cond.ConditionMadeUp(name, near),
+            ConditionChanged(f.name, name, 0, after, "gm", _source(fight, cmd.source))]
 
 
 @handles(Surprise)

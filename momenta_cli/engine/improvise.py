@@ -20,6 +20,7 @@ from momenta_cli.engine.specs import (
 
 DEFAULT_SIDE = "adversaries"
 DEFAULT_THREAT = "Grunt"
+ROLLING_THREAT = "Regular"  # the class of one given a pool but no class: a Grunt never rolls
 DEFAULT_POOL = 3  # a Regular or better rolls its printed pool (R7); a Grunt never rolls
 MAX_POOL = 20
 MAX_STAT = 999

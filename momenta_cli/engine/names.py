@@ -92,6 +92,9 @@ def match(
 # --- did you mean ------------------------------------------------------------------------
 
 CLOSE_ENOUGH = 0.6  # difflib's own default cutoff: "hlad" finds Halden, "zzz" nothing
+# A name the GM asked for as new (`cond ... new`) is told of a known one only when it looks
+# like a typo of it: `frightend` 0.95, `hind` 1.0 (a prefix); `soaked` is 0.67 to Slowed.
+TYPO_ALIKE = 0.8
 NEXT_BEST = 0.1  # a second suggestion only when it is about as close as the first
 
 
@@ -102,15 +105,16 @@ def _likeness(typed: str, name: str) -> float:
     return max(whole, SequenceMatcher(None, typed, name[:len(typed)]).ratio())
 
 
-def close(text: str, names: Sequence[str]) -> list[str]:
-    """The one or two of ``names`` closest to ``text`` (none when nothing is close)."""
+def close(text: str, names: Sequence[str], cutoff: float = CLOSE_ENOUGH) -> list[str]:
+    """The one or two of ``names`` closest to ``text`` (none when nothing is at least
+    ``cutoff`` alike)."""
     typed = _hyphen_key(text)
     if not typed:
         return []
     scored: dict[str, float] = {}
     for name in names:
         score = _likeness(typed, _hyphen_key(name))
-        if score >= CLOSE_ENOUGH and score > scored.get(name, -1.0):
+        if score >= cutoff and score > scored.get(name, -1.0):
             scored[name] = score
     ranked = sorted(scored.items(), key=lambda kv: -kv[1])
     if not ranked:

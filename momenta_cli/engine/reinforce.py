@@ -10,12 +10,12 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine import improvise
 from momenta_cli.engine.commands import AddFighter
 from momenta_cli.engine.events import Event, FighterAdded, Note
-from momenta_cli.engine.names import candidates, close, did_you_mean, find, match
+from momenta_cli.engine.names import candidates, close, did_you_mean, find, match, numbered
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES, THREAT_CLASSES
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import RuleError
-from momenta_cli.text import name_key, not_plain
+from momenta_cli.text import name_key, name_problem
 
 MAX_COUNT = 50
 _NUMBERED = re.compile(r"^(.+)-\d+$")
@@ -41,7 +41,8 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
         if stats:
             raise RuleError(f"{block} is a stat block: {', '.join(stats)} are for a "
                             "combatant made up at the table (give it another name)")
-        names = _names(fight, cmd.name or block, cmd.count, exact=cmd.name is not None)
+        names = _names(fight, block if cmd.name is None else cmd.name, cmd.count,
+                       exact=cmd.name is not None)
         side = cmd.side or blocks[block].side
         return [FighterAdded(block, n, side) for n in names]
     return _improvised(fight, cmd)
@@ -78,7 +79,9 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
     if existing is not None and cmd.count == 1 and cmd.name is None:
         raise RuleError(f"there is already a combatant called {existing.name} (add copy "
                         f"{existing.name} makes another; no stat block has that name)")
-    threat = improvise.DEFAULT_THREAT if cmd.threat is None else match(
+    # a pool without a class means one that rolls: the lowest class that does (R7)
+    default = improvise.DEFAULT_THREAT if cmd.pool is None else improvise.ROLLING_THREAT
+    threat = default if cmd.threat is None else match(
         THREAT_CLASSES, cmd.threat, what="threat class",
         missing=f"the threat class is one of {', '.join(THREAT_CLASSES)}")
     vitality = _stat("vit", cmd.vitality, improvise.default_vitality(threat), low=1)
@@ -88,7 +91,8 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
                         "(threat regular)")
     pool = 0 if threat == "Grunt" else _stat("pool", cmd.pool, improvise.DEFAULT_POOL,
                                              low=1, high=improvise.MAX_POOL)
-    names = _names(fight, cmd.name or name, cmd.count, exact=cmd.count == 1)
+    names = _names(fight, name if cmd.name is None else cmd.name, cmd.count,
+                   exact=cmd.count == 1)
     side = cmd.side or improvise.DEFAULT_SIDE
     events: list[Event] = [FighterAdded(f"improvised {threat}", n, side, improvised=threat,
                                         vitality=vitality, guard=guard, pool=pool)
@@ -98,6 +102,19 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
         events.append(Note(f"no stat block {cmd.block!r}: {names[0]} is made up; "
                            f"{did_you_mean(near)} (undo takes it back)"))
     return events
+
+
+def _check_name(fight: Fight, name: str) -> None:
+    """A newcomer's name follows the encounter file's rule for names (text.name_problem),
+    and is not a bare number, which would take the short name ``3`` from Deckhand-3."""
+    why = name_problem(name)
+    if why:
+        raise RuleError(f"a name {why}")
+    if name.isdigit():
+        owner = numbered(fight.fighters.values(), name)
+        whose = f"{owner[0].name}'s short name" if len(owner) == 1 else \
+            "the short name of a numbered copy"
+        raise RuleError(f"a name may not be a bare number ({name} is {whose})")
 
 
 def _stat(what: str, given: int | None, default: int, *, low: int,
@@ -113,13 +130,16 @@ def _names(fight: Fight, base: str, count: int, *, exact: bool, start: int = 1
            ) -> list[str]:
     """The names of ``count`` newcomers: ``base`` itself for one with a name of its own
     (``exact``; refused when taken), else ``base-1``, ``base-2``, ... skipping any taken."""
-    why = not_plain(base)
-    if why:
-        raise RuleError(f"a name {why}")
+    base = base.strip()
+    _check_name(fight, base)
     taken = {name_key(n): n for n in fight.fighters}
     if exact and count == 1:
         if name_key(base) in taken:
             raise RuleError(f"there is already a combatant called {taken[name_key(base)]}")
+        shadowed = numbered(fight.fighters.values(), base)
+        if shadowed:  # `add d3` would take `d3` from Deckhand-3
+            raise RuleError(f"{base} is already {shadowed[0].name}'s short name: give the "
+                            "newcomer another name")
         return [base]
     names: list[str] = []
     i = start - 1
