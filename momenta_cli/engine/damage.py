@@ -152,10 +152,10 @@ def harm(
     events, scratch = _fill_slots(fight, f, roller, n, burden=False,
                                   wound_effect=wound_effect)
     if v <= 0:
-        events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason))
+        events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason, amount))
         events += goes_down(fight, f, reason="Vitality 0, no Wound slot")
         return events
-    events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason))
+    events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason, amount))
     if n and mark and fight.settings.mark_wound_breaks:
         events += cond.gain(scratch, scratch.get(f.name), "Broken", 1, source="Mark hit",
                             reason="wound")
@@ -178,8 +178,8 @@ def add_strain(
                               fight.settings.wounds)
     events, _ = _fill_slots(fight, f, roller, n, burden=True)
     if lost:
-        events.append(ResourceSet(f.name, "strain", f.strain, top, reason))
+        events.append(ResourceSet(f.name, "strain", f.strain, top, reason, amount))
         events += goes_down(fight, f, lost=True, reason="Strain at max, no Burden slot")
         return events
-    events.insert(0, ResourceSet(f.name, "strain", f.strain, s, reason))
+    events.insert(0, ResourceSet(f.name, "strain", f.strain, s, reason, amount))
     return events
