@@ -228,3 +228,21 @@ def test_a_change_that_is_not_damage_is_written_as_before():
                if e.kind == "resource_set"]
     assert [("amount" in d, d.get("amount")) for d in written] == [
         (True, 4), (False, None), (False, None)]
+
+
+def test_every_export_tells_a_second_wound_and_a_defeat_alike():
+    # R10, R11: the second Impaired Wound says its one stack and the total; the Defeat
+    # says what carried over. The screen, text, JSON and Markdown recap read the same.
+    from momenta_cli.render.export import as_markdown
+
+    s = arena()
+    run(s, "dmg kira 10", faces=[1])
+    run(s, "dmg kira 10", faces=[1])
+    run(s, "dmg kira 23", faces=[3])
+    want = ("Kira (damage): Vitality 10->0: Wound 3/3 (d6 3: Exhausted) + Faltering, "
+            "Vitality refilled to 10, 13 carried over -> 0, no Wound slot left: Defeated")
+    second = "Wound 2/3 (d6 1: Impaired, now 2)"
+    doc = json.loads(json.dumps(session_doc(s)))
+    assert doc["log"][2]["text"] == [want] and second in doc["log"][1]["text"][0]
+    for out in (as_text(s), as_markdown(s)):
+        assert want in out and second in out

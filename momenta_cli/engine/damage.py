@@ -143,7 +143,8 @@ def harm(
 
     R10: each time Vitality would reach 0 or below with a Wound slot free, the slot fills,
     Vitality refills to max and the excess carries over; no slot left means Defeated (R11).
-    A Mark hit that causes a Wound also makes the target Broken (R19).
+    A Mark hit that causes a Wound also makes the target Broken (R19). The Vitality change
+    carries ``amount``, so the log can tell what carried over even past a Defeat.
     """
     if amount <= 0 or f.out:
         return []
@@ -168,7 +169,8 @@ def add_strain(
     """Events for ``f`` taking ``amount`` Strain (R10 Burdens, Lost).
 
     Strain reaching Max Strain fills a Burden slot and resets to the excess; with no slot
-    left the fighter is Lost (an enemy, Defeated). The last slot gives Unraveling 1.
+    left the fighter is Lost (an enemy, Defeated). The last slot gives Unraveling 1. The
+    Strain change carries ``amount``, as in ``harm``.
     """
     if amount <= 0 or f.out:
         return []
