@@ -183,3 +183,50 @@ def test_hang_breaks_at_spaces_outside_names_and_keeps_the_rest():
                 keep=["Sister Ilse", "The Warden"]) == [
         "  The Warden hits", "      Sister Ilse", "      hard"]
     assert hang("x" * 14, 10, first="  ") == ["  xxxxxxxx", "      xxxx", "      xx"]
+
+
+LEECH = "Great Pale Leech of the Flooded Nave"
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_names_legend_never_breaks_a_name_or_a_pair(width):
+    # Review of issue 11, defect 5: "...; Great Pale Leech" / "  o… = Great Pale Leech of
+    # the Flooded Nave" broke the short form. Each "short = full" that fits a line is
+    # whole on one; a full name longer than a line breaks between its words.
+    s = session_from(ENCOUNTER.replace("Nave Leech", LEECH))
+    rows = render(status_table(s.state), width).splitlines()
+    start = next(i for i, r in enumerate(rows) if r.startswith("names: "))
+    legend = rows[start:]
+    assert all(len(r) <= width for r in legend) and all(r.startswith("  ")
+                                                        for r in legend[1:]), legend
+    shown = {re.sub(r"-\d+$", "", r.strip().removeprefix("▶ ").split("  ")[0])
+             for r in rows[:start] if "…" in r}
+    full = {LEECH, BOSS, LONGEST}
+    assert len(shown) == 3
+    for short in shown:
+        (name,) = [n for n in full if n.startswith(short[:-1])]
+        pair = f"{short} = {name}"
+        if len(pair) + 1 <= width - 2:
+            assert any(pair in r for r in legend), (pair, legend)
+        else:  # the longest name, longer than a line: breaks between its words only
+            assert any(f"{short} =" in r for r in legend), (short, legend)
+            assert pair in " ".join(r.strip() for r in legend)
+    never_split(legend, (LEECH, BOSS, *shown))
+
+
+@pytest.mark.parametrize("width", range(40, 101, 3))
+def test_the_legend_wraps_between_pairs_at_any_width(width):
+    from momenta_cli.render.table import Legend
+
+    pairs = [("Great Pale Le…", LEECH), ("Cantor of t…", BOSS), ("Loft Look…", "Loft Lookout"),
+             ("Sister Ilse o…", "Sister Ilse of the Seventh Drowned Bell")]
+    out = Legend(pairs).lines(width)
+    assert all(len(r) <= width and r == r.rstrip() for r in out), out
+    text = "; ".join(f"{a} = {b}" for a, b in pairs)
+    assert re.sub(r"\s+", " ", " ".join(out)) == f"names: {text}"  # nothing lost or added
+    for a, b in pairs:
+        if len(f"{a} = {b};") <= width - 2:
+            assert any(f"{a} = {b}" in r for r in out), (a, out)
+        else:
+            assert any(f"{a} =" in r for r in out), (a, out)
+    never_split(out, [b for _, b in pairs if len(b) < width - 2])

@@ -8,11 +8,12 @@ import json
 import re
 
 from momenta_cli.dice import SeededRoller
+from momenta_cli.engine.events import event_from_dict
 from momenta_cli.render.export import as_text
-from momenta_cli.render.harm_lines import Ledger
+from momenta_cli.render.harm_lines import Facts, Ledger
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.state_json import session_doc
-from tests.engine_helpers import run
+from tests.engine_helpers import run, session_from
 from tests.rules_arena import arena
 
 
@@ -36,12 +37,13 @@ def test_one_wound_reads_in_order():
 
 def test_two_wounds_from_one_hit_are_told_one_after_the_other():
     # R10: 25 damage on 10 Vitality fills two slots: 10->0, refill 10, 15 over -> 0 again,
-    # refill 10, 5 over -> 5. Two Impaired Wounds make Impaired 2.
+    # refill 10, 5 over -> 5. Two Impaired Wounds make Impaired 2: the second Wound gives
+    # its one stack, the line says the total it makes.
     s = arena()
     assert told(s, "dmg kira 25", [1, 1]) == [
         "Kira (damage): Vitality 10->0: Wound 1/3 (d6 1: Impaired), Vitality refilled to "
-        "10, 15 carried over -> 0: Wound 2/3 (d6 1: Impaired 2), refilled to 10, 5 carried "
-        "over -> 5"]
+        "10, 15 carried over -> 0: Wound 2/3 (d6 1: Impaired, now 2), refilled to 10, 5 "
+        "carried over -> 5"]
     assert s.state.get("Kira").vitality == 5
 
 
@@ -73,8 +75,8 @@ def test_a_defeat_is_the_end_of_the_same_line():
     s = arena()
     (text,) = told(s, "dmg kira 40", [1, 2, 3])
     assert text.startswith("Kira (damage): Vitality 10->0: Wound 1/3 (d6 1: Impaired)")
-    assert text.endswith("Wound 3/3 (d6 3: Exhausted) + Faltering, refilled to 10 -> 0, "
-                         "no Wound slot left: Defeated")
+    assert text.endswith("Wound 3/3 (d6 3: Exhausted) + Faltering, refilled to 10, 10 "
+                         "carried over -> 0, no Wound slot left: Defeated")
     s = arena()
     (text,) = told(s, "strain kira 30", [1, 2, 3])
     assert text.endswith("-> 5 (max), no Burden slot left: Lost")
@@ -126,3 +128,121 @@ def test_the_line_always_ends_at_the_value_the_fighter_is_left_with():
             last = re.findall(r"(?:-> |refilled to |reset to )(\d+)", text) or \
                 re.findall(r"->(\d+)", text)
             assert int(last[-1]) == getattr(k, res), (amount, text)
+
+
+# --- the carry before a Defeat or a Loss (review of issue 11, defect 8) -----------------
+# R10, R11: the last slot fills, Vitality refills, what is left over carries; when that
+# reaches 0 again with no slot free the fighter is Defeated. The line tells the carry
+# before the fall, whichever way the damage came.
+
+WOUNDED = """
+name: Wounded
+combatants:
+  - {name: P, side: allies, max_vitality: 2, max_guard: 0}
+  - {name: X, side: adversaries}
+"""
+
+
+def test_gm_damage_that_defeats_tells_what_carried_over():
+    # The review's case: a Champion (2 Wound slots, 26 Vitality) at 22 takes 60: 22->0,
+    # Wound 2/2 + Faltering, refill 26, 38 carry over, 0 again: Defeated.
+    s = session_from("""
+        name: Shrine
+        combatants:
+          - {name: Kira, side: allies}
+          - {name: The Cantor, side: adversaries, threat: Champion, max_vitality: 26}
+    """)
+    run(s, "dmg cantor 30")
+    assert told(s, "dmg cantor 60", []) == [
+        "The Cantor (damage): Vitality 22->0: Wound 2/2 (Impaired, now 2) + Faltering, "
+        "Vitality refilled to 26, 38 carried over -> 0, no Wound slot left: Defeated"]
+
+
+def test_strain_that_loses_tells_what_carried_over():
+    s = arena()
+    run(s, "strain kira 14", faces=[1, 2])  # Burdens 1 and 2, Strain 4 (R10)
+    assert told(s, "strain kira 8", [3]) == [
+        "Kira (strain): Strain 4->5 (max): Burden 3/3 (d6 3: Exhausted) + Unraveling, "
+        "Strain reset to 0, 7 carried over -> 5 (max), no Burden slot left: Lost"]
+
+
+def test_a_fall_that_defeats_tells_what_carried_over():
+    # R23: AGI 2 from 13 squares leaves 11: 22 untyped damage on Kira at 10 with her last
+    # slot free: 10->0, Wound 3/3, refill 10, 12 carry, 0 again: Defeated.
+    s = arena()
+    run(s, "dmg kira 20", faces=[1, 2])
+    assert told(s, "fall kira 13", [3]) == [
+        "Kira falls 13 square(s); AGI 2 leaves 11: 22 untyped damage",
+        "Kira (fall): Vitality 10->0: Wound 3/3 (d6 3: Exhausted) + Faltering, Vitality "
+        "refilled to 10, 12 carried over -> 0, no Wound slot left: Defeated"]
+
+
+def test_wracked_that_defeats_tells_what_carried_over():
+    # Condition table, Wracked 3: 6 Fire damage at the end of P's turn; P (2 Vitality,
+    # two Wounds) fills the last slot, refills to 2, 4 carry: Defeated.
+    s = session_from(WOUNDED)
+    run(s, "dmg p 2", "dmg p 2", faces=[1, 1])
+    run(s, "cond p wracked +3 from Fire", "turn p", faces=[])
+    assert "P (Wracked Fire): Vitality 2->0: Wound 3/3 (d6 2: Hindered) + Faltering, " \
+        "Vitality refilled to 2, 4 carried over -> 0, no Wound slot left: Defeated" \
+        in told(s, "end", [2])
+
+
+def test_an_attack_that_defeats_tells_what_carried_over():
+    # ch20: the Orc's 17 on Kira at 5 with her last slot free: 5->0, Wound 3/3, refill
+    # 10, 12 carry, 0 again: Defeated (R10, R11).
+    s = arena()
+    run(s, "dmg kira 10", "dmg kira 10", faces=[1, 1])
+    run(s, "dmg kira 5", "turn kira", "end", "turn orc", faces=[])
+    texts = told(s, "attack kira with axe roll 6,6,6", [2])
+    assert texts[-1].endswith(
+        "17 to Vitality; Vitality 5->0: Wound 3/3 (d6 2: Hindered) + Faltering, Vitality "
+        "refilled to 10, 12 carried over -> 0, no Wound slot left: Defeated")
+
+
+def test_the_damage_is_in_the_event_and_an_old_journal_without_it_still_renders():
+    s = session_from(WOUNDED)
+    run(s, "dmg p 2", "dmg p 2", faces=[1, 1])
+    run(s, "dmg p 5", faces=[3])
+    events = s.entries[-1].events
+    (hit,) = [e for e in events if e.kind == "resource_set"]
+    assert (hit.before, hit.after, hit.amount) == (2, 0, 5)
+    assert hit.to_dict()["amount"] == 5
+    # a journal written before the field: the same line, less the number it cannot know
+    old = [event_from_dict({k: v for k, v in e.to_dict().items() if k != "amount"})
+           for e in events]
+    assert old[[e.kind for e in old].index("resource_set")].amount is None
+    ledger = Ledger({"P": Facts(2, 0, 3, 3)}, {"P": 2})
+    assert lines(old, ledger) == [
+        "P (damage): Vitality 2->0: Wound 3/3 (d6 3: Exhausted) + Faltering, Vitality "
+        "refilled to 2 -> 0, no Wound slot left: Defeated"]
+    assert lines(events, ledger)[0].endswith(
+        "refilled to 2, 3 carried over -> 0, no Wound slot left: Defeated")
+
+
+def test_a_change_that_is_not_damage_is_written_as_before():
+    # Journals keep their shape: only damage and Strain carry the amount.
+    s = arena()
+    run(s, "dmg kira 4", "heal kira 2", "guard kira 3")
+    written = [e.to_dict() for entry in s.entries for e in entry.events
+               if e.kind == "resource_set"]
+    assert [("amount" in d, d.get("amount")) for d in written] == [
+        (True, 4), (False, None), (False, None)]
+
+
+def test_every_export_tells_a_second_wound_and_a_defeat_alike():
+    # R10, R11: the second Impaired Wound says its one stack and the total; the Defeat
+    # says what carried over. The screen, text, JSON and Markdown recap read the same.
+    from momenta_cli.render.export import as_markdown
+
+    s = arena()
+    run(s, "dmg kira 10", faces=[1])
+    run(s, "dmg kira 10", faces=[1])
+    run(s, "dmg kira 23", faces=[3])
+    want = ("Kira (damage): Vitality 10->0: Wound 3/3 (d6 3: Exhausted) + Faltering, "
+            "Vitality refilled to 10, 13 carried over -> 0, no Wound slot left: Defeated")
+    second = "Wound 2/3 (d6 1: Impaired, now 2)"
+    doc = json.loads(json.dumps(session_doc(s)))
+    assert doc["log"][2]["text"] == [want] and second in doc["log"][1]["text"][0]
+    for out in (as_text(s), as_markdown(s)):
+        assert want in out and second in out

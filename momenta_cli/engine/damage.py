@@ -143,7 +143,8 @@ def harm(
 
     R10: each time Vitality would reach 0 or below with a Wound slot free, the slot fills,
     Vitality refills to max and the excess carries over; no slot left means Defeated (R11).
-    A Mark hit that causes a Wound also makes the target Broken (R19).
+    A Mark hit that causes a Wound also makes the target Broken (R19). The Vitality change
+    carries ``amount``, so the log can tell what carried over even past a Defeat.
     """
     if amount <= 0 or f.out:
         return []
@@ -152,10 +153,10 @@ def harm(
     events, scratch = _fill_slots(fight, f, roller, n, burden=False,
                                   wound_effect=wound_effect)
     if v <= 0:
-        events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason))
+        events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason, amount))
         events += goes_down(fight, f, reason="Vitality 0, no Wound slot")
         return events
-    events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason))
+    events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason, amount))
     if n and mark and fight.settings.mark_wound_breaks:
         events += cond.gain(scratch, scratch.get(f.name), "Broken", 1, source="Mark hit",
                             reason="wound")
@@ -168,7 +169,8 @@ def add_strain(
     """Events for ``f`` taking ``amount`` Strain (R10 Burdens, Lost).
 
     Strain reaching Max Strain fills a Burden slot and resets to the excess; with no slot
-    left the fighter is Lost (an enemy, Defeated). The last slot gives Unraveling 1.
+    left the fighter is Lost (an enemy, Defeated). The last slot gives Unraveling 1. The
+    Strain change carries ``amount``, as in ``harm``.
     """
     if amount <= 0 or f.out:
         return []
@@ -178,8 +180,8 @@ def add_strain(
                               fight.settings.wounds)
     events, _ = _fill_slots(fight, f, roller, n, burden=True)
     if lost:
-        events.append(ResourceSet(f.name, "strain", f.strain, top, reason))
+        events.append(ResourceSet(f.name, "strain", f.strain, top, reason, amount))
         events += goes_down(fight, f, lost=True, reason="Strain at max, no Burden slot")
         return events
-    events.insert(0, ResourceSet(f.name, "strain", f.strain, s, reason))
+    events.insert(0, ResourceSet(f.name, "strain", f.strain, s, reason, amount))
     return events

@@ -236,9 +236,20 @@ class ResourceSet(Event):
     before: int
     after: int
     reason: str = "gm"
+    # The damage (or Strain) that made the change, as engine/damage.py dealt it: the
+    # change alone cannot tell it when the fighter went down (Vitality stops at 0, Strain
+    # at max) and the log says what carried over (R10). None: not damage, or a journal
+    # written before the field.
+    amount: int | None = None
 
     def apply(self, fight: Fight) -> None:
         setattr(fight.get(self.name), self.resource, self.after)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if self.amount is None:  # a change that is not damage is written as it always was
+            del out["amount"]
+        return out
 
 
 @dataclass(frozen=True)

@@ -122,7 +122,8 @@ def read(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | No
     """The harm run starting at ``events[i]``: a Vitality (or Strain) change with the
     slots it filled, or slots filled and then a fall (Defeated or Lost); None when
     ``events[i]`` starts neither, or is a plain change with nothing after it (its own
-    line says it). ``amount``: the damage (or Strain) as the attack line knows it."""
+    line says it). ``amount``: the damage (or Strain) as the attack line knows it; else
+    the one the resource change carries (None in journals written before it did)."""
     e = events[i]
     if e.kind == "resource_set" and e.resource in ("vitality", "strain") \
             and (name is None or e.name == name):
@@ -151,6 +152,12 @@ def read(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | No
     return None
 
 
+def _gained(slot: _Slot) -> str:
+    """The slot's condition: the one stack it gives, and the total when there were some
+    already (``Impaired, now 2``), so the total does not read as the slot's own (R10)."""
+    return f"{slot.condition}, now {slot.stacks}" if slot.stacks > 1 else slot.condition
+
+
 def _top(e: Any, ledger: Ledger | None) -> int | None:
     facts = ledger.facts.get(e.name) if ledger else None
     if facts is None:
@@ -172,6 +179,8 @@ def _told(r: Any, slots: list[_Slot], down: Any, ledger: Ledger | None,
         full = (ledger.burdens if strain else ledger.wounds).get(r.name, 0)
         slot_count = facts.burden_slots if strain else facts.wound_slots
     n = len(slots)
+    if amount is None:
+        amount = getattr(r, "amount", None)
     if amount is None and top is not None and down is None:  # worked out from the change
         amount = (r.after - r.before if strain else r.before - r.after) + n * top
     if top is None:
@@ -185,7 +194,7 @@ def _told(r: Any, slots: list[_Slot], down: Any, ledger: Ledger | None,
         if idx:
             text += f" -> {reach}"
         number = f" {full + idx + 1}/{slot_count}" if full is not None and slot_count else ""
-        cond = slot.condition + (f" {slot.stacks}" if slot.stacks > 1 else "")
+        cond = _gained(slot)
         if slot.face:
             cond = f"d6 {slot.face}: {cond}"
         last = f" + {slot.last}" if slot.last else ""

@@ -44,7 +44,9 @@ def big(events: Sequence[Any], ledger: Ledger) -> bool:
             hurt = e.amount
         elif e.kind == "resource_set" and e.resource == "vitality" and e.reason != "gm" \
                 and not any(x.kind == "attack_damage" for x in events):
-            hurt = e.before - e.after
+            # the damage dealt, not the change (a Wound refills Vitality, a Defeat stops
+            # it at 0); journals from before events carried it: the change
+            hurt = e.amount if getattr(e, "amount", None) is not None else e.before - e.after
         who = getattr(e, "target", None) or getattr(e, "name", "")
         facts = ledger.facts.get(str(who))
         if hurt > 0 and facts is not None and hurt * BIG_SHARE >= facts.max_vitality:

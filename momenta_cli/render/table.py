@@ -238,9 +238,50 @@ class StatusTable:
         else:
             yield table
         if short:
-            legend = "; ".join(f"{a} = {b}" for a, b in short)
-            yield Hanging(f"names: {legend}", "dim", rest="  ",
-                          keep=sorted((b for _, b in short), key=len, reverse=True))
+            yield Legend(short)
+
+
+class Legend:
+    """``names: Cantor of t… = Cantor of the Drowned Bell; ...`` under the table: lines
+    break between the pairs, each ``short = full`` kept whole on one line. A pair longer
+    than a line breaks after its ``=``, and only a name longer than a line breaks inside."""
+
+    FIRST, REST = "names: ", "  "
+
+    def __init__(self, pairs: list[tuple[str, str]]):
+        self.pairs = pairs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for piece in self.lines(options.max_width):
+            yield Text(piece, style="dim", end="\n")
+
+    def lines(self, width: int) -> list[str]:
+        pieces = [f"{a} = {b}" + (";" if i < len(self.pairs) - 1 else "")
+                  for i, (a, b) in enumerate(self.pairs)]
+        # a pair too long for a line is cut after its "=", names kept whole when they fit
+        keep = sorted({n for a, b in self.pairs for n in (f"{a} =", b)
+                       if cell_len(n) + 1 <= width - cell_len(self.REST)},
+                      key=cell_len, reverse=True)
+        out: list[str] = []
+        cur = self.FIRST
+        for piece in pieces:
+            fresh = cur == self.FIRST
+            gap = "" if fresh else " "
+            if cell_len(cur) + len(gap) + cell_len(piece) <= width:
+                cur += gap + piece
+                continue
+            if cell_len(self.REST) + cell_len(piece) <= width:  # whole on a line of its own
+                out.append(cur.rstrip(" "))
+                cur = self.REST + piece
+                continue
+            if not fresh:
+                out.append(cur)
+                cur = self.REST
+            cut = hang(piece, width, first=cur, rest=self.REST, keep=keep)
+            out += cut[:-1]
+            cur = cut[-1]
+        out.append(cur)
+        return out
 
 
 def _table(fight: Fight, lay: _Layout, players: bool, sizes: bool
