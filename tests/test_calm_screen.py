@@ -289,3 +289,118 @@ def test_the_engine_says_when_the_players_pick():
     assert not turns.picked_by_players(ahead)
     with pytest.raises(MomentaError, match="still running"):
         picking_from(s.state, StartTurn(None), SeededRoller(1))
+
+
+# --- long names at 80 and 60 columns: wrapped under themselves, never broken ---------------
+
+LONG = """\
+name: Nave
+combatants:
+  - {name: Sister Ilse of the Seventh Drowned Bell, side: allies, max_guard: 3}
+  - {name: Brannoc, side: allies}
+  - {name: Great Pale Leech of the Flooded Nave, side: adversaries, threat: Champion,
+     turns: 2}
+  - {name: Hound, side: adversaries, threat: Grunt}
+"""
+ILSE = "Sister Ilse of the Seventh Drowned Bell"
+LEECH = "Great Pale Leech of the Flooded Nave"
+
+
+def long_file(tmp_path: Path) -> FightFile:
+    enc = tmp_path / "nave.yaml"
+    enc.write_text(LONG)
+    return FightFile.create(fight_of(enc), enc, load_encounter(enc))
+
+
+def wide(width: int) -> tuple[Screen, io.StringIO]:
+    buf = io.StringIO()
+    return Screen(Console(file=buf, width=width, no_color=True, force_terminal=False)), buf
+
+
+def hangs(lines: list[str], width: int, *whole: str) -> None:
+    """Every line within ``width``, the continuations indented, each of ``whole`` on one
+    line (never broken)."""
+    assert all(len(x) <= width for x in lines), lines
+    assert all(x.startswith("  ") for x in lines[1:]), lines
+    for w in whole:
+        assert any(w in x for x in lines), (w, lines)
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_turn_headline_wraps_under_itself_and_keeps_names_and_vigor_whole(tmp_path,
+                                                                            width):
+    ff = long_file(tmp_path)
+    scr, buf = wide(width)
+    play(ff, scr, "turn sister")
+    head = buf.getvalue().splitlines()[1:]  # after the log line
+    assert head[0].startswith("Round 1 · main phase ·")
+    hangs(head, width, ILSE, "Vigor 7/7", "Guard 3/3")
+    assert "…" not in buf.getvalue()
+    assert not any(x.lstrip().startswith("·") for x in head)  # a dot ends its line
+    buf.truncate(0), buf.seek(0)
+    play(ff, scr, "end")  # the boss's counter stays with its name
+    head = buf.getvalue().splitlines()[1:]
+    hangs(head, width, f"{LEECH} 1/2")
+
+
+def test_the_headline_is_one_line_where_it_fits(tmp_path):
+    ff = long_file(tmp_path)
+    scr, buf = wide(80)
+    play(ff, scr, "turn sister", "next leech")
+    assert buf.getvalue().splitlines()[-1] == f"Round 1 · main phase · {LEECH} acting 1/2"
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_toolbar_shortens_names_before_it_cuts(tmp_path, width):
+    s = session_from(LONG)
+    bar = toolbar(s.state, width)
+    assert len(bar) < width and "Brannoc" in bar and "Sister" in bar  # shortened, kept
+    assert not bar.endswith("…")  # nothing cut off at the end
+    run(s, "turn sister")
+    bar = toolbar(s.state, width)
+    assert len(bar) < width and bar.endswith("Vigor 7/7 · Guard 3/3"), bar
+    assert "Sister I" in bar and "…" in bar and ILSE not in bar
+
+
+def test_the_prompt_shortens_a_long_name_to_leave_room_to_type():
+    s = session_from(LONG)
+    run(s, "turn sister")
+    assert prompt_line(s.state) == "R1 Sister Ilse of the…> "
+    run(s, "next leech")
+    assert prompt_line(s.state) == "R1 Great Pale Leech of… 1/2> "  # the counter stays
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_players_pick_wraps_under_itself_with_names_whole(tmp_path, width):
+    ff = long_file(tmp_path)
+    scr, buf = wide(width)
+    play(ff, scr, "turn", ask=lambda names, sugg: "Brannoc")
+    menu = buf.getvalue().splitlines()[:-2]  # the log line and headline follow
+    assert menu[0].startswith("the players pick who acts:")
+    hangs(menu, width, f"1 {ILSE}", "2 Brannoc")
+
+
+def test_the_exit_line_hangs_and_keeps_the_command_whole(tmp_path):
+    from momenta_cli.cli.prompt import goodbye
+
+    scr, buf = wide(60)
+    path = tmp_path / "a-rather-long-folder-name" / "nave.fight.jsonl"
+    goodbye(scr, path)
+    lines = buf.getvalue().splitlines()
+    assert len(lines) > 1 and all(len(x) <= 60 for x in lines)
+    assert all(x.startswith("    ") for x in lines[1:])
+    assert any("Resume with: momenta resume" in x for x in lines)
+    assert str(path) in "".join(x.strip() for x in lines)
+
+
+def test_help_keeps_a_bracket_group_and_a_quoted_word_whole(tmp_path):
+    ff = fight_file(tmp_path)
+    scr, buf = wide(60)
+    play(ff, scr, "help add", "help attack")
+    lines = buf.getvalue().splitlines()
+    assert all(len(x) <= 60 for x in lines)
+    for x in lines:
+        # no line ends inside [...] nor inside a quoted 'using POW'
+        assert x.count("[") == x.count("]"), x
+        assert not re.search(r"'(using|cost|as|with|at|dist|roll|for)$", x), x
+    assert any(x.startswith("    ") and "[" in x for x in lines)  # the usage hangs

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from momenta_cli.cli.completion import split_before
+from momenta_cli.cli.completion import quote, split_before
 from momenta_cli.cli.grammar import shape
 from momenta_cli.cli.prompt import make_completer
 from momenta_cli.commands.language import VERBS
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.session import Session
 from tests.conftest import ROOT
-from tests.engine_helpers import run, session_from
+from tests.engine_helpers import refused, run, session_from
 
 
 def offered(session: Session, text: str) -> list[str]:
@@ -131,7 +131,8 @@ def test_other_positions_of_the_grammar(duel):
     assert "cond " in offered(duel, "help ")
     assert offered(duel, "dmg kira ") == []  # the amount: nothing to offer
     assert offered(duel, "dmg kira 3 ") == ["untyped "]
-    assert offered(duel, "cond kira hindered ") == ["from ", "new "]
+    assert offered(duel, "cond kira hindered ") == ["from "]  # Hindered is known: no new
+    assert offered(duel, "cond kira soaked ") == ["from ", "new "]
     assert offered(duel, "cond kira hindered from o") == ["Oren "]
     assert offered(duel, "zzz ") == []  # an unknown verb: nothing
 
@@ -139,6 +140,118 @@ def test_other_positions_of_the_grammar(duel):
 def test_end_offers_the_actors_conditions_to_type_a_roll_to_clear(duel):
     run(duel, "turn kira", "cond kira hindered")
     assert offered(duel, "end ") == ["forgo ", "hindered="]  # a key=: no space after it
+
+
+def test_end_and_next_offer_only_the_conditions_the_engine_rolls_to_clear(duel):
+    # R15 / engine/clearing.py: only a roll-to-clear condition takes a typed result; a
+    # made-up one is persistent (a reminder), refused by `end soaked=1s`
+    run(duel, "turn kira", "cond kira hindered", "cond kira soaked +1 new")
+    assert offered(duel, "end ") == ["forgo ", "hindered="]
+    assert offered(duel, "next ") == ['"The Warden" ', '"Ford Hound" ', "forgo ",
+                                      "hindered="]
+    assert offered(duel, "next warden ") == ["forgo ", "hindered="]  # still Kira's
+    assert offered(duel, "end hindered=1s ") == ["forgo "]  # typed once
+    refused(duel, "end soaked=1s", "no roll-to-clear condition")
+
+
+def test_cond_results_wait_for_the_last_turn_and_skip_an_enemy_shedding_by_class():
+    # R15: conditions clear at the end of the last turn of the round, so the Warden's
+    # first of two turns takes none unless 'forgo' gives up the second; R30: by_class
+    ford = """
+        name: Ford
+        {rules}
+        combatants:
+          - {{name: Kira, side: allies}}
+          - {{name: The Warden, side: adversaries, threat: Champion, turns: 2}}
+    """
+    s = session_from(ford.format(rules="rules: {enemy_clearing: roll}"))
+    run(s, "turn kira", "next warden", "cond warden hindered")
+    assert offered(s, "end ") == ["forgo "]
+    refused(s, "end hindered=1s", "last turn of the round")
+    assert offered(s, "end forgo ") == ["hindered="]
+    by_class = session_from(ford.format(rules=""))  # the default: enemies shed by class
+    run(by_class, "turn kira", "next warden", "cond warden hindered")
+    assert offered(by_class, "end forgo ") == []
+    refused(by_class, "end forgo hindered=1s", "does not roll to clear")
+
+
+# --- add: stat blocks, copies, a combatant made up at the table (engine/reinforce.py) ----
+
+
+@pytest.fixture
+def shrine() -> Session:
+    """The cult shrine: its library's stat blocks (Footpad, Hedge Bruiser, ...) and a
+    fight with Brannoc, Sister Ilse, The Cantor and the numbered Acolytes."""
+    return Session(load_encounter(ROOT / "encounters" / "cult-shrine.yaml"))
+
+
+def test_after_add_the_stat_blocks_then_copy(shrine):
+    blocks = [quote(b) + " " for b in shrine.state.encounter.stat_blocks]
+    assert "Footpad " in blocks  # from the encounter's included library
+    assert offered(shrine, "add ") == blocks + ["copy "]
+    assert offered(shrine, "add f") == ["Footpad "]
+    assert not {"Brannoc ", "Acolyte-1 "} & set(offered(shrine, "add "))  # refused there
+
+
+def test_after_add_copy_the_combatants_in_the_fight(shrine):
+    words = offered(shrine, "add copy ")
+    assert {"Brannoc ", '"The Cantor" ', "Acolyte-1 "} <= set(words)
+    assert not {"Footpad ", "copy "} & set(words)
+    assert offered(shrine, "add copy aco") == ["Acolyte-1 ", "Acolyte-2 "]
+
+
+def test_a_copy_or_a_stat_block_takes_no_stats(shrine):
+    # a copy and a stat block bring their own numbers: vit/guard/pool/threat are refused
+    assert offered(shrine, "add copy acolyte-1 ") == ["as ", "side ", "x2 "]
+    assert offered(shrine, "add footpad ") == ["as ", "side ", "x2 "]
+    refused(shrine, "add copy acolyte-1 vit 5", "cannot be given")
+    refused(shrine, "add footpad vit 5", "is a stat block")
+    # made up at the table: every keyword, and no `copy` after the name
+    assert offered(shrine, "add goblin ") == ["as ", "side ", "vit ", "guard ", "pool ",
+                                              "threat ", "x2 "]
+    # a keyword given is not offered again; nor a second count
+    assert offered(shrine, "add goblin vit 12 x3 ") == ["as ", "side ", "guard ", "pool ",
+                                                        "threat "]
+
+
+def test_after_threat_the_threat_classes_and_a_count_gets_its_space(shrine):
+    assert offered(shrine, "add goblin threat ") == ["Grunt ", "Regular ", "Elite ",
+                                                     "Champion ", "Nemesis "]
+    assert offered(shrine, "add goblin threat e") == ["Elite "]
+    assert offered(shrine, "add goblin side ") == ["allies ", "adversaries ",
+                                                   "independents "]
+    assert offered(shrine, "add goblin x") == ["x2 "]
+    assert offered(shrine, "add goblin x5") == ["x5 "]  # `x5<Tab>` gives `x5 `
+    assert offered(shrine, "add goblin as ") == []  # a new name: nothing to offer
+    run(shrine, "add goblin threat elite x2")
+    assert {"Goblin-1", "Goblin-2"} <= set(shrine.state.fighters)
+
+
+# --- nothing offered that the parser refuses -------------------------------------------
+
+
+def test_an_attack_option_is_not_offered_twice(duel):
+    run(duel, "turn kira")
+    words = offered(duel, "attack warden with longsword ")
+    assert "with " not in words and {"at ", "dist ", "adjacent "} <= set(words)
+    # adjacent and dist both give the distance; thrown and ranged the mode
+    assert not {"dist ", "adjacent "} & set(offered(duel, "attack warden adjacent "))
+    assert "thrown " not in offered(duel, "attack warden thrown ")
+    # the Counterattack's options are its own
+    assert "with " in offered(duel, "attack oren with longsword counter ")
+    refused(duel, "attack warden with longsword with longsword", "given twice")
+
+
+def test_new_only_where_cond_would_make_the_condition_up(duel):
+    # engine/gm.py: a new condition starts with +N or =N; nobody has it to take off
+    assert "new " in offered(duel, "cond kira soaked +2 ")
+    assert "new " in offered(duel, "cond kira soaked =2 ")
+    for amount in ("-1", "-all", "=0"):
+        assert "new " not in offered(duel, f"cond kira soaked {amount} ")
+        refused(duel, f"cond kira soaked {amount} new")
+    assert "new " not in offered(duel, "cond kira hind ")  # a prefix of Hindered
+    assert "new " not in offered(duel, "cond kira soaked new ")  # once
+    assert offered(duel, "cond kira soaked from oren ") == []  # `from` takes the rest
 
 
 def test_the_grammar_is_read_from_the_verb_table():

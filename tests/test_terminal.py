@@ -253,6 +253,33 @@ def test_completion_adds_the_space_and_after_with_offers_only_the_actors_weapons
     child.close()
 
 
+def test_completion_after_add_offers_the_stat_blocks_and_after_threat_the_classes(where):
+    child = spawn(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed", "2")
+    child.expect_exact("R1 allies>")
+    shown = io.StringIO()
+    child.logfile_read = shown
+    typed(child, "add \t")  # the library's stat blocks, and copy; none of the fighters
+    child.expect_exact("Hedge Bruiser")
+    time.sleep(0.5)
+    child.send("\x03")
+    child.expect_exact("R1 allies>")
+    menu = shown.getvalue()
+    assert "Footpad" in menu and "copy" in menu
+    assert not [w for w in ("Brannoc", "Tamsin", "Acolyte-1") if w in menu]
+    shown.truncate(0), shown.seek(0)
+    typed(child, "add goblin threat \t")
+    child.expect_exact("Champion")
+    time.sleep(0.5)
+    child.send("\x03")
+    child.expect_exact("R1 allies>")
+    child.logfile_read = None
+    assert "Nemesis" in shown.getvalue() and "vit" not in shown.getvalue()
+    child.send("\x04")
+    child.expect_exact("Resume with: momenta resume")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
 def spawn_with_cpr(where: Path, *args: str):
     """``spawn``, answering the terminal's cursor-position requests: prompt_toolkit draws
     the bottom toolbar only once it knows how many rows are below the prompt."""

@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from momenta_cli.cli.grammar import Shape, shape
 from momenta_cli.commands import VERBS
 from momenta_cli.commands import attack_verbs as av
-from momenta_cli.commands.language import Verb, is_number, lookup
+from momenta_cli.commands.language import Verb, is_number, lookup, parse_line
 from momenta_cli.engine import turns
-from momenta_cli.engine.commands import NextTurn
+from momenta_cli.engine.clearing import match_typed
+from momenta_cli.engine.commands import ChangeCondition, NextTurn
 from momenta_cli.engine.conditions import catalogue
 from momenta_cli.engine.gm import RESOURCES
-from momenta_cli.engine.names import find
+from momenta_cli.engine.names import candidates, find
 from momenta_cli.engine.reactions import open_reactions, pick_weapon
-from momenta_cli.engine.specs import WeaponSpec
+from momenta_cli.engine.rolls import Typed
+from momenta_cli.engine.specs import THREAT_CLASSES, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import MomentaError
 
@@ -119,6 +121,8 @@ def _words_of(fight: Fight, kind: str, verb: str, actor: Fighter | None,
         return list(fight.encounter.stat_blocks)
     if kind == "side":
         return list(SIDES)
+    if kind == "threat class":
+        return list(THREAT_CLASSES)
     if kind == "resource":
         return list(RESOURCES)
     if kind == "verb":
@@ -147,10 +151,18 @@ def _fits(kind: str, word: str) -> bool:
     return is_number(word) if kind == "number" else not is_number(word)
 
 
+def _is_count(sh: Shape, word: str) -> bool:
+    low = word.lower()
+    return bool(sh.count) and low.startswith(sh.count) and low[len(sh.count):].isdigit()
+
+
 def _plain(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
-    """What may come next after ``words`` for a verb without the attack grammar."""
+    """What may come next after ``words`` for a verb without the attack grammar: a keyword
+    or a flag already given is not offered again (the parsers refuse it twice or read it
+    once)."""
     i, key = 0, None
     actor = fight.get(fight.active) if fight.active else None
+    given: set[str] = set()
     for w in words:
         low = w.lower()
         if key is not None:
@@ -158,8 +170,16 @@ def _plain(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
             continue
         if low in sh.keys:
             key = low
+            given.add(low)
             continue
-        if low in sh.flags or (sh.cond_results and "=" in w):
+        if low in sh.flags:
+            given.add(low)
+            continue
+        if sh.cond_results and "=" in w:
+            given.add(low.partition("=")[0])
+            continue
+        if _is_count(sh, w):
+            given.add(sh.count)
             continue
         while i < len(sh.slots) and sh.slots[i][1] and not _fits(sh.slots[i][0], w):
             i += 1  # an optional slot the word does not fill: `move 4` names nobody
@@ -176,9 +196,90 @@ def _plain(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
         if not optional:
             return out
         i += 1
-    out += list(sh.keys) + list(sh.flags)
-    if sh.cond_results and actor is not None and fight.active == actor.name:
-        out += [c.lower() + "=" for c in actor.conditions]
+    out += [k for k in sh.keys if k not in given]
+    out += [f for f in sh.flags if f not in given and (f != "new" or v.name != "cond"
+                                                       or _makes_up(fight, words))]
+    if sh.count and sh.count not in given:
+        out.append(f"{sh.count}2")
+    if sh.cond_results:
+        out += [c.lower() + "=" for c in clearable(fight, "forgo" in given)
+                if c.lower() not in given]
+    return out
+
+
+_TYPED = Typed(successes=0)  # a stand-in: which conditions may be typed, not the result
+
+
+def clearable(fight: Fight, forgo: bool = False) -> list[str]:
+    """The running actor's conditions a ``COND=RESULT`` may type: those the engine would
+    roll to clear as the turn ends (the test ``end`` makes: engine/clearing.py
+    ``match_typed``); none when this is not its last turn of the round (R15) unless
+    ``forgo`` gives up the rest, nor for an enemy that sheds conditions by its class
+    (R30)."""
+    if fight.active is None or fight.over:
+        return []
+    f = fight.get(fight.active)
+    if f.turns_allowed - f.turns_taken - 1 > 0 and not forgo:
+        return []  # conditions clear at the end of its last turn only
+    out = []
+    for name in f.conditions:
+        try:
+            match_typed(f, fight, {name: _TYPED})
+        except MomentaError:
+            continue
+        out.append(name)
+    return out
+
+
+def _makes_up(fight: Fight, words: list[str]) -> bool:
+    """Whether ``new`` may follow ``cond`` + ``words``: the condition is none the fight
+    knows (nor a prefix of one), and the engine takes the line with ``new`` (not with
+    -N, -all or =0: nobody has a made-up condition yet)."""
+    if len(words) < 2 or candidates(sorted(catalogue(fight)), words[1]):
+        return False
+    try:
+        cmd = parse_line(" ".join(["cond", *(quote(w) for w in words), "new"]))
+        if not isinstance(cmd, ChangeCondition):
+            return False
+        from momenta_cli.engine.decide import decide
+
+        decide(fight.clone(), cmd, _Ones())
+    except MomentaError:
+        return False
+    return True
+
+
+def _add(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
+    """What may come next in an ``add`` line: first a stat block (the encounter's and its
+    libraries') or ``copy``; after ``copy``, a combatant in the fight. A stat block or a
+    copy brings its own stats, so the keywords taking a number or a threat class (vit,
+    guard, pool, threat) follow only a name made up at the table (engine/reinforce.py)."""
+    blocks = list(fight.encounter.stat_blocks)
+    copy = "copy" in sh.flags and bool(words) and words[0].lower() == "copy"
+    if copy:
+        words = words[1:]
+    if not words:
+        return _names(fight) if copy else blocks + (["copy"] if "copy" in sh.flags else [])
+    name, rest = words[0], words[1:]
+    made_up = not copy and len(candidates(blocks, name, hyphens=True)) != 1
+    keys = {k: kind for k, kind in sh.keys.items()
+            if made_up or kind not in ("number", "threat class")}
+    given: set[str] = set()
+    key = None
+    for w in rest:
+        low = w.lower()
+        if key is not None:
+            key = None
+        elif low in sh.keys:
+            key = low
+            given.add(low)
+        elif _is_count(sh, w):
+            given.add(sh.count)
+    if key is not None:
+        return _words_of(fight, sh.keys[key], v.name, None, None)
+    out = [k for k in keys if k not in given]
+    if sh.count and sh.count not in given:
+        out.append(f"{sh.count}2")
     return out
 
 
@@ -194,6 +295,15 @@ class _Attack:
     declared: set[str] = field(default_factory=set)
     key: str | None = None  # an option waiting for its value
     more: str | None = None  # the name after `for`, once typed ("" while awaited)
+    given: set[str] = field(default_factory=set)  # what this part's options set already
+
+
+def _field(word: str) -> str:
+    """What an attack option sets (commands/attack_verbs.py): ``adjacent`` and ``dist``
+    both say the distance, ``thrown`` and ``ranged`` the mode; each may be given once."""
+    if word == "adjacent":
+        return "distance"
+    return av._VALUED.get(word) or av._FLAGS.get(word) or word
 
 
 def _read_attack(words: list[str]) -> _Attack:
@@ -207,7 +317,7 @@ def _read_attack(words: list[str]) -> _Attack:
             continue
         if low == "for":
             a.more, a.counter, a.options = "", False, True
-            a.declared = set()
+            a.declared, a.given = set(), set()
             continue
         if a.more == "":
             a.more = w
@@ -215,10 +325,12 @@ def _read_attack(words: list[str]) -> _Attack:
         if low in av._COUNTER:
             a.counter, a.options = True, True
             a.declared.add("counter")
+            a.given = set()  # the Counterattack has options of its own
             continue
         if av._is_option(w):
             a.options = True
             key, eq, _ = low.partition("=")
+            a.given.add(_field(key))
             if key in av._VALUED and not eq:
                 a.key = key
             if key in av._DEFENSES:
@@ -297,8 +409,8 @@ def _attack(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
     if target is not None and not a.counter:
         out += _reaction_words(fight, v, target, attacker, a)
     # Brace is the target's to declare: offered above only when the engine allows it
-    out += list(ATTACK_KEYS) + list(ATTACK_FLAGS) + [f for f in sh.flags if f != "brace"]
-    return out
+    options = list(ATTACK_KEYS) + list(ATTACK_FLAGS) + [f for f in sh.flags if f != "brace"]
+    return out + [w for w in options if _field(w) not in a.given]
 
 
 # --- the entry point --------------------------------------------------------------------
@@ -331,8 +443,14 @@ def complete(fight: Fight, before: str) -> tuple[str, list[str]]:
         except MomentaError:
             return raw, []
         sh = shape(v)
-        pool = _attack(fight, v, sh, done[1:]) if sh.attack else \
-            _plain(fight, v, sh, done[1:])
+        if sh.attack:
+            pool = _attack(fight, v, sh, done[1:])
+        elif v.name == "add":
+            pool = _add(fight, v, sh, done[1:])
+        else:
+            pool = _plain(fight, v, sh, done[1:])
+        if f"{sh.count}2" in pool and _is_count(sh, partial):
+            pool = [partial.lower()]  # x5 typed: Tab gives its space
     seen: set[str] = set()
     out: list[str] = []
     for word in pool:

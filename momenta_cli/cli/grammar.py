@@ -23,6 +23,7 @@ KINDS = {
     "CONDITION": "condition", "STAT_BLOCK": "stat block", "SIDE": "side",
     "RESOURCE": "resource", "WEAPON": "weapon", "LOCATION": "location",
     "COMMAND": "verb", "N": "number", "D": "number", "COST": "number",
+    "CLASS": "threat class",
 }
 
 
@@ -40,6 +41,7 @@ class Shape:
     flags: tuple[str, ...] = ()
     attack: bool = False
     cond_results: bool = False  # COND=RESULT words (end, next)
+    count: str = ""  # the letter of a count word: ``[xN]`` -> ``x`` (``x3``)
 
 
 def _items(usage: str) -> list[tuple[str, bool]]:
@@ -80,6 +82,7 @@ def shape(v: Verb) -> Shape:
     keys: dict[str, str] = {}
     flags: list[str] = []
     attack = cond_results = False
+    count = ""
     for text, optional in _items(v.usage):
         words = text.split()
         if not words:
@@ -89,6 +92,8 @@ def shape(v: Verb) -> Shape:
             attack = True
         elif re.fullmatch(r"[A-Z_]+=[A-Z_]+", first):
             cond_results = True
+        elif m := re.fullmatch(r"([a-z]+)N", first):  # xN: a count, x3
+            count = m[1]
         elif first.isupper() or first == "NAME":
             if len(words) == 1:
                 slots.append((_kind(first), optional))
@@ -102,4 +107,4 @@ def shape(v: Verb) -> Shape:
                 keys[first] = "text" if first == "as" else _kind(words[1])
             else:
                 flags.append(first)
-    return Shape(tuple(slots), keys, tuple(flags), attack, cond_results)
+    return Shape(tuple(slots), keys, tuple(flags), attack, cond_results, count)

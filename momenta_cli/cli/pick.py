@@ -71,6 +71,16 @@ def with_name(line: str, name: str) -> str:
     return " ".join(x for x in (verb, quote(name), rest.strip()) if x)
 
 
+def menu_keep(fight: Fight, names: list[str]) -> tuple[str, ...]:
+    """What the menu line may not break inside when it wraps: each ``1 Kira`` choice (a
+    number stays with its name) and every name of the fight (render/wrap.py)."""
+    from momenta_cli.render.wrap import keep_names
+    from momenta_cli.text import one_line
+
+    kept = {f"{i} {one_line(n)}" for i, n in enumerate(names, 1)} | set(keep_names(fight))
+    return tuple(sorted(kept, key=len, reverse=True))
+
+
 def menu(names: list[str], suggestion: str | None) -> str:
     """The line listing the choices: ``allies pick: 1 Kira · 2 Oren (suggest Kira)``."""
     listed = " · ".join(f"{i} {n}" for i, n in enumerate(names, 1))

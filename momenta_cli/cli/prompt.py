@@ -16,8 +16,8 @@ from pathlib import Path
 from rich.text import Text
 
 from momenta_cli.cli.completion import complete, quote
-from momenta_cli.cli.pick import Ask, choices, menu, resolve, with_name
-from momenta_cli.cli.screen import Screen, mark
+from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, resolve, with_name
+from momenta_cli.cli.screen import Screen, block, mark
 from momenta_cli.dice import Roller
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
@@ -120,7 +120,8 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
     if found is None:
         return line
     names, sugg = found
-    screen.console.print(lit(menu(names, sugg), "bold"))
+    fight = ff.session.state
+    block(screen.console, [lit(menu(names, sugg), "bold")], menu_keep(fight, names))
     name = ask(names, sugg)
     if name is None:
         screen.console.print(lit("no pick: nothing was done", "dim"))
@@ -222,5 +223,11 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
             break  # Ctrl-D leaves; everything is already saved
         if not run_one(ff, screen, line, roller, ask):
             break
-    screen.console.print(lit(f"Fight saved in {ff.path}. Resume with: momenta resume "
-                             f"{ff.path}", "dim"))
+    goodbye(screen, ff.path)
+
+
+def goodbye(screen: Screen, path: Path) -> None:
+    """The last line at the prompt: where the fight is and how to come back to it,
+    wrapped under itself (the command to type again is not split)."""
+    block(screen.console, [lit(f"Fight saved in {path}. Resume with: momenta resume "
+                               f"{path}", "dim")], ("Resume with: momenta resume",))

@@ -8,6 +8,7 @@ prompt_toolkit or the completion code.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
@@ -34,6 +35,27 @@ def help_lines(arg: str | None = None) -> list[str]:
     if v.aliases:
         out.append(f"  aliases: {', '.join(v.aliases)}")
     return out
+
+
+_QUOTED = re.compile(r"(?<!\w)'[^'\s][^']*? [^']*?'(?!\w)")  # 'using POW', not library's
+
+
+def groups(text: str) -> tuple[str, ...]:
+    """The top-level ``[...]`` groups of a help line that hold a space (``[pool N]``,
+    ``[roll [RESULT]]``) and its quoted words (``'using POW'``): wrapped, a help line
+    moves each to the next line whole, as it keeps names whole (render/wrap.py)."""
+    out: list[str] = [m.group() for m in _QUOTED.finditer(text) if len(m.group()) <= 30]
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+            if depth == 0 and " " in text[start:i]:
+                out.append(text[start:i + 1])
+    return tuple(sorted(set(out), key=len, reverse=True))
 
 
 def help_table() -> Group:
@@ -174,9 +196,12 @@ class Screen:
                     c.print(help_table())
                     return True
                 try:
-                    block(c, [lit(t) for t in help_lines(out.meta.arg)], keep)
+                    texts = [lit(t) for t in help_lines(out.meta.arg)]
                 except MomentaError as err:
                     self.error(str(err))
+                else:
+                    whole = {g for t in texts for g in groups(t.plain)} | set(keep)
+                    block(c, texts, tuple(sorted(whole, key=len, reverse=True)))
             elif what == "odds" and out.odds is not None:
                 from momenta_cli.render.odds import view
 
