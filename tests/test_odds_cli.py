@@ -53,7 +53,51 @@ def test_grunts_never_roll_from_numbers():
     assert {row["net"]: row["p"]["exact"] for row in doc["rows"]} == {0: "5/9", 1: "4/9"}
     doc = json.loads(invoke("odds", "--dice", "2", "--vs-grunt", "--json").output)
     assert {row["net"]: row["p"]["exact"] for row in doc["rows"]} == {0: "8/9", 1: "1/9"}
-    assert doc["wound"]["exact"] == "0"
+
+
+def test_without_a_target_wound_and_defeat_are_null_in_json():
+    # no Vitality given: nothing says whether a Wound (R10) or Defeat (R11) follows
+    doc = json.loads(invoke("odds", "--dice", "2", "--tiers", "2/7", "--json").output)
+    assert doc["wound"] is None and doc["defeat"] is None
+    assert all(row["wound"] is None and row["defeat"] is None for row in doc["rows"])
+    doc = json.loads(invoke("odds", "--dice", "2", "--tiers", "2/7", "--vitality", "3",
+                            "--json").output)
+    # with a Vitality, known: 7 damage (1+ success of 2 dice) Defeats, 2 does not
+    assert doc["defeat"]["exact"] == "5/9" and doc["wound"]["exact"] == "0"
+
+
+def test_strain_from_numbers_gives_burden_and_lost():
+    # R9: a Strain attack deals its tier; R10: Max Strain fills a Burden slot; R11: Lost
+    # 1 die at 5+: 1/3 a success (tier 2), else tier 1; Strain 3 of 5
+    args = ["odds", "--dice", "1", "--tiers", "1/2", "--strain", "--max-strain", "5",
+            "--strain-now", "3", "--json"]
+    doc = json.loads(invoke(*args).output)
+    assert doc["defeat"]["exact"] == "1/3" and doc["wound"]["exact"] == "0"
+    doc = json.loads(invoke(*args, "--burdens", "1").output)
+    assert doc["defeat"]["exact"] == "0" and doc["wound"]["exact"] == "1/3"
+    lines = invoke(*args[:-1], "--width", "80").output.splitlines()
+    assert lines[0].split()[-2:] == ["Burden", "Lost"]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--guard", "2"], "--guard: a Strain attack deals its tier straight to Strain (R9)"),
+    (["--resist", "--weak"], "--resist, --weak: a Strain attack"),
+    (["--solid-hit"], "--solid-hit: a Strain attack"),
+    (["--brace"], "--brace: a Strain attack"),
+    (["--vitality", "4", "--tiers", "1/2"], "Strain damage does not reach Vitality"),
+])
+def test_strain_refuses_what_does_nothing_to_it(args, says):
+    r = invoke("odds", "--dice", "2", "--strain", *args)
+    assert r.exit_code == 2 and says in r.output
+
+
+def test_strain_numbers_that_do_not_go_together_are_usage_mistakes():
+    base = ["odds", "--dice", "2", "--tiers", "1/2"]
+    assert invoke(*base, "--strain", "--burdens", "1").exit_code == 2  # no --max-strain
+    assert invoke(*base, "--max-strain", "4").exit_code == 2  # no --strain
+    assert invoke(*base, "--strain", "--max-strain", "4", "--strain-now", "4"
+                  ).exit_code == 2
+    assert invoke("odds", "--dice", "2", "--strain", "--max-strain", "4").exit_code == 2
 
 
 def test_wound_and_defeat_from_numbers():

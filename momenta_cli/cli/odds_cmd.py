@@ -298,7 +298,8 @@ def odds_cmd(
         given += [n for n, v in (("--dodge", dodge), ("--deflect", deflect is not None),
                                  ("--defend", defend is not None)) if v]
         if given:
-            raise typer.BadParameter(f"{', '.join(given)} need FILE ATTACKER TARGET "
+            need = "needs" if len(given) == 1 else "need"
+            raise typer.BadParameter(f"{', '.join(given)} {need} FILE ATTACKER TARGET "
                                      "(from numbers, --dice and --vs are the pools after "
                                      "every modifier)", param_hint="FILE")
         result = _numbers_odds(numbers, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt,
