@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.conftest import ROOT, invoke, one_line_error, started
+from tests.conftest import ROOT, fight_of, invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")
 DEMO = ROOT / "encounters" / "demo.yaml"
@@ -148,3 +148,33 @@ def test_the_header_says_brace_leaves_the_target_broken():
     # ch19 Brace: a resistance to the attack, then the target is Broken
     r = invoke("odds", DEMO, "Gorm", "Wren", "--brace", "--width", "80")
     assert "then Broken" in r.output
+
+
+# --- S4: an odds-only `do` reads, and writes nothing ------------------------------------
+
+
+def test_do_odds_on_an_encounter_leaves_no_fight_behind(enc):
+    r = invoke("do", enc, "odds brannoc gorm at mark", "--width", "80")
+    assert r.exit_code == 0, r.output
+    assert "Brannoc attacks Gorm with Longsword (melee, at Mark, Slashing)" in r.output
+    assert not fight_of(enc).exists() and "new fight" not in r.output
+    # a refused preview is one line, and still no file
+    assert "no turn is running" in one_line_error(invoke("do", enc, "odds gorm"))
+    assert not fight_of(enc).exists()
+    # a line that changes the fight starts it as before
+    assert invoke("do", enc, "turn brannoc", "odds gorm").exit_code == 0
+    assert fight_of(enc).exists()
+
+
+def test_do_odds_reads_a_fight_open_at_a_prompt(enc):
+    from momenta_cli.journal import locked
+
+    fight = started(enc, "turn brannoc", "dmg gorm 15", "quit")
+    before = fight.read_bytes()
+    with locked(fight):  # what `momenta run` holds while its prompt is open
+        r = invoke("do", fight, "odds gorm", "--width", "80")
+        assert r.exit_code == 0, r.output
+        assert "Vitality 7/22" in r.output  # the fight's state now
+        r = invoke("do", fight, "odds gorm", "dmg gorm 1")  # a writer still waits
+        assert "is open in another momenta session" in one_line_error(r)
+    assert fight.read_bytes() == before
