@@ -79,7 +79,8 @@ def cases(draw):
         brace=draw(st.booleans()),
         distance=draw(st.sampled_from([None] * 6 + [1, 2, 6, 16, 25])),
         cover=draw(st.integers(0, 5)) == 0, obscured=draw(st.integers(0, 4)) == 0,
-        ranged=draw(st.integers(0, 7)) == 0, dice=draw(st.sampled_from([0, 0, 0, 1, -1])),
+        ranged=draw(st.integers(0, 7)) == 0,
+        dice=draw(st.sampled_from([0, 0, 0, 1, -1, -2, -3])),  # small pools: all played
         cost=draw(st.sampled_from([None] * 7 + [3])))
     return state, cmd
 
@@ -126,7 +127,35 @@ def _played(state: Fight, cmd: Attack, pv: Preview) -> dict[int, list[Fraction]]
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(cases())
 def test_odds_preview_the_attack_the_attack_command_makes(case):
-    state, cmd = case
+    _check(*case)
+
+
+def _strain_cases():
+    """Every Strain attack of the samples (R9) at every other combatant, its Strain one
+    short of Max Strain, with a Burden slot free and with none (R10, R11)."""
+    for path in SAMPLES:
+        fresh = _fresh(path)
+        for a in fresh.fighters.values():
+            for w in (w for w in a.spec.weapons if w.strain):
+                for t in fresh.fighters.values():
+                    for full in (False, True):
+                        if t.name == a.name or t.spec.max_strain < 1:
+                            continue
+                        state = fresh.clone()
+                        them = state.get(t.name)
+                        them.strain = t.spec.max_strain - 1
+                        them.burdens = ["Burden"] * (t.spec.burden_slots if full else 0)
+                        yield state, Attack(a.name, t.name, weapon=w.name)
+
+
+def test_strain_attacks_on_every_die_outcome():
+    cases = list(_strain_cases())
+    assert cases  # the samples hold Strain attacks
+    for state, cmd in cases:
+        _check(state, cmd)
+
+
+def _check(state: Fight, cmd: Attack) -> None:
     turn = _their_turn(state, cmd.attacker)
     try:
         resolve(turn, cmd, QueueRoller([1] * 200))
