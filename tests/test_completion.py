@@ -94,6 +94,20 @@ def test_after_an_attacks_target_its_legal_reactions(duel):
     assert not {"dodge ", "deflect "} & set(offered(duel, "attack oren dodge "))
 
 
+def test_after_odds_its_own_grammar(duel):
+    # odds previews one attack over every roll (odds/preview.py): Brace is offered where
+    # the engine allows it (ch19 Brace), a Counterattack, typed rolls and further Area
+    # targets are not, as odds refuses them
+    run(duel, "turn kira")
+    words = set(offered(duel, "odds oren "))
+    assert {"dodge ", "brace ", "with ", "at ", "dist ", "cover ", "obscured ",
+            "thrown ", "+1d "} <= words
+    assert not {"counter ", "roll ", "def ", "for "} & words
+    assert "brace " not in offered(duel, "odds oren brace ")
+    # the attack keeps its whole grammar
+    assert {"counter ", "roll ", "for "} <= set(offered(duel, "attack oren "))
+
+
 def test_reactions_follow_the_engines_lockouts():
     s = session_from("""
         name: Yard

@@ -367,16 +367,20 @@ def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | 
             out += ["deflect"] + [f"deflect={w}" for w in can.deflect_with]
         if can.defenses:
             out += ["defend"] + [f"defend={d}" for d in can.defenses]
-    deals = v.name in ("attack", "intercept", "forestall")
+    deals = v.name in ("attack", "intercept", "forestall", "odds")
     if can.brace and deals and "brace" not in a.declared:
         out.append("brace")
-    if can.counter and "counter" not in a.declared and v.name != "feint":
+    if can.counter and "counter" not in a.declared and v.name not in ("feint", "odds"):
         out.append("counter")
     return out
 
 
 ATTACK_KEYS = ("with", "at", "as", "using", "dist", "roll", "def", "cost")
 ATTACK_FLAGS = ("adjacent", "thrown", "cover", "obscured", "+1d", "-1d", "for")
+# odds previews one attack on one target over every roll (odds/preview.py refuses the
+# rest): no typed rolls, no Counterattack, no further Area targets
+ODDS_KEYS = tuple(k for k in ATTACK_KEYS if k not in ("roll", "def"))
+ODDS_FLAGS = tuple(f for f in ATTACK_FLAGS if f != "for")
 
 
 def _attack(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
@@ -409,7 +413,8 @@ def _attack(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
     if target is not None and not a.counter:
         out += _reaction_words(fight, v, target, attacker, a)
     # Brace is the target's to declare: offered above only when the engine allows it
-    options = list(ATTACK_KEYS) + list(ATTACK_FLAGS) + [f for f in sh.flags if f != "brace"]
+    keys, flags = (ODDS_KEYS, ODDS_FLAGS) if v.name == "odds" else (ATTACK_KEYS, ATTACK_FLAGS)
+    options = list(keys) + list(flags) + [f for f in sh.flags if f != "brace"]
     return out + [w for w in options if _field(w) not in a.given]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,8 +18,10 @@ if TYPE_CHECKING:
     from momenta_cli.engine.specs import DamageTable
     from momenta_cli.engine.state import Fight
     from momenta_cli.odds.preview import Preview
+    from momenta_cli.odds.table import Odds
 
 MAX_DICE = 40  # far past any Momenta pool; keeps the face counting instant
+MAX_PLUS = 20  # the attack verb's bound on +Nd/-Nd (commands/attack_verbs.py)
 Opt = typer.Option
 
 
@@ -47,9 +50,32 @@ def _state(path: Path) -> Fight:
     return Session(load_encounter(path)).state
 
 
+@dataclass(frozen=True)
+class Situation:
+    """The attack's situational options, as the attack verb's words name them
+    (commands/attack_verbs.py): ``dist N``, ``cover``, ``obscured``, ``thrown``,
+    ``as TYPE``, ``using ATTR``, ``+Nd``/``-Nd``; the same ``Attack`` fields."""
+
+    distance: int | None = None
+    cover: bool = False
+    obscured: bool = False
+    ranged: bool = False
+    damage_type: str | None = None
+    attribute: str | None = None
+    dice: int = 0
+
+    def given(self) -> list[str]:
+        """The options given, as typed (for a refusal from numbers)."""
+        return [n for n, v in (("--dist", self.distance is not None), ("--cover", self.cover),
+                               ("--obscured", self.obscured), ("--thrown", self.ranged),
+                               ("--type", self.damage_type is not None),
+                               ("--attr", self.attribute is not None),
+                               ("--plus", self.dice != 0)) if v]
+
+
 def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: str | None,
                at: str | None, dodge: bool, deflect: str | None, defend: str | None,
-               brace: bool) -> Preview:
+               brace: bool, situation: Situation) -> Preview:
     """The attack the options describe, previewed by the engine against the fight."""
     if attacker is None or target is None:
         raise typer.BadParameter("name the ATTACKER and the TARGET after FILE",
@@ -64,15 +90,33 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
     chosen = deflect if deflect is not None else defend
     cmd = Attack(attacker, target, weapon=weapon, location=at,
                  defense=defenses[0] if defenses else None, defense_with=chosen or None,
-                 brace=brace)
+                 brace=brace, **asdict(situation))
     with guarded():
         return preview(_state(file), cmd)
 
 
-def _check_numbers(*, dice: int | None, vs: int | None, grunt: bool, vs_grunt: bool,
-                   tiers: str | None, vitality: int | None, max_vitality: int | None,
-                   wounds: int, strain: bool, brace: bool) -> None:
-    """Refuse numbers that do not go together (a usage mistake: exit 2)."""
+@dataclass(frozen=True)
+class Numbers:
+    """What numbers mode was given (everything but the dice)."""
+
+    guard: int
+    resist: bool
+    weak: bool
+    strain: bool
+    solid_hit: bool
+    brace: bool
+    vitality: int | None
+    max_vitality: int | None
+    wounds: int
+    strain_now: int | None
+    max_strain: int | None
+    burdens: int
+
+
+def _check_numbers(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
+                   vs_grunt: bool, tiers: str | None) -> None:
+    """Refuse numbers that do not go together, or that would do nothing (a usage
+    mistake: exit 2)."""
     def bad(message: str, option: str) -> typer.BadParameter:
         return typer.BadParameter(message, param_hint=f"'{option}'")
 
@@ -82,16 +126,53 @@ def _check_numbers(*, dice: int | None, vs: int | None, grunt: bool, vs_grunt: b
         raise bad("a Grunt never rolls: leave out --dice", "--grunt")
     if vs is not None and vs_grunt:
         raise bad("a Grunt never rolls: leave out --vs", "--vs-grunt")
-    if vitality is None and (max_vitality is not None or wounds):
+    if n.vitality is None and (n.max_vitality is not None or n.wounds):
         raise bad("--max-vitality and --wounds go with --vitality", "--vitality")
-    if vitality is not None and tiers is None:
+    if n.vitality is not None and tiers is None:
         raise bad("--vitality needs --tiers (the damage)", "--vitality")
-    if vitality is not None and strain:
-        raise bad("Strain damage does not reach Vitality", "--strain")
-    if brace and strain:
-        raise bad("Brace does nothing against Strain", "--brace")
-    if vitality is not None and max_vitality is not None and vitality > max_vitality:
+    if n.vitality is not None and n.max_vitality is not None and n.vitality > n.max_vitality:
         raise bad("--vitality is more than --max-vitality", "--vitality")
+    if n.strain:
+        # R9: a Strain attack deals its tier, straight to Strain: nothing soaks, halves,
+        # doubles or adds to it, and Brace (ch19) answers damage to Vitality only
+        ignored = [o for o, v in (("--guard", n.guard), ("--resist", n.resist),
+                                  ("--weak", n.weak), ("--solid-hit", n.solid_hit),
+                                  ("--brace", n.brace)) if v]
+        if ignored:
+            raise bad(f"{', '.join(ignored)}: a Strain attack deals its tier straight to "
+                      "Strain (R9): Guard, resistance, weakness, Solid Hit and Brace do "
+                      "nothing to it", ignored[0])
+        if n.vitality is not None:
+            raise bad("Strain damage does not reach Vitality: give --max-strain (and "
+                      "--strain-now, --burdens)", "--strain")
+    strain_given = [o for o, v in (("--strain-now", n.strain_now is not None),
+                                   ("--burdens", n.burdens)) if v]
+    if n.max_strain is None and strain_given:
+        raise bad(f"{', '.join(strain_given)} go with --max-strain", "--max-strain")
+    if n.max_strain is not None and not n.strain:
+        raise bad("--max-strain is for a Strain attack: add --strain", "--max-strain")
+    if n.max_strain is not None and tiers is None:
+        raise bad("--max-strain needs --tiers (the Strain dealt)", "--max-strain")
+    if n.max_strain is not None and (n.strain_now or 0) >= n.max_strain:
+        raise bad("--strain-now is at or past --max-strain", "--strain-now")
+
+
+def _numbers_odds(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
+                  vs_grunt: bool, tiers: str | None, face: int) -> Odds:
+    _check_numbers(n, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt, tiers=tiers)
+    from momenta_cli.odds.table import Roll, Target, odds
+
+    grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
+    if n.strain:  # R10: Strain fills Burden slots, R11: Lost
+        current = None if n.max_strain is None else n.strain_now or 0
+        where = current, n.max_strain, n.burdens
+    else:
+        where = n.vitality, n.max_vitality or n.vitality, n.wounds
+    return odds(Roll(dice or 0, vs, face, *grunts, solid=n.solid_hit),
+                Target(guard=n.guard, resisted=n.resist, weak=n.weak, brace=n.brace,
+                       strain=n.strain, current=where[0], maximum=where[1],
+                       free_slots=where[2]),
+                _tiers(tiers) if tiers is not None else None)
 
 
 def odds_cmd(
@@ -130,12 +211,39 @@ def odds_cmd(
                             ] = None,
     wounds: Annotated[int, Opt("--wounds", min=0, max=99, help="Free Wound slots (0: the "
                                "next time Vitality reaches 0 it is Defeated).")] = 0,
+    max_strain: Annotated[int | None, Opt("--max-strain", min=1, max=99999,
+                                          help="With --strain: the target's Max Strain, "
+                                               "for the chance of a Burden and of Lost.")
+                          ] = None,
+    strain_now: Annotated[int | None, Opt("--strain-now", min=0, max=99999,
+                                          help="With --max-strain: its Strain now "
+                                               "(default 0).")] = None,
+    burdens: Annotated[int, Opt("--burdens", min=0, max=99, help="With --max-strain: free "
+                                "Burden slots (0: reaching Max Strain is Lost).")] = 0,
     face: Annotated[int, Opt("--success-face", min=1, max=6,
                              help="A die succeeds at this face or higher.")] = 5,
     weapon: Annotated[str | None, Opt("--weapon", help="The attacker's weapon (with FILE; "
                                       "default: its first).")] = None,
     at: Annotated[str | None, Opt("--at", help="Hit location (with FILE): Mass, Edge, "
                                   "Mark, ...")] = None,
+    dist: Annotated[int | None, Opt("--dist", min=1, max=9999,
+                                    help="Distance in squares, 1 = adjacent (with FILE; "
+                                         "the attack's 'dist N'): reach, range and its "
+                                         "penalty.")] = None,
+    thrown: Annotated[bool, Opt("--thrown", "--ranged", help="Thrown or shot (with FILE; "
+                                "the attack's 'thrown').")] = False,
+    cover: Annotated[bool, Opt("--cover", help="The target is in cover (with FILE).")
+                     ] = False,
+    obscured: Annotated[bool, Opt("--obscured", help="The target is obscured (with FILE).")
+                        ] = False,
+    damage_type: Annotated[str | None, Opt("--type", "--as", help="Damage type of a weapon "
+                                           "with a choice (with FILE; the attack's 'as "
+                                           "TYPE').")] = None,
+    attr: Annotated[str | None, Opt("--attr", "--using", help="POW or AGI, for a weapon "
+                                    "that may use either (with FILE; 'using').")] = None,
+    plus: Annotated[int, Opt("--plus", min=-MAX_PLUS, max=MAX_PLUS,
+                             help="The GM's +Nd or -Nd (with FILE; the attack's '+1d', "
+                                  "'-2d'): --plus 1, --plus -2.")] = 0,
     dodge: Annotated[bool, Opt("--dodge", help="The target Dodges (with FILE).")] = False,
     deflect: Annotated[str | None, Opt("--deflect", metavar="[=WEAPON]",
                                        help="The target Deflects, with its best weapon or "
@@ -158,43 +266,44 @@ def odds_cmd(
     Example: momenta odds --dice 3 --vs 2 --tiers 2/7/13/20 --vitality 12 --wounds 1
 
     Example: momenta odds encounters/demo.yaml Gorm Wren --deflect=buckler --brace
+
+    Example: momenta odds encounters/demo.yaml Tamsin Gorm --dist 12 --obscured
     """
     from momenta_cli.render import odds as view
 
+    situation = Situation(dist, cover, obscured, thrown, damage_type, attr, plus)
+    numbers = Numbers(guard, resist, weak, strain, solid_hit, brace, vitality, max_vitality,
+                      wounds, strain_now, max_strain, burdens)
     pv = None
     if file is not None:
         given = [n for n, v in (("--dice", dice), ("--vs", vs), ("--tiers", tiers),
-                                ("--vitality", vitality), ("--max-vitality", max_vitality))
+                                ("--vitality", vitality), ("--max-vitality", max_vitality),
+                                ("--max-strain", max_strain), ("--strain-now", strain_now))
                  if v is not None]
         given += [n for n, v in (("--guard", guard), ("--wounds", wounds), ("--resist", resist),
                                  ("--weak", weak), ("--strain", strain),
                                  ("--solid-hit", solid_hit), ("--grunt", grunt),
-                                 ("--vs-grunt", vs_grunt), ("--success-face", face != 5))
+                                 ("--vs-grunt", vs_grunt), ("--burdens", burdens),
+                                 ("--success-face", face != 5))
                   if v]
         if given:
             raise typer.BadParameter(f"{', '.join(given)}: from FILE the numbers come "
                                      "from the fight", param_hint="FILE")
         pv = _from_file(file, attacker, target, weapon=weapon, at=at, dodge=dodge,
-                        deflect=deflect, defend=defend, brace=brace)
+                        deflect=deflect, defend=defend, brace=brace, situation=situation)
         result = pv.odds
     else:
         given = [n for n, v in (("--weapon", weapon), ("--at", at)) if v is not None]
+        given += situation.given()
         given += [n for n, v in (("--dodge", dodge), ("--deflect", deflect is not None),
                                  ("--defend", defend is not None)) if v]
         if given:
-            raise typer.BadParameter(f"{', '.join(given)} need FILE ATTACKER TARGET "
-                                     "(use --vs for a defense's pool)", param_hint="FILE")
-        _check_numbers(dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt, tiers=tiers,
-                       vitality=vitality, max_vitality=max_vitality, wounds=wounds,
-                       strain=strain, brace=brace)
-        from momenta_cli.odds.table import Roll, Target, odds
-
-        grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
-        result = odds(Roll(dice or 0, vs, face, *grunts, solid=solid_hit),
-                      Target(guard=guard, resisted=resist, weak=weak, brace=brace,
-                             strain=strain, current=vitality,
-                             maximum=max_vitality or vitality, free_slots=wounds),
-                      _tiers(tiers) if tiers is not None else None)
+            need = "needs" if len(given) == 1 else "need"
+            raise typer.BadParameter(f"{', '.join(given)} {need} FILE ATTACKER TARGET "
+                                     "(from numbers, --dice and --vs are the pools after "
+                                     "every modifier)", param_hint="FILE")
+        result = _numbers_odds(numbers, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt,
+                               tiers=tiers, face=face)
     if as_json:
         json.dump(view.document(result, pv), sys.stdout, indent=2)
         sys.stdout.write("\n")

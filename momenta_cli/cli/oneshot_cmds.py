@@ -141,6 +141,68 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
         typer.echo(one_line(f"note: {note}"), err=True)
 
 
+def _previews_only(lines: list[str]) -> bool:
+    """Whether every line is an ``odds`` preview (a line that does not parse is left to
+    the usual path, which reports it)."""
+    from momenta_cli.commands import Meta, parse_line
+    from momenta_cli.errors import MomentaError
+
+    for line in lines:
+        try:
+            parsed = parse_line(line)
+        except MomentaError:
+            return False
+        if not (isinstance(parsed, Meta) and parsed.what == "odds"):
+            return False
+    return bool(lines)
+
+
+def _preview(fight: Path, start: Path | None, lines: list[str], seed: int | None,
+             players: bool, no_color: bool, width: int | None, quiet: bool) -> None:
+    """Lines that are all ``odds`` previews change nothing, so they take no lock and
+    start no fight: a fight open at a prompt is read as ``momenta odds FIGHT`` reads it,
+    and an encounter without a fight file yet is read fresh and leaves no file behind.
+    All or nothing as ``do`` is: a refused line prints only its one-line error."""
+    from momenta_cli.cli.screen import Screen, mark
+    from momenta_cli.dice import SeededRoller
+    from momenta_cli.errors import MomentaError
+    from momenta_cli.journal import FightFile
+    from momenta_cli.runner import run_line
+
+    with guarded():
+        if start is not None and not os.path.lexists(fight):
+            from momenta_cli.encounter.cache import load_encounter_cached
+            from momenta_cli.engine.session import Session
+
+            session = Session(load_encounter_cached(start))
+        else:
+            ff = FightFile.open(fight, repair=False, state_only=True)
+            warn(ff)
+            session = ff.session
+    console = make_console(no_color=no_color, width=width)
+    screen = Screen(console, players=players, deferred=True, quiet=quiet)
+    roller = SeededRoller(seed)
+    console.begin_capture()
+    try:
+        for line in lines:
+            before = mark(session.state)
+            try:
+                out = run_line(session, line, roller)
+            except MomentaError as err:
+                console.end_capture()
+                typer.echo(one_line(f"{fight}: {line!r}: {err} (nothing changed)"), err=True)
+                raise typer.Exit(1) from None
+            screen.outcome(out, session.state, before)
+        screen.finish()
+    except typer.Exit:
+        raise
+    except BaseException:
+        console.end_capture()
+        raise
+    console.file.write(console.end_capture())
+    console.file.flush()
+
+
 def do(
     fight: FightArg,
     commands: Annotated[list[str], typer.Argument(help="One or more command lines, each "
@@ -158,7 +220,8 @@ def do(
     FIGHT is a fight file, or an encounter YAML file: then its fight file beside it
     (ENCOUNTER.fight.jsonl) is used, and started if there is none yet. All or nothing: if
     any command is refused, none is saved (a fight just started is not kept) and the exit
-    code is 1.
+    code is 1. Lines that are all odds previews change nothing: they start no fight
+    and read a fight even while it is open at a prompt.
 
     The status table is drawn once, at the end, when a command moved the turn on;
     --quiet leaves it out.
@@ -170,6 +233,9 @@ def do(
     start = None
     if fight.suffix.lower() in (".yaml", ".yml"):
         start, fight = fight, default_fight_path(fight)
+    if _previews_only(commands):
+        _preview(fight, start, commands, seed, players, no_color, width, quiet)
+        return
     _one_shot(fight, commands, seed, players, no_color, width, start=start, quiet=quiet)
 
 

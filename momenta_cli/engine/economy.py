@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
@@ -71,15 +72,30 @@ def enemy_maneuver_limit(f: Fighter) -> int:
     return max(f.spec.maneuvers - (1 if f.has("Exhausted") else 0), 0)
 
 
+def check_may_maneuver(f: Fighter, *, free_move: bool = False) -> None:
+    """Refuse when ``f`` may take no maneuver whoever's turn it is: out of the fight
+    (Defeated, Lost, removed: R11, R17), or Broken, which leaves only the free Move
+    (condition table). ``check_can_maneuver`` adds the turn's own checks; ``odds``
+    previews an attack with this alone, as odds are asked before one's turn."""
+    if f.out:
+        raise RuleError(f"{f.name} is out of the fight")
+    if f.has("Broken") and not free_move:
+        raise RuleError(f"{f.name} is Broken: only the free Move is allowed")
+
+
+def check_stated_cost(w: WeaponSpec, cost: int | None) -> None:
+    """ch19 Cast a Spell: only a spell's cost may be stated at the table (``cost=N``);
+    every other maneuver's cost is fixed by the rules."""
+    if cost is not None and not w.has("Spell"):
+        raise RuleError("only a spell's cost may be stated (cost=N)")
+
+
 def check_can_maneuver(fight: Fight, f: Fighter, what: str, *, is_move: bool = False) -> None:
     """Refuse unless ``f`` may take maneuver ``what`` now (its turn, not out, lockouts)."""
     if fight.active != f.name:
         raise RuleError(f"{what} is a maneuver: only on {f.name}'s own turn")
-    if f.out:
-        raise RuleError(f"{f.name} is out of the fight")
     free_move = is_move and f.moves == 0
-    if f.has("Broken") and not free_move:
-        raise RuleError(f"{f.name} is Broken: only the free Move is allowed")
+    check_may_maneuver(f, free_move=free_move)
     if f.full_turn and not free_move:
         raise RuleError(f"{f.name} took a full-turn maneuver: only the free Move is left")
 

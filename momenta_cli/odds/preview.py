@@ -3,8 +3,12 @@ builds, checked and pooled by the engine's own code (``plan_attack``, the reacti
 checks, ``attack_pool``, ``declare_defense``) on a throwaway draft, so a refusal is the
 attack's own and every modifier is the one the attack would roll with.
 
-What it does not check is the attacker's payment: the odds of an attack are asked before
-it is one's turn, or with the encounter not started.
+It refuses what the attack refuses about the attacker (out of the fight, Broken, a cost
+stated for what is no spell) with the attack's own words, from the same engine
+functions; it does not check what belongs to the turn the attack is paid in: whose turn
+it is, the Vigor it costs, a full-turn maneuver already taken and an enemy's maneuvers
+used up (R7, R24, R25). Odds are asked before one's turn, or with the encounter not
+started.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from momenta_cli.engine import damage
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, plan_attack
 from momenta_cli.engine.attacks import check_reactions
+from momenta_cli.engine.economy import check_may_maneuver, check_stated_cost
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_applies
 from momenta_cli.engine.specs import DamageTable
@@ -67,6 +72,9 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     if not p.deals_damage:
         raise RuleError(f"odds covers attacks that deal damage, not a {p.maneuver}")
     check_reactions(s, cmd, t, p)
+    # the attack's payment checks that do not depend on the turn, in its order (_pay)
+    check_stated_cost(p.weapon, cmd.cost)
+    check_may_maneuver(a)
     parts, auto = attack_pool(s, a, [t], p, cmd)
     defense = None
     if cmd.defense is not None:

@@ -161,8 +161,8 @@ def breakdown(pv: Preview) -> list[Text]:
     meets = [f"Guard {t.guard}" if not pv.unsoaked else f"Guard skipped ({pv.unsoaked})"]
     if pv.resisted:
         meets.append(f"resists {', '.join(pv.resisted)}")
-    if t.brace:
-        meets.append("Braces")
+    if t.brace:  # ch19 Brace: a resistance to damage past Guard, and then Broken
+        meets.append("Braces (resists, then Broken if damage gets past Guard)")
     if pv.weak:
         meets.append(f"weak to {', '.join(pv.weak)}")
     if not pv.odds.roll.solid:
@@ -177,8 +177,24 @@ def breakdown(pv: Preview) -> list[Text]:
     return [lit(x) for x in lines]
 
 
+def keep(pv: Preview) -> tuple[str, ...]:
+    """What a wrapped line of the breakdown never breaks: the names and the phrases that
+    read as one (a name inside another comes after it)."""
+    t = pv.odds.target
+    phrases = {pv.attacker, pv.target, pv.weapon, pv.defense or "",
+               f"{t.free_slots} Wound slot(s) free", f"{t.free_slots} Burden slot(s) free",
+               f"Guard skipped ({pv.unsoaked})", "2d6 keep lowest (R2)",
+               f"Vitality {t.current}/{t.maximum}", f"Strain {t.current}/{t.maximum}",
+               "then Broken", "no Solid Hit"}
+    return tuple(sorted((x for x in phrases if " " in x), key=len, reverse=True))
+
+
 def view(o: Odds, pv: Preview | None = None) -> Group:
-    parts: list[Any] = breakdown(pv) if pv is not None else []
+    """The whole drawing; the breakdown's lines wrap under themselves (render/wrap.py),
+    names whole."""
+    from momenta_cli.render.wrap import hanging
+
+    parts: list[Any] = hanging(breakdown(pv), keep(pv)) if pv is not None else []
     parts += [table(o), *summary(o)]
     return Group(*parts)
 
@@ -193,6 +209,12 @@ def exact(p: Fraction) -> dict[str, Any]:
 
 def document(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
     r, t = o.roll, o.target
+
+    def known(p: Fraction) -> dict[str, Any] | None:
+        """A Wound or Defeat chance; null when the target's Vitality (Strain) is not
+        known, as nothing says what the damage does to it."""
+        return exact(p) if o.knows_target else None
+
     doc: dict[str, Any] = {
         "dice": r.dice, "vs": r.vs, "success_face": r.face, "auto": r.auto,
         "vs_auto": r.vs_auto, "solid_hit": r.solid,
@@ -202,12 +224,12 @@ def document(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
                    "free_slots": t.free_slots},
         "rows": [{"net": row.net, "p": exact(row.p), "tier": row.tier,
                   "damage": [{"amount": a, "p": exact(p)} for a, p in row.amounts.items()],
-                  "wound": exact(row.wound), "defeat": exact(row.down)} for row in o.rows],
+                  "wound": known(row.wound), "defeat": known(row.down)} for row in o.rows],
         "hit": exact(o.p_hit),
         "expected_damage": exact(o.expected_damage),
         "any_damage": exact(o.p_damage),
-        "wound": exact(o.p_wound),
-        "defeat": exact(o.p_down),
+        "wound": known(o.p_wound),
+        "defeat": known(o.p_down),
     }
     if pv is not None:
         doc["attack"] = {
