@@ -240,6 +240,13 @@ def test_shake_it_off_refusals():
     refused(s, "shake exhausted", "no Exhausted")
 
 
+def test_shake_it_off_with_an_empty_word_is_refused_not_a_crash():
+    # R29; bad input never hurts: `shake ""` names nothing (found by a property test)
+    s = yard()
+    run(s, "cond kira hindered", "turn kira")
+    refused(s, 'shake ""')
+
+
 # --- lockouts ----------------------------------------------------------------------------
 
 

@@ -225,7 +225,8 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
     """ch19 Shake It Off / R29: 2 Vigor, one stack of Exhausted, Grabbed, Hindered or
     Vulnerable. The last Grabbed stack ends the grab (ch19 Grab)."""
     f, rest = _split_actor(fight, cmd.words,
-                           lambda text: _shakeable_name(text.split()[0]) is not None)
+                           lambda text: bool(text.split())
+                           and _shakeable_name(text.split()[0]) is not None)
     have = [n for n in SHAKEABLE if f.has(n)]
     if rest:
         if len(rest) > 1:
