@@ -3,7 +3,6 @@ fight (read-only: nothing is written, nothing changes)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -305,6 +304,8 @@ def odds_cmd(
         result = _numbers_odds(numbers, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt,
                                tiers=tiers, face=face)
     if as_json:
+        import json
+
         json.dump(view.document(result, pv), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return
