@@ -187,8 +187,8 @@ def _attack_verb(words: list[str]) -> Attack:
                    "[DEFENSE] [brace]",
       help="The exact odds of that attack (the acting combatant's unless ATTACKER is "
            "named): its pools, then per net-success count the chance, tier, damage, Wound "
-           "and Defeat. A preview: nothing changes and nothing is saved. Same words as "
-           "attack.",
+           "and Defeat. A preview: nothing changes and nothing is saved. The attack's "
+           "words, without counter, for, roll or def.",
       example="odds gorm with longsword at mark", group="session")
 def _odds(words: list[str]) -> Meta:
     return Meta("odds", command=_attack("Basic Attack", words))
