@@ -31,7 +31,7 @@ def test_json_has_the_stable_keys():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert set(data) == TOP_KEYS
-    assert set(data["sides"]) == {"allies", "adversaries", "undecided"}
+    assert set(data["sides"]) == {"allies", "adversaries", "both_out", "undecided"}
     assert set(data["sides"]["allies"]) == {"wins", "rate", "ci95"}
     assert set(data["rounds"]) == {"decided", "median", "q1", "q3", "min", "max", "mean"}
     assert all(set(c) == COMBATANT_KEYS for c in data["combatants"])
