@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import textwrap
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from momenta_cli.cli import simulate_cmd
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.session import Session
+from momenta_cli.render.simulate_report import report
 from momenta_cli.runner import run_line
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
@@ -32,6 +34,7 @@ from momenta_cli.simulate.fight import (
 from momenta_cli.simulate.policy import BUILTIN
 from momenta_cli.simulate.runner import simulate
 from momenta_cli.simulate.stats import MOSTLY_UNDECIDED, rank_quantile, summarise
+from momenta_cli.simulate.view import View
 from tests.conftest import invoke, one_line_error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,8 +97,6 @@ def test_the_summary_keeps_both_out_apart_from_undecided():
 def test_the_report_labels_both_out_and_the_cap_apart():
     rs = [fake(BOTH_OUT, 5), fake(UNDECIDED, 30), fake(ALLIES, 2)]
     s = summarise(enc_of(DUEL), rs, seed=1, policy="tactical", max_rounds=30)
-    from momenta_cli.render.simulate_report import report
-
     out = io.StringIO()
     Console(file=out, width=80, no_color=True).print(report(s))
     text = out.getvalue()
@@ -194,9 +195,6 @@ def test_a_policy_changing_its_view_of_the_state_changes_nothing(tmp_path):
 def test_the_view_copy_is_made_afresh_from_the_fight():
     _, session = play(DEMO, BUILTIN["tactical"], 1, 0, keep=True)
     assert session is not None
-    from momenta_cli.simulate.view import View
-    import random
-
     view = View(session.state, random.Random(1))
     assert view.state is not session.state
     view.fighter("Gorm").vitality = 99
