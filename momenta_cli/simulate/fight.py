@@ -65,6 +65,8 @@ def check_playable(encounter: EncounterSpec) -> None:
 class FightResult:
     """What one fight came to. Per-combatant tuples follow the encounter's order.
 
+    ``winner``: ALLIES or ADVERSARIES, BOTH_OUT, or UNDECIDED (the round cap, or nobody
+    left who could take a turn); ``rounds`` the round it ended in (the cap if undecided).
     ``dealt``/``taken``: damage that reached Vitality (after Guard, resistance and
     weakness, overkill included) from attacks; ``strain_dealt``/``strain_taken`` the
     same for Strain attacks; ``wounds`` Wound slots filled; ``down`` Defeated or Lost at
