@@ -88,8 +88,15 @@ def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
             out += part
             if progress:
                 progress(len(part))
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers now rather than let them finish their fights (the
+        # executor has no public way before Python 3.14's terminate_workers).
+        procs = getattr(pool, "_processes", None) or {}
+        for proc in list(procs.values()):
+            proc.terminate()
+        raise
     finally:
-        # On an error or Ctrl-C the fights not yet started are dropped; those running
-        # are short (a chunk is at most 25 fights).
+        # On an error the fights not yet started are dropped; those running are short
+        # (a chunk is at most 25 fights).
         pool.shutdown(wait=True, cancel_futures=True)
     return out
