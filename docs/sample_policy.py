@@ -23,12 +23,16 @@ A policy file is plain Python. It must define `choose`, and may define `pick` an
         by "brace". A reaction the engine refuses is dropped and the attack made without.
 
 `view` is what the policy sees of the fight:
-    view.state           the engine's state (momenta_cli/engine/state.py): read it,
-                         never change it
-    view.fighter(name)   one combatant (vitality, vigor, guard, conditions, spec, ...)
+    view.state           a copy of the engine's state (momenta_cli/engine/state.py),
+                         made for the policy: changing it changes nothing in the
+                         fight (only the commands returned do), and it is made
+                         afresh from the fight after every accepted command
+    view.fighter(name)   one combatant of that copy (vitality, vigor, guard,
+                         conditions, spec, ...)
     view.enemies(name)   who `name` fights, still standing (no map: all reachable)
     view.friends(name)   its own side, still standing, itself left out
-    view.attacks(name)   every attack it can pay for now, best expected damage first:
+    view.attacks(name)   every attack it can pay for now (worked out from the fight
+                         itself, not the copy), best expected damage first:
                          each has .target, .weapon, .location, .cost, .expected, .line
     view.best_attack(name)  the first of those, or None
     view.round           the round number

@@ -31,7 +31,7 @@ def test_json_has_the_stable_keys():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert set(data) == TOP_KEYS
-    assert set(data["sides"]) == {"allies", "adversaries", "undecided"}
+    assert set(data["sides"]) == {"allies", "adversaries", "both_out", "undecided"}
     assert set(data["sides"]["allies"]) == {"wins", "rate", "ci95"}
     assert set(data["rounds"]) == {"decided", "median", "q1", "q3", "min", "max", "mean"}
     assert all(set(c) == COMBATANT_KEYS for c in data["combatants"])
@@ -170,3 +170,15 @@ def test_jobs_auto_uses_every_core_and_changes_nothing(jobs):
     every = sim(DEMO, "-n", "8", "--seed", "5", "--json", "--jobs", jobs)
     assert every.exit_code == 0, every.output
     assert every.output == one.output
+
+
+def test_the_readme_example_is_what_the_command_prints():
+    """README "Balancing an encounter": the example output is the command's own."""
+    text = (ROOT / "README.md").read_text()
+    cmd = "$ momenta simulate encounters/mill-ambush.yaml -n 200 --seed 7 --jobs auto\n"
+    start = text.index(cmd) + len(cmd)
+    shown = text[start:text.index("```", start)]
+    r = sim(ROOT / "encounters" / "mill-ambush.yaml", "-n", "200", "--seed", "7",
+            "--jobs", "auto", "--width", "80", "--no-color")
+    assert r.exit_code == 0, r.output
+    assert r.output == shown

@@ -3,7 +3,6 @@ it tends to go (momenta_cli/simulate/)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +13,8 @@ from momenta_cli.errors import EncounterError
 
 MAX_FIGHTS = 1_000_000
 MAX_JOBS = 256
+ENDINGS = {"allies": "allies win", "adversaries": "adversaries win",
+           "both_out": "both sides out", "undecided": "undecided"}
 
 
 def _jobs(text: str) -> int:
@@ -75,6 +76,7 @@ def simulate(
     from momenta_cli.encounter import load_encounter
     from momenta_cli.encounter.loader import load
     from momenta_cli.render.simulate_report import report
+    from momenta_cli.simulate.fight import check_playable
     from momenta_cli.simulate.policy import load as load_policy
     from momenta_cli.simulate.runner import simulate as run
     from momenta_cli.simulate.stats import summarise
@@ -85,6 +87,7 @@ def simulate(
             raise EncounterError([f"{encounter}: a library (weapons, stat blocks), not an "
                                   "encounter: simulate plays encounters"])
         enc = load_encounter(encounter)
+        check_playable(enc)
         chosen = load_policy(policy)
     if seed is None:
         seed = secrets.randbelow(2 ** 31)
@@ -97,7 +100,7 @@ def simulate(
         return
     console = make_console(no_color=no_color, width=width)
     with guarded():
-        if sys.stdout.isatty() and not as_json:
+        if wants_bar(console, as_json):
             results = _with_bar(console, enc, policy, fights, seed, n_jobs, max_rounds)
         else:
             results = run(enc, policy, fights, seed, jobs=n_jobs, max_rounds=max_rounds)
@@ -108,6 +111,11 @@ def simulate(
     console.print(report(summary))
 
 
+def wants_bar(console, as_json: bool) -> bool:
+    """A progress bar only for a person watching: output to a terminal, not --json."""
+    return console.is_terminal and not as_json
+
+
 def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
     """Fight ``k`` (1-based) of the run as a replay script, with the command to replay it."""
     from momenta_cli.simulate.fight import fight_seed, play
@@ -116,7 +124,8 @@ def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
     result, session = play(enc, chosen, seed, k - 1, max_rounds, keep=True)
     assert session is not None
     head = [f"# fight {k} of momenta simulate {path} --seed {seed} --policy {chosen.name}",
-            f"# {result.winner} after {result.rounds} round(s); to watch it:",
+            f"# {ENDINGS.get(result.winner, result.winner)} after {result.rounds} "
+            "round(s); to watch it:",
             f"#   momenta replay {path} SCRIPT --seed {fight_seed(seed, k - 1)}"]
     return "\n".join([*(one_line(h) for h in head),
                       *(one_line(e.line) for e in session.entries)]) + "\n"

@@ -34,6 +34,7 @@ from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_hit
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
@@ -132,22 +133,32 @@ class Shoved(Event):
 # --- deciding --------------------------------------------------------------------------------
 
 
-def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
-    """ch19: the four attack maneuvers cost 2 Vigor on one's own turn, reactive attacks 2
-    as reactions; Cumbersome makes either 3 (R21). A spell costs what its data says, or
-    what the GM states (which wins)."""
-    w = p.weapon
-    if cmd.cost is not None and not w.has("Spell"):
+def attack_cost(w: WeaponSpec, maneuver: str = "Basic Attack", stated: int | None = None
+                ) -> int:
+    """The Vigor an attack with ``w`` costs before R24's swimming doubles it (enemies pay
+    with their maneuver count instead, R7): ch19, the four attack maneuvers cost 2 on
+    one's own turn and the reactive attacks (``maneuver`` in ``REACTIVE``) 2 as
+    reactions; Cumbersome makes either 3 (R21). A spell costs what its data says, or
+    ``stated``, the cost the GM typed (which wins). Raises ``RuleError`` for a cost
+    stated for anything but a spell. ``_pay`` charges this; ``odds`` and the simulator
+    ask it."""
+    if stated is not None and not w.has("Spell"):
         raise RuleError("only a spell's cost may be stated (cost=N)")
+    if maneuver in REACTIVE:
+        return rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
+    if stated is not None:  # typed at the table: it wins
+        return stated
+    if w.has("Spell") and w.cost is not None:  # the cost the spell's data gives
+        return w.cost
+    return rx.reactive_cost(w, MANEUVER_COST)
+
+
+def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
+    """Pay ``attack_cost`` as a reaction (a reactive attack) or as a maneuver."""
+    w = p.weapon
+    cost = attack_cost(w, cmd.maneuver, cmd.cost)
     if cmd.maneuver in REACTIVE:
-        cost = rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
         return pay_reaction(a, f"{cmd.maneuver} ({w.name})", cost)
-    if cmd.cost is not None:  # typed at the table: it wins
-        cost = cmd.cost
-    elif w.has("Spell") and w.cost is not None:  # the cost the spell's data gives
-        cost = w.cost
-    else:
-        cost = rx.reactive_cost(w, MANEUVER_COST)
     label = f"Cast a Spell ({w.name})" if w.has("Spell") else f"{cmd.maneuver} ({w.name})"
     return pay_maneuver(fight, a, label, cost)
 
@@ -293,7 +304,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     solid = solid_hit(s, a, roll, net)
     total = tier + solid
     events: list[Event] = []
-    unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
+    unsoaked = damage.unsoaked(w, p.types)
     resisted, weak = damage.sides(t, p.types, p.location.name)
     soak, amount, braced = damage.amount_after(
         total, 0 if unsoaked else t.guard, resisted=bool(resisted), weak=bool(weak),

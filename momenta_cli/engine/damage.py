@@ -6,7 +6,17 @@ from __future__ import annotations
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTaken, apply_all
+from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
+
+
+def unsoaked(weapon: WeaponSpec, types: tuple[str, ...]) -> str:
+    """ch20 step 4, R9: why Guard soaks nothing of an attack with ``weapon`` dealing
+    damage ``types``: "Penetrating", "untyped" (no damage type), or "" when Guard soaks
+    as usual. The attack command, ``odds`` and the simulator all ask this."""
+    if weapon.has("Penetrating"):
+        return "Penetrating"
+    return "" if types else "untyped"
 
 
 def soak(guard: int, amount: int) -> int:

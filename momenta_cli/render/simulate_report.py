@@ -21,13 +21,10 @@ def _num(x: float) -> str:
 
 
 def _rounds(r: dict[str, Any]) -> str:
-    def n(x: float) -> str:
-        return f"{x:g}" if x == int(x) else f"{x:.1f}"
-
     if not r["decided"]:
-        return "Rounds to finish: no fight was decided"
-    return (f"Rounds to finish: median {n(r['median'])}, middle half {n(r['q1'])}-"
-            f"{n(r['q3'])}, all {n(r['min'])}-{n(r['max'])} (decided fights)")
+        return "Rounds to finish: no fight ended"
+    return (f"Rounds to finish: median {r['median']}, middle half {r['q1']}-{r['q3']}, "
+            f"all {r['min']}-{r['max']} (fights that ended)")
 
 
 def report(summary: dict[str, Any]) -> RenderableType:
@@ -46,6 +43,8 @@ def report(summary: dict[str, Any]) -> RenderableType:
         lo, hi = side["ci95"]
         sides.add_row(label, f"{side['wins']:,}", percent(side["rate"]),
                       interval(lo, hi))
+    both = s["sides"]["both_out"]
+    sides.add_row("Both sides out", f"{both['count']:,}", percent(both["rate"]), "")
     und = s["sides"]["undecided"]
     sides.add_row(f"Undecided (cap {s['max_rounds']})", f"{und['count']:,}",
                   percent(und["rate"]), "")

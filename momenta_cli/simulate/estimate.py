@@ -3,9 +3,10 @@
 The pool comes from the engine itself (``plan_attack`` and ``attack_pool``, the code the
 attack command runs), so every modifier the attack would get is in it; the dice come
 from the exact distributions of ``momenta_cli.odds.dice`` (R1-R3, R7), turned into
-floats; each net count's damage tier goes through the engine's own arithmetic
-(``damage.amount_after``: Guard unless Penetrating or untyped, resistance and weakness, a
-Mark hit counting as a weakness, R19). What makes it an estimate: Solid Hit is left out
+floats; each net count's damage tier goes through the engine's own rules
+(``damage.unsoaked``: no Guard for Penetrating or untyped damage; ``damage.sides``:
+resistance and weakness, a Mark hit counting as a weakness, R19;
+``damage.amount_after``). What makes it an estimate: Solid Hit is left out
 (it needs the faces) and Wounds are not looked at. Strain attacks count their Strain as
 damage.
 
@@ -14,11 +15,12 @@ Only the simulation's policies use this; it decides nothing in a fight.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
+from momenta_cli.engine import damage
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, Plan, plan_attack
-from momenta_cli.engine.damage import amount_after
 from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.specs import DamageTable, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
@@ -64,7 +66,7 @@ def _expected(nets: Dist, table: DamageTable, guard: int, resisted: bool, weak: 
         if not p:
             continue
         tier = table.damage(n)
-        amount = tier if strain else amount_after(tier, guard, resisted=resisted, weak=weak,
+        amount = tier if strain else damage.amount_after(tier, guard, resisted=resisted, weak=weak,
                                                   brace=False)[1]
         total += p * amount
     return total
@@ -74,18 +76,13 @@ def expected_damage(fight: Fight, plan: Plan, parts: list[tuple[str, int]],
                     auto: int | None, target: Fighter, defense: Dist = (1.0,)) -> float:
     """The average damage (or Strain) of ``plan`` with the pool ``parts`` (``auto``: a
     Grunt's fixed successes) against ``target`` defending with ``defense``."""
-    return _worth(fight, plan.weapon, plan.types, plan.location.name == "Mark",
-                  rx.total(parts), auto, target, defense)
-
-
-def _worth(fight: Fight, w: WeaponSpec, types: tuple[str, ...], mark: bool, dice: int,
-           auto: int | None, target: Fighter, defense: Dist = (1.0,)) -> float:
-    pool = fixed(auto) if auto is not None else successes(dice, fight.settings.success_face)
-    untyped = w.has("Penetrating") or not types
-    guard = 0 if (untyped or w.strain) else target.guard
-    resisted = not target.spec.resistances.isdisjoint(types)
-    weak = mark or not target.spec.weaknesses.isdisjoint(types)
-    return _expected(net(pool, defense), w.damage, guard, resisted, weak, w.strain)
+    w = plan.weapon
+    pool = fixed(auto) if auto is not None else \
+        successes(rx.total(parts), fight.settings.success_face)
+    guard = 0 if (damage.unsoaked(w, plan.types) or w.strain) else target.guard
+    resisted, weak = damage.sides(target, plan.types, plan.location.name)
+    return _expected(net(pool, defense), w.damage, guard, bool(resisted), bool(weak),
+                     w.strain)
 
 
 def attack_estimate(fight: Fight, attacker: Fighter, target: Fighter, cmd: Attack,
@@ -103,23 +100,31 @@ def attack_estimate(fight: Fight, attacker: Fighter, target: Fighter, cmd: Attac
 def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
                 ) -> list[tuple[str, float]]:
     """The expected damage of an attack with ``w`` at each of ``target``'s hit locations
-    the weapon may aim at (R19: an Imprecise, Area or Strain attack aims at Mass only).
-    The pool is the engine's for Mass; another location takes its penalty off it."""
+    the weapon may aim at (R19: the engine refuses an Imprecise, Area or Strain attack
+    anywhere but Mass), each pooled by the engine's ``attack_pool``."""
     cmd = Attack(attacker.name, target.name, weapon=w.name)
-    try:
-        plan = plan_attack(attacker, target, cmd)
-    except RuleError:
+    first = attack_estimate(fight, attacker, target, cmd)
+    if first is None:
         return []
-    parts, auto = attack_pool(fight, attacker, [target], plan, cmd)
-    out = [(plan.location.name, expected_damage(fight, plan, parts, auto, target))]
-    if w.has("Imprecise") or w.has("Area") or w.strain:
+    plan, worth = first
+    out = [(plan.location.name, worth)]
+    others = [loc for loc in target.spec.locations if loc.name != plan.location.name]
+    if not others:
         return out
-    dice = rx.total(parts)
-    for loc in target.spec.locations:
-        if loc.name == plan.location.name:
-            continue
-        out.append((loc.name, _worth(fight, w, plan.types, loc.name == "Mark",
-                                     dice - loc.penalty, auto, target)))
+    # The engine decides whether this weapon may aim elsewhere (the same for every
+    # location but Mass); the plans differ by the location alone.
+    aimed = replace(cmd, location=others[0].name)
+    try:
+        elsewhere = plan_attack(attacker, target, aimed)
+    except RuleError:
+        return out
+    e = elsewhere
+    for loc in others:
+        # (not dataclasses.replace: this runs tens of thousands of times a second)
+        p = Plan(e.attacker, e.target, e.maneuver, e.weapon, e.mode, loc, e.types,
+                 e.distance)
+        parts, auto = attack_pool(fight, attacker, [target], p, aimed)  # p's location
+        out.append((loc.name, expected_damage(fight, p, parts, auto, target)))
     return out
 
 

@@ -36,6 +36,7 @@ from momenta_cli.simulate.policy import Policy
 from momenta_cli.simulate.view import View, quote
 
 ALLIES, ADVERSARIES, UNDECIDED = "allies", "adversaries", "undecided"
+BOTH_OUT = "both_out"  # both sides out at once: over, but nobody won
 MAX_CALLS = 12  # calls of choose per turn
 MAX_ITEMS = 50  # commands taken from one call of choose
 MAX_COMMANDS = 100_000  # per fight: a safety net under the round cap
@@ -46,10 +47,26 @@ class PolicyFailed(MomentaError):
     """A policy function raised or returned something that is not a command."""
 
 
+class NoOpponents(MomentaError):
+    """An encounter with no two sides to fight each other."""
+
+
+def check_playable(encounter: EncounterSpec) -> None:
+    """Refuse (one line) an encounter with no allies or no one against them: nothing
+    there could ever win."""
+    sides = {c.side for c in encounter.combatants}
+    if ALLIES not in sides or not sides & {ADVERSARIES, "independents"}:
+        has = ", ".join(sorted(sides)) or "nobody"
+        raise NoOpponents(f"{encounter.name}: simulate needs allies and someone against "
+                          f"them (adversaries or independents); this encounter has {has}")
+
+
 @dataclass(frozen=True)
 class FightResult:
     """What one fight came to. Per-combatant tuples follow the encounter's order.
 
+    ``winner``: ALLIES or ADVERSARIES, BOTH_OUT, or UNDECIDED (the round cap, or nobody
+    left who could take a turn); ``rounds`` the round it ended in (the cap if undecided).
     ``dealt``/``taken``: damage that reached Vitality (after Guard, resistance and
     weakness, overkill included) from attacks; ``strain_dealt``/``strain_taken`` the
     same for Strain attacks; ``wounds`` Wound slots filled; ``down`` Defeated or Lost at
@@ -75,7 +92,7 @@ def fight_seed(seed: int, index: int) -> int:
 
 
 def outcome(fight: Fight) -> str | None:
-    """The side that won, UNDECIDED when both are out at once, None while it goes on."""
+    """The side that won, BOTH_OUT when both are out at once, None while it goes on."""
     by_side: dict[str, list[bool]] = {}
     for f in fight.fighters.values():
         if not f.removed:
@@ -85,7 +102,7 @@ def outcome(fight: Fight) -> str | None:
     allies_out = bool(allies) and all(allies)
     foes_out = bool(foes) and all(foes)
     if allies_out and foes_out:
-        return UNDECIDED
+        return BOTH_OUT
     if foes_out:
         return ALLIES
     if allies_out:
@@ -122,9 +139,9 @@ class _Run:
     def call(self, what: str, fn: Any, *args: Any) -> Any:
         try:
             return fn(self.view, *args)
-        except MomentaError:
+        except (MomentaError, KeyboardInterrupt):
             raise
-        except Exception as err:  # a policy file's own bug: one line for the GM
+        except BaseException as err:  # noqa: BLE001 - a policy's bug or sys.exit(): one line
             raise PolicyFailed(f"policy {self.policy.name}: {what} raised "
                                f"{type(err).__name__}: {err} (round {self.state.round})"
                                ) from None
@@ -210,7 +227,9 @@ class _Run:
                 accepted += self.item(it)
             if not accepted:
                 break
-        if self.state.active == name and not self.state.over:
+        # A won fight is over with the winning command: ending the turn could still
+        # change the outcome (a Faltering check Defeating the last one standing).
+        if self.state.active == name and not self.state.over and outcome(self.state) is None:
             self.execute(EndTurn(), "end")
         return True
 

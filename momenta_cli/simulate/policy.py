@@ -22,7 +22,8 @@ two; the built-in ones are used for what it leaves out):
     followed by ``"brace"``. Asked for every single-target attack whose line declares no
     reaction; if the engine refuses the reaction, the attack is made without it.
 
-``view`` is a ``View`` (``view.py``): the engine state, helpers (``enemies``,
+``view`` is a ``View`` (``view.py``): a copy of the engine state (changing it changes
+nothing in the fight), helpers (``enemies``,
 ``friends``, ``attacks``, ``best_attack``), a per-fight ``memory`` dict and a seeded
 ``rng``.
 
@@ -291,7 +292,9 @@ def load(spec: str | None) -> Policy:
         raise
     except SyntaxError as err:
         raise PolicyError(f"{path}:{err.lineno}: syntax error: {err.msg}") from None
-    except Exception as err:  # whatever the file raises while it loads
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # noqa: BLE001 - whatever it raises, sys.exit() too
         raise PolicyError(f"{path}: fails to load: {type(err).__name__}: {err}") from None
     base = BUILTIN[DEFAULT]
     choose = getattr(module, "choose", None)

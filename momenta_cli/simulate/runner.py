@@ -1,7 +1,8 @@
 """Running many fights, in this process or in a pool of worker processes (the standard
-library's ``multiprocessing``). Fight ``i`` always gets the same dice (``fight_seed``)
-and the results come back in fight order, so a run is the same whatever the number of
-jobs."""
+library's ``concurrent.futures.ProcessPoolExecutor``). Fight ``i`` always gets the same
+dice (``fight_seed``) and the results come back in fight order, so a run is the same
+whatever the number of jobs. A worker that dies (killed, out of memory, a policy calling
+``os._exit``) breaks the pool: the run stops with ``WorkerDied``, never hangs."""
 
 from __future__ import annotations
 
@@ -9,14 +10,21 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.fight import FightResult, play
 from momenta_cli.simulate.policy import Policy, load
 
 Progress = Callable[[int], None]
 _WORKER: dict[str, Any] = {}
+
+
+class WorkerDied(MomentaError):
+    """A worker process ended without returning its fights."""
 
 
 def cores() -> int:
@@ -66,9 +74,29 @@ def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     out: list[FightResult] = []
-    with ctx.Pool(jobs, _init, (encounter, policy, max_rounds)) as pool:
-        for part in pool.imap(_chunk, work):  # in order of fight index
+    pool = ProcessPoolExecutor(jobs, ctx, initializer=_init,
+                               initargs=(encounter, policy, max_rounds))
+    try:
+        futures: list[Future[list[FightResult]]] = [pool.submit(_chunk, w) for w in work]
+        for (_, start, stop), future in zip(work, futures, strict=True):  # in fight order
+            try:
+                part = future.result()
+            except BrokenProcessPool:
+                raise WorkerDied(f"simulate: a worker process died (killed, out of "
+                                 f"memory, or its policy ended the process) while playing "
+                                 f"fights {start + 1}-{stop}; nothing to report") from None
             out += part
             if progress:
                 progress(len(part))
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers now rather than let them finish their fights (the
+        # executor has no public way before Python 3.14's terminate_workers).
+        procs = getattr(pool, "_processes", None) or {}
+        for proc in list(procs.values()):
+            proc.terminate()
+        raise
+    finally:
+        # On an error the fights not yet started are dropped; those running are short
+        # (a chunk is at most 25 fights).
+        pool.shutdown(wait=True, cancel_futures=True)
     return out

@@ -1,30 +1,45 @@
 """The figures of a simulation run, from its per-fight results: win rates with their 95 %
 confidence intervals (Wilson), rounds to finish, per-combatant means, and the verdict.
 
-The verdict reads the allies' win rate (undecided fights count as not won):
+The verdict reads the allies' win rate (undecided fights and fights in which both sides
+went out count as not won):
 
     95 % or more: a walkover       80-95 %: the allies are favoured
     60-80 %: an edge to the allies  40-60 %: a coin toss
     20-40 %: an uphill fight        5-20 %: a likely defeat
     under 5 %: a massacre
 
-and, when 20 % of the fights or more hit the round cap, adds that they drag on.
+and, when 20 % of the fights or more hit the round cap, adds that they drag on. When more
+than half of the fights are undecided (``MOSTLY_UNDECIDED``) a win rate says nothing of
+the encounter: the verdict is then "undecided" and says how many hit the cap.
+
+Rounds to finish are counted over the fights that ended (a side won, or both went out);
+their quartiles are whole rounds, each the round of an actual fight (the nearest-rank
+quantile).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import sqrt
+from math import ceil, sqrt
 from typing import Any
 
 from momenta_cli.engine.specs import EncounterSpec
-from momenta_cli.simulate.fight import ADVERSARIES, ALLIES, UNDECIDED, FightResult
+from momenta_cli.simulate.fight import (
+    ADVERSARIES,
+    ALLIES,
+    BOTH_OUT,
+    UNDECIDED,
+    FightResult,
+)
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 VERDICTS = ((0.95, "a walkover"), (0.80, "the allies are favoured"),
             (0.60, "an edge to the allies"), (0.40, "a coin toss"),
             (0.20, "an uphill fight"), (0.05, "a likely defeat"), (0.0, "a massacre"))
 DRAG = 0.20  # share of undecided fights that earns a remark
+MOSTLY_UNDECIDED = 0.5  # above this share of undecided fights, the verdict is "undecided"
+UNDECIDED_LABEL = "undecided"
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -51,6 +66,14 @@ def quantile(sorted_xs: Sequence[float], q: float) -> float:
     lo = int(pos)
     hi = min(lo + 1, len(sorted_xs) - 1)
     return sorted_xs[lo] + (sorted_xs[hi] - sorted_xs[lo]) * (pos - lo)
+
+
+def rank_quantile(sorted_xs: Sequence[int], q: float) -> int:
+    """The ``q`` quantile of sorted whole numbers as one of them (nearest rank: the
+    smallest value with at least ``q`` of them at or below it), 0 for none."""
+    if not sorted_xs:
+        return 0
+    return sorted_xs[max(ceil(q * len(sorted_xs)) - 1, 0)]
 
 
 def percent(x: float) -> str:
@@ -93,10 +116,10 @@ def summarise(encounter: EncounterSpec, results: Sequence[FightResult], *, seed:
               policy: str, max_rounds: int) -> dict[str, Any]:
     """Every figure of the run as one JSON-ready dict (stable keys: README)."""
     n = len(results)
-    wins = {ALLIES: 0, ADVERSARIES: 0, UNDECIDED: 0}
+    wins = {ALLIES: 0, ADVERSARIES: 0, BOTH_OUT: 0, UNDECIDED: 0}
     for r in results:
         wins[r.winner] += 1
-    rounds = sorted(float(r.rounds) for r in results if r.winner != UNDECIDED)
+    rounds = sorted(r.rounds for r in results if r.winner != UNDECIDED)
     combatants = []
     for i, c in enumerate(encounter.combatants):
         combatants.append({
@@ -110,12 +133,18 @@ def summarise(encounter: EncounterSpec, results: Sequence[FightResult], *, seed:
             "defeated_rate": _mean([1.0 if r.down[i] else 0.0 for r in results]),
         })
     allies = _side(wins[ALLIES], n)
-    label = verdict_label(allies["rate"])
-    lo, hi = allies["ci95"]
-    line = f"Allies win {percent(allies['rate'])} ({interval(lo, hi)}): {label}"
+    foes = _side(wins[ADVERSARIES], n)
     undecided = wins[UNDECIDED] / n if n else 0.0
-    if undecided >= DRAG:
-        line += f"; {percent(undecided)} reach the {max_rounds}-round cap undecided"
+    lo, hi = allies["ci95"]
+    if undecided > MOSTLY_UNDECIDED:
+        label = UNDECIDED_LABEL
+        line = (f"Undecided: {percent(undecided)} hit the {max_rounds}-round cap (allies "
+                f"win {percent(allies['rate'])}, adversaries {percent(foes['rate'])})")
+    else:
+        label = verdict_label(allies["rate"])
+        line = f"Allies win {percent(allies['rate'])} ({interval(lo, hi)}): {label}"
+        if undecided >= DRAG:
+            line += f"; {percent(undecided)} reach the {max_rounds}-round cap undecided"
     return {
         "encounter": encounter.name,
         "fights": n,
@@ -126,16 +155,17 @@ def summarise(encounter: EncounterSpec, results: Sequence[FightResult], *, seed:
         "label": label,
         "sides": {
             ALLIES: allies,
-            ADVERSARIES: _side(wins[ADVERSARIES], n),
+            ADVERSARIES: foes,
+            BOTH_OUT: {"count": wins[BOTH_OUT], "rate": wins[BOTH_OUT] / n if n else 0.0},
             UNDECIDED: {"count": wins[UNDECIDED], "rate": undecided},
         },
         "rounds": {
             "decided": len(rounds),
-            "median": quantile(rounds, 0.5),
-            "q1": quantile(rounds, 0.25),
-            "q3": quantile(rounds, 0.75),
-            "min": rounds[0] if rounds else 0.0,
-            "max": rounds[-1] if rounds else 0.0,
+            "median": rank_quantile(rounds, 0.5),
+            "q1": rank_quantile(rounds, 0.25),
+            "q3": rank_quantile(rounds, 0.75),
+            "min": rounds[0] if rounds else 0,
+            "max": rounds[-1] if rounds else 0,
             "mean": _mean(rounds),
         },
         "combatants": combatants,

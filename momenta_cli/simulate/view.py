@@ -1,9 +1,10 @@
 """What a policy sees of a simulated fight (``View``) and the attacks it may pick from
 (``Option``), each with its estimated worth (``estimate.py``).
 
-A policy reads the engine's state through ``view.state`` and must never change it: the
-simulator checks nothing a policy does to it, and a changed state is a fight that no
-longer follows the rules.
+A policy reads the engine's state through ``view.state`` (and ``fighter``, ``enemies``,
+``friends``), which is a copy of the fight's state made for it: whatever a policy
+changes there cannot change the fight (only the commands it returns do), and the copy
+is made again, from the fight, after every command the engine accepts.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from momenta_cli.engine.attacks import attack_cost as engine_cost
 from momenta_cli.engine.economy import scaled
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.simulate import estimate
-
-ATTACK_COST = 2  # ch19: each attack maneuver
-CUMBERSOME_COST = 3  # R21
 
 
 def quote(name: str) -> str:
@@ -31,15 +30,12 @@ def quote(name: str) -> str:
 
 
 def attack_cost(f: Fighter, w: WeaponSpec) -> int:
-    """Vigor an attack with ``w`` costs ``f`` on its own turn: 0 for an enemy (R7), a
-    spell's own cost, 3 for a Cumbersome weapon (R21), else 2; doubled while swimming."""
+    """Vigor a Basic Attack (or a spell) with ``w`` costs ``f`` on its own turn: the
+    engine's ``attack_cost``, doubled while swimming (R24), 0 for an enemy (R7: it pays
+    with its maneuver count)."""
     if f.spec.is_enemy:
         return 0
-    if w.has("Spell") and w.cost is not None:
-        cost = w.cost
-    else:
-        cost = CUMBERSOME_COST if w.has("Cumbersome") else ATTACK_COST
-    return scaled(f, cost)
+    return scaled(f, engine_cost(w))
 
 
 @dataclass(frozen=True)
@@ -64,40 +60,44 @@ class Option:
 class View:
     """A policy's window on one simulated fight.
 
-    ``state`` is the engine's ``Fight`` (read it, never change it); ``memory`` a dict the
-    policy may keep anything in for the rest of this fight; ``rng`` a ``random.Random``
-    seeded for this fight (use it, not the ``random`` module, so that a seed still gives
-    the same results)."""
+    ``state`` is a copy of the engine's ``Fight`` (changing it changes nothing in the
+    fight; it is made afresh after every accepted command); ``memory`` a dict the policy
+    may keep anything in for the rest of this fight; ``rng`` a ``random.Random`` seeded
+    for this fight (use it, not the ``random`` module, so that a seed still gives the
+    same results)."""
 
     def __init__(self, state: Fight, rng: random.Random):
-        self._state = state
+        self._real = state
+        self._copy: Fight | None = None
         self.memory: dict[str, Any] = {}
         self.rng = rng
         self._cache: dict[tuple[str, bool, bool], list[Option]] = {}
 
     @property
     def state(self) -> Fight:
-        return self._state
+        """The policy's copy of the fight's state, made when first asked for."""
+        if self._copy is None:
+            self._copy = self._real.clone()
+        return self._copy
 
     def _set(self, state: Fight) -> None:
         """The state has changed (the simulator says so after every accepted command)."""
-        self._state = state
+        self._real = state
+        self._copy = None
         self._cache.clear()
 
     @property
     def round(self) -> int:
-        return self._state.round
+        return self._real.round
 
     def fighter(self, name: str) -> Fighter:
-        """The combatant called exactly ``name``."""
-        return self._state.fighters[name]
+        """The combatant called exactly ``name`` (of the policy's copy)."""
+        return self.state.fighters[name]
 
     def enemies(self, name: str) -> list[Fighter]:
         """Who ``name`` fights, still in the fight: the other side and the independents
         (an independent fights everyone). No map: every one is reachable."""
-        me = self.fighter(name)
-        return [f for f in self._state.fighters.values()
-                if not f.out and f.side != me.side]
+        return _enemies(self.state, name)
 
     def friends(self, name: str) -> list[Fighter]:
         """``name``'s own side still in the fight, itself left out (independents have
@@ -105,7 +105,7 @@ class View:
         me = self.fighter(name)
         if me.side == "independents":
             return []
-        return [f for f in self._state.fighters.values()
+        return [f for f in self.state.fighters.values()
                 if not f.out and f.name != name and f.side == me.side]
 
     def attacks(self, name: str, *, affordable: bool = True, telegraphed: bool = False
@@ -123,7 +123,9 @@ class View:
         return self._cache[key]
 
     def _attacks(self, name: str, affordable: bool, telegraphed: bool) -> list[Option]:
-        a = self.fighter(name)
+        # From the fight itself, not the policy's copy: what a policy scribbled on its
+        # copy cannot change the estimates either.
+        a = self._real.fighters[name]
         if telegraphed:
             weapons = [w for w in a.spec.weapons if "Telegraphed" in w.other_tags]
         else:
@@ -134,8 +136,8 @@ class View:
             cost = attack_cost(a, w)
             if affordable and cost > a.vigor:
                 continue
-            for t in self.enemies(name):
-                for loc, worth in estimate.by_location(self._state, a, t, w):
+            for t in _enemies(self._real, name):
+                for loc, worth in estimate.by_location(self._real, a, t, w):
                     out.append(Option(a.name, t.name, w.name, loc, cost, worth))
         # Best first; on a tie the cheaper, then the listed order (weapons, targets).
         return sorted(out, key=lambda o: (-o.expected, o.cost))
@@ -144,3 +146,8 @@ class View:
         """The affordable attack with the best expected damage, if any."""
         options = self.attacks(name)
         return options[0] if options else None
+
+
+def _enemies(state: Fight, name: str) -> list[Fighter]:
+    me = state.fighters[name]
+    return [f for f in state.fighters.values() if not f.out and f.side != me.side]
