@@ -28,7 +28,7 @@ from momenta_cli.engine.attack_plan import (
     Plan,
     plan_attack,
 )
-from momenta_cli.engine.economy import pay_maneuver, pay_reaction
+from momenta_cli.engine.economy import check_stated_cost, pay_maneuver, pay_reaction
 from momenta_cli.engine.events import Event, Note, ResourceSet, applied, apply_all
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_hit
@@ -142,8 +142,7 @@ def attack_cost(w: WeaponSpec, maneuver: str = "Basic Attack", stated: int | Non
     ``stated``, the cost the GM typed (which wins). Raises ``RuleError`` for a cost
     stated for anything but a spell. ``_pay`` charges this; ``odds`` and the simulator
     ask it."""
-    if stated is not None and not w.has("Spell"):
-        raise RuleError("only a spell's cost may be stated (cost=N)")
+    check_stated_cost(w, stated)
     if maneuver in REACTIVE:
         return rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
     if stated is not None:  # typed at the table: it wins

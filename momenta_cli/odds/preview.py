@@ -81,7 +81,7 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
         _, defense = rx.declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
                                         cmd.defense_with)
     w = p.weapon
-    unsoaked = "Penetrating" if w.has("Penetrating") else "" if p.types else "untyped"
+    unsoaked = damage.unsoaked(w, p.types)
     resisted, weak = damage.sides(t, p.types, p.location.name)
     settings = fight.settings
     if w.strain:
