@@ -1,0 +1,152 @@
+"""Tab completion of an attack line (commands/attack_verbs.py's grammar): the names,
+then the options, and the reactions the target may still declare as the engine would
+allow them (ch19 Reactions, R7, R27). ``odds`` previews one attack on one target, so it
+has no typed rolls, Counterattack or further Area targets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from momenta_cli.cli.complete_words import fighter, names, words_of
+from momenta_cli.cli.grammar import Shape
+from momenta_cli.commands import attack_verbs as av
+from momenta_cli.commands.language import Verb
+from momenta_cli.engine.reactions import open_reactions, pick_weapon
+from momenta_cli.engine.specs import WeaponSpec
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import MomentaError
+
+
+@dataclass
+class _Attack:
+    """What the words of an attack line so far say."""
+
+    names: list[str] = field(default_factory=list)
+    options: bool = False  # an option word was seen: no more names
+    weapon: str | None = None
+    ranged: bool = False
+    counter: bool = False  # in the words describing the target's Counterattack
+    declared: set[str] = field(default_factory=set)
+    key: str | None = None  # an option waiting for its value
+    more: str | None = None  # the name after `for`, once typed ("" while awaited)
+    given: set[str] = field(default_factory=set)  # what this part's options set already
+
+
+def _field(word: str) -> str:
+    """What an attack option sets (commands/attack_verbs.py): ``adjacent`` and ``dist``
+    both say the distance, ``thrown`` and ``ranged`` the mode; each may be given once."""
+    if word == "adjacent":
+        return "distance"
+    return av._VALUED.get(word) or av._FLAGS.get(word) or word
+
+
+def _read_attack(words: list[str]) -> _Attack:
+    a = _Attack()
+    for w in words:
+        low = w.lower()
+        if a.key is not None:
+            if a.key == "with" and not a.counter and a.more is None:
+                a.weapon = w
+            a.key = None
+            continue
+        if low == "for":
+            a.more, a.counter, a.options = "", False, True
+            a.declared, a.given = set(), set()
+            continue
+        if a.more == "":
+            a.more = w
+            continue
+        if low in av._COUNTER:
+            a.counter, a.options = True, True
+            a.declared.add("counter")
+            a.given = set()  # the Counterattack has options of its own
+            continue
+        if av._is_option(w):
+            a.options = True
+            key, eq, _ = low.partition("=")
+            a.given.add(_field(key))
+            if key in av._VALUED and not eq:
+                a.key = key
+            if key in av._DEFENSES:
+                a.declared.add("defense")
+            if low in ("brace", "thrown", "ranged"):
+                a.declared.add(low)
+                a.ranged = a.ranged or low != "brace"
+            continue
+        if not a.options:
+            a.names.append(w)
+    return a
+
+
+def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | None,
+                    a: _Attack) -> list[str]:
+    """The reactions ``target`` may still declare against this attack, as the engine
+    would allow them (ch19 Reactions, R7, R27)."""
+    weapon: WeaponSpec | None = None
+    if attacker is not None:
+        try:
+            weapon = pick_weapon(attacker, a.weapon) if a.weapon else \
+                (attacker.spec.weapons[0] if attacker.spec.weapons else None)
+        except MomentaError:
+            weapon = None
+    mode = None
+    if weapon is not None:
+        mode = "ranged" if a.ranged or not weapon.is_melee else "melee"
+    can = open_reactions(fight, target, weapon, mode)
+    out: list[str] = []
+    if "defense" not in a.declared:
+        if can.dodge:
+            out.append("dodge")
+        if can.deflect_with:
+            out += ["deflect"] + [f"deflect={w}" for w in can.deflect_with]
+        if can.defenses:
+            out += ["defend"] + [f"defend={d}" for d in can.defenses]
+    deals = v.name in ("attack", "intercept", "forestall", "odds")
+    if can.brace and deals and "brace" not in a.declared:
+        out.append("brace")
+    if can.counter and "counter" not in a.declared and v.name not in ("feint", "odds"):
+        out.append("counter")
+    return out
+
+
+ATTACK_KEYS = ("with", "at", "as", "using", "dist", "roll", "def", "cost")
+ATTACK_FLAGS = ("adjacent", "thrown", "cover", "obscured", "+1d", "-1d", "for")
+# odds previews one attack on one target over every roll (odds/preview.py refuses the
+# rest): no typed rolls, no Counterattack, no further Area targets
+ODDS_KEYS = tuple(k for k in ATTACK_KEYS if k not in ("roll", "def"))
+ODDS_FLAGS = tuple(f for f in ATTACK_FLAGS if f != "for")
+
+
+def attack_words(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
+    """What may come next in an attack line (commands/attack_verbs.py's grammar)."""
+    a = _read_attack(words)
+    active = fight.get(fight.active) if fight.active else None
+    two = sh.slots and not sh.slots[0][1] and len(sh.slots) > 1  # REACTOR MOVER
+    found = [fighter(fight, n) for n in a.names]
+    if two or len(a.names) >= 2:
+        attacker = found[0] if found else None
+        target = found[1] if len(found) > 1 else None
+    elif a.names and found[0] is not None and found[0] is not active:
+        attacker, target = active, found[0]
+    else:  # `attack` alone, or the actor named first: the target comes next
+        attacker, target = (found[0] if found else active), None
+    if a.more is not None and a.more != "":
+        target = fighter(fight, a.more)
+    if a.key is not None:
+        if a.key == "with":
+            whose = target if a.counter else attacker
+            return [w.name for w in whose.spec.weapons] if whose else []
+        if a.key == "at":
+            return words_of(fight, "location", v.name, None, target)
+        if a.key == "using":
+            return ["POW", "AGI"]
+        return []
+    if a.more == "" or (not a.options and (target is None or (two and len(a.names) < 2))):
+        return names(fight)
+    out: list[str] = []
+    if target is not None and not a.counter:
+        out += _reaction_words(fight, v, target, attacker, a)
+    # Brace is the target's to declare: offered above only when the engine allows it
+    keys, flags = (ODDS_KEYS, ODDS_FLAGS) if v.name == "odds" else (ATTACK_KEYS, ATTACK_FLAGS)
+    options = list(keys) + list(flags) + [f for f in sh.flags if f != "brace"]
+    return out + [w for w in options if _field(w) not in a.given]
