@@ -29,6 +29,9 @@ _FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged"
 _DEFENSES = ("dodge", "deflect", "defend")
 _COUNTER = ("counter", "counterattack")
 # "for" starts another target of an Area attack; it is split off before options are read
+# Every word above: nothing made up at the table may be called one (engine/names.py
+# COMMAND_WORDS, kept in step by tests/test_reserved_names.py).
+KEYWORDS = frozenset({*_VALUED, *_FLAGS, *_DEFENSES, *_COUNTER, "adjacent", "for"})
 
 OPTIONS_HELP = (
     "Options: 'with WEAPON' (default: the first listed), 'at LOCATION' (Mass, Edge, Mark, "

@@ -71,6 +71,7 @@ def _cond(words: list[str]) -> c.Command:
         words = words[:i]
         if source is None:
             raise CommandError("'from' needs a source")
+        need(words, "combatant", "condition")  # `cond tamsin from gorm`: cut short
     target, condition, *rest = words
     new = "new" in [w.lower() for w in rest]
     rest = [w for w in rest if w.lower() != "new"]
@@ -78,6 +79,8 @@ def _cond(words: list[str]) -> c.Command:
     n: int | None = 1
     if rest:
         amt = rest[0].lower()
+        if not amt.strip():  # `cond tamsin soaked ''`: a quoted empty word
+            raise CommandError("the stacks word is empty (+N, -N, =N or -all)")
         if amt in ("-all", "clear", "off", "-"):
             op, n = "-", None
         elif amt[0] in "+-=":
@@ -122,6 +125,11 @@ def _remove(words: list[str]) -> c.Command:
 
 
 _ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool": "pool"}
+_ADD_VALUED = ("as", "side", "threat", *_ADD_STATS)
+# The words cond, end/next and add read as their own wherever a name may stand: nothing
+# made up at the table may be called one (engine/names.py COMMAND_WORDS, kept in step by
+# tests/test_reserved_names.py).
+KEYWORDS = frozenset({"from", "new", "-all", "forgo", "last", "copy", *_ADD_VALUED})
 
 
 @verb("add", usage="add [copy] NAME [as NEW] [side SIDE] [vit N] [guard N] [pool N] "
@@ -148,7 +156,7 @@ def _add(words: list[str]) -> c.Command:
     while i < len(rest):
         w = rest[i].lower()
         value = rest[i + 1] if i + 1 < len(rest) else None
-        if w in ("as", "side", "threat", *_ADD_STATS) and value is None:
+        if w in _ADD_VALUED and value is None:
             raise CommandError(f"'{w}' needs a value")
         if w == "as":
             name = value

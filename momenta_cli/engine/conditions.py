@@ -72,8 +72,15 @@ def condition_def(fight: Fight, name: str) -> ConditionDef:
 
 def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
     """A condition name from a case-insensitive unambiguous prefix; ``hint`` is added to
-    the refusal of a name that matches nothing."""
+    the refusal of a name that matches nothing. A prefix of a catalogue or encounter
+    condition and of conditions made up at the table names the former (``hind``:
+    Hindered)."""
     cat = sorted(catalogue(fight))
+    hits = candidates(cat, text) if text.strip() else []
+    if len(hits) > 1:  # a prefix of the catalogue's and of one made up: the catalogue's
+        known = [h for h in hits if h not in fight.table_conditions]
+        if len(known) == 1:
+            return known[0]
     try:
         return match(cat, text, what="condition", head=f"unknown condition {text!r}",
                      missing=f"unknown condition {text!r} (known: {', '.join(cat)})")

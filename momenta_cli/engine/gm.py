@@ -115,7 +115,9 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     Its name follows the rule of every name (text.name_problem) and is not a word ``cond``
     reads otherwise (``+1``, ``-all``, ``new``). One close to a known condition's
     (``Frightend``) is still made up, as ``new`` asks, and the log says "did you mean
-    Frightened?" (undo takes it back), as ``add`` does for a stat block."""
+    Frightened?" (undo takes it back), as ``add`` does for a stat block. One that starts a
+    known condition's name (``hind``: Hindered) is refused: it would hide that one from
+    its prefix."""
     text = " ".join(cmd.condition.split())
     known = cond.catalogue(fight)
     if any(name_key(k) == name_key(text) for k in known):
@@ -123,6 +125,12 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     why = name_problem(text)
     if why:
         raise RuleError(f"a condition name {why}")
+    # `hind` made up would hide Hindered, which `cond gorm hind` names by its prefix
+    shadowed = sorted(k for k in known if name_key(k).startswith(name_key(text)))
+    if shadowed:
+        some = ", ".join(shadowed[:3]) + (", ..." if len(shadowed) > 3 else "")
+        raise RuleError(f"{text} is the start of {some}, which it would hide: give the "
+                        "new condition a name of its own")
     if cond.OPERAND.match(text):
         raise RuleError(f"{text} cannot name a condition: cond reads it as stacks or as "
                         "one of its words (cond NAME CONDITION +N new)")

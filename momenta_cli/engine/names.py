@@ -128,6 +128,36 @@ def did_you_mean(names: Sequence[str]) -> str:
     return f"did you mean {' or '.join(names)}?"
 
 
+# --- words the command language reads --------------------------------------------------
+
+# The words the command language (momenta_cli/commands/) reads as its own wherever a name
+# may stand: attack's options (attack_verbs.py ``_VALUED``, ``_FLAGS``, ``_DEFENSES``,
+# ``_COUNTER``), add's (turn_verbs.py ``_add``), cond's and end's. A combatant made up at
+# the table with one of them for a name could not be named again (``attack With``: missing
+# target). The engine may not import the command language, so the list lives here and
+# tests/test_reserved_names.py keeps it in step with those tables (``KEYWORDS`` there).
+COMMAND_WORDS = frozenset({
+    "with", "at", "as", "using", "dist", "roll", "def", "cost", "cover", "obscured",
+    "thrown", "ranged", "brace", "together", "dodge", "deflect", "defend", "counter",
+    "counterattack", "adjacent", "for", "from", "new", "copy", "side", "threat", "vit",
+    "vitality", "guard", "pool", "forgo", "last", "-all",
+})
+# xN (add's count), +N/-N/=N (cond's stacks), +Nd/-Nd (attack's dice)
+_COMMAND_FORMS = re.compile(r"^(?:x\d+|[+=-]\d*|[+-]\d+d)$", re.IGNORECASE)
+
+
+def command_word(text: str) -> str | None:
+    """Why ``text`` cannot name something made up at the table (a combatant, a copy),
+    or None: it is a word the command language reads as its own (``with``, ``x2``,
+    ``+1``, ``-all``) or holds ``=`` (``KEY=VALUE``, ``COND=RESULT``)."""
+    low = name_key(text)
+    if low in COMMAND_WORDS or _COMMAND_FORMS.match(low):
+        return f"{text} is a word the commands read as their own"
+    if "=" in low:
+        return f"{text} holds '=', which the commands read as KEY=VALUE"
+    return None
+
+
 # --- fighters ----------------------------------------------------------------------------
 
 _NUMBERED = re.compile(r"^(.*)-(\d+)$")  # a copy's name: base, hyphen, number
@@ -149,6 +179,8 @@ def numbered(pool: Iterable[Fighter], text: str) -> list[Fighter]:
     the base name (of the whole base, of one of its words, or of the base without its
     spaces), or the bare number. ``d3``, ``deck3``, ``deckhand3`` and ``deckhand-3`` all
     find Deckhand-3; ``3`` finds every copy numbered 3."""
+    if text.strip()[:1] in ("-", "+", "="):  # `-1` is stacks or a modifier, not Knife-1
+        return []
     m = _SHORT.match(_hyphen_key(text))
     if m is None:
         return []

@@ -10,7 +10,15 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine import improvise
 from momenta_cli.engine.commands import AddFighter
 from momenta_cli.engine.events import Event, FighterAdded, Note
-from momenta_cli.engine.names import candidates, close, did_you_mean, find, match, numbered
+from momenta_cli.engine.names import (
+    candidates,
+    close,
+    command_word,
+    did_you_mean,
+    find,
+    match,
+    numbered,
+)
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES, THREAT_CLASSES
 from momenta_cli.engine.state import Fight
@@ -30,6 +38,8 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
         raise RuleError(f"count must be 1 to {MAX_COUNT}")
     stats = [w for w, v in (("vit", cmd.vitality), ("guard", cmd.guard), ("pool", cmd.pool),
                             ("threat", cmd.threat)) if v is not None]
+    if cmd.name is not None:
+        _check_typed(cmd.name)
     if cmd.copy:
         return _copies(fight, cmd, stats)
     blocks = fight.encounter.stat_blocks
@@ -74,6 +84,7 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
     name = cmd.block.strip()
     if name.islower():  # typed fast at the prompt: `gob` shows as Gob
         name = name[:1].upper() + name[1:]
+    _check_typed(cmd.block)
     existing = next((f for f in fight.fighters.values()
                      if name_key(f.name) == name_key(name)), None)
     if existing is not None and cmd.count == 1 and cmd.name is None:
@@ -115,6 +126,15 @@ def _check_name(fight: Fight, name: str) -> None:
         whose = f"{owner[0].name}'s short name" if len(owner) == 1 else \
             "the short name of a numbered copy"
         raise RuleError(f"a name may not be a bare number ({name} is {whose})")
+
+
+def _check_typed(name: str) -> None:
+    """A name typed at the table (a made-up combatant's, ``as NEW``) is not a word the
+    command language reads as its own: ``add with`` would make a With no command could
+    name. Stat blocks keep their file's names (the file's rule, encounter/model.py)."""
+    why = command_word(name.strip())
+    if why:
+        raise RuleError(f"cannot name a combatant: {why} (give it another name)")
 
 
 def _stat(what: str, given: int | None, default: int, *, low: int,

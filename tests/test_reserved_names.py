@@ -1,0 +1,72 @@
+"""Names made up at the table (``add NAME``, ``add copy NAME as NEW``, ``as NEW``) are
+never words the command language reads as its own: ``add with`` would make a With that
+``attack With`` reads as a missing target and ``cond From hindered`` cuts at ``from``.
+The engine keeps the list (engine/names.py COMMAND_WORDS, it may not import the command
+language); these tests keep it in step with the command language's own tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from momenta_cli.commands import attack_verbs, turn_verbs
+from momenta_cli.engine.names import COMMAND_WORDS, command_word
+from tests.engine_helpers import refused, run, session_from
+
+pytestmark = pytest.mark.usefixtures("home")
+
+SMALL = """
+name: Deck
+stat_blocks:
+  - {name: Marine, side: adversaries, threat: Grunt}
+combatants:
+  - {name: Halden, side: allies, attributes: {POW: 2, AGI: 1}}
+  - {name: Knife, side: adversaries, threat: Grunt, count: 2}
+"""
+
+TABLES = sorted(attack_verbs.KEYWORDS | turn_verbs.KEYWORDS)
+
+
+def test_every_keyword_of_the_command_language_is_reserved():
+    assert set(TABLES) <= COMMAND_WORDS, set(TABLES) - COMMAND_WORDS
+
+
+@pytest.mark.parametrize("word", TABLES)
+def test_no_keyword_of_the_command_language_names_a_newcomer(word):
+    s = session_from(SMALL)
+    for line in (f"add {word}", f"add {word.upper()} x2", f"add marine as {word}",
+                 f"add gob as {word.title()}", f"add copy halden as {word}"):
+        msg = refused(s, line)  # `add copy x2`: the grammar reads copy itself
+        assert "read as their own" in msg or word == "copy", msg
+    assert set(s.state.fighters) == {"Halden", "Knife-1", "Knife-2"}
+
+
+@pytest.mark.parametrize("word", ["x2", "X10", "+1", "-1", "=2", "+", "-", "=", "-all",
+                                  "+1d", "-2d"])
+def test_no_count_stacks_or_dice_word_names_a_newcomer(word):
+    s = session_from(SMALL)
+    refused(s, f"add gob as {word}", "cannot name a combatant")
+
+
+@pytest.mark.parametrize("word", ["a=b", "deflect=buckler", "hindered=1s"])
+def test_a_name_with_an_equals_sign_is_refused(word):
+    s = session_from(SMALL)
+    refused(s, f"add {word}", "holds '='")
+
+
+def test_the_brief_examples_are_refused_and_near_words_are_fine():
+    s = session_from(SMALL)
+    for word in ("with", "from", "as", "side", "x2", "vit"):
+        refused(s, f"add {word}", f"{word} is a word the commands read as their own")
+    run(s, "add withers", "add fromm", "add x", "add sider")  # not keywords: fine
+    assert {"Withers", "Fromm", "X", "Sider"} <= set(s.state.fighters)
+    run(s, "cond withers hindered", "cond fromm hindered")
+    assert s.state.fighters["Fromm"].stacks("Hindered") == 1
+
+
+def test_a_stat_block_keeps_its_files_name():
+    """The check is for names typed at the table: a file's stat block called Guard is
+    the file's business (its own rule of names)."""
+    s = session_from(SMALL.replace("Marine", "Guard"))
+    run(s, "add guard")
+    assert "Guard-1" in s.state.fighters
+    assert command_word("Guard") is not None
