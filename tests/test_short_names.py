@@ -191,3 +191,11 @@ def test_refusals_are_rule_errors_for_names():
     s = session_from(CREW)
     with pytest.raises(RuleError):
         run(s, "cond 2 hindered")
+
+
+def test_a_typo_of_one_word_of_a_name_gets_a_suggestion():
+    # bad input never hurts: `vesa` is a typo of the second word of Captain Vessa
+    from momenta_cli.engine.names import close
+
+    assert close("vesa", ["Brannoc", "Captain Vessa", "Sack Bruiser-1"]) == ["Captain Vessa"]
+    assert close("zzzz", ["Brannoc", "Captain Vessa"]) == []

@@ -113,7 +113,10 @@ def close(text: str, names: Sequence[str], cutoff: float = CLOSE_ENOUGH) -> list
         return []
     scored: dict[str, float] = {}
     for name in names:
-        score = _likeness(typed, _hyphen_key(name))
+        # a typo of one word of a name (`vesa` for Captain Vessa) is as close as a typo
+        # of the whole: at the table names are typed by a word (prefixes work that way)
+        key = _hyphen_key(name)
+        score = max(_likeness(typed, part) for part in (key, *key.split()[1:]))
         if score >= cutoff and score > scored.get(name, -1.0):
             scored[name] = score
     ranked = sorted(scored.items(), key=lambda kv: -kv[1])
