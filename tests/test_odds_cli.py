@@ -111,6 +111,26 @@ def test_the_table_reads_at_80_columns():
     assert any("Wound:" in x and "Defeat:" in x for x in lines)
 
 
+@pytest.mark.parametrize("args", [
+    ["--dice", "3", "--vs", "2", "--tiers", "2/7/13/20", "--vitality", "12", "--wounds", "1"],
+    [DEMO, "Gorm", "Wren"],
+])
+def test_at_60_columns_the_header_and_the_summary_stay_whole(args):
+    r = invoke("odds", *args, "--width", "60", "--no-color")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert all(len(x) <= 60 for x in lines), max(lines, key=len)
+    assert "…" not in r.output
+    head = next(x for x in lines if x.lstrip().startswith("Net"))
+    assert head.split() == ["Net", "Chance", "Tier", "To", "Vitality", "Wound", "Defeat"]
+    summary = lines[lines.index(next(x for x in lines if x.startswith("Hit (1+"))):]
+    # each "label: value" whole; a continuation hangs under the line it continues
+    text = " ".join(x.strip() for x in summary)
+    assert "Expected damage to Vitality: " in text and "Wound: " in text
+    assert all(x.startswith(("Hit (1+", "Any damage", "    ")) for x in summary), summary
+    assert not any(x.strip()[:1].isdigit() for x in summary), summary
+
+
 def test_the_unlikely_end_of_a_big_roll_is_one_row_but_json_keeps_every_row():
     args = ["odds", "--dice", "20", "--vs", "20", "--tiers", "2/7/13/20"]
     lines = invoke(*args).output.splitlines()
