@@ -242,3 +242,33 @@ def test_the_odds_verb_at_the_prompt(enc):
     assert r.exit_code == 0, r.output
     assert "Wren attacks Knife-1 with Rapier" in r.output
     assert fight_of(enc).exists()
+
+
+# --- refusals from FILE say which file, as `do` does --------------------------------------
+
+
+def test_a_refused_attack_names_the_file_like_do(enc):
+    # R11: Defeated is out of the fight
+    fight = started(enc, "turn brannoc", "defeat gorm", "quit")
+    line = one_line_error(invoke("odds", fight, "Gorm", "Wren"))
+    assert line.startswith(f"{fight}: ") and "Gorm is out of the fight" in line
+    assert one_line_error(invoke("odds", DEMO, "Gorm", "Zed")).startswith(f"{DEMO}: ")
+
+
+def test_a_library_is_not_an_encounter_as_simulate_says():
+    lib = ROOT / "encounters" / "library" / "bestiary.yaml"
+    line = one_line_error(invoke("odds", lib, "A", "B"))
+    assert line.startswith(f"{lib}: a library") and "not an encounter" in line
+    assert "not an encounter" in one_line_error(invoke("simulate", lib, "-n", "2"))
+
+
+@pytest.mark.parametrize(("option", "says"), [
+    ("--weapon", "a weapon name is needed"),
+    ("--at", "a hit location"),
+    ("--type", "a damage type is needed"),
+    ("--attr", "POW or AGI is needed"),
+])
+def test_an_empty_value_is_a_usage_mistake_not_the_default(option, says):
+    r = invoke("odds", DEMO, "Gorm", "Wren", option, "")
+    assert r.exit_code == 2, r.output
+    assert says in r.output and option in r.output and "combatant" not in r.output

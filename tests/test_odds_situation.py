@@ -45,7 +45,7 @@ def test_a_defeated_attacker_is_refused_off_its_turn(enc):
 
 def test_a_cost_is_stated_for_spells_only(enc):
     fight = started(enc, "turn brannoc", "quit")
-    says = "only a spell's cost may be stated (cost=N)"
+    says = "only a spell's cost may be stated (cost N)"
     assert says in one_line_error(invoke("do", fight, "attack gorm cost 3"))
     assert says in one_line_error(invoke("do", fight, "odds gorm cost 3"))
 
