@@ -205,7 +205,10 @@ def breakdown(pv: Preview) -> list[Text]:
         meets.insert(0, f"Vitality {t.current}/{t.maximum}")
         slots = f"{t.free_slots} Wound slot(s) free"
     lines.append(f"  target: {', '.join(meets)}, {slots}")
-    return [lit(x) for x in lines]
+    out = [lit(x) for x in lines]
+    # conditions the odds cannot count: the GM's to apply (as the status view's notes)
+    out += [lit(f"  note: {n} (not counted in these odds)", "yellow") for n in pv.notes]
+    return out
 
 
 def keep(pv: Preview) -> tuple[str, ...]:
@@ -216,7 +219,7 @@ def keep(pv: Preview) -> tuple[str, ...]:
                f"{t.free_slots} Wound slot(s) free", f"{t.free_slots} Burden slot(s) free",
                f"Guard skipped ({pv.unsoaked})", "2d6 keep lowest (R2)",
                f"Vitality {t.current}/{t.maximum}", f"Strain {t.current}/{t.maximum}",
-               "then Broken", "no Solid Hit"}
+               "then Broken", "no Solid Hit", "(not counted in these odds)"}
     return tuple(sorted((x for x in phrases if " " in x), key=len, reverse=True))
 
 
@@ -270,5 +273,5 @@ def document(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
             "defense": pv.defense,
             "defense_pool": [[label, n] for label, n in pv.defense_pool],
             "unsoaked": pv.unsoaked or None, "resisted": list(pv.resisted),
-            "weak": list(pv.weak)}
+            "weak": list(pv.weak), "notes": list(pv.notes)}
     return doc
