@@ -111,6 +111,26 @@ def test_the_table_reads_at_80_columns():
     assert any("Wound:" in x and "Defeat:" in x for x in lines)
 
 
+@pytest.mark.parametrize("args", [
+    ["--dice", "3", "--vs", "2", "--tiers", "2/7/13/20", "--vitality", "12", "--wounds", "1"],
+    [DEMO, "Gorm", "Wren"],
+])
+def test_at_60_columns_the_header_and_the_summary_stay_whole(args):
+    r = invoke("odds", *args, "--width", "60", "--no-color")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert all(len(x) <= 60 for x in lines), max(lines, key=len)
+    assert "…" not in r.output
+    head = next(x for x in lines if x.lstrip().startswith("Net"))
+    assert head.split() == ["Net", "Chance", "Tier", "To", "Vitality", "Wound", "Defeat"]
+    summary = lines[lines.index(next(x for x in lines if x.startswith("Hit (1+"))):]
+    # each "label: value" whole; a continuation hangs under the line it continues
+    text = " ".join(x.strip() for x in summary)
+    assert "Expected damage to Vitality: " in text and "Wound: " in text
+    assert all(x.startswith(("Hit (1+", "Any damage", "    ")) for x in summary), summary
+    assert not any(x.strip()[:1].isdigit() for x in summary), summary
+
+
 def test_the_unlikely_end_of_a_big_roll_is_one_row_but_json_keeps_every_row():
     args = ["odds", "--dice", "20", "--vs", "20", "--tiers", "2/7/13/20"]
     lines = invoke(*args).output.splitlines()
@@ -222,3 +242,33 @@ def test_the_odds_verb_at_the_prompt(enc):
     assert r.exit_code == 0, r.output
     assert "Wren attacks Knife-1 with Rapier" in r.output
     assert fight_of(enc).exists()
+
+
+# --- refusals from FILE say which file, as `do` does --------------------------------------
+
+
+def test_a_refused_attack_names_the_file_like_do(enc):
+    # R11: Defeated is out of the fight
+    fight = started(enc, "turn brannoc", "defeat gorm", "quit")
+    line = one_line_error(invoke("odds", fight, "Gorm", "Wren"))
+    assert line.startswith(f"{fight}: ") and "Gorm is out of the fight" in line
+    assert one_line_error(invoke("odds", DEMO, "Gorm", "Zed")).startswith(f"{DEMO}: ")
+
+
+def test_a_library_is_not_an_encounter_as_simulate_says():
+    lib = ROOT / "encounters" / "library" / "bestiary.yaml"
+    line = one_line_error(invoke("odds", lib, "A", "B"))
+    assert line.startswith(f"{lib}: a library") and "not an encounter" in line
+    assert "not an encounter" in one_line_error(invoke("simulate", lib, "-n", "2"))
+
+
+@pytest.mark.parametrize(("option", "says"), [
+    ("--weapon", "a weapon name is needed"),
+    ("--at", "a hit location"),
+    ("--type", "a damage type is needed"),
+    ("--attr", "POW or AGI is needed"),
+])
+def test_an_empty_value_is_a_usage_mistake_not_the_default(option, says):
+    r = invoke("odds", DEMO, "Gorm", "Wren", option, "")
+    assert r.exit_code == 2, r.output
+    assert says in r.output and option in r.output and "combatant" not in r.output

@@ -45,7 +45,7 @@ def test_a_defeated_attacker_is_refused_off_its_turn(enc):
 
 def test_a_cost_is_stated_for_spells_only(enc):
     fight = started(enc, "turn brannoc", "quit")
-    says = "only a spell's cost may be stated (cost=N)"
+    says = "only a spell's cost may be stated (cost N)"
     assert says in one_line_error(invoke("do", fight, "attack gorm cost 3"))
     assert says in one_line_error(invoke("do", fight, "odds gorm cost 3"))
 
@@ -178,3 +178,38 @@ def test_do_odds_reads_a_fight_open_at_a_prompt(enc):
         r = invoke("do", fight, "odds gorm", "dmg gorm 1")  # a writer still waits
         assert "is open in another momenta session" in one_line_error(r)
     assert fight.read_bytes() == before
+
+
+# --- conditions the GM applies by hand: a note, as the attack's log reminds --------------
+
+
+def test_made_up_and_frightened_conditions_are_noted_not_counted(enc):
+    # condition table: Frightened's effect is the GM's; one made up at the table has none
+    fight = started(enc, "turn brannoc", "cond gorm soaked new", "cond wren frightened",
+                    "quit")
+    r = invoke("odds", fight, "Gorm", "Wren", "--width", "80", "--no-color")
+    assert r.exit_code == 0, r.output
+    notes = [x for x in r.output.splitlines() if x.startswith("  note: ")]
+    assert notes[0] == "  note: Gorm: Soaked (not counted in these odds)"
+    assert notes[1].startswith("  note: Wren: Frightened: ") and len(notes) == 2
+    doc = json.loads(invoke("odds", fight, "Gorm", "Wren", "--json").output)
+    assert doc["attack"]["notes"][0] == "Gorm: Soaked"
+    assert doc["attack"]["notes"][1].startswith("Wren: Frightened")
+    # the verb at the prompt shows the same preview
+    assert "note: Gorm: Soaked" in invoke("do", fight, "odds gorm wren").output
+
+
+def test_a_condition_the_encounter_defines_is_noted_with_its_effect(enc):
+    enc = enc.with_name("mill-ambush.yaml")  # its libraries beside it
+    fight = started(enc, "cond brannoc floured", "quit")
+    doc = json.loads(invoke("odds", fight, "Brannoc", "Captain Vessa", "--json").output)
+    assert doc["attack"]["notes"] == ["Brannoc: Floured: flour in the eyes: -1d per stack "
+                                      "on ranged attacks"]
+
+
+def test_no_note_for_conditions_the_tracker_applies(enc):
+    fight = started(enc, "turn brannoc", "cond gorm hindered", "quit")
+    r = invoke("odds", fight, "Gorm", "Wren", "--width", "80")
+    assert r.exit_code == 0 and "note:" not in r.output
+    assert json.loads(invoke("odds", DEMO, "Gorm", "Wren", "--json").output
+                      )["attack"]["notes"] == []

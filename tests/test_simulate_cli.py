@@ -182,3 +182,40 @@ def test_the_readme_example_is_what_the_command_prints():
             "--jobs", "auto", "--width", "80", "--no-color")
     assert r.exit_code == 0, r.output
     assert r.output == shown
+
+
+# --- what a policy's functions return, at one job and at two ------------------------------
+
+BAD_RETURNS = [
+    ("def choose(view, actor):\n    return 42\n", "choose returned a int"),
+    ("def choose(view, actor):\n    from momenta_cli.commands import parse_line\n"
+     "    parse_line('frobnicate')\n", "choose raised CommandError: unknown command"),
+    ("def choose(view, actor):\n    return []\n\ndef pick(view, options):\n    return 3\n",
+     "pick returned a int"),
+    ("from momenta_cli.simulate.policy import tactical_choose as choose\n\n"
+     "def react(view, attacker, target, weapon):\n    return ['dodge']\n",
+     "react returned a list"),
+    ("def choose(view, actor):\n    yield 'breath'\n    raise ValueError('boom')\n",
+     "choose raised ValueError: boom"),
+]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("text, words", BAD_RETURNS)
+def test_a_policy_returning_the_wrong_thing_is_one_line_naming_it(tmp_path, text, words,
+                                                                   jobs):
+    p = tmp_path / "policy.py"
+    p.write_text(text)
+    line = one_line_error(sim(DEMO, "-n", "2", "--seed", "1", "--jobs", jobs, "--policy", p))
+    assert line.startswith(f"policy {p}: ") and words in line, line
+    assert "_RemoteTraceback" not in line and "worker process died" not in line
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_endless_generator_from_choose_is_cut_short(tmp_path, jobs):
+    """choose may return any iterable; only the first MAX_ITEMS are taken from it."""
+    p = tmp_path / "policy.py"
+    p.write_text("def choose(view, actor):\n    while True:\n        yield 'breath'\n")
+    r = sim(DEMO, "-n", "2", "--seed", "1", "--jobs", jobs, "--json", "--policy", p)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["fights"] == 2

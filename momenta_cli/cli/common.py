@@ -19,6 +19,7 @@ from momenta_cli.text import one_line
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from momenta_cli.engine.specs import EncounterSpec
     from momenta_cli.journal import FightFile
 
 # Options shared by the fight commands (one definition, so they read the same everywhere).
@@ -84,6 +85,32 @@ def guarded() -> Iterator[None]:
     except MomentaError as err:
         # One line, whatever a name or a file's bytes inside the message hold.
         raise fail(one_line(str(err))) from None
+
+
+@contextmanager
+def prefixed(path: Path | str) -> Iterator[None]:
+    """As ``guarded``, a rule or command refusal said as ``do`` says it: ``PATH: why``."""
+    try:
+        yield
+    except EncounterError:
+        with guarded():
+            raise
+    except MomentaError as err:
+        raise fail(one_line(f"{path}: {err}")) from None
+
+
+def load_playable(path: Path, what: str) -> EncounterSpec:
+    """The encounter at ``path``; a library file (weapons, stat blocks, no combatants)
+    refused in one line instead of its missing fields, ``what`` saying what the command
+    reads ("simulate plays encounters"). Raises what ``guarded`` turns into lines."""
+    from momenta_cli.encounter import load_encounter
+    from momenta_cli.encounter.loader import load
+
+    loaded = load(path, library_ok=True)
+    if loaded.library and not loaded.problems:
+        raise EncounterError([f"{path}: a library (weapons, stat blocks), not an "
+                              f"encounter: {what}"])
+    return load_encounter(path)
 
 
 def warn(ff: FightFile) -> None:

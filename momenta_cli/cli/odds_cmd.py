@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from momenta_cli.cli.common import NoColor, Width, guarded, make_console
+from momenta_cli.cli.common import NoColor, Width, guarded, load_playable, make_console, prefixed
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
@@ -43,10 +43,9 @@ def _state(path: Path) -> Fight:
         for w in ff.warnings:
             typer.echo(w, err=True)
         return ff.session.state
-    from momenta_cli.encounter import load_encounter
     from momenta_cli.engine.session import Session
 
-    return Session(load_encounter(path)).state
+    return Session(load_playable(path, "odds reads encounters and saved fights")).state
 
 
 @dataclass(frozen=True)
@@ -91,7 +90,9 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
                  defense=defenses[0] if defenses else None, defense_with=chosen or None,
                  brace=brace, **asdict(situation))
     with guarded():
-        return preview(_state(file), cmd)
+        state = _state(file)
+    with prefixed(file):  # a refusal of the attack, as `do` says it
+        return preview(state, cmd)
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,12 @@ def odds_cmd(
     """
     from momenta_cli.render import odds as view
 
+    for option, value, needed in (("--weapon", weapon, "a weapon name"),
+                                  ("--at", at, "a hit location (Mass, Edge, Mark, ...)"),
+                                  ("--type", damage_type, "a damage type"),
+                                  ("--attr", attr, "POW or AGI")):
+        if value is not None and not value.strip():  # not "the default": a slip
+            raise typer.BadParameter(f"{needed} is needed", param_hint=f"'{option}'")
     situation = Situation(dist, cover, obscured, thrown, damage_type, attr, plus)
     numbers = Numbers(guard, resist, weak, strain, solid_hit, brace, vitality, max_vitality,
                       wounds, strain_now, max_strain, burdens)

@@ -8,8 +8,14 @@ from typing import Annotated
 
 import typer
 
-from momenta_cli.cli.common import NoColor, Width, fail, guarded, make_console
-from momenta_cli.errors import EncounterError
+from momenta_cli.cli.common import (
+    NoColor,
+    Width,
+    fail,
+    guarded,
+    load_playable,
+    make_console,
+)
 
 MAX_FIGHTS = 1_000_000
 MAX_JOBS = 256
@@ -73,8 +79,6 @@ def simulate(
     import json
     import secrets
 
-    from momenta_cli.encounter import load_encounter
-    from momenta_cli.encounter.loader import load
     from momenta_cli.render.simulate_report import report
     from momenta_cli.simulate.fight import check_playable
     from momenta_cli.simulate.policy import load as load_policy
@@ -82,11 +86,7 @@ def simulate(
     from momenta_cli.simulate.stats import summarise
 
     with guarded():
-        loaded = load(encounter, library_ok=True)
-        if loaded.library and not loaded.problems:
-            raise EncounterError([f"{encounter}: a library (weapons, stat blocks), not an "
-                                  "encounter: simulate plays encounters"])
-        enc = load_encounter(encounter)
+        enc = load_playable(encounter, "simulate plays encounters")
         check_playable(enc)
         chosen = load_policy(policy)
     if seed is None:

@@ -84,10 +84,10 @@ def check_may_maneuver(f: Fighter, *, free_move: bool = False) -> None:
 
 
 def check_stated_cost(w: WeaponSpec, cost: int | None) -> None:
-    """ch19 Cast a Spell: only a spell's cost may be stated at the table (``cost=N``);
+    """ch19 Cast a Spell: only a spell's cost may be stated at the table (``cost N``);
     every other maneuver's cost is fixed by the rules."""
     if cost is not None and not w.has("Spell"):
-        raise RuleError("only a spell's cost may be stated (cost=N)")
+        raise RuleError("only a spell's cost may be stated (cost N)")
 
 
 def check_can_maneuver(fight: Fight, f: Fighter, what: str, *, is_move: bool = False) -> None:

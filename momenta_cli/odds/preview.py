@@ -19,6 +19,7 @@ from momenta_cli.engine import damage
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, plan_attack
 from momenta_cli.engine.attacks import check_reactions
+from momenta_cli.engine.conditions import reminders
 from momenta_cli.engine.economy import check_may_maneuver, check_stated_cost
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_applies
@@ -50,6 +51,10 @@ class Preview:
     weak: tuple[str, ...]
     tiers: DamageTable
     odds: Odds
+    # "NAME: reminder" for the attacker's and the target's conditions whose effect the GM
+    # applies by hand (Frightened, GM-defined, made up at the table): the odds leave
+    # them out, so the GM is told, as the attack's log would
+    notes: tuple[str, ...] = ()
 
 
 def _refuse_extras(cmd: Attack) -> None:
@@ -99,4 +104,6 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
                    auto, defense.label if defense else None,
                    defense.parts if defense else (), defense.auto if defense else None,
                    unsoaked, tuple(resisted), tuple(weak), w.damage,
-                   odds(roll, target, w.damage))
+                   odds(roll, target, w.damage),
+                   tuple(f"{f.name}: {text}" for f in (a, t)
+                         for text in reminders(s, f, acting=True)))

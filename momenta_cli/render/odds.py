@@ -7,7 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -16,6 +17,7 @@ from momenta_cli.odds.table import Odds, Row
 from momenta_cli.render.status import lit
 
 BAR = 16  # columns of the longest bar
+MIN_BAR = 6  # narrower than this a bar says too little: the column goes instead
 
 
 def pct(p: Fraction) -> str:
@@ -36,10 +38,10 @@ def _num(x: Fraction) -> str:
     return f"{float(x):.2f}".rstrip("0").rstrip(".")
 
 
-def _bar(p: Fraction, top: Fraction) -> Text:
+def _bar(p: Fraction, top: Fraction, bar: int = BAR) -> Text:
     if top <= 0:
         return Text("")
-    eighths = round(BAR * 8 * p / top)
+    eighths = round(bar * 8 * p / top)
     full, part = divmod(eighths, 8)
     tail = " ▏▎▍▌▋▊▉"[part].strip()
     return Text("█" * full + tail, style="cyan")
@@ -98,13 +100,15 @@ def _words(o: Odds) -> tuple[str, str, str]:
     return "Vitality", "Wound", "Defeat"
 
 
-def table(o: Odds) -> Table:
-    """One row per net-success count: chance, bar, tier, damage, Wound, Defeat."""
+def table(o: Odds, bar: int = BAR) -> Table:
+    """One row per net-success count: chance, a bar ``bar`` columns long at most (none
+    for 0), tier, damage, Wound, Defeat."""
     where, slot, down = _words(o)
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     t.add_column("Net", justify="right")
     t.add_column("Chance", justify="right")
-    t.add_column("", no_wrap=True, min_width=BAR, max_width=BAR)
+    if bar:
+        t.add_column("", no_wrap=True, min_width=bar, max_width=bar)
     damage = o.tiers is not None
     if damage:
         t.add_column("Tier", justify="right")
@@ -116,13 +120,30 @@ def table(o: Odds) -> Table:
     top = max((r.p for r in o.rows), default=Fraction(0))
     for r in shown:
         last = r is shown[-1] and tail
-        cells: list[Any] = [f"{r.net}+" if last else str(r.net), pct(r.p), _bar(r.p, top)]
+        cells: list[Any] = [f"{r.net}+" if last else str(r.net), pct(r.p)]
+        if bar:
+            cells.append(_bar(r.p, top, bar))
         if damage:
             cells += [_tiers(tail) if last else str(r.tier), _damage(r)]
         if o.knows_target:
             cells += [_share(r.wound, r), _share(r.down, r)]
         t.add_row(*cells)
     return t
+
+
+class Fitted:
+    """The table at the console's width: the bar shortened first, then left out, so the
+    header's words and the numbers stay whole (80 columns has room for all of it)."""
+
+    def __init__(self, o: Odds):
+        self.o = o
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        bare = table(self.o, bar=0)
+        wide = options.update(width=10_000)
+        need = Measurement.get(console, wide, bare).maximum
+        room = options.max_width - need - 2  # the bar column's own padding
+        yield table(self.o, bar=min(BAR, room) if room >= MIN_BAR else 0)
 
 
 def summary(o: Odds) -> list[Text]:
@@ -134,6 +155,16 @@ def summary(o: Odds) -> list[Text]:
     if o.knows_target:
         lines[-1] += f"   {slot}: {pct(o.p_wound)}   {down}: {pct(o.p_down)}"
     return [lit(x, "bold") for x in lines]
+
+
+def summary_keep(o: Odds) -> tuple[str, ...]:
+    """The "label: value" pieces of the summary, each kept whole when a line wraps."""
+    where, slot, down = _words(o)
+    pieces = [f"Hit (1+ net successes): {pct(o.p_hit)}",
+              f"Expected damage to {where}: {_num(o.expected_damage)}",
+              f"Any damage to {where}: {pct(o.p_damage)}",
+              f"{slot}: {pct(o.p_wound)}", f"{down}: {pct(o.p_down)}"]
+    return tuple(sorted(pieces, key=len, reverse=True))
 
 
 def _pool(parts: Parts, auto: int | None) -> str:
@@ -174,7 +205,10 @@ def breakdown(pv: Preview) -> list[Text]:
         meets.insert(0, f"Vitality {t.current}/{t.maximum}")
         slots = f"{t.free_slots} Wound slot(s) free"
     lines.append(f"  target: {', '.join(meets)}, {slots}")
-    return [lit(x) for x in lines]
+    out = [lit(x) for x in lines]
+    # conditions the odds cannot count: the GM's to apply (as the status view's notes)
+    out += [lit(f"  note: {n} (not counted in these odds)", "yellow") for n in pv.notes]
+    return out
 
 
 def keep(pv: Preview) -> tuple[str, ...]:
@@ -185,7 +219,7 @@ def keep(pv: Preview) -> tuple[str, ...]:
                f"{t.free_slots} Wound slot(s) free", f"{t.free_slots} Burden slot(s) free",
                f"Guard skipped ({pv.unsoaked})", "2d6 keep lowest (R2)",
                f"Vitality {t.current}/{t.maximum}", f"Strain {t.current}/{t.maximum}",
-               "then Broken", "no Solid Hit"}
+               "then Broken", "no Solid Hit", "(not counted in these odds)"}
     return tuple(sorted((x for x in phrases if " " in x), key=len, reverse=True))
 
 
@@ -195,7 +229,7 @@ def view(o: Odds, pv: Preview | None = None) -> Group:
     from momenta_cli.render.wrap import hanging
 
     parts: list[Any] = hanging(breakdown(pv), keep(pv)) if pv is not None else []
-    parts += [table(o), *summary(o)]
+    parts += [Fitted(o), *hanging(summary(o), summary_keep(o))]
     return Group(*parts)
 
 
@@ -239,5 +273,5 @@ def document(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
             "defense": pv.defense,
             "defense_pool": [[label, n] for label, n in pv.defense_pool],
             "unsoaked": pv.unsoaked or None, "resisted": list(pv.resisted),
-            "weak": list(pv.weak)}
+            "weak": list(pv.weak), "notes": list(pv.notes)}
     return doc

@@ -12,6 +12,7 @@ round cap is passed.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 from dataclasses import dataclass, replace
 from typing import Any
@@ -137,14 +138,35 @@ class _Run:
         return True
 
     def call(self, what: str, fn: Any, *args: Any) -> Any:
+        return self.guard(what, fn, self.view, *args)
+
+    def guard(self, what: str, fn: Any, *args: Any) -> Any:
+        """``fn(*args)``, where ``fn`` runs the policy's code: whatever it raises (a bug,
+        sys.exit(), or a MomentaError from an engine helper it called) becomes one line
+        naming the policy and the function."""
         try:
-            return fn(self.view, *args)
-        except (MomentaError, KeyboardInterrupt):
+            return fn(*args)
+        except (PolicyFailed, KeyboardInterrupt):
             raise
         except BaseException as err:  # noqa: BLE001 - a policy's bug or sys.exit(): one line
-            raise PolicyFailed(f"policy {self.policy.name}: {what} raised "
-                               f"{type(err).__name__}: {err} (round {self.state.round})"
-                               ) from None
+            raise self.failed(f"{what} raised {type(err).__name__}: {err}") from None
+
+    def failed(self, why: str) -> PolicyFailed:
+        return PolicyFailed(f"policy {self.policy.name}: {why} (round {self.state.round})")
+
+    def commands_from(self, items: Any) -> list[Any]:
+        """At most MAX_ITEMS of what ``choose`` returned: a list, any iterable (an endless
+        generator too) or one line or Command; [] for nothing."""
+        if items is None or isinstance(items, str | Command):
+            return [] if items is None or items == "" else [items]
+        try:
+            it = iter(items)
+        except TypeError:
+            raise self.failed(f"choose returned a {type(items).__name__}, not a list of "
+                              "command lines or Commands") from None
+        # A generator runs the policy's code as it is taken from: guard it like a call.
+        taken: list[Any] = self.guard("choose", lambda: list(itertools.islice(it, MAX_ITEMS)))
+        return taken
 
     def item(self, item: Any) -> bool:
         """Run one thing ``choose`` returned; False when refused."""
@@ -161,8 +183,8 @@ class _Run:
         elif isinstance(item, Command):
             cmd, line = item, type(item).__name__
         else:
-            raise PolicyFailed(f"policy {self.policy.name}: choose returned a "
-                               f"{type(item).__name__}, not a command line or a Command")
+            raise self.failed(f"choose returned a {type(item).__name__}, not a command "
+                              "line or a Command")
         if isinstance(cmd, _SIMULATOR_ONLY):
             self.refused += 1
             return False
@@ -190,7 +212,12 @@ class _Run:
         except MomentaError:
             return None  # the engine will say why when the attack itself is run
         words = self.call("react", self.policy.react, a.name, t.name, weapon)
-        if not isinstance(words, str) or not words.strip():
+        if words is None:
+            return None
+        if not isinstance(words, str):
+            raise self.failed(f"react returned a {type(words).__name__}, not the words "
+                              "of a reaction (a str such as \"dodge\", or \"\" for none)")
+        if not words.strip():
             return None
         try:
             declared = parse_line(f"attack a t {words}")
@@ -208,6 +235,9 @@ class _Run:
         if not options:
             return False
         name = self.call("pick", self.policy.pick, options)
+        if not isinstance(name, str):
+            raise self.failed(f"pick returned a {type(name).__name__}, not the name of "
+                              "one of the options")
         if name not in options:
             name = options[0]
         if not self.execute(StartTurn(name), f"turn {quote(name)}"):
@@ -215,13 +245,11 @@ class _Run:
         for _ in range(MAX_CALLS):
             if self.state.active != name or outcome(self.state):
                 break
-            items = self.call("choose", self.policy.choose, name)
+            items = self.commands_from(self.call("choose", self.policy.choose, name))
             if not items:
                 break
-            if isinstance(items, str | Command):
-                items = [items]
             accepted = 0
-            for it in list(items)[:MAX_ITEMS]:
+            for it in items:
                 if self.state.active != name or outcome(self.state):
                     break
                 accepted += self.item(it)

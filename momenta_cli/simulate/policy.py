@@ -10,17 +10,22 @@ two; the built-in ones are used for what it leaves out):
     have run it is called again, until it returns an empty list: then the turn ends. A
     refused command is skipped; a call whose commands were all refused ends the turn
     too, and so does the 12th call in a turn. ``turn``, ``end`` and ``next`` are the
-    simulator's: do not return them.
+    simulator's: do not return them. Any iterable will do (a generator too): the first
+    50 items of each call are taken. Returning something else (a number), or raising
+    (a MomentaError from an engine helper included), ends the run in one line naming
+    the policy and the function.
 
 ``pick(view, options) -> str``
-    Who of ``options`` (the names the zipper allows, ch18) takes the next turn.
+    Who of ``options`` (the names the zipper allows, ch18) takes the next turn: a name
+    (one not among them means the first); anything but a str ends the run.
 
 ``react(view, attacker, target, weapon) -> str``
     ``target``'s reaction to being attacked by ``attacker`` with the weapon called
     ``weapon``, as the words the attack command takes: ``""`` (none), ``"dodge"``,
     ``"deflect"``, ``"deflect=Buckler"``, ``"defend"``, ``"defend=Parry"``, any of them
-    followed by ``"brace"``. Asked for every single-target attack whose line declares no
-    reaction; if the engine refuses the reaction, the attack is made without it.
+    followed by ``"brace"`` (``None`` is none too; anything else ends the run). Asked
+    for every single-target attack whose line declares no reaction; if the engine
+    refuses the reaction, the attack is made without it.
 
 ``view`` is a ``View`` (``view.py``): a copy of the engine state (changing it changes
 nothing in the fight), helpers (``enemies``,
