@@ -199,3 +199,15 @@ def test_a_typo_of_one_word_of_a_name_gets_a_suggestion():
 
     assert close("vesa", ["Brannoc", "Captain Vessa", "Sack Bruiser-1"]) == ["Captain Vessa"]
     assert close("zzzz", ["Brannoc", "Captain Vessa"]) == []
+
+
+def test_a_pasted_page_gets_no_suggestion_and_no_wait(monkeypatch):
+    # bad input never hurts: difflib's cost grows with the length; nothing that long is a
+    # typo, so a 100,000-character word is refused without comparing it to anything
+    from momenta_cli.engine import names
+
+    def no_difflib(*args, **kwargs):
+        raise AssertionError("compared a pasted page with a name")
+
+    monkeypatch.setattr(names, "SequenceMatcher", no_difflib)
+    assert names.close("a" * 100_000, ["Brannoc", "Captain Vessa"]) == []

@@ -197,6 +197,10 @@ BAD_RETURNS = [
      "react returned a list"),
     ("def choose(view, actor):\n    yield 'breath'\n    raise ValueError('boom')\n",
      "choose raised ValueError: boom"),
+    ("class X:\n    def __iter__(self):\n        raise RuntimeError('iter')\n\n"
+     "def choose(view, actor):\n    return X()\n", "choose raised RuntimeError: iter"),
+    # each newcomer joins the round and adds another: the round would never end
+    ("def choose(view, actor):\n    return ['add footpad']\n", "grew past 200 combatants"),
 ]
 
 

@@ -96,6 +96,8 @@ CLOSE_ENOUGH = 0.6  # difflib's own default cutoff: "hlad" finds Halden, "zzz" n
 # like a typo of it: `frightend` 0.95, `hind` 1.0 (a prefix); `soaked` is 0.67 to Slowed.
 TYPO_ALIKE = 0.8
 NEXT_BEST = 0.1  # a second suggestion only when it is about as close as the first
+# difflib's cost grows with the typed length: a pasted page is no typo of anything
+LONGEST_TYPO = 100
 
 
 def _likeness(typed: str, name: str) -> float:
@@ -109,7 +111,7 @@ def close(text: str, names: Sequence[str], cutoff: float = CLOSE_ENOUGH) -> list
     """The one or two of ``names`` closest to ``text`` (none when nothing is at least
     ``cutoff`` alike)."""
     typed = _hyphen_key(text)
-    if not typed:
+    if not typed or len(typed) > LONGEST_TYPO:
         return []
     scored: dict[str, float] = {}
     for name in names:

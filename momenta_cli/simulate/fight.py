@@ -41,6 +41,7 @@ BOTH_OUT = "both_out"  # both sides out at once: over, but nobody won
 MAX_CALLS = 12  # calls of choose per turn
 MAX_ITEMS = 50  # commands taken from one call of choose
 MAX_COMMANDS = 100_000  # per fight: a safety net under the round cap
+MAX_FIGHTERS = 200  # a policy adding combatants: each joins the round, which never ends
 _SIMULATOR_ONLY = (StartTurn, EndTurn, NextTurn, EndCombat)
 
 
@@ -164,6 +165,10 @@ class _Run:
         except TypeError:
             raise self.failed(f"choose returned a {type(items).__name__}, not a list of "
                               "command lines or Commands") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:  # noqa: BLE001 - the object's own __iter__ failed
+            raise self.failed(f"choose raised {type(err).__name__}: {err}") from None
         # A generator runs the policy's code as it is taken from: guard it like a call.
         taken: list[Any] = self.guard("choose", lambda: list(itertools.islice(it, MAX_ITEMS)))
         return taken
@@ -193,6 +198,9 @@ class _Run:
             if reacted is not None and self.execute(*reacted):
                 return True
         if self.execute(cmd, line):
+            if len(self.state.fighters) > MAX_FIGHTERS:
+                raise self.failed(f"the fight grew past {MAX_FIGHTERS} combatants (a policy "
+                                  "that keeps adding them never ends a round)")
             return True
         self.refused += 1
         return False
