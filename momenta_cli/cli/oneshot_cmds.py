@@ -87,24 +87,25 @@ def _open_or_start(fight: Path, start: Path | None) -> FightFile:
     return FightFile.open(fight, repair_on_save=True)  # all or nothing: see open
 
 
-def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
-               players: bool, quiet: bool = False) -> None:
-    from momenta_cli.cli.screen import Screen, mark
+def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | None
+          ) -> tuple[str, list[dict[str, Any]]]:
+    """Run ``lines`` on ``session`` with the screen's console captured: ``(what it drew,
+    the journal records of the accepted lines)``. All or nothing: a refused line prints
+    its one-line error (nothing of the capture) and exits 1, before anything is saved."""
+    from momenta_cli.cli.screen import mark
     from momenta_cli.dice import SeededRoller
     from momenta_cli.errors import MomentaError
     from momenta_cli.journal import outcome_record
     from momenta_cli.runner import run_line
 
-    # One table at the end, not one per turn change: only the last one is still true.
-    screen = Screen(console, players=players, deferred=True, quiet=quiet)
-    roller = SeededRoller(seed)
+    console, roller = screen.console, SeededRoller(seed)
     records: list[dict[str, Any]] = []
     console.begin_capture()
     try:
         for line in lines:
-            before = mark(ff.session.state)
+            before = mark(session.state)
             try:
-                out = run_line(ff.session, line, roller)
+                out = run_line(session, line, roller)
             except Exception as err:
                 console.end_capture()
                 saved = "nothing was saved" if records else "nothing changed"
@@ -117,14 +118,23 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
                 records.append(rec)
             if out.meta is not None and out.meta.what == "quit":
                 break
-            screen.outcome(out, ff.session.state, before)
+            screen.outcome(out, session.state, before)
         screen.finish()
     except typer.Exit:
         raise
     except BaseException:
         console.end_capture()
         raise
-    shown = console.end_capture()
+    return console.end_capture(), records
+
+
+def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int | None,
+               players: bool, quiet: bool = False) -> None:
+    from momenta_cli.cli.screen import Screen
+
+    # One table at the end, not one per turn change: only the last one is still true.
+    screen = Screen(console, players=players, deferred=True, quiet=quiet)
+    shown, records = _play(ff.session, fight, lines, screen, seed)
     with guarded():
         ff.append_many(records)
     try:
@@ -163,11 +173,8 @@ def _preview(fight: Path, start: Path | None, lines: list[str], seed: int | None
     start no fight: a fight open at a prompt is read as ``momenta odds FIGHT`` reads it,
     and an encounter without a fight file yet is read fresh and leaves no file behind.
     All or nothing as ``do`` is: a refused line prints only its one-line error."""
-    from momenta_cli.cli.screen import Screen, mark
-    from momenta_cli.dice import SeededRoller
-    from momenta_cli.errors import MomentaError
+    from momenta_cli.cli.screen import Screen
     from momenta_cli.journal import FightFile
-    from momenta_cli.runner import run_line
 
     with guarded():
         if start is not None and not os.path.lexists(fight):
@@ -181,25 +188,8 @@ def _preview(fight: Path, start: Path | None, lines: list[str], seed: int | None
             session = ff.session
     console = make_console(no_color=no_color, width=width)
     screen = Screen(console, players=players, deferred=True, quiet=quiet)
-    roller = SeededRoller(seed)
-    console.begin_capture()
-    try:
-        for line in lines:
-            before = mark(session.state)
-            try:
-                out = run_line(session, line, roller)
-            except MomentaError as err:
-                console.end_capture()
-                typer.echo(one_line(f"{fight}: {line!r}: {err} (nothing changed)"), err=True)
-                raise typer.Exit(1) from None
-            screen.outcome(out, session.state, before)
-        screen.finish()
-    except typer.Exit:
-        raise
-    except BaseException:
-        console.end_capture()
-        raise
-    console.file.write(console.end_capture())
+    shown, _ = _play(session, fight, lines, screen, seed)  # previews make no record
+    console.file.write(shown)
     console.file.flush()
 
 
