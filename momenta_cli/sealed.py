@@ -32,9 +32,6 @@ from momenta_cli.files import FileProblem, read_bytes
 
 PICKLE_PROTOCOL = 5
 STALE_TEMP = 3600  # seconds after which a temp file a killed writer left is removed
-# O_NONBLOCK: something that is not a regular file in the entry's place is never waited on.
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-               | getattr(os, "O_BINARY", 0))
 
 
 def seal(magic: str, version: int, meta: dict[str, Any], payload: bytes) -> bytes:

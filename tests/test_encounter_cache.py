@@ -160,7 +160,7 @@ def test_the_library_path_is_part_of_the_key(tmp_path, monkeypatch, loads):
 
 def test_another_momenta_misses(enc, monkeypatch, loads):
     load_encounter_cached(enc)
-    monkeypatch.setattr(cache, "_code", lambda: "another build")
+    monkeypatch.setattr(cache.sealed, "code_fingerprint", lambda: "another build")
     load_encounter_cached(enc)
     assert len(loads) == 2 and len(entries()) == 2
 

@@ -314,3 +314,16 @@ def test_an_encounter_path_too_long_for_the_system_is_one_line(tmp_path):
                                  "encounter_abs": "/" + "y" * 5000}) + "\n")
     line = one_line(invoke("status", fight))
     assert line.startswith(f"{fight}: its encounter file") and "is missing" in line
+
+
+@pytest.mark.parametrize("rel", ["a\u0000b.yaml", "loop1"])
+def test_an_encounter_path_that_cannot_be_resolved_is_one_line(tmp_path, rel):
+    # A fight header edited to name an encounter with a NUL byte, or a symlink loop.
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    fight = tmp_path / "odd.fight.jsonl"
+    fight.write_text(json.dumps({"format": "momenta-fight", "version": 2,
+                                 "encounter": rel,
+                                 "encounter_abs": str(tmp_path / "gone.yaml")}) + "\n")
+    line = one_line(invoke("status", fight))
+    assert line.startswith(f"{fight}: its encounter file") and "is missing" in line

@@ -99,16 +99,11 @@ def load_encounter_cached(path: str | os.PathLike[str]) -> EncounterSpec:
 # --- the key -----------------------------------------------------------------------------
 
 
-def _code() -> str:
-    """The momenta code that builds the spec (sealed.code_fingerprint)."""
-    return sealed.code_fingerprint()
-
-
 def _key(real: Path, sha256: str) -> dict[str, Any]:
     """Everything besides the files read that the result of loading ``real`` depends on."""
     return {"encounter": str(real), "sha256": sha256,
             "roots": [str(r) for r in include_roots(real.parent)],
-            "limit": limit("encounter"), "code": _code()}
+            "limit": limit("encounter"), "code": sealed.code_fingerprint()}
 
 
 def _entry_path(key: dict[str, Any]) -> Path:
@@ -128,7 +123,7 @@ def _hit(path: Path) -> EncounterSpec | None:
         real = path.resolve()
         key = _key(real, hashlib.sha256(raw).hexdigest())
         entry = _entry_path(key)
-        blob = _read_entry(entry)
+        blob = sealed.read_entry(entry, MAX_ENTRY + 64 * 1024)
     except (FileProblem, OSError, RuntimeError, ValueError):
         return None
     if blob is None:
@@ -147,10 +142,6 @@ def _hit(path: Path) -> EncounterSpec | None:
     except OSError:
         pass
     return spec
-
-
-def _read_entry(entry: Path) -> bytes | None:
-    return sealed.read_entry(entry, MAX_ENTRY + 64 * 1024)
 
 
 def _unpack(blob: bytes) -> tuple[dict[str, Any], bytes] | None:

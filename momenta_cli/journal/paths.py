@@ -42,7 +42,7 @@ def find_encounter(path: Path, header: dict[str, Any]) -> Path:
         if is_regular(cand):  # never raises (a name too long for the system, say)
             return cand
     absolute = header.get("encounter_abs")
-    if isinstance(absolute, str) and not (tried and Path(tried[0]).resolve() == Path(absolute)):
+    if isinstance(absolute, str) and not (tried and _same_path(tried[0], absolute)):
         tried.append(absolute)
         if is_regular(Path(absolute)):
             return Path(absolute)
@@ -50,6 +50,15 @@ def find_encounter(path: Path, header: dict[str, Any]) -> Path:
     also = f" (also tried {', '.join(tried[1:])})" if len(tried) > 1 else ""
     raise JournalError(f"{path}: its encounter file {missing} is missing{also}; the fight is "
                        f"rebuilt from it, so put it back to use this fight")
+
+
+def _same_path(a: str, b: str) -> bool:
+    """Whether two recorded paths name one file; a path that cannot be resolved (a NUL
+    byte, a symlink loop) names none."""
+    try:
+        return Path(a).resolve() == Path(b)
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def relative(target: Path, base: Path) -> str:
