@@ -92,6 +92,10 @@ def test_after_an_attacks_target_its_legal_reactions(duel):
     assert not {"dodge ", "brace ", "counter "} & set(warden)
     # one reactive defense per attack (R27): after dodge, no other
     assert not {"dodge ", "deflect "} & set(offered(duel, "attack oren dodge "))
+    # a Feint is a melee attack: its target may Counterattack (ch19 Counterattack), and
+    # the engine takes `feint oren counter`; it deals no damage, so no Brace
+    feint = set(offered(duel, "feint oren "))
+    assert "counter " in feint and "brace " not in feint
 
 
 def test_after_odds_its_own_grammar(duel):

@@ -272,3 +272,14 @@ def test_an_empty_value_is_a_usage_mistake_not_the_default(option, says):
     r = invoke("odds", DEMO, "Gorm", "Wren", option, "")
     assert r.exit_code == 2, r.output
     assert says in r.output and option in r.output and "combatant" not in r.output
+
+
+
+@pytest.mark.parametrize("line", ["odds brannoc gorm", "help", "status"])
+def test_do_lines_that_only_show_start_no_fight(enc, line):
+    # a preview changes nothing: `do ENCOUNTER "odds ..."` (or help, status) takes no
+    # lock and leaves no fight file behind
+    r = invoke("do", enc, line)
+    assert r.exit_code == 0, r.output
+    assert not fight_of(enc).exists()
+    assert list(enc.parent.glob("*.fight.jsonl*")) == []

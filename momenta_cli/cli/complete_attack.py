@@ -104,7 +104,7 @@ def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | 
     deals = v.name in ("attack", "intercept", "forestall", "odds")
     if can.brace and deals and "brace" not in a.declared:
         out.append("brace")
-    if can.counter and "counter" not in a.declared and v.name not in ("feint", "odds"):
+    if can.counter and "counter" not in a.declared and v.name != "odds":  # odds: one attack
         out.append("counter")
     return out
 

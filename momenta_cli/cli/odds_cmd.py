@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from momenta_cli.cli.common import NoColor, Width, guarded, load_playable, make_console, prefixed
+from momenta_cli.cli.common import (
+    NoColor,
+    Width,
+    guarded,
+    load_playable,
+    make_console,
+    prefixed,
+    warn,
+)
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
@@ -40,8 +48,7 @@ def _state(path: Path) -> Fight:
 
     if path.name.lower().endswith(SUFFIX):
         ff = FightFile.open(path, repair=False, state_only=True)
-        for w in ff.warnings:
-            typer.echo(w, err=True)
+        warn(ff)  # one_line: an encounter path from the header may hold escapes
         return ff.session.state
     from momenta_cli.engine.session import Session
 

@@ -151,9 +151,12 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
         typer.echo(one_line(f"note: {note}"), err=True)
 
 
+READ_ONLY = ("odds", "help", "status")  # the lines of do that change nothing
+
+
 def _previews_only(lines: list[str]) -> bool:
-    """Whether every line is an ``odds`` preview (a line that does not parse is left to
-    the usual path, which reports it)."""
+    """Whether every line only shows something (an ``odds`` preview, ``help``,
+    ``status``); a line that does not parse is left to the usual path, which reports it."""
     from momenta_cli.commands import Meta, parse_line
     from momenta_cli.errors import MomentaError
 
@@ -162,14 +165,14 @@ def _previews_only(lines: list[str]) -> bool:
             parsed = parse_line(line)
         except MomentaError:
             return False
-        if not (isinstance(parsed, Meta) and parsed.what == "odds"):
+        if not (isinstance(parsed, Meta) and parsed.what in READ_ONLY):
             return False
     return bool(lines)
 
 
 def _preview(fight: Path, start: Path | None, lines: list[str], seed: int | None,
              players: bool, no_color: bool, width: int | None, quiet: bool) -> None:
-    """Lines that are all ``odds`` previews change nothing, so they take no lock and
+    """Lines that only show something change nothing, so they take no lock and
     start no fight: a fight open at a prompt is read as ``momenta odds FIGHT`` reads it,
     and an encounter without a fight file yet is read fresh and leaves no file behind.
     All or nothing as ``do`` is: a refused line prints only its one-line error."""

@@ -187,10 +187,7 @@ class Screen:
         elif out.meta is not None:
             what = out.meta.what
             if what == "status":
-                if self.deferred:
-                    self.pending = fight
-                else:
-                    self.table(fight)
+                self.table(fight)
             elif what == "help":
                 if out.meta.arg is None:
                     c.print(help_table())

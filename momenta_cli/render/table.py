@@ -107,7 +107,8 @@ def _turns(fight: Fight, f: Fighter, may: set[str]) -> Text:
     if f.out:
         return Text(f.out_reason)
     if fight.active == f.name:
-        of = f" {fight.active_turn}/{f.turns_allowed}" if f.turns_allowed > 1 else ""
+        n, turns_this_round = turns.turn_counter(fight, f)
+        of = f" {n}/{turns_this_round}" if turns_this_round > 1 else ""
         return Text(f"acting{of}", style="bold")
     if f.turns_left == 0:
         return Text("acted", style="dim")
