@@ -127,6 +127,14 @@ def test_moved_apart_ends_the_grab():
     refused(s, "apart kira", "not in a grab")
 
 
+def test_apart_from_itself_is_refused_and_ends_no_grab():
+    # ch19 Grab: the grab between two fighters moved apart ends; a fighter named twice
+    # is moved apart from no one (bad input never hurts: nothing changes)
+    s = _grabbed_kira()
+    refused(s, "apart kira kira", "apart from itself")
+    assert s.state.get("Kira").has("Grabbed")
+
+
 def test_grab_ends_when_the_grabber_is_defeated():
     # ch19 Grab / R11: if the grabber becomes Defeated, the grab ends.
     s = yard()

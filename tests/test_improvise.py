@@ -114,6 +114,34 @@ def test_improvising_refuses_what_makes_no_sense(line, words):
     refused(session_from(SMALL), line, *words)
 
 
+def test_a_made_up_name_beside_one_already_there_is_refused():
+    # `add halden x2` or `add deckhand` would put Halden-1 beside Halden, or a Deckhand
+    # beside Deckhand-1 and -2: every later `halden` or `deckhand` would mean another one
+    s = session_from(SMALL)
+    refused(s, "add halden x2", "already a combatant called Halden", "add copy Halden")
+    refused(s, "add deckhand", "Deckhand-1, Deckhand-2 are already", "add copy Deckhand-1")
+    run(s, "add deckhand as Bosun")  # a name of its own is fine
+    assert "Bosun" in s.state.fighters
+
+
+def test_a_bare_number_is_refused_for_what_it_is():
+    # no copy is numbered 7: the reason is not "7 is the short name of a numbered copy"
+    s = session_from(SMALL)
+    refused(s, "add 7", "would read as a numbered copy's short name")
+    refused(s, "add 2", "2 is Deckhand-2's short name")
+
+
+def test_an_improvised_champion_joins_the_round_with_its_two_turns():
+    # R17: reinforcements join the current round; a Champion has 2 turns (R7 classes)
+    s = session_from(SMALL)
+    run(s, "turn halden", "add brute threat champion", "add copy deckhand-1")
+    brute, copy = s.state.get("Brute"), s.state.get("Deckhand-3")
+    assert (brute.turns_allowed, brute.turns_taken) == (2, 0)
+    assert (copy.turns_allowed, copy.turns_taken) == (1, 0)
+    run(s, "end", "turn brute")  # may act in this very round
+    assert s.state.active == "Brute" and s.state.round == 1
+
+
 def test_a_typo_of_a_stat_block_still_adds_but_says_so():
     s = session_from(SMALL)
     run(s, "add marien")
@@ -460,3 +488,12 @@ def test_a_journal_from_before_the_made_up_event_still_loads():
     run(s, "cond d1 soak +5")  # known: a prefix finds it, the cap holds
     assert s.state.fighters["Deckhand-1"].stacks("Soaked") == 3
     assert s.state == replay(s.initial, s.entries)
+
+
+def test_the_make_it_up_hint_never_offers_what_new_refuses():
+    # `cond halden -all` names no condition; offering "cond Halden -all new" would offer
+    # a line that `new` refuses (cond reads -all as its own word)
+    s = session_from(SMALL)
+    assert "make it up: cond Halden soaked new" in refused(s, "cond halden soaked")
+    for line in ("cond halden -all", "cond halden new"):
+        assert "make it up" not in refused(s, line), line

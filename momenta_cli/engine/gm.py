@@ -3,6 +3,8 @@ overrides of resources, ending the combat. Each is logged and undoable like any 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
@@ -70,8 +72,9 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
         made_up = _made_up(fight, f, cmd)
         if made_up is not None:
             return made_up
+    offer = _new_name_problem(cond.catalogue(fight), " ".join(cmd.condition.split())) is None
     name = cond.resolve_condition(fight, cmd.condition, hint=_NEW_HINT.format(
-        f=f.name, c=cmd.condition))
+        f=f.name, c=cmd.condition) if offer else "")  # never offer what `new` refuses
     if name in ("Defeated", "Lost"):
         raise RuleError(f"use 'defeat {f.name}' or 'revive {f.name}' for {name}")
     before = f.stacks(name)
@@ -106,6 +109,23 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
 _NEW_HINT = " (or make it up: cond {f} {c} new)"
 
 
+def _new_name_problem(known: Iterable[str], text: str) -> str | None:
+    """Why ``text`` cannot name a condition made up at the table, or None."""
+    why = name_problem(text)
+    if why:
+        return f"a condition name {why}"
+    # `hind` made up would hide Hindered, which `cond gorm hind` names by its prefix
+    shadowed = sorted(k for k in known if name_key(k).startswith(name_key(text)))
+    if shadowed:
+        some = ", ".join(shadowed[:3]) + (", ..." if len(shadowed) > 3 else "")
+        return (f"{text} is the start of {some}, which it would hide: give the new "
+                "condition a name of its own")
+    if cond.OPERAND.match(text):
+        return (f"{text} cannot name a condition: cond reads it as stacks or as one of "
+                "its words (cond NAME CONDITION +N new)")
+    return None
+
+
 def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | None:
     """``cond NAME CONDITION ... new``: a condition not in the catalogue (nor the
     encounter's, nor made up already) is made up at the table, persistent, at most 3
@@ -122,18 +142,9 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     known = cond.catalogue(fight)
     if any(name_key(k) == name_key(text) for k in known):
         return None
-    why = name_problem(text)
+    why = _new_name_problem(known, text)
     if why:
-        raise RuleError(f"a condition name {why}")
-    # `hind` made up would hide Hindered, which `cond gorm hind` names by its prefix
-    shadowed = sorted(k for k in known if name_key(k).startswith(name_key(text)))
-    if shadowed:
-        some = ", ".join(shadowed[:3]) + (", ..." if len(shadowed) > 3 else "")
-        raise RuleError(f"{text} is the start of {some}, which it would hide: give the "
-                        "new condition a name of its own")
-    if cond.OPERAND.match(text):
-        raise RuleError(f"{text} cannot name a condition: cond reads it as stacks or as "
-                        "one of its words (cond NAME CONDITION +N new)")
+        raise RuleError(why)
     name = text[:1].upper() + text[1:] if text.islower() else text
     n = cmd.n or 0
     if cmd.op == "-" or n <= 0:

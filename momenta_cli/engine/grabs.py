@@ -124,6 +124,8 @@ def apart(fight: Fight, cmd: Apart, roller: Roller) -> list[Event]:
     pairs = grab_partners(fight, a)
     if cmd.second is not None:
         b = find(fight, cmd.second)
+        if b.name == a.name:  # else every pair holds b, and every grab would end
+            raise RuleError(f"{a.name} cannot be moved apart from itself")
         pairs = [(g, t) for g, t in pairs if b in (g, t)]
         if not pairs:
             raise RuleError(f"{a.name} and {b.name} are not in a grab")

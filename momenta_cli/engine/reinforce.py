@@ -87,9 +87,14 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
     _check_typed(cmd.block)
     existing = next((f for f in fight.fighters.values()
                      if name_key(f.name) == name_key(name)), None)
-    if existing is not None and cmd.count == 1 and cmd.name is None:
+    if existing is not None and cmd.name is None:  # x2 too: Gorm-1 beside Gorm misleads
         raise RuleError(f"there is already a combatant called {existing.name} (add copy "
                         f"{existing.name} makes another; no stat block has that name)")
+    copies = [f.name for f in fight.fighters.values()
+              if (m := _NUMBERED.match(f.name)) and name_key(m[1]) == name_key(name)]
+    if copies and cmd.name is None:  # `knife` would be a new one beside Knife-1, Knife-2
+        raise RuleError(f"{', '.join(copies)} are already in the fight (add copy "
+                        f"{copies[0]} makes another; no stat block has that name)")
     # a pool without a class means one that rolls: the lowest class that does (R7)
     default = improvise.DEFAULT_THREAT if cmd.pool is None else improvise.ROLLING_THREAT
     threat = default if cmd.threat is None else match(
@@ -123,9 +128,10 @@ def _check_name(fight: Fight, name: str) -> None:
         raise RuleError(f"a name {why}")
     if name.isdigit():
         owner = numbered(fight.fighters.values(), name)
-        whose = f"{owner[0].name}'s short name" if len(owner) == 1 else \
-            "the short name of a numbered copy"
-        raise RuleError(f"a name may not be a bare number ({name} is {whose})")
+        whose = f"{name} is {owner[0].name}'s short name" if len(owner) == 1 else \
+            f"{name} is the short name of a numbered copy" if owner else \
+            "it would read as a numbered copy's short name"
+        raise RuleError(f"a name may not be a bare number ({whose})")
 
 
 def _check_typed(name: str) -> None:
