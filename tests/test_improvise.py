@@ -322,7 +322,7 @@ def test_the_add_and_cond_lines_parse_as_documented():
             parse_line(bad)
 
 
-# --- review: names, made-up conditions, pool without a class, reminders, log lines ------
+# --- names, made-up conditions, pool without a class, reminders, log lines -------------
 
 
 @pytest.mark.parametrize("line, words", [

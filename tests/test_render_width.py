@@ -190,8 +190,8 @@ LEECH = "Great Pale Leech of the Flooded Nave"
 
 @pytest.mark.parametrize("width", [80, 60])
 def test_the_names_legend_never_breaks_a_name_or_a_pair(width):
-    # Review of issue 11, defect 5: "...; Great Pale Leech" / "  o… = Great Pale Leech of
-    # the Flooded Nave" broke the short form. Each "short = full" that fits a line is
+    # The legend must not read "...; Great Pale Leech" / "  o… = Great Pale Leech of
+    # the Flooded Nave" (a short form broken): each "short = full" that fits a line is
     # whole on one; a full name longer than a line breaks between its words.
     s = session_from(ENCOUNTER.replace("Nave Leech", LEECH))
     rows = render(status_table(s.state), width).splitlines()

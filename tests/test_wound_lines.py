@@ -130,7 +130,7 @@ def test_the_line_always_ends_at_the_value_the_fighter_is_left_with():
             assert int(last[-1]) == getattr(k, res), (amount, text)
 
 
-# --- the carry before a Defeat or a Loss (review of issue 11, defect 8) -----------------
+# --- the carry before a Defeat or a Loss ---------------------------------------------------
 # R10, R11: the last slot fills, Vitality refills, what is left over carries; when that
 # reaches 0 again with no slot free the fighter is Defeated. The line tells the carry
 # before the fall, whichever way the damage came.
@@ -144,8 +144,8 @@ combatants:
 
 
 def test_gm_damage_that_defeats_tells_what_carried_over():
-    # The review's case: a Champion (2 Wound slots, 26 Vitality) at 22 takes 60: 22->0,
-    # Wound 2/2 + Faltering, refill 26, 38 carry over, 0 again: Defeated.
+    # R10, R11: a Champion (2 Wound slots, 26 Vitality) at 22 takes 60: 22->0, Wound 2/2
+    # + Faltering, refill 26, 38 carry over, 0 again with no slot: Defeated.
     s = session_from("""
         name: Shrine
         combatants:
