@@ -283,3 +283,9 @@ def test_do_lines_that_only_show_start_no_fight(enc, line):
     assert r.exit_code == 0, r.output
     assert not fight_of(enc).exists()
     assert list(enc.parent.glob("*.fight.jsonl*")) == []
+
+
+def test_tiers_that_go_down_are_a_usage_mistake():
+    # R3: damage by net successes never goes down, as the encounter loader checks
+    r = invoke("odds", "--dice", "3", "--tiers", "5/2")
+    assert r.exit_code == 2 and "damage goes down at 1s (5 -> 2)" in r.output

@@ -39,7 +39,13 @@ def _tiers(text: str) -> DamageTable:
     if not all(p.isascii() and p.isdigit() and len(p) <= 5 for p in parts):
         raise typer.BadParameter(f"tiers are whole numbers like 2/7/13/20, got {text!r}",
                                  param_hint="'--tiers'")
-    return DamageTable(tuple(int(p) for p in parts))
+    values = tuple(int(p) for p in parts)
+    n = DamageTable.first_drop(values)
+    if n is not None:
+        raise typer.BadParameter(f"damage goes down at {n}s ({values[n - 1]} -> "
+                                 f"{values[n]}): tiers never go down (R3)",
+                                 param_hint="'--tiers'")
+    return DamageTable(values)
 
 
 def _state(path: Path) -> Fight:

@@ -105,12 +105,12 @@ def damage_table(damage: dict[str, int], overflow: int, err: Err) -> DamageTable
     if not ok:
         return None
     values = [damage[tiers[n][0]] for n in sorted(tiers)]
-    for n in range(1, len(values)):
-        if values[n] < values[n - 1]:
-            key = tiers[n][0]
-            err(("damage", key), f"damage goes down at {key} ({values[n - 1]} -> {values[n]})",
-                key=True)
-            return None
+    drop = DamageTable.first_drop(values)
+    if drop is not None:
+        key = tiers[drop][0]
+        err(("damage", key), f"damage goes down at {key} ({values[drop - 1]} -> "
+            f"{values[drop]})", key=True)
+        return None
     return DamageTable(tuple(values), overflow)
 
 

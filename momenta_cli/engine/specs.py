@@ -67,6 +67,12 @@ class DamageTable:
     tiers: tuple[int, ...]
     overflow: int = 0
 
+    @staticmethod
+    def first_drop(values: tuple[int, ...] | list[int]) -> int | None:
+        """R3: damage never goes down with more net successes; the first tier (by net
+        successes) that does, or None. The encounter loader and ``odds`` both ask."""
+        return next((n for n in range(1, len(values)) if values[n] < values[n - 1]), None)
+
     def damage(self, net: int) -> int:
         last = len(self.tiers) - 1
         if net <= last:
