@@ -17,6 +17,7 @@ from momenta_cli.encounter.problems import suggest
 from momenta_cli.encounter.yamlload import PathT
 from momenta_cli.engine.specs import (
     ATTRIBUTES,
+    BASE_ATTRIBUTES,
     ENEMY_TURNS,
     ENEMY_WOUNDS,
     FLAG_TAGS,
@@ -28,6 +29,7 @@ from momenta_cli.engine.specs import (
     WeaponSpec,
     Weight,
     ally_locations,
+    enemy_vitality_strain,
     parse_size,
 )
 from momenta_cli.rules import catalogue
@@ -36,8 +38,6 @@ from momenta_cli.text import name_key
 
 Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 
-BASE_ATTRIBUTES = {"POW": 0, "AGI": 0, "REA": 0, "INS": 0, "PRE": 0, "LUCK": 0,
-                   "SPD": 5, "SEN": 10}
 DEFAULT_SIZE = "1M"  # R31: humans, elves and dwarves
 DERIVED = {"BODY": ("POW", "AGI"), "MIND": ("REA", "INS"), "SOUL": ("PRE", "LUCK")}
 _TIER = re.compile(r"^(\d+)(s|\+)$")
@@ -226,8 +226,8 @@ def maxima(m: CombatantModel, attrs: dict[str, int], settings: Settings) -> dict
     if m.threat is not None:
         out.update(max_vigor=0, max_resolve=0, consumables=0, burden_slots=0,
                    turns=ENEMY_TURNS[m.threat], wound_slots=ENEMY_WOUNDS[m.threat])
-        if m.threat == "Grunt":
-            out.update(max_vitality=10, max_strain=4)
+        out["max_vitality"], out["max_strain"] = enemy_vitality_strain(m.threat, body, mind,
+                                                                        soul)
     for name in out:
         value = getattr(m, "resolve" if name == "max_resolve" else name)
         if value is not None:  # R6: every derived maximum may be given

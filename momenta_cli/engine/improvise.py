@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from momenta_cli.engine.specs import (
     ATTRIBUTES,
+    BASE_ATTRIBUTES,
     ENEMY_TURNS,
     ENEMY_WOUNDS,
     CombatantSpec,
@@ -16,6 +17,7 @@ from momenta_cli.engine.specs import (
     EncounterSpec,
     WeaponSpec,
     Weight,
+    enemy_vitality_strain,
 )
 
 DEFAULT_SIDE = "adversaries"
@@ -28,18 +30,18 @@ UNARMED = "Unarmed Attack"
 # data/weapons.yaml's Unarmed Attack, for an encounter built without it (tests, old caches)
 _UNARMED = WeaponSpec(UNARMED, DamageTable((1, 3, 6, 9)), Weight.Light, "either",
                       ("Crushing",))
-_ATTRIBUTES = {a: 0 for a in ATTRIBUTES} | {"SPD": 5, "SEN": 10}  # build.BASE_ATTRIBUTES
+# every attribute 0 but SPD and SEN (R6), BODY, MIND and SOUL too (their sums)
+_ATTRIBUTES = {a: BASE_ATTRIBUTES.get(a, 0) for a in ATTRIBUTES}
 
 
 def default_vitality(threat: str) -> int:
-    """Max Vitality of a stat block that gives only its threat class: a Grunt's 10 (R7),
-    else (BODY + 3) x 3 with BODY 0 (R6)."""
-    return 10 if threat == "Grunt" else 9
+    """Max Vitality of a stat block that gives only its threat class (R6, R7)."""
+    return enemy_vitality_strain(threat, 0, 0, 0)[0]
 
 
 def default_strain(threat: str) -> int:
-    """Max Strain likewise: a Grunt's 4 (R7), else MIND + SOUL + 3 with both 0 (R6)."""
-    return 4 if threat == "Grunt" else 3
+    """Max Strain likewise (R6, R7)."""
+    return enemy_vitality_strain(threat, 0, 0, 0)[1]
 
 
 def improvised_spec(encounter: EncounterSpec, threat: str, vitality: int, guard: int,

@@ -17,6 +17,18 @@ THREAT_CLASSES = ("Grunt", "Regular", "Elite", "Champion", "Nemesis")
 # R7: per threat class, turns per round and Wound slots.
 ENEMY_TURNS = {"Grunt": 1, "Regular": 1, "Elite": 1, "Champion": 2, "Nemesis": 3}
 ENEMY_WOUNDS = {"Grunt": 0, "Regular": 0, "Elite": 1, "Champion": 2, "Nemesis": 3}
+# R6: the attributes of a stat block that gives none (BODY, MIND, SOUL are derived)
+BASE_ATTRIBUTES = {"POW": 0, "AGI": 0, "REA": 0, "INS": 0, "PRE": 0, "LUCK": 0,
+                   "SPD": 5, "SEN": 10}
+
+
+def enemy_vitality_strain(threat: str, body: int, mind: int, soul: int) -> tuple[int, int]:
+    """Max Vitality and Max Strain of an enemy that does not give them: a Grunt's 10 and
+    4 (R7), else (BODY + 3) x 3 and MIND + SOUL + 3 (R6). The encounter loader and the
+    combatants made up at the table both ask."""
+    if threat == "Grunt":
+        return 10, 4
+    return (body + 3) * 3, mind + soul + 3
 FLAG_TAGS = ("Reflexive", "Deflect", "Shield", "Indefensible", "Imprecise", "Seeking",
              "Penetrating", "Cumbersome", "Area", "Spell", "Touch")
 
