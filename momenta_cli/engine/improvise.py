@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from momenta_cli.engine.attack_plan import UNARMED  # ch19: carried by everyone
 from momenta_cli.engine.specs import (
     ATTRIBUTES,
     BASE_ATTRIBUTES,
@@ -26,7 +27,6 @@ ROLLING_THREAT = "Regular"  # the class of one given a pool but no class: a Grun
 DEFAULT_POOL = 3  # a Regular or better rolls its printed pool (R7); a Grunt never rolls
 MAX_POOL = 20
 MAX_STAT = 999
-UNARMED = "Unarmed Attack"
 # data/weapons.yaml's Unarmed Attack, for an encounter built without it (tests, old caches)
 _UNARMED = WeaponSpec(UNARMED, DamageTable((1, 3, 6, 9)), Weight.Light, "either",
                       ("Crushing",))
