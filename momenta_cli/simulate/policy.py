@@ -302,15 +302,23 @@ def load(spec: str | None) -> Policy:
     except BaseException as err:  # noqa: BLE001 - whatever it raises, sys.exit() too
         raise PolicyError(f"{path}: fails to load: {type(err).__name__}: {err}") from None
     base = BUILTIN[DEFAULT]
-    choose = getattr(module, "choose", None)
-    if not callable(choose):
+    try:
+        # The module's own __getattr__ (or a property on a module subclass) runs here.
+        choose = getattr(module, "choose", None)
+        pick = getattr(module, "pick", base.pick)
+        react = getattr(module, "react", base.react)
+        callable_ = [callable(fn) for fn in (choose, pick, react)]
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # noqa: BLE001 - the module's own code: one line
+        raise PolicyError(f"{path}: fails to load: {type(err).__name__}: {err}") from None
+    if not callable_[0]:
         raise PolicyError(f"{path}: defines no function choose(view, actor) (see "
                           "docs/sample_policy.py)")
-    pick = getattr(module, "pick", base.pick)
-    react = getattr(module, "react", base.react)
-    for fn, what in ((pick, "pick"), (react, "react")):
-        if not callable(fn):
+    for ok, what in ((callable_[1], "pick"), (callable_[2], "react")):
+        if not ok:
             raise PolicyError(f"{path}: {what} is not a function")
+    assert choose is not None  # callable, checked above
     return Policy(str(path), choose, pick, react)
 
 
