@@ -23,7 +23,8 @@ from momenta_cli.simulate.fight import (
     fight_seed,
     play,
 )
-from momenta_cli.simulate.policy import BUILTIN, PolicyError, load
+from momenta_cli.simulate.policy import BUILTIN, PolicyError
+from momenta_cli.simulate.policy_file import load
 from momenta_cli.simulate.runner import simulate
 from momenta_cli.simulate.stats import quantile, summarise, verdict_label, wilson
 
@@ -356,3 +357,28 @@ def test_a_telegraphed_attack_is_announced_then_swung_on_the_next_turn():
                 assert after_turn and 'with "Overhand Cleave"' in after_turn[0]
                 swung += 1
     assert announced and swung
+
+
+@pytest.mark.parametrize("text", [
+    "raise ValueError('half way')\n",
+    "def __getattr__(name):\n    raise RuntimeError(name)\n",
+    "x = 1\n",
+])
+def test_a_policy_file_that_fails_to_load_leaves_nothing_in_sys_modules(tmp_path, text):
+    import sys
+
+    p = tmp_path / "bad_policy.py"
+    p.write_text(text)
+    before = set(sys.modules)
+    with pytest.raises(PolicyError):
+        load(str(p))
+    assert set(sys.modules) == before
+
+
+def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
+    import sys
+
+    p = tmp_path / "good_policy.py"
+    p.write_text("def choose(view, actor):\n    return []\n")
+    policy = load(str(p))
+    assert sys.modules[policy.choose.__module__].choose is policy.choose
