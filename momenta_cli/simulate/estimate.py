@@ -65,9 +65,8 @@ def _expected(nets: Dist, table: DamageTable, guard: int, resisted: bool, weak: 
     for n, p in enumerate(nets):
         if not p:
             continue
-        tier = table.damage(n)
-        amount = tier if strain else damage.amount_after(tier, guard, resisted=resisted, weak=weak,
-                                                  brace=False)[1]
+        _, amount, _ = damage.reaching(table.damage(n), 0, guard, resisted=resisted,
+                                       weak=weak, brace=False, strain=strain)
         total += p * amount
     return total
 
@@ -79,10 +78,10 @@ def expected_damage(fight: Fight, plan: Plan, parts: list[tuple[str, int]],
     w = plan.weapon
     pool = fixed(auto) if auto is not None else \
         successes(rx.total(parts), fight.settings.success_face)
-    guard = 0 if (damage.unsoaked(w, plan.types) or w.strain) else target.guard
-    resisted, weak = damage.sides(target, plan.types, plan.location.name)
-    return _expected(net(pool, defense), w.damage, guard, bool(resisted), bool(weak),
-                     w.strain)
+    m = damage.meets(w, plan.types, plan.location.name, target)
+    # a Strain attack's Guard plays no part: 0 keeps one cache entry for every target
+    return _expected(net(pool, defense), w.damage, 0 if m.strain else m.guard,
+                     bool(m.resisted), bool(m.weak), m.strain)
 
 
 def attack_estimate(fight: Fight, attacker: Fighter, target: Fighter, cmd: Attack,
