@@ -48,14 +48,10 @@ def fixed(n: int) -> Dist:
 
 @lru_cache(maxsize=4096)
 def net(attack: Dist, defense: Dist) -> Dist:
-    """The distribution of net successes, attack minus defense, at least 0 (R3)."""
-    out = [0.0] * len(attack)
-    for a, pa in enumerate(attack):
-        if not pa:
-            continue
-        for d, pd in enumerate(defense):
-            out[max(a - d, 0)] += pa * pd
-    return tuple(out)
+    """The distribution of net successes, attack minus defense, at least 0 (R3): the
+    odds' own ``dice.net``, with probabilities as the weights out of a total of 1."""
+    return _floats(dice.net(dice.Counts(dict(enumerate(attack)), 1),
+                            dice.Counts(dict(enumerate(defense)), 1)))
 
 
 @lru_cache(maxsize=8192)
@@ -117,11 +113,8 @@ def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
         elsewhere = plan_attack(attacker, target, aimed)
     except RuleError:
         return out
-    e = elsewhere
     for loc in others:
-        # (not dataclasses.replace: this runs tens of thousands of times a second)
-        p = Plan(e.attacker, e.target, e.maneuver, e.weapon, e.mode, loc, e.types,
-                 e.distance)
+        p = replace(elsewhere, location=loc)
         parts, auto = attack_pool(fight, attacker, [target], p, aimed)  # p's location
         out.append((loc.name, expected_damage(fight, p, parts, auto, target)))
     return out
