@@ -26,7 +26,7 @@ from momenta_cli.simulate.fight import (
 from momenta_cli.simulate.policy import BUILTIN, PolicyError
 from momenta_cli.simulate.policy_file import load
 from momenta_cli.simulate.runner import simulate
-from momenta_cli.simulate.stats import quantile, summarise, verdict_label, wilson
+from momenta_cli.simulate.stats import summarise, verdict_label, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "encounters").glob("*.yaml"))
@@ -272,12 +272,6 @@ def test_wilson_interval_known_values():
     assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
     lo, hi = wilson(10, 10)
     assert hi == 1 and lo == pytest.approx(0.7225, abs=1e-4)
-
-
-def test_quartiles():
-    xs = [1.0, 2.0, 3.0, 4.0, 5.0]
-    assert (quantile(xs, 0.25), quantile(xs, 0.5), quantile(xs, 0.75)) == (2, 3, 4)
-    assert quantile([2.0, 3.0], 0.5) == 2.5
 
 
 @pytest.mark.parametrize("rate, label", [

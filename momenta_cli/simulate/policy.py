@@ -67,7 +67,6 @@ from typing import Any
 
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, plan_attack
-from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import enemy_maneuver_limit
 from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.state import Fighter
@@ -167,7 +166,9 @@ def _best_attack_worth(view: View, name: str) -> float:
 
 
 def tactical_pick(view: View, options: list[str]) -> str:
-    """Fewest turns taken first (R14's order), then the best attack, then file order."""
+    """Among the options (R13's zipper): fewest turns taken first, as the tracker's
+    suggestion orders them (R14 lets the tracker only suggest; the order is ours), so
+    one with N turns a round (R15) interleaves; then the best attack, then file order."""
     worth = {n: _best_attack_worth(view, n) for n in options}
     return min(options, key=lambda n: (view.fighter(n).turns_taken, -worth[n],
                                        options.index(n)))
@@ -214,10 +215,7 @@ def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
     best, expected = "", undefended
     if t.spec.is_enemy:  # R7: the stat block's defense, whenever it applies
         if options:
-            words, _, d = options[0]
-            best = words
-            expected = estimate.expected_damage(
-                s, plan, parts, auto, t, estimate.defense_dist(s, d.parts, d.auto))
+            best = options[0][0]
         return best
     gain = 0.0
     for words, cost, d in options:
@@ -265,12 +263,3 @@ BUILTIN = {
     "reckless": Policy("reckless", reckless_choose, reckless_pick, no_reaction),
 }
 DEFAULT = "tactical"
-
-
-def as_command_or_line(item: Any) -> Command | str:
-    """One item ``choose`` returned, checked: a line or a ``Command``."""
-    if isinstance(item, str | Command):
-        return item
-    raise TypeError(f"choose returned {type(item).__name__}, not a line or a Command")
-
-
