@@ -376,3 +376,14 @@ def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
     p.write_text("def choose(view, actor):\n    return []\n")
     policy = load(str(p))
     assert sys.modules[policy.choose.__module__].choose is policy.choose
+
+
+def test_an_option_line_quotes_names_holding_both_quotes():
+    """The simulator's attack lines are command-language lines: a name with ' and "
+    reads back as itself."""
+    from momenta_cli.commands.language import split
+    from momenta_cli.simulate.view import Option
+
+    name = "Kira's \"Big\" Axe"
+    o = Option("Kira", "Gorm", name, "Mass", 2, 1.0)
+    assert split(o.line) == ["attack", "Kira", "Gorm", "with", name, "at", "Mass"]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from momenta_cli.commands import Meta, parse_line
+from momenta_cli.commands.language import quote_word as quote
 from momenta_cli.dice import SeededRoller
 from momenta_cli.engine import turns
 from momenta_cli.engine.attack_plan import Attack, plan_attack
@@ -34,7 +35,7 @@ from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.policy import Policy
-from momenta_cli.simulate.view import View, quote
+from momenta_cli.simulate.view import View
 
 ALLIES, ADVERSARIES, UNDECIDED = "allies", "adversaries", "undecided"
 BOTH_OUT = "both_out"  # both sides out at once: over, but nobody won

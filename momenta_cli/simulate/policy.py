@@ -65,6 +65,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from momenta_cli.commands.language import quote_word as quote
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, plan_attack
 from momenta_cli.engine.economy import enemy_maneuver_limit
@@ -72,7 +73,7 @@ from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.state import Fighter
 from momenta_cli.errors import MomentaError, RuleError
 from momenta_cli.simulate import estimate
-from momenta_cli.simulate.view import View, attack_cost, quote
+from momenta_cli.simulate.view import View, attack_cost
 
 Choose = Callable[[View, str], list[Any]]
 Pick = Callable[[View, list[str]], str]
