@@ -29,3 +29,26 @@ def test_splitting_gives_shlexs_words(line):
 def test_a_plain_line_splits_at_shlex_whitespace_only():
     assert language.split("attack gorm\u00a0x  with\tlongsword") == [
         "attack", "gorm\u00a0x", "with", "longsword"]
+
+
+NAME_LETTERS = st.one_of(LETTERS.filter(lambda c: c != "\ufeff"),
+                         st.characters(blacklist_categories=("Cs",),
+                                       blacklist_characters="\ufeff"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(NAME_LETTERS, max_size=20).map("".join))
+def test_quote_word_is_the_inverse_of_split(name):
+    """A name from a file, quoted, reads back as that one word (a BOM aside: every line
+    drops it); so does a line of several quoted names."""
+    assert language.split(language.quote_word(name)) == [name]
+    line = " ".join(language.quote_word(w) for w in ("attack", name, "'Big Gorm'", name))
+    assert language.split(line) == ["attack", name, "'Big Gorm'", name]
+
+
+def test_quote_word_keeps_plain_names_bare_and_quotes_both_quotes():
+    assert language.quote_word("Gorm") == "Gorm"
+    assert language.quote_word("Tower Shield") == '"Tower Shield"'
+    assert language.quote_word('The "Axe"') == "'The \"Axe\"'"
+    both = "Kira's \"Axe\""
+    assert language.split(language.quote_word(both)) == [both]

@@ -300,3 +300,13 @@ def test_any_line_typed_so_far_gets_an_answer_never_an_error(duel, text):
     current, words = complete(duel.state, text)
     assert text.endswith(current)
     assert all(w.endswith((" ", "=")) for w in words)
+
+
+def test_a_candidate_holding_both_quotes_reads_back_as_itself():
+    """A name may hold ' and " at once: the candidate is still one word of the line."""
+    from momenta_cli.commands.language import split
+
+    name = "Kira's \"Tower\" Shield"
+    assert split(f"attack gorm {quote(name)}") == ["attack", "gorm", name]
+    assert split(quote(f"deflect={name}")) == [f"deflect={name}"]
+    assert quote("hindered=") == "hindered=" and quote("deflect=Buckler") == "deflect=Buckler"

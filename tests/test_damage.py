@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.damage import resist_weak, soak
+from momenta_cli.engine.damage import reaching, resist_weak, soak
 from tests.attack_yard import mace_yard, rolled, yard
 from tests.engine_helpers import log_text, run, session_from
 from tests.test_maneuver_support import refused
@@ -141,3 +141,16 @@ def test_a_type_the_weapon_lacks_is_refused():
     s = yard()
     run(s, "turn kira")
     refused(s, "attack gorm with awl as fire", "Piercing")
+
+
+@pytest.mark.parametrize("tier, bonus, guard, flags, expected", [
+    # R9: Strain is the tier alone, whatever the Guard, Solid Hit, sides or Brace
+    (6, 4, 5, dict(resisted=True, weak=False, brace=True, strain=True), (0, 6, False)),
+    # ch20 step 4, R5: Guard soaks the tier and Solid Hit together, then R9 halves
+    (6, 4, 3, dict(resisted=True, weak=False, brace=False, strain=False), (3, 3, False)),
+    # ch19 Brace: a resistance only when damage is left after Guard
+    (6, 0, 6, dict(resisted=False, weak=False, brace=True, strain=False), (6, 0, False)),
+    (6, 0, 2, dict(resisted=False, weak=True, brace=True, strain=False), (2, 4, True)),
+])
+def test_reaching_is_the_one_damage_arithmetic(tier, bonus, guard, flags, expected):
+    assert reaching(tier, bonus, guard, **flags) == expected

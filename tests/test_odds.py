@@ -273,3 +273,17 @@ def test_the_shared_damage_arithmetic():
     assert damage.wounds_from(5, 10, 2, 6, wounds_on=False) == (0, -1)
     assert damage.burdens_from(3, 5, 1, 4) == (1, 2, False)  # 7: a Burden, 2 carried
     assert damage.burdens_from(3, 5, 1, 8) == (1, 6, True)  # 11: a Burden, still at max: Lost
+
+
+@pytest.mark.parametrize(("rules", "ogre_solid"), [
+    ("", False), ("rules: {solid_hit: everyone}\n", True)])
+def test_an_adversarys_attack_gets_no_solid_hit_under_the_default_setting(rules, ogre_solid):
+    """R5 (RULINGS.md): Solid Hit counts for the allies only unless the
+    ``solid_hit`` setting says everyone; the odds of the Ogre's Club say the same."""
+    s = session_from(YARD.replace("rules: {solid_hit: everyone}\n", rules))
+    club = preview(s.state, Attack("Ogre", "Kira", weapon="Club"))
+    mace = preview(s.state, Attack("Kira", "Ogre", weapon="Mace"))
+    assert club.odds.roll.solid is ogre_solid and mace.odds.roll.solid is True
+    top = max(a for r in club.odds.rows for a in r.amounts)
+    # three dice: the 3+ tier is 20, and only a Solid Hit adds to it (a pair of 5s: 25)
+    assert (top > 20) is ogre_solid

@@ -23,9 +23,10 @@ from momenta_cli.simulate.fight import (
     fight_seed,
     play,
 )
-from momenta_cli.simulate.policy import BUILTIN, PolicyError, load
+from momenta_cli.simulate.policy import BUILTIN, PolicyError
+from momenta_cli.simulate.policy_file import load
 from momenta_cli.simulate.runner import simulate
-from momenta_cli.simulate.stats import quantile, summarise, verdict_label, wilson
+from momenta_cli.simulate.stats import summarise, verdict_label, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "encounters").glob("*.yaml"))
@@ -273,12 +274,6 @@ def test_wilson_interval_known_values():
     assert hi == 1 and lo == pytest.approx(0.7225, abs=1e-4)
 
 
-def test_quartiles():
-    xs = [1.0, 2.0, 3.0, 4.0, 5.0]
-    assert (quantile(xs, 0.25), quantile(xs, 0.5), quantile(xs, 0.75)) == (2, 3, 4)
-    assert quantile([2.0, 3.0], 0.5) == 2.5
-
-
 @pytest.mark.parametrize("rate, label", [
     (1.0, "a walkover"), (0.95, "a walkover"), (0.9, "the allies are favoured"),
     (0.7, "an edge to the allies"), (0.5, "a coin toss"), (0.3, "an uphill fight"),
@@ -356,3 +351,167 @@ def test_a_telegraphed_attack_is_announced_then_swung_on_the_next_turn():
                 assert after_turn and 'with "Overhand Cleave"' in after_turn[0]
                 swung += 1
     assert announced and swung
+
+
+@pytest.mark.parametrize("text", [
+    "raise ValueError('half way')\n",
+    "def __getattr__(name):\n    raise RuntimeError(name)\n",
+    "x = 1\n",
+])
+def test_a_policy_file_that_fails_to_load_leaves_nothing_in_sys_modules(tmp_path, text):
+    import sys
+
+    p = tmp_path / "bad_policy.py"
+    p.write_text(text)
+    before = set(sys.modules)
+    with pytest.raises(PolicyError):
+        load(str(p))
+    assert set(sys.modules) == before
+
+
+def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
+    import sys
+
+    p = tmp_path / "good_policy.py"
+    p.write_text("def choose(view, actor):\n    return []\n")
+    policy = load(str(p))
+    assert sys.modules[policy.choose.__module__].choose is policy.choose
+
+
+def test_an_option_line_quotes_names_holding_both_quotes():
+    """The simulator's attack lines are command-language lines: a name with ' and "
+    reads back as itself."""
+    from momenta_cli.commands.language import split
+    from momenta_cli.simulate.view import Option
+
+    name = "Kira's \"Big\" Axe"
+    o = Option("Kira", "Gorm", name, "Mass", 2, 1.0)
+    assert split(o.line) == ["attack", "Kira", "Gorm", "with", name, "at", "Mass"]
+
+
+# --- rules the tactical policy keeps to (it never tries what the engine refuses) -------
+
+SWIMMER = """
+    name: Swimmer
+    weapons:
+      - {name: Maul, attribute: POW, tags: [Crushing, Melee 1, Cumbersome],
+         damage: {0s: 3, 1s: 9, 2s: 15, 3+: 22}}
+    combatants:
+      - {name: Kira, side: allies, attributes: {POW: 3}, max_vigor: 3, max_vitality: 30,
+         weapons: [Maul]}
+      - name: Orc
+        side: adversaries
+        threat: Regular
+        max_vitality: 20
+        attacks: [{name: Axe, pool: 3, tags: [Slashing, Melee 1], damage: {0s: 2, 1s: 6, 2+: 11}}]
+"""
+
+
+@pytest.mark.parametrize("terrain, attacks", [("", True), ("swim", False)])
+def test_a_swimming_hero_attacks_only_when_vigor_pays_the_doubled_cost(terrain, attacks):
+    """R24: swimming doubles every Vigor cost. Kira's Vigor 3 pays the Cumbersome Maul's
+    3 (R21) on dry land but not the 6 while swimming (nor 4 for her Unarmed Attack):
+    the policy attacks only on dry land, and the engine agrees."""
+    import random
+
+    from momenta_cli.simulate.policy import tactical_choose
+    from momenta_cli.simulate.view import View, attack_cost
+    from tests.engine_helpers import refused, run, session_from
+
+    s = session_from(SWIMMER)
+    if terrain:
+        run(s, f"terrain kira {terrain}")
+    run(s, "turn kira")
+    kira = s.state.fighters["Kira"]
+    assert kira.vigor == 3
+    assert attack_cost(kira, kira.spec.weapons[0]) == (3 if attacks else 6)
+    chosen = tactical_choose(View(s.state, random.Random(1)), "Kira")
+    assert bool(chosen) is attacks
+    if attacks:
+        assert "Maul" in chosen[0]
+        run(s, *chosen)
+        assert s.state.fighters["Kira"].vigor == 0
+    else:
+        refused(s, "attack orc with maul", "Vigor")
+        refused(s, "attack orc with unarmed", "Vigor")
+
+
+HURT = """
+    name: Hurt
+    weapons:
+      - {name: Mace, attribute: POW, tags: [Crushing, Melee 1],
+         damage: {0s: 2, 1s: 7, 2s: 13, 3+: 20}}
+    combatants:
+      - {name: Kira, side: allies, attributes: {POW: 2}, max_vitality: 30, max_vigor: 9,
+         weapons: [Mace]}
+      - name: Orc
+        side: adversaries
+        threat: Regular
+        max_vitality: 40
+        attacks: [{name: Axe, pool: 3, tags: [Slashing, Melee 1], damage: {0s: 2, 1s: 6, 2+: 11}}]
+"""
+
+
+def test_a_full_turn_maneuver_is_chosen_only_before_anything_else():
+    """R25: Catch Your Breath takes the whole turn, only if nothing but the free Move was
+    taken. Kira at a third of her Vitality breathes at the start of her turn; once she
+    has attacked, the policy no longer asks for it (and the engine would refuse it)."""
+    import random
+
+    from momenta_cli.simulate.policy import tactical_choose
+    from momenta_cli.simulate.view import View
+    from tests.engine_helpers import refused, run, session_from
+
+    s = session_from(HURT)
+    run(s, "dmg kira 22", "turn kira")
+    assert s.state.fighters["Kira"].vitality <= 10
+    assert tactical_choose(View(s.state, random.Random(1)), "Kira") == ["breath"]
+    run(s, "attack orc with mace")
+    chosen = tactical_choose(View(s.state, random.Random(1)), "Kira")
+    assert "breath" not in chosen and "steady" not in chosen
+    refused(s, "breath", "turn")
+
+
+TELEGRAPHED = """
+    name: Telegraphed
+    combatants:
+      - {name: Kira, side: allies, max_vitality: 200, max_vigor: 0}
+      - name: Brute
+        side: adversaries
+        threat: Elite
+        max_vitality: 40
+        attacks:
+          - {name: Cleave, pool: 3, tags: [Slashing, Melee 1, Telegraphed],
+             damage: {0s: 2, 1s: 9, 2+: 18}}
+          - {name: Jab, pool: 2, tags: [Piercing, Melee 1], damage: {0s: 1, 1s: 3, 2+: 5}}
+"""
+
+
+def test_a_telegraphed_attack_is_announced_at_the_end_of_one_turn_and_swung_first_next():
+    """A Telegraphed attack (a text tag: announced a turn ahead, README "simulate") is
+    not swung on the turn it is announced: the Brute jabs, uses up its maneuvers (R7),
+    announces the Cleave in a note, and opens its next turn with it."""
+    import random
+
+    from momenta_cli.simulate.policy import tactical_choose
+    from momenta_cli.simulate.view import View
+    from tests.engine_helpers import run, session_from
+
+    s = session_from(TELEGRAPHED)
+    run(s, "turn kira", "end", "turn brute")
+    view = View(s.state, random.Random(1))
+    lines: list[str] = []
+    for _ in range(6):
+        chosen = tactical_choose(view, "Brute")
+        if not chosen:
+            break
+        lines += chosen
+        run(s, *chosen)
+        view._set(s.state)
+    assert [line.split()[:5] for line in lines] == [
+        ["attack", "Brute", "Kira", "with", "Jab"], ["note", "Brute", "announces", "Cleave",
+                                                     "for"]]
+    run(s, "end", "turn kira", "end", "turn brute")
+    view._set(s.state)
+    assert s.state.round == 2
+    assert tactical_choose(view, "Brute")[0].startswith("attack Brute Kira with Cleave")

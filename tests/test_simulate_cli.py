@@ -143,6 +143,11 @@ def test_usage_mistakes_exit_2_in_one_line(args, words):
     ("x = 1\n", "defines no function choose"),
     ("def choose(view, actor):\n    return 1 / 0\n", "ZeroDivisionError"),
     ("def choose(view, actor):\n    return [3]\n", "not a command line"),
+    # a module-level __getattr__ runs the policy's code when choose/pick/react are looked up
+    ("def __getattr__(name):\n    raise RuntimeError('lookup ' + name)\n",
+     "fails to load: RuntimeError: lookup choose"),
+    ("def choose(view, actor):\n    return []\n\n"
+     "def __getattr__(name):\n    raise SystemExit('bye')\n", "fails to load: SystemExit: bye"),
 ])
 def test_bad_policy_files_are_one_line(tmp_path, text, words):
     p = tmp_path / "policy.py"
@@ -186,6 +191,13 @@ def test_the_readme_example_is_what_the_command_prints():
 
 # --- what a policy's functions return, at one job and at two ------------------------------
 
+# A str whose methods all fail: the simulator must never call them.
+_LOUD_STR = ("class Loud(str):\n"
+             "    def strip(self, *a):\n        raise RuntimeError('strip ran')\n"
+             "    def replace(self, *a):\n        raise RuntimeError('replace ran')\n"
+             "    def __eq__(self, other):\n        raise RuntimeError('eq ran')\n"
+             "    __hash__ = str.__hash__\n\n")
+
 BAD_RETURNS = [
     ("def choose(view, actor):\n    return 42\n", "choose returned a int"),
     ("def choose(view, actor):\n    from momenta_cli.commands import parse_line\n"
@@ -201,6 +213,25 @@ BAD_RETURNS = [
      "def choose(view, actor):\n    return X()\n", "choose raised RuntimeError: iter"),
     # each newcomer joins the round and adds another: the round would never end
     ("def choose(view, actor):\n    return ['add footpad']\n", "grew past 200 combatants"),
+    # a str subclass would run its own methods in the parser, .strip() and `in`: it is
+    # taken as the plain text it holds, and its code never runs
+    (_LOUD_STR + "def choose(view, actor):\n    return [Loud('breath')]\n\n"
+     "def pick(view, options):\n    raise ValueError('picked')\n", "pick raised ValueError"),
+    (_LOUD_STR + "def choose(view, actor):\n    return Loud('breath')\n\n"
+     "def pick(view, options):\n    raise ValueError('picked')\n", "pick raised ValueError"),
+    (_LOUD_STR + "def pick(view, options):\n    return Loud(options[0])\n\n"
+     "def choose(view, actor):\n    raise ValueError('chose')\n", "choose raised ValueError"),
+    (_LOUD_STR + "from momenta_cli.simulate.policy import tactical_choose as choose\n\n"
+     "def react(view, attacker, target, weapon):\n    return Loud('dodge')\n\n"
+     "def pick(view, options):\n    if view.round > 1:\n        raise ValueError('r2')\n"
+     "    return options[0]\n", "pick raised ValueError: r2"),
+    # a Command with a field of the wrong type: the engine meets it half way through
+    ("from momenta_cli.engine.attack_plan import Attack\n\n"
+     "def choose(view, actor):\n    return [Attack(actor, 'Gorm', weapon=object())]\n",
+     "choose returned a Command the engine cannot run: "),
+    ("from momenta_cli.engine.attack_plan import Attack\n\n"
+     "def choose(view, actor):\n    return [Attack(actor, 'Gorm', dice='many')]\n",
+     "choose returned a Command the engine cannot run: "),
 ]
 
 

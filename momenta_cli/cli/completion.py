@@ -18,7 +18,7 @@ from momenta_cli.cli.complete_attack import attack_words
 from momenta_cli.cli.complete_words import Ones, fighter, names, verb_words, words_of
 from momenta_cli.cli.grammar import Shape, shape
 from momenta_cli.commands import VERBS
-from momenta_cli.commands.language import Verb, is_number, lookup, parse_line
+from momenta_cli.commands.language import Verb, is_number, lookup, parse_line, quote_word
 from momenta_cli.engine.clearing import match_typed
 from momenta_cli.engine.commands import ChangeCondition
 from momenta_cli.engine.conditions import catalogue
@@ -58,15 +58,12 @@ def split_before(before: str) -> tuple[list[str], str, str]:
 
 
 def quote(word: str) -> str:
-    """``word`` as the command language reads it back: in double quotes when it holds a
-    space (after the ``=`` of ``deflect=Tower Shield``)."""
-    if not any(c.isspace() for c in word):
-        return word
+    """``word`` as the command language reads it back (``quote_word``); after the ``=``
+    of ``deflect=Tower Shield`` for a word that is a key and a name."""
     key, eq, value = word.partition("=")
-    if not (eq and not any(c.isspace() for c in key)):
-        key, eq, value = "", "", word
-    q = "'" if '"' in value and "'" not in value else '"'  # a name may hold a quote
-    return f"{key}{eq}{q}{value}{q}"
+    if not eq or quote_word(key) != key:
+        return quote_word(word)
+    return f"{key}{eq}{quote_word(value)}" if value else word
 
 
 # --- positions --------------------------------------------------------------------------

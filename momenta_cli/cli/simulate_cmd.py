@@ -81,7 +81,7 @@ def simulate(
 
     from momenta_cli.render.simulate_report import report
     from momenta_cli.simulate.fight import check_playable
-    from momenta_cli.simulate.policy import load as load_policy
+    from momenta_cli.simulate.policy_file import load as load_policy
     from momenta_cli.simulate.runner import simulate as run
     from momenta_cli.simulate.stats import summarise
 

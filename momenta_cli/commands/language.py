@@ -114,6 +114,22 @@ def split(line: str) -> list[str]:
                            'quotes"') from None
 
 
+_BARE = re.compile("[^ \t\r\n\"'\\\\#\ufeff]+")  # reads back as itself, alone or in a line
+
+
+def quote_word(word: str) -> str:
+    """``word`` (a name) as one word of a command line: the inverse of ``split``. Bare
+    when it holds no space, quote, backslash or ``#``; in single quotes when it holds a
+    double quote and no single one; else in double quotes with ``\\`` and ``"``
+    escaped. (A BOM cannot be written: every line drops it.)"""
+    if _BARE.fullmatch(word):
+        return word
+    if '"' in word and "'" not in word:
+        return f"'{word}'"
+    escaped = word.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
 def parse_line(line: str) -> Command | Meta | None:
     """The command a line asks for; None for a blank or comment line."""
     text = line.replace("\ufeff", "").strip()  # a BOM from a Windows editor

@@ -296,26 +296,26 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     then Vitality with its Wounds (R10). Strain skips all but the tier."""
     w = p.weapon
     tier = w.damage.damage(net)
-    if w.strain:
-        out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True, amount=tier)]
+    m = damage.meets(w, p.types, p.location.name, t)
+    solid = 0 if w.strain else solid_hit(s, a, roll, net)
+    soak, amount, braced = damage.reaching(
+        tier, solid, m.guard, resisted=bool(m.resisted), weak=bool(m.weak),
+        brace=cmd.brace, strain=m.strain)
+    if m.strain:
+        out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True,
+                                         amount=amount)]
         return out + applied(
-            s, damage.add_strain(s, t, tier, roller, reason=w.name))
-    solid = solid_hit(s, a, roll, net)
-    total = tier + solid
+            s, damage.add_strain(s, t, amount, roller, reason=w.name))
     events: list[Event] = []
-    unsoaked = damage.unsoaked(w, p.types)
-    resisted, weak = damage.sides(t, p.types, p.location.name)
-    soak, amount, braced = damage.amount_after(
-        total, 0 if unsoaked else t.guard, resisted=bool(resisted), weak=bool(weak),
-        brace=cmd.brace)
+    resisted = list(m.resisted)
     if braced:  # ch19 Brace: resistance to the attack, then Broken
         events += applied(s, pay_reaction(t, "Brace", 0))
         events += applied(
             s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
     t = s.get(t.name)
-    tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, unsoaked,
-                                      tuple(resisted), tuple(weak), amount)]
+    tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, m.unsoaked,
+                                      tuple(resisted), m.weak, amount)]
     if soak:
         tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
     events += applied(s, tail)

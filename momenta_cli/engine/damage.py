@@ -3,6 +3,8 @@ Lost (R10, R11), and the arithmetic before it: Guard soak and resistance/weaknes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine.events import Event, FighterDown, ResourceSet, WoundTaken, apply_all
@@ -54,6 +56,41 @@ def amount_after(total: int, guard: int, *, resisted: bool, weak: bool, brace: b
     rest = total - soaked
     braced = brace and rest > 0
     return soaked, resist_weak(rest, resisted or braced, weak), braced
+
+
+@dataclass(frozen=True)
+class Meets:
+    """What an attack's damage meets on its target before any dice: ``unsoaked`` (why
+    Guard soaks nothing, or ""), the ``guard`` that soaks (0 when unsoaked), what the
+    target ``resisted`` and is ``weak`` to (R9, a Mark hit a weakness, R19), and whether
+    the attack deals ``strain`` (which skips all of it, R9)."""
+
+    unsoaked: str
+    guard: int
+    resisted: tuple[str, ...]
+    weak: tuple[str, ...]
+    strain: bool
+
+
+def meets(weapon: WeaponSpec, types: tuple[str, ...], location: str, t: Fighter) -> Meets:
+    """ch20 step 4, R9, R19: what an attack with ``weapon`` dealing damage ``types`` at
+    ``location`` meets on ``t``. The attack command, ``odds`` and the simulator all ask
+    this, then ``reaching``."""
+    why = unsoaked(weapon, types)
+    resisted, weak = sides(t, types, location)
+    return Meets(why, 0 if why else t.guard, tuple(resisted), tuple(weak), weapon.strain)
+
+
+def reaching(tier: int, bonus: int, guard: int, *, resisted: bool, weak: bool, brace: bool,
+             strain: bool) -> tuple[int, int, bool]:
+    """ch20 steps 3-4, R5, R9, ch19 Brace: the damage of one hit of tier ``tier`` plus
+    Solid Hit ``bonus`` that reaches its target, as ``(soaked, amount, braced)``. A
+    Strain attack (R9) is the tier alone, straight to Strain: no Solid Hit, Guard,
+    resistance, weakness or Brace. Otherwise ``amount_after`` of the total. The one
+    arithmetic of the attack command, ``odds`` and the simulator's estimate."""
+    if strain:
+        return 0, tier, False
+    return amount_after(tier + bonus, guard, resisted=resisted, weak=weak, brace=brace)
 
 
 def wounds_from(vitality: int, max_vitality: int, free_slots: int, amount: int,

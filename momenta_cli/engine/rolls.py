@@ -8,6 +8,8 @@ from typing import Any
 from momenta_cli.dice import Roller, count_successes
 from momenta_cli.errors import RuleError
 
+ZERO_POOL_DICE = 2  # R2: a pool of 0 or fewer rolls this many d6 and keeps the lowest
+
 
 @dataclass(frozen=True)
 class Typed:
@@ -29,7 +31,7 @@ def roll_pool(
     """
     if auto is not None:
         return {"pool": pool, "faces": [], "successes": auto, "kept": [], "how": "auto"}
-    dice = pool if pool > 0 else 2
+    dice = pool if pool > 0 else ZERO_POOL_DICE
     if typed is not None and typed.successes is not None:
         limit = 1 if pool <= 0 else pool
         if not 0 <= typed.successes <= limit:
@@ -51,4 +53,4 @@ def roll_pool(
 
 
 def _dice(pool: int) -> str:
-    return f"{pool}d" if pool > 0 else f"{pool}d (2d6 keep lowest)"
+    return f"{pool}d" if pool > 0 else f"{pool}d ({ZERO_POOL_DICE}d6 keep lowest)"

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from momenta_cli.engine.rolls import ZERO_POOL_DICE
+
 FACES = 6
-ZERO_POOL_DICE = 2  # R2: 2d6, the lowest kept
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,10 @@ def successes(pool: int, face: int = 5, auto: int | None = None) -> Counts:
     if auto is not None:
         return Counts({auto: 1}, 1)
     s = _hits(face)
-    if pool <= 0:  # R2: the lowest of 2d6 is a success only if both are
-        both = s * s
-        weights = {1: both, 0: FACES ** 2 - both}
-        return Counts({k: w for k, w in weights.items() if w}, FACES ** 2)
+    if pool <= 0:  # R2: the lowest of the dice is a success only if every one is
+        every = s ** ZERO_POOL_DICE
+        weights = {1: every, 0: FACES ** ZERO_POOL_DICE - every}
+        return Counts({k: w for k, w in weights.items() if w}, FACES ** ZERO_POOL_DICE)
     miss = FACES - s
     weights = {k: comb(pool, k) * s ** k * miss ** (pool - k) for k in range(pool + 1)}
     return Counts({k: w for k, w in weights.items() if w}, FACES ** pool)  # no 0 chances

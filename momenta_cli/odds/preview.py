@@ -86,15 +86,14 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
         _, defense = rx.declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
                                         cmd.defense_with)
     w = p.weapon
-    unsoaked = damage.unsoaked(w, p.types)
-    resisted, weak = damage.sides(t, p.types, p.location.name)
+    m = damage.meets(w, p.types, p.location.name, t)
     settings = fight.settings
     if w.strain:
         where = (t.strain, t.spec.max_strain, t.spec.burden_slots - len(t.burdens))
     else:
         where = (t.vitality, t.spec.max_vitality, t.spec.wound_slots - len(t.wounds))
-    target = Target(guard=0 if unsoaked else t.guard, resisted=bool(resisted),
-                    weak=bool(weak), brace=cmd.brace, strain=w.strain, current=where[0],
+    target = Target(guard=m.guard, resisted=bool(m.resisted),
+                    weak=bool(m.weak), brace=cmd.brace, strain=m.strain, current=where[0],
                     maximum=where[1], free_slots=max(where[2], 0),
                     wounds_on=settings.wounds)
     roll = Roll(rx.total(parts), rx.total(defense.parts) if defense else None,
@@ -103,7 +102,7 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, tuple(parts),
                    auto, defense.label if defense else None,
                    defense.parts if defense else (), defense.auto if defense else None,
-                   unsoaked, tuple(resisted), tuple(weak), w.damage,
+                   m.unsoaked, m.resisted, m.weak, w.damage,
                    odds(roll, target, w.damage),
                    tuple(f"{f.name}: {text}" for f in (a, t)
                          for text in reminders(s, f, acting=True)))

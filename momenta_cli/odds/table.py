@@ -102,11 +102,8 @@ def outcome(tiers: DamageTable, t: Target, net: int, bonus: int) -> tuple[int, i
     """What one roll does (ch20 steps 3-4, R5, R9-R11): ``(tier, amount, slot, down)``
     with the engine's arithmetic."""
     tier = tiers.damage(net)
-    if t.strain:  # R9: the tier only, straight to Strain
-        amount = tier
-    else:
-        _, amount, _ = damage.amount_after(tier + bonus, t.guard, resisted=t.resisted,
-                                           weak=t.weak, brace=t.brace)
+    _, amount, _ = damage.reaching(tier, bonus, t.guard, resisted=t.resisted, weak=t.weak,
+                                   brace=t.brace, strain=t.strain)
     if t.current is None or t.maximum is None or amount <= 0:
         return tier, amount, False, False
     if t.strain:

@@ -48,14 +48,10 @@ def fixed(n: int) -> Dist:
 
 @lru_cache(maxsize=4096)
 def net(attack: Dist, defense: Dist) -> Dist:
-    """The distribution of net successes, attack minus defense, at least 0 (R3)."""
-    out = [0.0] * len(attack)
-    for a, pa in enumerate(attack):
-        if not pa:
-            continue
-        for d, pd in enumerate(defense):
-            out[max(a - d, 0)] += pa * pd
-    return tuple(out)
+    """The distribution of net successes, attack minus defense, at least 0 (R3): the
+    odds' own ``dice.net``, with probabilities as the weights out of a total of 1."""
+    return _floats(dice.net(dice.Counts(dict(enumerate(attack)), 1),
+                            dice.Counts(dict(enumerate(defense)), 1)))
 
 
 @lru_cache(maxsize=8192)
@@ -65,9 +61,8 @@ def _expected(nets: Dist, table: DamageTable, guard: int, resisted: bool, weak: 
     for n, p in enumerate(nets):
         if not p:
             continue
-        tier = table.damage(n)
-        amount = tier if strain else damage.amount_after(tier, guard, resisted=resisted, weak=weak,
-                                                  brace=False)[1]
+        _, amount, _ = damage.reaching(table.damage(n), 0, guard, resisted=resisted,
+                                       weak=weak, brace=False, strain=strain)
         total += p * amount
     return total
 
@@ -79,10 +74,10 @@ def expected_damage(fight: Fight, plan: Plan, parts: list[tuple[str, int]],
     w = plan.weapon
     pool = fixed(auto) if auto is not None else \
         successes(rx.total(parts), fight.settings.success_face)
-    guard = 0 if (damage.unsoaked(w, plan.types) or w.strain) else target.guard
-    resisted, weak = damage.sides(target, plan.types, plan.location.name)
-    return _expected(net(pool, defense), w.damage, guard, bool(resisted), bool(weak),
-                     w.strain)
+    m = damage.meets(w, plan.types, plan.location.name, target)
+    # a Strain attack's Guard plays no part: 0 keeps one cache entry for every target
+    return _expected(net(pool, defense), w.damage, 0 if m.strain else m.guard,
+                     bool(m.resisted), bool(m.weak), m.strain)
 
 
 def attack_estimate(fight: Fight, attacker: Fighter, target: Fighter, cmd: Attack,
@@ -118,11 +113,8 @@ def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
         elsewhere = plan_attack(attacker, target, aimed)
     except RuleError:
         return out
-    e = elsewhere
     for loc in others:
-        # (not dataclasses.replace: this runs tens of thousands of times a second)
-        p = Plan(e.attacker, e.target, e.maneuver, e.weapon, e.mode, loc, e.types,
-                 e.distance)
+        p = replace(elsewhere, location=loc)
         parts, auto = attack_pool(fight, attacker, [target], p, aimed)  # p's location
         out.append((loc.name, expected_damage(fight, p, parts, auto, target)))
     return out

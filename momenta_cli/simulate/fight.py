@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from momenta_cli.commands import Meta, parse_line
+from momenta_cli.commands.language import quote_word as quote
 from momenta_cli.dice import SeededRoller
 from momenta_cli.engine import turns
 from momenta_cli.engine.attack_plan import Attack, plan_attack
@@ -34,7 +35,7 @@ from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.policy import Policy
-from momenta_cli.simulate.view import View, quote
+from momenta_cli.simulate.view import View
 
 ALLIES, ADVERSARIES, UNDECIDED = "allies", "adversaries", "undecided"
 BOTH_OUT = "both_out"  # both sides out at once: over, but nobody won
@@ -43,6 +44,21 @@ MAX_ITEMS = 50  # commands taken from one call of choose
 MAX_COMMANDS = 100_000  # per fight: a safety net under the round cap
 MAX_FIGHTERS = 200  # a policy adding combatants: each joins the round, which never ends
 _SIMULATOR_ONLY = (StartTurn, EndTurn, NextTurn, EndCombat)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with a ``str`` subclass made an exact ``str``: a subclass's methods
+    (``strip``, ``__eq__``, ``replace`` inside the parser) would run the policy's code
+    outside the guard. ``type()`` and ``str.__str__`` run none of it."""
+    if issubclass(type(value), str) and type(value) is not str:
+        return str.__str__(value)
+    return value
+
+
+def _is(value: Any, kinds: Any) -> bool:
+    """``isinstance`` by the real type only: ``isinstance`` falls back on a
+    ``__class__`` attribute, which a policy's object could compute with its own code."""
+    return issubclass(type(value), kinds)
 
 
 class PolicyFailed(MomentaError):
@@ -158,7 +174,8 @@ class _Run:
     def commands_from(self, items: Any) -> list[Any]:
         """At most MAX_ITEMS of what ``choose`` returned: a list, any iterable (an endless
         generator too) or one line or Command; [] for nothing."""
-        if items is None or isinstance(items, str | Command):
+        items = _plain(items)
+        if items is None or _is(items, str | Command):
             return [] if items is None or items == "" else [items]
         try:
             it = iter(items)
@@ -171,11 +188,12 @@ class _Run:
             raise self.failed(f"choose raised {type(err).__name__}: {err}") from None
         # A generator runs the policy's code as it is taken from: guard it like a call.
         taken: list[Any] = self.guard("choose", lambda: list(itertools.islice(it, MAX_ITEMS)))
-        return taken
+        return [_plain(item) for item in taken]
 
     def item(self, item: Any) -> bool:
         """Run one thing ``choose`` returned; False when refused."""
-        if isinstance(item, str):
+        made_by_policy = False
+        if type(item) is str:
             try:
                 parsed = parse_line(item)
             except MomentaError:
@@ -185,16 +203,33 @@ class _Run:
                 self.refused += 1
                 return False
             cmd, line = parsed, item
-        elif isinstance(item, Command):
-            cmd, line = item, type(item).__name__
+        elif _is(item, Command):
+            cmd, line, made_by_policy = item, type(item).__name__, True
         else:
             raise self.failed(f"choose returned a {type(item).__name__}, not a command "
                               "line or a Command")
-        if isinstance(cmd, _SIMULATOR_ONLY):
+        if _is(cmd, _SIMULATOR_ONLY):
             self.refused += 1
             return False
-        if isinstance(cmd, Attack) and self._undeclared(cmd):
-            reacted = self._with_reaction(cmd, line)
+        if not made_by_policy:
+            return self._run(cmd, line)
+        # A Command object the policy built may hold fields of the wrong type
+        # (weapon=object()) that the engine meets half way through, or be a subclass
+        # running its own code: put the session back and end in one line.
+        saved = (list(self.session.entries), list(self.session.undone))
+        try:
+            return self._run(cmd, line)
+        except (PolicyFailed, KeyboardInterrupt):
+            raise
+        except BaseException as err:  # noqa: BLE001 - a policy's Command: one line
+            self.session.restore(*saved)
+            self.view._set(self.session.state)
+            raise self.failed("choose returned a Command the engine cannot run: "
+                              f"{type(err).__name__}: {err}") from None
+
+    def _run(self, cmd: Command, line: str) -> bool:
+        if _is(cmd, Attack) and self._undeclared(cmd):  # type: ignore[arg-type]
+            reacted = self._with_reaction(cmd, line)  # type: ignore[arg-type]
             if reacted is not None and self.execute(*reacted):
                 return True
         if self.execute(cmd, line):
@@ -219,10 +254,10 @@ class _Run:
             weapon = plan_attack(a, t, cmd).weapon.name
         except MomentaError:
             return None  # the engine will say why when the attack itself is run
-        words = self.call("react", self.policy.react, a.name, t.name, weapon)
+        words = _plain(self.call("react", self.policy.react, a.name, t.name, weapon))
         if words is None:
             return None
-        if not isinstance(words, str):
+        if type(words) is not str:
             raise self.failed(f"react returned a {type(words).__name__}, not the words "
                               "of a reaction (a str such as \"dodge\", or \"\" for none)")
         if not words.strip():
@@ -242,8 +277,8 @@ class _Run:
         options = [f.name for f in turns.may_act(self.state)]
         if not options:
             return False
-        name = self.call("pick", self.policy.pick, options)
-        if not isinstance(name, str):
+        name = _plain(self.call("pick", self.policy.pick, options))
+        if type(name) is not str:
             raise self.failed(f"pick returned a {type(name).__name__}, not the name of "
                               "one of the options")
         if name not in options:

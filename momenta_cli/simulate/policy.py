@@ -61,22 +61,19 @@ The built-in policies:
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from momenta_cli.commands.language import quote_word as quote
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import Attack, plan_attack
-from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import enemy_maneuver_limit
 from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.state import Fighter
 from momenta_cli.errors import MomentaError, RuleError
 from momenta_cli.simulate import estimate
-from momenta_cli.simulate.view import View, attack_cost, quote
+from momenta_cli.simulate.view import View, attack_cost
 
 Choose = Callable[[View, str], list[Any]]
 Pick = Callable[[View, list[str]], str]
@@ -170,7 +167,9 @@ def _best_attack_worth(view: View, name: str) -> float:
 
 
 def tactical_pick(view: View, options: list[str]) -> str:
-    """Fewest turns taken first (R14's order), then the best attack, then file order."""
+    """Among the options (R13's zipper): fewest turns taken first, as the tracker's
+    suggestion orders them (R14 lets the tracker only suggest; the order is ours), so
+    one with N turns a round (R15) interleaves; then the best attack, then file order."""
     worth = {n: _best_attack_worth(view, n) for n in options}
     return min(options, key=lambda n: (view.fighter(n).turns_taken, -worth[n],
                                        options.index(n)))
@@ -217,10 +216,7 @@ def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
     best, expected = "", undefended
     if t.spec.is_enemy:  # R7: the stat block's defense, whenever it applies
         if options:
-            words, _, d = options[0]
-            best = words
-            expected = estimate.expected_damage(
-                s, plan, parts, auto, t, estimate.defense_dist(s, d.parts, d.auto))
+            best = options[0][0]
         return best
     gain = 0.0
     for words, cost, d in options:
@@ -268,56 +264,3 @@ BUILTIN = {
     "reckless": Policy("reckless", reckless_choose, reckless_pick, no_reaction),
 }
 DEFAULT = "tactical"
-
-
-# --- loading -------------------------------------------------------------------------------
-
-
-def load(spec: str | None) -> Policy:
-    """The policy ``spec`` names: a built-in's name, or a Python file defining
-    ``choose`` (and optionally ``pick`` and ``react``). A bad file raises a one-line
-    ``PolicyError``."""
-    if spec is None or spec in BUILTIN:
-        return BUILTIN[spec or DEFAULT]
-    path = Path(spec)
-    if path.suffix != ".py":
-        raise PolicyError(f"--policy {spec}: not a built-in policy ({', '.join(BUILTIN)}) "
-                          "nor a Python file (*.py)")
-    if not path.is_file():
-        raise PolicyError(f"{path}: no such policy file")
-    name = f"momenta_policy_{abs(hash(str(path.resolve())))}"
-    try:
-        loader = importlib.util.spec_from_file_location(name, path)
-        if loader is None or loader.loader is None:
-            raise PolicyError(f"{path}: cannot be loaded as Python")
-        module = importlib.util.module_from_spec(loader)
-        sys.modules[name] = module
-        loader.loader.exec_module(module)
-    except PolicyError:
-        raise
-    except SyntaxError as err:
-        raise PolicyError(f"{path}:{err.lineno}: syntax error: {err.msg}") from None
-    except KeyboardInterrupt:
-        raise
-    except BaseException as err:  # noqa: BLE001 - whatever it raises, sys.exit() too
-        raise PolicyError(f"{path}: fails to load: {type(err).__name__}: {err}") from None
-    base = BUILTIN[DEFAULT]
-    choose = getattr(module, "choose", None)
-    if not callable(choose):
-        raise PolicyError(f"{path}: defines no function choose(view, actor) (see "
-                          "docs/sample_policy.py)")
-    pick = getattr(module, "pick", base.pick)
-    react = getattr(module, "react", base.react)
-    for fn, what in ((pick, "pick"), (react, "react")):
-        if not callable(fn):
-            raise PolicyError(f"{path}: {what} is not a function")
-    return Policy(str(path), choose, pick, react)
-
-
-def as_command_or_line(item: Any) -> Command | str:
-    """One item ``choose`` returned, checked: a line or a ``Command``."""
-    if isinstance(item, str | Command):
-        return item
-    raise TypeError(f"choose returned {type(item).__name__}, not a line or a Command")
-
-

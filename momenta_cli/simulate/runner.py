@@ -17,7 +17,8 @@ from typing import Any
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.fight import FightResult, play
-from momenta_cli.simulate.policy import Policy, load
+from momenta_cli.simulate.policy import Policy
+from momenta_cli.simulate.policy_file import load
 
 Progress = Callable[[int], None]
 _WORKER: dict[str, Any] = {}
@@ -62,7 +63,7 @@ def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
              jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
              ) -> list[FightResult]:
     """Play fights 0..n-1 of the run seeded ``seed`` and return their results in order.
-    ``policy`` is what ``policy.load`` takes (loaded here first, so a bad file is
+    ``policy`` is what ``policy_file.load`` takes (loaded here first, so a bad file is
     refused before any worker starts); ``progress(k)`` is told of every ``k`` fights
     done."""
     loaded = load(policy)

@@ -57,17 +57,6 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     return lo, hi
 
 
-def quantile(sorted_xs: Sequence[float], q: float) -> float:
-    """The ``q`` quantile of sorted values, linear between the nearest two (numpy's
-    default), 0 for none."""
-    if not sorted_xs:
-        return 0.0
-    pos = (len(sorted_xs) - 1) * q
-    lo = int(pos)
-    hi = min(lo + 1, len(sorted_xs) - 1)
-    return sorted_xs[lo] + (sorted_xs[hi] - sorted_xs[lo]) * (pos - lo)
-
-
 def rank_quantile(sorted_xs: Sequence[int], q: float) -> int:
     """The ``q`` quantile of sorted whole numbers as one of them (nearest rank: the
     smallest value with at least ``q`` of them at or below it), 0 for none."""

@@ -13,20 +13,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from momenta_cli.commands.language import quote_word as quote
 from momenta_cli.engine.attacks import attack_cost as engine_cost
 from momenta_cli.engine.economy import scaled
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.simulate import estimate
-
-
-def quote(name: str) -> str:
-    """``name`` as one word of the command language (quoted when it holds spaces)."""
-    if name and all(c.isalnum() or c in "-_." for c in name):
-        return name
-    if '"' not in name:
-        return f'"{name}"'
-    return f"'{name}'"
 
 
 def attack_cost(f: Fighter, w: WeaponSpec) -> int:
