@@ -44,7 +44,7 @@ def weapons():
     ("Maul", "Counterattack", None, 3),  # R21: reactions too
     ("Bolt", "Basic Attack", None, 3),  # ch19 Cast a Spell: the spell's own cost
     ("Bolt", "Basic Attack", 5, 5),  # the GM's stated cost wins
-    ("Spark", "Basic Attack", None, 2),  # a spell without a cost: as any attack
+    ("Spark", "Basic Attack", None, 2),  # ch19 Maneuvers: a spell with no cost pays 2
 ])
 def test_attack_cost(weapon, maneuver, stated, cost):
     _, ws = weapons()
@@ -52,6 +52,7 @@ def test_attack_cost(weapon, maneuver, stated, cost):
 
 
 def test_a_stated_cost_is_for_spells_only():
+    # ch19 Cast a Spell: only a spell's cost may be stated; every other cost is fixed
     _, ws = weapons()
     with pytest.raises(RuleError, match="only a spell's cost"):
         attack_cost(ws["Sword"], "Basic Attack", 3)
@@ -59,6 +60,7 @@ def test_a_stated_cost_is_for_spells_only():
 
 @pytest.mark.parametrize("weapon, cost", [("Sword", 2), ("Maul", 3), ("Bolt", 3)])
 def test_the_attack_command_charges_attack_cost(weapon, cost):
+    # ch19 Maneuvers (2 Vigor), R21 (Cumbersome 3), ch19 Cast a Spell (its own cost)
     s, ws = weapons()
     run(s, "turn kira", f"attack gorm with {weapon}")
     kira = s.state.fighters["Kira"]

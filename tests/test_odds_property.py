@@ -1,4 +1,4 @@
-"""A property over every sample encounter (issue 14, review defects 1 and 8): ``odds``
+"""A property over every sample encounter (issue 14): ``odds``
 previews exactly the attack the attack command makes, from any state a fight can be in.
 
 Attacker and target get conditions (Hindered, Vulnerable, Impaired, Provoked, Hidden,

@@ -1,6 +1,6 @@
-"""``momenta odds FILE A T``: the attacker-side refusals the attack makes (review defect
-1), the attack's situational options as flags (defect 5), and the breakdown wrapped under
-itself at any width (S3).
+"""``momenta odds FILE A T``: the attacker-side refusals the attack makes, the
+attack's situational options as flags, and the breakdown wrapped under itself at any
+width.
 
 Rules cited: R11 (Defeated), R18 (ranged penalties by distance), R19 (hit locations), R20
 (cover, obscured), R21 (Range), ch19 Brace, condition table (Broken), docs/rulings.md
@@ -25,7 +25,7 @@ def _pool(*args: str) -> list:
     return json.loads(r.output)["attack"]["pool"]
 
 
-# --- defect 1: what the attack refuses about the attacker --------------------------------
+# --- what the attack refuses about the attacker --------------------------------
 
 
 def test_a_broken_attacker_is_refused_like_the_attack(enc):
@@ -60,7 +60,7 @@ def test_the_turn_and_the_vigor_are_not_asked(enc):
     assert "costs 2 Vigor" in one_line_error(invoke("do", fight, "attack gorm"))
 
 
-# --- defect 5: the situational options ----------------------------------------------------
+# --- the situational options ----------------------------------------------------
 
 
 def test_range_penalties_by_distance():
@@ -123,7 +123,7 @@ def test_situational_flags_need_a_file():
     assert invoke("odds", "--dice", "3", "--cover", "--plus", "1").exit_code == 2
 
 
-# --- S3: the breakdown wraps under itself ---------------------------------------------------
+# --- the breakdown wraps under itself ---------------------------------------------------
 
 
 @pytest.mark.parametrize("width", [80, 60, 50])
@@ -150,7 +150,7 @@ def test_the_header_says_brace_leaves_the_target_broken():
     assert "then Broken" in r.output
 
 
-# --- S4: an odds-only `do` reads, and writes nothing ------------------------------------
+# --- an odds-only `do` reads, and writes nothing ------------------------------------
 
 
 def test_do_odds_on_an_encounter_leaves_no_fight_behind(enc):

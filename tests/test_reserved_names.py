@@ -59,7 +59,7 @@ def test_a_name_with_an_equals_sign_is_refused(word):
     refused(s, f"add {word}", "holds '='")
 
 
-def test_the_brief_examples_are_refused_and_near_words_are_fine():
+def test_with_from_as_side_x2_vit_are_refused_and_longer_words_are_fine():
     s = session_from(SMALL)
     for word in ("with", "from", "as", "side", "x2", "vit"):
         refused(s, f"add {word}", f"{word} is a word the commands read as their own")

@@ -1,4 +1,4 @@
-"""How a simulated fight ends and what the run reports of it (review of issue 14): a won
+"""How a simulated fight ends and what the run reports of it: a won
 fight is won the moment one side is out, both sides out is not the round cap, a mostly
 undecided run says so, a policy cannot change the fight but by its commands, and a
 policy or worker that dies ends the run in one line."""
@@ -61,7 +61,7 @@ def fake(winner: str, rounds: int) -> FightResult:
                        (False, False))
 
 
-# --- a won fight is won (defect 2) ------------------------------------------------------------
+# --- a won fight is won ------------------------------------------------------------
 
 
 @pytest.mark.parametrize("index, rounds", [(18, 12), (95, 14)])
@@ -106,7 +106,7 @@ def test_the_report_labels_both_out_and_the_cap_apart():
     assert row["Undecided(cap"].split()[-2:] == ["1", "33%"]
 
 
-# --- a run with nothing decided (defect 4) ------------------------------------------------------
+# --- a run with nothing decided ------------------------------------------------------
 
 
 def test_a_mostly_undecided_run_says_so_instead_of_a_win_rate(tmp_path):
@@ -149,7 +149,7 @@ def test_simulate_refuses_an_encounter_without_opponents_in_one_line(tmp_path, h
     assert "this encounter has allies" in line
 
 
-# --- whole rounds (S6) -------------------------------------------------------------------------
+# --- whole rounds -------------------------------------------------------------------------
 
 
 def test_rounds_quartiles_are_whole_rounds_of_actual_fights():
@@ -161,7 +161,7 @@ def test_rounds_quartiles_are_whole_rounds_of_actual_fights():
     assert all(isinstance(s["rounds"][k], int) for k in ("q1", "median", "q3", "min", "max"))
 
 
-# --- the policy's copy of the state (S5) -------------------------------------------------------
+# --- the policy's copy of the state -------------------------------------------------------
 
 
 POLICY = """
@@ -203,7 +203,7 @@ def test_the_view_copy_is_made_afresh_from_the_fight():
     assert view.fighter("Gorm").vitality == session.state.fighters["Gorm"].vitality
 
 
-# --- a policy or worker that dies (defect 3) ---------------------------------------------------
+# --- a policy or worker that dies ---------------------------------------------------
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
