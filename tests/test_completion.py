@@ -310,3 +310,13 @@ def test_a_candidate_holding_both_quotes_reads_back_as_itself():
     assert split(f"attack gorm {quote(name)}") == ["attack", "gorm", name]
     assert split(quote(f"deflect={name}")) == [f"deflect={name}"]
     assert quote("hindered=") == "hindered=" and quote("deflect=Buckler") == "deflect=Buckler"
+
+
+def test_reactions_follow_the_weapon_and_mode_the_engine_picks():
+    # ch20 Melee vs. Ranged: a Dagger thrown (a stated distance past its reach) is a
+    # ranged attack, and a Counterattack answers melee attacks only (ch19)
+    s = Session(load_encounter(ROOT / "encounters" / "demo.yaml"))
+    run(s, "turn tamsin")
+    assert "counter " in offered(s, "attack wren with dagger ")
+    assert "counter " not in offered(s, "attack wren with dagger dist 3 ")
+    refused(s, "attack wren with dagger dist 3 counter", "melee attacks only")

@@ -11,10 +11,15 @@ from momenta_cli.cli.complete_words import fighter, names, words_of
 from momenta_cli.cli.grammar import Shape
 from momenta_cli.commands import attack_verbs as av
 from momenta_cli.commands.language import Verb
-from momenta_cli.engine.reactions import open_reactions, pick_weapon
+from momenta_cli.engine.attack_plan import Attack, mode_for, weapon_for
+from momenta_cli.engine.reactions import open_reactions
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import MomentaError
+
+# the maneuver each attack verb declares (commands/attack_verbs.py); the rest: Basic Attack
+MANEUVER = {"feint": "Feint", "grab": "Grab", "shove": "Shove", "intercept": "Intercept",
+            "forestall": "Forestall"}
 
 
 @dataclass
@@ -25,6 +30,7 @@ class _Attack:
     options: bool = False  # an option word was seen: no more names
     weapon: str | None = None
     ranged: bool = False
+    distance: int | None = None  # dist N, adjacent: a weapon with both is ranged past reach
     counter: bool = False  # in the words describing the target's Counterattack
     declared: set[str] = field(default_factory=set)
     key: str | None = None  # an option waiting for its value
@@ -47,6 +53,8 @@ def _read_attack(words: list[str]) -> _Attack:
         if a.key is not None:
             if a.key == "with" and not a.counter and a.more is None:
                 a.weapon = w
+            if a.key == "dist" and not a.counter and a.more is None and w.isdigit():
+                a.distance = int(w)
             a.key = None
             continue
         if low == "for":
@@ -69,6 +77,10 @@ def _read_attack(words: list[str]) -> _Attack:
                 a.key = key
             if key in av._DEFENSES:
                 a.declared.add("defense")
+            if low == "adjacent" and not a.counter:
+                a.distance = 1
+            if key == "dist" and eq and low[5:].isdigit() and not a.counter:
+                a.distance = int(low[5:])
             if low in ("brace", "thrown", "ranged"):
                 a.declared.add(low)
                 a.ranged = a.ranged or low != "brace"
@@ -83,15 +95,15 @@ def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | 
     """The reactions ``target`` may still declare against this attack, as the engine
     would allow them (ch19 Reactions, R7, R27)."""
     weapon: WeaponSpec | None = None
-    if attacker is not None:
-        try:
-            weapon = pick_weapon(attacker, a.weapon) if a.weapon else \
-                (attacker.spec.weapons[0] if attacker.spec.weapons else None)
-        except MomentaError:
-            weapon = None
     mode = None
-    if weapon is not None:
-        mode = "ranged" if a.ranged or not weapon.is_melee else "melee"
+    if attacker is not None:  # the weapon and the mode as the engine will pick them
+        cmd = Attack(attacker.name, target.name, maneuver=MANEUVER.get(v.name, "Basic Attack"),
+                     weapon=a.weapon, ranged=a.ranged, distance=a.distance)
+        try:
+            weapon = weapon_for(attacker, cmd)
+            mode = mode_for(weapon, cmd)
+        except MomentaError:
+            weapon, mode = None, None
     can = open_reactions(fight, target, weapon, mode)
     out: list[str] = []
     if "defense" not in a.declared:

@@ -82,7 +82,7 @@ class Plan:
         return self.maneuver not in EFFECTS
 
 
-def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
+def weapon_for(a: Fighter, cmd: Attack) -> WeaponSpec:
     """The attacking weapon: Grab and Shove always use the Unarmed Attack (ch19); otherwise
     the named one, else the first listed."""
     if cmd.maneuver in ("Grab", "Shove"):
@@ -101,7 +101,7 @@ def _weapon(a: Fighter, cmd: Attack) -> WeaponSpec:
     return a.spec.weapons[0]
 
 
-def _mode(w: WeaponSpec, cmd: Attack) -> str:
+def mode_for(w: WeaponSpec, cmd: Attack) -> str:
     """Melee or ranged (ch20 Melee vs. Ranged): a weapon with both is used in melee unless
     thrown or the stated distance is past its reach."""
     if cmd.ranged:
@@ -198,10 +198,10 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
         check_can_react(a, cmd.maneuver)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         mv.check_trigger(a, t, cmd.maneuver)
-    w = _weapon(a, cmd)
+    w = weapon_for(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
-    mode = _mode(w, cmd)
+    mode = mode_for(w, cmd)
     if cmd.maneuver == "Feint" and mode != "melee":
         raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
     if cmd.maneuver in REACTIVE:
