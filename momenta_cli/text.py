@@ -67,6 +67,12 @@ def one_line(text: str) -> str:
     return escape(text, newlines=False)
 
 
+def clip(text: str, most: int = 80) -> str:
+    """``text`` cut to ``most`` characters with ``…``: an echo of what was typed in an
+    error, where a pasted page would bury the message."""
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def unsafe(text: str) -> str | None:
     """The first character of ``text`` that ``escape`` would rewrite, described for the GM
     (``U+202E RIGHT-TO-LEFT OVERRIDE at position 3``), or None when there is none. Tabs

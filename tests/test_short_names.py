@@ -211,3 +211,10 @@ def test_a_pasted_page_gets_no_suggestion_and_no_wait(monkeypatch):
 
     monkeypatch.setattr(names, "SequenceMatcher", no_difflib)
     assert names.close("a" * 100_000, ["Brannoc", "Captain Vessa"]) == []
+
+
+def test_a_pasted_page_is_echoed_short_in_the_refusal():
+    # bad input never hurts: the refusal of a 5,000-character name stays readable
+    s = session_from(CREW)
+    msg = refused(s, "cond halden " + "c" * 5000)
+    assert len(msg) < 400 and "…" in msg

@@ -21,7 +21,7 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
 
 # The journal, the engine and the screen come in when a command runs (start-up time).
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
                 saved = "nothing was saved" if records else "nothing changed"
                 what = str(err) if isinstance(err, MomentaError) else \
                     f"internal error: {type(err).__name__}: {err}"
-                typer.echo(one_line(f"{fight}: {line!r}: {what} ({saved})"), err=True)
+                typer.echo(one_line(f"{fight}: {clip(line)!r}: {what} ({saved})"), err=True)
                 raise typer.Exit(1) from None
             rec = outcome_record(out)
             if rec is not None:

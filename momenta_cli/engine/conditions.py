@@ -11,6 +11,7 @@ from momenta_cli.engine.names import candidates, match
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.rules.catalogue import ConditionDef, conditions
+from momenta_cli.text import clip
 
 TABLE_CAP = 3  # a condition made up at the table: at most 3 stacks, persistent
 # What `cond` reads as a number of stacks, never as a condition's name: +2, -1, =0, -all...
@@ -82,8 +83,8 @@ def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
         if len(known) == 1:
             return known[0]
     try:
-        return match(cat, text, what="condition", head=f"unknown condition {text!r}",
-                     missing=f"unknown condition {text!r} (known: {', '.join(cat)})")
+        return match(cat, text, what="condition", head=f"unknown condition {clip(text)!r}",
+                     missing=f"unknown condition {clip(text)!r} (known: {', '.join(cat)})")
     except RuleError as err:
         if hint and text.strip() and not candidates(cat, text):  # not for an ambiguity
             raise RuleError(f"{err}{hint}") from None

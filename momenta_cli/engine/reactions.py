@@ -20,6 +20,7 @@ from momenta_cli.engine.names import by_name, candidates, match
 from momenta_cli.engine.specs import DamageTable, DefenseSpec, WeaponSpec, Weight
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.text import clip
 
 Parts = list[tuple[str, int]]
 T = TypeVar("T")
@@ -104,8 +105,8 @@ def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> 
     if len(hits) == 1:  # the usual case, without building the message for a miss
         return hits[0]
     has = ", ".join(name(x) for x in items) or "none"
-    return match(items, text, key=name, words=True, head=f"{what} {text!r}",
-                 missing=f"{what} {text!r} (has: {has})")
+    return match(items, text, key=name, words=True, head=f"{what} {clip(text)!r}",
+                 missing=f"{what} {clip(text)!r} (has: {has})")
 
 
 def pick_weapon(f: Fighter, text: str) -> WeaponSpec:

@@ -12,6 +12,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from momenta_cli.engine.rolls import ZERO_POOL_DICE
 from momenta_cli.odds.preview import Parts, Preview
 from momenta_cli.odds.table import Odds, Row
 from momenta_cli.render.status import lit
@@ -173,7 +174,7 @@ def _pool(parts: Parts, auto: int | None) -> str:
     text = ", ".join(f"{label} {n:+d}" if i else f"{label} {n}"
                      for i, (label, n) in enumerate(parts))
     n = sum(x for _, x in parts)
-    dice = f"{n}d" if n > 0 else f"{n}d: 2d6 keep lowest (R2)"
+    dice = f"{n}d" if n > 0 else f"{n}d: {ZERO_POOL_DICE}d6 keep lowest (R2)"
     return f"{text} = {dice}"
 
 
