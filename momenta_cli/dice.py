@@ -44,6 +44,47 @@ class QueueRoller:
         return list(self._faces)
 
 
+class PresetRoller:
+    """Hands out ``faces`` in order, then asks ``fallback``; with no fallback, a roll past
+    the given faces is refused (``RuleError``): a line that pins its dice (``dice 5,2``)
+    must pin all of them, so a replay cannot silently roll something new."""
+
+    def __init__(self, faces: Sequence[int], fallback: Roller | None = None):
+        self._faces = list(faces)
+        self._fallback = fallback
+
+    def roll(self, n: int) -> list[int]:
+        if n <= len(self._faces):
+            out, self._faces = self._faces[:n], self._faces[n:]
+            return out
+        if self._fallback is None:
+            from momenta_cli.errors import RuleError
+
+            given = len(self._faces)
+            raise RuleError(f"the line's dice ran out: {n} more asked, {given} left")
+        out, self._faces = self._faces, []
+        return out + self._fallback.roll(n - len(out))
+
+    @property
+    def remaining(self) -> list[int]:
+        """Faces given and not yet handed out."""
+        return list(self._faces)
+
+
+class RecordingRoller:
+    """Rolls through ``inner`` and keeps every face handed out, in order: what a line
+    rolled, so the journal can pin it (``Entry.dice``) and a script replays it exactly."""
+
+    def __init__(self, inner: Roller):
+        self._inner = inner
+        self.faces: list[int] = []
+
+    def roll(self, n: int) -> list[int]:
+        out = self._inner.roll(n)
+        self.faces.extend(out)
+        return out
+
+
 def count_successes(faces: Sequence[int], threshold: int = 5) -> int:
     """Successes in a set of faces: each face at or above ``threshold`` counts (R1)."""
     return sum(1 for f in faces if f >= threshold)
