@@ -169,7 +169,11 @@ class Screen:
 
         c = self.console
         keep = keep_names(fight)
-        if out.entry is not None:
+        if out.preview is not None:  # a line ending in "?": nothing changed
+            from momenta_cli.render import preview
+
+            block(c, preview.lines(out.preview, fight), preview.keep(out.preview, keep))
+        elif out.entry is not None:
             ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
             block(c, [lit("  " + t) for t in lines(out.entry.events, ledger)], keep)
             self.changed(fight, before)
