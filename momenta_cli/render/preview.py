@@ -66,8 +66,8 @@ def _damage(t: Against) -> list[str]:
         steps.append(text)
     if t.overflow:
         steps.append(f"+{t.overflow} a net success past {len(t.tiers) - 1}")
-    lines = [f"damage to {where}{now} by net successes (tier->after"
-             f"{' ' + ', '.join(meets) if meets else ''}):",
+    after = f"tier->after {', '.join(meets)}" if meets else "the tier itself, R9"
+    lines = [f"damage to {where}{now} by net successes ({after}):",
              "  " + " · ".join(steps)]
     if t.solid:
         lines[-1] += "; Solid Hit may add (R5)"
@@ -141,8 +141,9 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
     if pv.says is None:
         out += _would(pv, fight, "it would do")
         if pv.rolled:
-            out.append(lit(f"  ({pv.rolled} dice rolled for this preview only, then thrown "
-                           "away: the command rolls its own)", "dim"))
+            dice = "1 die" if pv.rolled == 1 else f"{pv.rolled} dice"
+            out.append(lit(f"  ({dice} rolled for this preview only, then thrown away: "
+                           "the command rolls its own)", "dim"))
     return out
 
 
