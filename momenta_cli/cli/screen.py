@@ -75,7 +75,8 @@ def help_table() -> Group:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
     parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
-                      "command takes next; 'help COMMAND' explains one.", style="dim"))
+                      "command takes next; 'help COMMAND' explains one; a line ending in "
+                      "' ?' previews the command and does nothing.", style="dim"))
     return Group(*parts)
 
 
