@@ -301,3 +301,25 @@ def test_a_line_that_does_not_parse_is_refused_as_ever():
         run_line(s, "attack ?", SeededRoller(1))
     with pytest.raises(CommandError, match="unknown command"):
         run_line(s, "fly away ?", SeededRoller(1))
+
+
+def test_pinned_dice_are_the_line_s_own():
+    # a line may pin the tracker's dice (`dice F,F,...`): the preview rolls them, and
+    # refuses what the line would refuse (faces left over; dice on a session line)
+    import pytest
+
+    from momenta_cli.errors import CommandError
+
+    s = yard()
+    run(s, "turn kira")
+    pv = look(s, "hide roll dice 5")
+    assert pv.allowed and pv.rolled == 0  # no throwaway die: the outcome is the line's
+    from momenta_cli.render.preview import lines
+
+    told = "\n".join(t.plain for t in lines(pv, s.state))
+    assert "AGI 1d [5] 1s -> hidden" in told and "thrown away" not in told
+    assert "pins 2 dice and uses 1" in (look(s, "hide roll dice 5,1").refusal or "")
+    hit = look(s, "attack gorm dice 5,5,6")
+    assert hit.rolled == 0 and any(e.kind == "attack_damage" for e in hit.events)
+    with pytest.raises(CommandError, match="rolls no dice"):
+        run_line(s, "undo dice 5 ?", SeededRoller(1))

@@ -80,9 +80,13 @@ def _untyped(cmd: Attack) -> Attack:
 def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
             ) -> model.LinePreview:
     """``cmd`` decided against a copy of ``fight`` with throwaway dice."""
-    dice = RecordingRoller(_throwaway(pinned))
+    preset = PresetRoller(pinned, fallback=SeededRoller(PREVIEW_SEED))
+    dice = RecordingRoller(preset)
     try:
         events = decide(fight.clone(), cmd, dice)
+        if preset.remaining:  # a pinned line replays exactly or not at all
+            raise CommandError(f"the line pins {len(pinned)} dice and uses "
+                               f"{len(pinned) - len(preset.remaining)}")
     except MomentaError as err:
         refusal = str(err)
         if isinstance(cmd, Attack) and not pinned:
@@ -95,10 +99,11 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
                 return model.LinePreview(line, refusal=refusal)
             return _attack(fight, untyped, line, events, 0, refusal)
         return model.LinePreview(line, refusal=refusal)
+    thrown = len(dice.faces) - len(pinned)  # the throwaway dice, not the line's own
     if isinstance(cmd, Attack):
-        return _attack(fight, cmd, line, events, len(dice.faces))
+        return _attack(fight, cmd, line, events, thrown)
     return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
-                             rolled=len(dice.faces))
+                             rolled=thrown)
 
 
 def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,
