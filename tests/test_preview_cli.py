@@ -74,7 +74,7 @@ def test_at_the_prompt_a_preview_is_shown_and_not_journaled(enc):
     r = invoke("run", enc, "--seed", "1",
                input="turn wren\nattack knife-1 with rapier ?\nquit ?\nstatus\nquit\n")
     assert r.exit_code == 0, r.output
-    assert "Wren -> Knife-1 with Rapier" in r.output
+    assert "Wren attacks Knife-1 with Rapier" in r.output
     assert "would leave" in r.output and "Round 1" in r.output  # quit ? did not leave
     records = [json.loads(x) for x in fight_of(enc).read_text().splitlines()[1:]]
     assert [x["cmd"] for x in records] == ["turn wren"]

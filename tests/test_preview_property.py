@@ -107,8 +107,8 @@ def test_do_with_a_previewed_line_exits_cleanly(line, at):
     path = fight_at(at)
     before = path.read_bytes()
     r = invoke("do", path, f"{line} ?", "--width", "80")
-    assert "Traceback" not in r.output and r.exception is None or \
-        isinstance(r.exception, SystemExit), (line, r.output)
+    assert "Traceback" not in r.output, (line, r.output)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (line, r.exception)
     assert r.exit_code in (0, 1), (line, r.output)
     if r.exit_code == 1:
         assert len(r.output.strip().splitlines()) == 1, (line, r.output)

@@ -32,10 +32,11 @@ def cost_line(pv: LinePreview) -> str:
 
 
 def _roll_head(r: Roll) -> str:
+    # worded as the odds' breakdown words it (render/odds.py)
     types = "/".join(r.types) or "untyped"
-    what = "" if r.maneuver == "Basic Attack" else f"{r.maneuver}: "
-    return (f"{what}{r.attacker} -> {r.target} with {r.weapon} ({r.mode}, at {r.location}, "
-            f"{types})")
+    # feints, grabs, shoves, counterattacks, intercepts, forestalls
+    how = "attacks" if r.maneuver == "Basic Attack" else f"{r.maneuver.lower()}s"
+    return f"{r.attacker} {how} {r.target} with {r.weapon} ({r.mode}, at {r.location}, {types})"
 
 
 def _option(o: Option) -> str:
@@ -92,7 +93,7 @@ def _target(pv: LinePreview, t: Against) -> list[str]:
     out = []
     for r in pv.rolls:
         if r.maneuver == "Counterattack" and t.name == r.attacker:
-            out += [f"first (R27): {_roll_head(r)}", f"  rolls: {pool_text(r.pool, r.auto)}"]
+            out += [f"first (R27), {_roll_head(r)}", f"  rolls: {pool_text(r.pool, r.auto)}"]
     main = next((r for r in pv.rolls if r.target == t.name and r.maneuver != "Counterattack"),
                 None)
     if main is not None:
