@@ -156,9 +156,9 @@ def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
     for i, x in enumerate((cmd, *cmd.also)):
         t = find(fight, x.target)
         main = _main(base, a.name, t.name, cmd.maneuver)
-        if main is None:
+        w = next((v for v in a.spec.weapons if main and v.name == main.weapon), None)
+        if main is None or w is None:
             continue
-        w = next(v for v in a.spec.weapons if v.name == main.weapon)
         options = _options(fight, cmd, i, a, t, w, main.mode, base, dice)
         brace_open = rx.open_reactions(fight, t, w, main.mode).brace
         if not main.deals_damage:

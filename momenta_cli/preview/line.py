@@ -23,13 +23,15 @@ from momenta_cli.preview import attack, model
 PREVIEW_SEED = 0
 
 
-def _throwaway(pinned: tuple[int, ...] = ()) -> Roller:
-    return PresetRoller(pinned, fallback=SeededRoller(PREVIEW_SEED))
+def _throwaway() -> Roller:
+    return SeededRoller(PREVIEW_SEED)
 
 
 def _pinned(line: str) -> tuple[str, tuple[int, ...]]:
     """A line ending in ``dice F,F,...`` (pinned dice, for the tracker's rolls): the line
-    without them and the faces, which the preview rolls first."""
+    without them and the faces, which the preview rolls first. The runner strips them
+    from a line it runs before the verb parser sees it; a preview returns before that,
+    so it reads them here the same way."""
     words = split(line)
     if len(words) >= 3 and words[-2].lower() == "dice":
         parts = [x for x in words[-1].replace(" ", ",").split(",") if x]
@@ -80,7 +82,7 @@ def _untyped(cmd: Attack) -> Attack:
 def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
             ) -> model.LinePreview:
     """``cmd`` decided against a copy of ``fight`` with throwaway dice."""
-    preset = PresetRoller(pinned, fallback=SeededRoller(PREVIEW_SEED))
+    preset = PresetRoller(pinned, fallback=_throwaway())
     dice = RecordingRoller(preset)
     try:
         events = decide(fight.clone(), cmd, dice)
