@@ -42,6 +42,7 @@ def test_do_refuses_a_line_that_does_not_parse(enc):
     before = fight.read_bytes()
     line = one_line_error(invoke("do", fight, "attack ?"))
     assert "missing target" in line
+    assert "a quote is not closed" in one_line_error(invoke("do", fight, 'attack "gorm ?'))
     assert fight.read_bytes() == before
 
 

@@ -102,7 +102,7 @@ def test_a_previewed_line_changes_nothing(line, at, seed):
         assert all(len(x) <= 80 for x in console.file.getvalue().splitlines()), line
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(line=line_strategy(), at=st.integers(0, len(PREFIXES) - 1))
 def test_do_with_a_previewed_line_exits_cleanly(line, at):

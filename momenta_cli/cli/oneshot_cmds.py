@@ -156,18 +156,17 @@ READ_ONLY = ("odds", "help", "status")  # the lines of do that change nothing
 
 def _previews_only(lines: list[str]) -> bool:
     """Whether every line only shows something (a line ending in ``?``, an ``odds``
-    preview, ``help``, ``status``); a line that does not parse is left to the usual path,
-    which reports it."""
+    preview, ``help``, ``status``); any other line that does not parse is left to the
+    usual path, which reports it."""
     from momenta_cli.commands import Meta, parse_line
     from momenta_cli.errors import MomentaError
     from momenta_cli.preview import strip_mark
 
     for line in lines:
+        if strip_mark(line) is not None:
+            continue  # ``... ?``: a preview of any line (one that does not parse is
+            # refused by the preview path just as by the usual one, exit 1)
         try:
-            body = strip_mark(line)
-            if body is not None:  # ``... ?``: a preview of any line, if it parses
-                parse_line(body)
-                continue
             parsed = parse_line(line)
         except MomentaError:
             return False

@@ -14,11 +14,15 @@ def strip_mark(line: str) -> str | None:
     if MARK not in line:  # nearly every line: no parsing at all
         return None
     from momenta_cli.commands.language import quote_word, split
+    from momenta_cli.errors import CommandError
 
     text = line.replace("\ufeff", "").strip()
     if not text or text.startswith("#"):
         return None
-    words = split(text)
+    try:
+        words = split(text)
+    except CommandError:
+        return None  # a quote left open: no preview, the line is refused as it is
     if len(words) < 2 or words[-1] != MARK:
         return None
     # the words again as one line: each reads back as itself (quote_word), so the
