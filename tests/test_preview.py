@@ -49,6 +49,7 @@ def test_the_mark_is_a_last_word_of_its_own():
     assert strip_mark("?") is None  # a lone ? is help, as ever
     assert strip_mark("attack ? gorm") is None
     assert strip_mark("# what now ?") is None  # a comment
+    assert strip_mark('attack "gorm ?') is None  # an open quote: refused as it is
 
 
 def test_a_lone_question_mark_is_still_help():
