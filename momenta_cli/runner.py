@@ -10,10 +10,12 @@ from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import Roller
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.errors import CommandError
+from momenta_cli.preview import strip_mark
 from momenta_cli.text import unsafe
 
 if TYPE_CHECKING:
     from momenta_cli.odds.preview import Preview
+    from momenta_cli.preview.model import LinePreview
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class Outcome:
     undone: Entry | None = None
     redone: Entry | None = None
     odds: Preview | None = None  # what ``odds`` asked for: a preview, nothing changed
+    preview: LinePreview | None = None  # a line ending in ``?``: shown, nothing changed
 
     @property
     def changed(self) -> bool:
@@ -44,6 +47,11 @@ def run_line(session: Session, line: str, roller: Roller) -> Outcome:
             raise CommandError("the line is not UTF-8 text (a byte that is no character); "
                                "type it again")
         raise CommandError(f"a command is one line of plain text; this one holds {bad}")
+    body = strip_mark(line)
+    if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
+        from momenta_cli.preview.line import preview_line
+
+        return Outcome(line, preview=preview_line(session, body))
     parsed = parse_line(line)
     if parsed is None:
         return Outcome(line)

@@ -53,6 +53,10 @@ def replay(
     Scripts are written for a seed (the default, 1, for the shipped ones): another seed
     rolls other dice, and a later line may then refuse (a target already Defeated).
 
+    A line ending in " ?" is previewed and the script goes on: it is shown (not with
+    --json), changes nothing and rolls none of the seed's dice, so the fight is the same
+    with or without it. A previewed command that is not allowed does not stop the replay.
+
     Example: momenta replay encounters/demo.yaml encounters/demo.script --json
     """
     # Imported here, not at the top: only this command needs them (start-up time).
@@ -97,6 +101,11 @@ def replay(
             console.print(lit(f"> redo: '{out.redone.line}'", "dim"))
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
+        elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
+            from momenta_cli.render import preview
+
+            block(console, preview.lines(out.preview, session.state),
+                  preview.keep(out.preview, keep_names(session.state)))
         elif out.odds is not None:  # a preview: shown, nothing changed
             from momenta_cli.render.odds import view
 

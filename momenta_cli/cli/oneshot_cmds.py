@@ -155,12 +155,17 @@ READ_ONLY = ("odds", "help", "status")  # the lines of do that change nothing
 
 
 def _previews_only(lines: list[str]) -> bool:
-    """Whether every line only shows something (an ``odds`` preview, ``help``,
-    ``status``); a line that does not parse is left to the usual path, which reports it."""
+    """Whether every line only shows something (a line ending in ``?``, an ``odds``
+    preview, ``help``, ``status``); any other line that does not parse is left to the
+    usual path, which reports it."""
     from momenta_cli.commands import Meta, parse_line
     from momenta_cli.errors import MomentaError
+    from momenta_cli.preview import strip_mark
 
     for line in lines:
+        if strip_mark(line) is not None:
+            continue  # ``... ?``: a preview of any line (one that does not parse is
+            # refused by the preview path just as by the usual one, exit 1)
         try:
             parsed = parse_line(line)
         except MomentaError:
@@ -213,13 +218,15 @@ def do(
     FIGHT is a fight file, or an encounter YAML file: then its fight file beside it
     (ENCOUNTER.fight.jsonl) is used, and started if there is none yet. All or nothing: if
     any command is refused, none is saved (a fight just started is not kept) and the exit
-    code is 1. Lines that are all odds previews change nothing: they start no fight
-    and read a fight even while it is open at a prompt.
+    code is 1. A command ending in " ?" is previewed: it shows what the command would do
+    (pools, reactions, cost, or "not allowed: ...") and does nothing. Lines that are all
+    previews (" ?", odds, help, status) change nothing: they start no fight and read a
+    fight even while it is open at a prompt.
 
     The status table is drawn once, at the end, when a command moved the turn on;
     --quiet leaves it out.
 
-    Example: momenta do encounters/demo.yaml "turn brannoc" "dmg gorm 4"
+    Example: momenta do encounters/demo.yaml "turn brannoc" "attack gorm ?"
     """
     from momenta_cli.journal import default_fight_path
 

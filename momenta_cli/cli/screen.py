@@ -75,7 +75,8 @@ def help_table() -> Group:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
     parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
-                      "command takes next; 'help COMMAND' explains one.", style="dim"))
+                      "command takes next; 'help COMMAND' explains one; a line ending in "
+                      "' ?' previews the command and does nothing.", style="dim"))
     return Group(*parts)
 
 
@@ -169,7 +170,11 @@ class Screen:
 
         c = self.console
         keep = keep_names(fight)
-        if out.entry is not None:
+        if out.preview is not None:  # a line ending in "?": nothing changed
+            from momenta_cli.render import preview
+
+            block(c, preview.lines(out.preview, fight), preview.keep(out.preview, keep))
+        elif out.entry is not None:
             ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
             block(c, [lit("  " + t) for t in lines(out.entry.events, ledger)], keep)
             self.changed(fight, before)

@@ -23,8 +23,8 @@ from momenta_cli.engine.conditions import reminders
 from momenta_cli.engine.economy import check_may_maneuver, check_stated_cost
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_applies
-from momenta_cli.engine.specs import DamageTable
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.specs import DamageTable, WeaponSpec
+from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.odds.table import Odds, Roll, Target, odds
 
@@ -66,6 +66,23 @@ def _refuse_extras(cmd: Attack) -> None:
         raise RuleError("odds counts every possible roll: leave out 'roll' and 'def'")
 
 
+def target_of(fight: Fight, t: Fighter, w: WeaponSpec, types: tuple[str, ...],
+              location: str, brace: bool) -> tuple[Target, damage.Meets]:
+    """What an attack with ``w`` dealing ``types`` at ``location`` meets on ``t`` (ch20
+    step 4, R9, R10, R19), as the odds count it; the attack preview (``?``) reads its
+    damage tiers off the same ``Target``."""
+    m = damage.meets(w, types, location, t)
+    if w.strain:
+        where = (t.strain, t.spec.max_strain, t.spec.burden_slots - len(t.burdens))
+    else:
+        where = (t.vitality, t.spec.max_vitality, t.spec.wound_slots - len(t.wounds))
+    target = Target(guard=m.guard, resisted=bool(m.resisted),
+                    weak=bool(m.weak), brace=brace, strain=m.strain, current=where[0],
+                    maximum=where[1], free_slots=max(where[2], 0),
+                    wounds_on=fight.settings.wounds)
+    return target, m
+
+
 def preview(fight: Fight, cmd: Attack) -> Preview:
     """The odds of ``cmd`` against the current state of ``fight`` (unchanged). Raises the
     attack's own ``RuleError`` when the attack is not allowed."""
@@ -86,16 +103,8 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
         _, defense = rx.declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
                                         cmd.defense_with)
     w = p.weapon
-    m = damage.meets(w, p.types, p.location.name, t)
     settings = fight.settings
-    if w.strain:
-        where = (t.strain, t.spec.max_strain, t.spec.burden_slots - len(t.burdens))
-    else:
-        where = (t.vitality, t.spec.max_vitality, t.spec.wound_slots - len(t.wounds))
-    target = Target(guard=m.guard, resisted=bool(m.resisted),
-                    weak=bool(m.weak), brace=cmd.brace, strain=m.strain, current=where[0],
-                    maximum=where[1], free_slots=max(where[2], 0),
-                    wounds_on=settings.wounds)
+    target, m = target_of(fight, t, w, p.types, p.location.name, cmd.brace)
     roll = Roll(rx.total(parts), rx.total(defense.parts) if defense else None,
                 settings.success_face, auto, defense.auto if defense else None,
                 solid=solid_applies(settings.solid_hit, a.side))

@@ -168,7 +168,9 @@ def summary_keep(o: Odds) -> tuple[str, ...]:
     return tuple(sorted(pieces, key=len, reverse=True))
 
 
-def _pool(parts: Parts, auto: int | None) -> str:
+def pool_text(parts: Parts, auto: int | None) -> str:
+    """``POW 3, Hindered -1 = 2d``: a pool's labelled parts and its dice, a pool of 0 or
+    less as R2 rolls it, a Grunt's fixed success (R7). The odds and ``?`` both show it."""
     if auto is not None:
         return f"Grunt: {auto} success, no roll (R7)"
     text = ", ".join(f"{label} {n:+d}" if i else f"{label} {n}"
@@ -184,11 +186,12 @@ def breakdown(pv: Preview) -> list[Text]:
     types = "/".join(pv.types) or "untyped"
     lines = [f"{pv.attacker} attacks {pv.target} with {pv.weapon} ({pv.mode}, "
              f"at {pv.location}, {types})",
-             f"  attack: {_pool(pv.pool, pv.auto)}"]
+             f"  attack: {pool_text(pv.pool, pv.auto)}"]
     if pv.defense is None:
         lines.append("  defense: none")
     else:
-        lines.append(f"  defense: {pv.defense}: {_pool(pv.defense_pool, pv.defense_auto)}")
+        lines.append(f"  defense: {pv.defense}: "
+                     f"{pool_text(pv.defense_pool, pv.defense_auto)}")
     t = pv.odds.target
     meets = [f"Guard {t.guard}" if not pv.unsoaked else f"Guard skipped ({pv.unsoaked})"]
     if pv.resisted:

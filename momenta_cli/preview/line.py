@@ -1,0 +1,154 @@
+"""A whole line's preview: the command decided against a throwaway copy of the state
+with throwaway dice (``decide`` changes nothing, the copy and the dice are dropped), or
+what a session line (undo, redo, status, help, quit, odds) would do."""
+
+from __future__ import annotations
+
+from momenta_cli.commands import Meta, parse_line
+from momenta_cli.commands.language import quote_word, split
+from momenta_cli.dice import PresetRoller, RecordingRoller, Roller, SeededRoller
+from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.decide import decide
+from momenta_cli.engine.economy import ManeuverTaken, ReactionTaken, enemy_maneuver_limit
+from momenta_cli.engine.events import Event
+from momenta_cli.engine.session import Session
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import CommandError, MomentaError
+from momenta_cli.preview import attack, model
+
+# The preview's own dice: a fixed seed, apart from the fight's roller, so that a preview
+# neither uses up nor reveals the dice the fight rolls next (a script replays the same
+# with or without its ``?`` lines).
+PREVIEW_SEED = 0
+
+
+def _throwaway() -> Roller:
+    return SeededRoller(PREVIEW_SEED)
+
+
+def _pinned(line: str) -> tuple[str, tuple[int, ...]]:
+    """A line ending in ``dice F,F,...`` (pinned dice, for the tracker's rolls): the line
+    without them and the faces, which the preview rolls first. The runner strips them
+    from a line it runs before the verb parser sees it; a preview returns before that,
+    so it reads them here the same way."""
+    words = split(line)
+    if len(words) >= 3 and words[-2].lower() == "dice":
+        parts = [x for x in words[-1].replace(" ", ",").split(",") if x]
+        if parts and all(x.isascii() and x.isdigit() and len(x) == 1 for x in parts):
+            return " ".join(quote_word(w) for w in words[:-2]), tuple(int(x) for x in parts)
+    return line, ()
+
+
+def preview_line(session: Session, line: str) -> model.LinePreview:
+    """What ``line`` (the line without its ``?``) would do now. Raises ``CommandError``
+    when it cannot be parsed, as the line itself would; an engine refusal is the
+    preview's answer (``refusal``), not an error. Nothing in ``session`` changes."""
+    body, pinned = _pinned(line)
+    parsed = parse_line(body)
+    if parsed is None:
+        return model.LinePreview(line, says="nothing: a blank line or a comment")
+    if isinstance(parsed, Meta):
+        if pinned:
+            raise CommandError(f"'{parsed.what}' rolls no dice: leave out 'dice'")
+        return _meta(session, parsed, line)
+    return command(session.state, parsed, line, pinned)
+
+
+def _paid(fight: Fight, events: list[Event]) -> tuple[model.Paid, ...]:
+    out = []
+    for e in events:
+        if isinstance(e, ManeuverTaken):
+            f = fight.fighters.get(e.name)
+            enemy = f is not None and f.spec.is_enemy
+            limit = enemy_maneuver_limit(f) if enemy and f is not None else None
+            out.append(model.Paid(e.name, e.maneuver, e.cost, e.vigor_from, e.vigor_to,
+                                  limit if e.counts or e.extra_move else None,
+                                  free_move=e.is_move and e.cost == 0 and not enemy))
+        elif isinstance(e, ReactionTaken) and not (e.cost == 0 and e.reaction == "Brace"):
+            # Brace is free and taken only if the dice bring damage past Guard (ch19):
+            # the attack's lines say so, not its cost
+            out.append(model.Paid(e.name, e.reaction, e.cost, e.vigor_from, e.vigor_to))
+    return tuple(out)
+
+
+def _untyped(cmd: Attack) -> Attack:
+    from dataclasses import replace
+
+    return replace(cmd, typed=None, defense_typed=None,
+                   also=tuple(replace(x, typed=None, defense_typed=None) for x in cmd.also))
+
+
+def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
+            ) -> model.LinePreview:
+    """``cmd`` decided against a copy of ``fight`` with throwaway dice."""
+    preset = PresetRoller(pinned, fallback=_throwaway())
+    dice = RecordingRoller(preset)
+    try:
+        events = decide(fight.clone(), cmd, dice)
+        if preset.remaining:  # a pinned line replays exactly or not at all
+            raise CommandError(f"the line pins {len(pinned)} dice and uses "
+                               f"{len(pinned) - len(preset.remaining)}")
+    except MomentaError as err:
+        refusal = str(err)
+        if isinstance(cmd, Attack) and not pinned:
+            # a typed roll of the wrong size: still show the pools, so the GM sees the
+            # dice it takes (the refusal comes first)
+            try:
+                untyped = _untyped(cmd)
+                events = decide(fight.clone(), untyped, _throwaway())
+            except MomentaError:
+                return model.LinePreview(line, refusal=refusal)
+            return _attack(fight, untyped, line, events, 0, refusal)
+        return model.LinePreview(line, refusal=refusal)
+    thrown = len(dice.faces) - len(pinned)  # the throwaway dice, not the line's own
+    if isinstance(cmd, Attack):
+        return _attack(fight, cmd, line, events, thrown)
+    return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
+                             rolled=thrown)
+
+
+def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,
+            refusal: str | None = None) -> model.LinePreview:
+    return model.LinePreview(
+        line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
+        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway))
+
+
+def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
+    what = m.what
+    if what == "undo":
+        if not session.entries:
+            return model.LinePreview(line, refusal="nothing to undo")
+        return model.LinePreview(line, says=f"would take back '{session.entries[-1].line}'")
+    if what == "redo":
+        if not session.undone:
+            return model.LinePreview(line, refusal="nothing to redo")
+        return model.LinePreview(line, says=f"would put back '{session.undone[-1].line}' "
+                                 "with its original dice")
+    if what == "status":
+        return model.LinePreview(line, says="would draw the status table (type 'status')")
+    if what == "help":
+        if m.arg is None:
+            return model.LinePreview(line, says="would list the commands")
+        from momenta_cli.commands.language import lookup
+
+        try:
+            v = lookup(m.arg)
+        except MomentaError as err:
+            return model.LinePreview(line, refusal=str(err))
+        return model.LinePreview(line, says=f"would explain '{v.name}': {v.usage}")
+    if what == "quit":
+        return model.LinePreview(line, says="would leave: at the prompt the fight is saved "
+                                 "and the prompt ends; in a script or 'do', the lines after "
+                                 "it are not run")
+    if what == "odds" and isinstance(m.command, Attack):
+        from momenta_cli.odds.preview import preview
+
+        try:
+            pv = preview(session.state, m.command)
+        except MomentaError as err:
+            return model.LinePreview(line, refusal=str(err))
+        return model.LinePreview(line, says=f"would show the odds of {pv.attacker}'s attack "
+                                 f"on {pv.target} with {pv.weapon} (itself a preview)")
+    return model.LinePreview(line, says=f"would run '{what}'")
