@@ -178,8 +178,17 @@ def test_an_area_weapon_is_asked_its_roll_once_for_every_target():
     """R22 (ours): an Area weapon rolls once for all its targets."""
     s = turn_of("kira")
     out, t = settle(s, "attack gorm with firebomb dist 3 for vessa", "5,5,1")
-    assert t.prompts == ["Kira rolls 3d> "]
+    assert t.prompts == ["Kira rolls 3d for every target> "]
     assert out[0] == "attack gorm with firebomb dist 3 roll 5,5,1 for vessa"
+
+
+def test_an_area_spell_is_asked_one_roll_per_target():
+    """R22 (ours): a spell rolls for each target; each answer goes to that target's
+    ``for NAME roll ...``."""
+    s = turn_of("kira")
+    out, t = settle(s, "attack gorm with fireball dist 3 for vessa", "5,1", "6,6")
+    assert t.prompts == ["Kira rolls 2d at Gorm> ", "Kira rolls 2d at Vessa> "]
+    assert out[0] == "attack gorm with fireball dist 3 roll 5,1 for vessa roll 6,6"
 
 
 # --- Brace ----------------------------------------------------------------------------

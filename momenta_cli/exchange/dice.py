@@ -27,6 +27,7 @@ class Roll:
     pool: int
     how: str  # "rolled" (to ask), "typed" (on the line) or "auto" (a Grunt)
     successes: int = 0
+    where: str = ""  # `` at Gorm``: which target, when an attack has several
 
     @property
     def asked(self) -> bool:
@@ -35,22 +36,27 @@ class Roll:
     @property
     def told(self) -> str:
         if self.how == "auto":
-            return f"{self.label}: {self.successes}s (Grunt: no roll)"
+            return f"{self.label}{self.where}: {self.successes}s (Grunt: no roll)"
         if self.how == "typed":
-            return f"{self.label} {dice_text(self.pool)} (typed)"
-        return f"{self.label} {dice_text(self.pool)}"
+            return f"{self.label} {dice_text(self.pool)}{self.where} (typed)"
+        return f"{self.label} {dice_text(self.pool)}{self.where}"
 
 
 def rolls(t: Trial) -> list[Roll]:
     """Every roll of the attack decided in ``t``, in resolution order."""
     out: list[Roll] = []
+    shared = any(landing.roll != landing.strike for landing, _ in t.landed)
     for landing, i in t.landed:
         e = t.events[i]
         if landing.first:
             counter = bool(landing.roll) and landing.roll[-1] == COUNTER
             label = f"{e.attacker}'s Counterattack" if counter else f"{e.attacker} rolls"
+            where = ""
+            if t.command.also and not counter:  # several targets: say which (R22)
+                where = " for every target" if shared else f" at {e.target}"
             out.append(Roll(landing.roll, "typed", label, sum(n for _, n in e.pool),
-                            e.roll.get("how", "rolled"), e.roll.get("successes", 0)))
+                            e.roll.get("how", "rolled"), e.roll.get("successes", 0),
+                            where))
         if e.defense is not None and e.defense_roll is not None:
             d = e.defense_roll
             out.append(Roll(landing.strike, "defense_typed", f"{e.target}'s {e.defense}",
@@ -69,7 +75,7 @@ def telling(found: list[Roll]) -> str:
 
 
 def prompt(r: Roll) -> str:
-    return one_line(f"{r.label} {dice_text(r.pool)}> ")
+    return one_line(f"{r.label} {dice_text(r.pool)}{r.where}> ")
 
 
 def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
