@@ -258,6 +258,12 @@ def test_lines_that_are_not_open_attacks_ask_nothing():
     """Other verbs, refused attacks, previews and pinned dice run as typed."""
     s = gorms_turn()
     for line in ("dmg wren 3", "attack nobody", "attack wren ?", "attack wren dice 5,5,5",
-                 "odds wren", "attack wren dodge roll 1,1,1 def 1,1,1 # all said"):
-        out, t = settle(s, line, "n") if line.endswith("said") else settle(s, line)
+                 "odds wren", "attack wren dodge roll 1,1,1 def 1,1,1 # all said ?"):
+        out, t = settle(s, line, "n") if "# all said" in line else settle(s, line)
         assert out[0] == line
+
+
+def test_a_comment_typed_after_the_attack_stays_at_the_end_of_the_line():
+    s = gorms_turn()
+    out, _ = settle(s, "attack wren # the bruiser swings", "dodge", "5,5,1", "1,1,1", "n")
+    assert out[0] == "attack wren roll 5,5,1 dodge def 1,1,1 # the bruiser swings"

@@ -20,7 +20,7 @@ from momenta_cli.exchange.flow import Table, settle
 def asks(line: str) -> Attack | None:
     """The attack ``line`` declares when it may be asked about; None for anything else."""
     try:
-        words = split(line.partition("#")[0]) if "#" in line else split(line)
+        words = split(line)  # a comment after the command is no word
         cmd = parse_line(line)
     except MomentaError:
         return None  # run as typed: the refusal is the answer
