@@ -242,7 +242,9 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
                 line = raw.rstrip("\r\n")
                 screen.console.print(Text(prompt_line(ff.session.state), style="dim")
                                      + lit(line))
-                if not run_one(ff, screen, line, roller, pick, piped):
+                done = run_one(ff, screen, line, roller, pick, piped) if questions \
+                    else run_one(ff, screen, line, roller)
+                if not done:
                     break
         except KeyboardInterrupt:
             pass  # every accepted line is already saved
