@@ -90,3 +90,15 @@ def test_the_players_pick_is_asked_from_a_pipe_with_ask(enc):
     r = play(enc, "turn", "4", "wren")
     assert "pick> 4" in r.output and "pick> wren" in r.output
     assert cmds(enc) == ["turn Wren"]
+
+
+def test_enter_at_every_question_plays_as_the_line_alone_with_the_same_seed(enc):
+    """Defaults: no reaction, the tracker rolls, no Brace; the dice rolled while asking
+    are the ones used, so the fight is the one the bare lines give."""
+    asked = play(enc, *OPEN, "attack brannoc", "", "", "", "end", "turn tamsin",
+                 "attack knife-1 with dagger", "", "status", seed="5")
+    assert "Brace? [y/N]" in asked.output and "reaction>" in asked.output
+    table = asked.output[asked.output.rindex("Name "):]
+    bare = play(enc, *OPEN, "attack brannoc", "end", "turn tamsin",
+                "attack knife-1 with dagger", "status", ask=False, seed="5")
+    assert bare.output[bare.output.rindex("Name "):] == table
