@@ -9,5 +9,6 @@ the journal keeps one complete line (commands/unparse.py).
 ``parts``: the parts of an attack (its Counterattacks, further Area targets) and the
 rolls they land, in resolution order. ``trial``: deciding the attack without keeping it.
 ``reactions``, ``dice``, ``brace``: each question's offers, wording and answers.
-``flow``: the questions one after another (``settle``).
+``flow``: the questions one after another (``settle``). ``ask_line``: from the typed
+line to the line and roller to run (what the prompt calls).
 """

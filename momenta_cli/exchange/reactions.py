@@ -144,8 +144,8 @@ def answer(q: Question, text: str) -> Offer:
         return q.offers[-1]
     head, rest = words[0].lower(), " ".join(words[1:])
     kinds = list(dict.fromkeys(o.kind for o in q.offers))
-    hits = [k for k in kinds if k.startswith(head) or (head.startswith(k) and k == "counter"
-                                                       and "counterattack".startswith(head))]
+    spelled = {"counterattack": "counter"}.get(head, head)  # the line's own spelling
+    hits = [k for k in kinds if k.startswith(spelled)]
     listed = " / ".join(o.text for o in q.offers)
     if not hits:
         raise MomentaError(f"{one_line(text.strip())!r} is not one of: {listed}")
