@@ -331,3 +331,93 @@ def test_the_toolbar_shows_the_turn_counter_of_a_two_turn_boss(where):
     fight = where / "encounters" / "cult-shrine.fight.jsonl"
     assert [r["cmd"] for r in records(fight)] == ["turn Tamsin", "next cantor",
                                                    "next brannoc", "next cantor"]
+
+
+def words(child, text: str) -> str:
+    """Wait for ``text`` however the screen wrapped it (any run of spaces and line breaks
+    between its words); returns what was shown up to it and with it."""
+    import re
+
+    child.expect(r"\s+".join(re.escape(w) for w in text.split()))
+    return child.before + child.after
+
+
+def gorms_turn(where: Path, seed: str = "4"):
+    child = spawn(where, "run", "encounters/demo.yaml", "--new", "--seed", seed)
+    child.expect_exact("R1 allies>")
+    child.send("turn wren\r")
+    child.expect_exact("R1 Wren>")
+    child.send("next gorm\r")
+    child.expect_exact("R1 Gorm>")
+    return child
+
+
+def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
+    """ch19 Reactions: the target declares when targeted, knowing the attacker's pool,
+    from the legal options only (Boar Spear has no Deflect tag); ch20 step 1: every pool
+    is told before the roll and a wrong count is asked again; ch19 Brace: asked with the
+    amount both ways once the damage is known. The journal keeps one complete line, and
+    the state is the one that line gives typed in full."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    child = gorms_turn(where)
+    child.send("attack brannoc\r")
+    shown = words(child, "Gorm attacks Brannoc with Cudgel, 3d. Brannoc's reaction: "
+                         "dodge 1d (2 Vigor) /")
+    shown += words(child, "none (Enter: none; Ctrl-C cancels)")
+    flat = " ".join(shown.split())
+    assert "deflect Heater Shield 3d (1 Vigor)" in flat and "deflect Longsword" in flat
+    assert "counter Longsword 3d (2 Vigor)" in flat
+    assert "deflect Boar Spear" not in flat
+    child.expect_exact("reaction>")
+    child.send("deflect heater\r")
+    words(child, "Dice: Gorm rolls 3d, Brannoc's Deflect (Heater Shield) 3d.")
+    child.expect_exact("Gorm rolls 3d>")
+    child.send("5,6\r")
+    words(child, "! expected 3 faces from 1 to 6 for 3d, got 5,6; type them again")
+    child.expect_exact("Gorm rolls 3d>")
+    child.send("6 6 5\r")
+    child.expect_exact("Brannoc's Deflect (Heater Shield) 3d>")
+    child.send("1,1,2\r")
+    words(child, "Brannoc: 15 to Vitality (21->6); Brace: 7 to Vitality (21->14), Broken.")
+    child.expect_exact("Brace? [y/N]")
+    child.send("y\r")
+    words(child, "halved (Brace); 7 to Vitality (Vitality 21->14)")
+    child.expect_exact("R1 Gorm>")
+    child.send("quit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    line = 'attack brannoc roll 6,6,5 deflect="Heater Shield" def 1,1,2 brace'
+    assert [r.get("cmd") for r in records(fight)] == ["turn wren", "next gorm", line]
+    other = where / "encounters" / "typed.yaml"
+    other.write_text((where / "encounters" / "demo.yaml").read_text())
+    assert momenta(where, "do", str(other), "turn wren", "next gorm", line).returncode == 0
+    assert momenta(where, "status", str(fight)).stdout == \
+        momenta(where, "status", "encounters/typed.fight.jsonl").stdout
+
+
+def test_ctrl_c_or_ctrl_d_at_a_question_cancels_and_the_journal_is_unchanged(where):
+    fight = where / "encounters" / "demo.fight.jsonl"
+    child = gorms_turn(where)
+    saved = fight.read_bytes()
+    child.send("attack brannoc\r")
+    child.expect_exact("reaction>")
+    child.send("dodge\r")
+    child.expect_exact("Gorm rolls 3d>")
+    child.send("\x03")  # Ctrl-C at the dice
+    child.expect_exact("cancelled: nothing was done")
+    child.expect_exact("R1 Gorm>")
+    assert fight.read_bytes() == saved
+    child.send("attack brannoc\r")
+    child.expect_exact("reaction>")
+    child.send("\r")
+    child.expect_exact("Gorm rolls 3d>")
+    child.send("6,6,5\r")
+    child.expect_exact("Brace? [y/N]")
+    child.send("\x04")  # Ctrl-D at Brace
+    child.expect_exact("cancelled: nothing was done")
+    child.expect_exact("R1 Gorm>")
+    assert fight.read_bytes() == saved
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert fight.read_bytes() == saved

@@ -1,10 +1,12 @@
 """The interactive prompt at the table: prompt_toolkit line editing with history kept
 across sessions, tab completion that knows the grammar (cli/completion.py), a bottom
 toolbar saying whose turn it is (render/turnline.py), the players' pick of a bare turn
-on the allies' side (cli/pick.py), and the screen output after each line.
+on the allies' side (cli/pick.py), the table's questions about an attack
+(momenta_cli/exchange/, asked through cli/ask.py), and the screen output after each line.
 
 When stdin is not a terminal the prompt falls back to plain line reading, echoing each
-line after its prompt so the output reads as a transcript.
+line after its prompt so the output reads as a transcript; it asks nothing unless told to
+(``momenta run --ask``), and then reads each answer from the next line.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -27,6 +30,9 @@ from momenta_cli.render.status import lit
 from momenta_cli.render.turnline import prompt_line, toolbar
 from momenta_cli.statedir import state_home
 from momenta_cli.text import one_line
+
+if TYPE_CHECKING:
+    from momenta_cli.exchange.flow import Table
 
 # --- where things live -----------------------------------------------------------------
 
@@ -76,11 +82,14 @@ def make_toolbar(get_fight: Callable[[], Fight], players: bool = False
 
 
 def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
-            ask: Ask | None = None) -> bool:
+            ask: Ask | None = None, table: Table | None = None) -> bool:
     """Run one typed line, save it, show it. False when the GM leaves.
 
     With ``ask`` (the interactive prompt), a bare turn or next on the allies' side first
-    asks the players who acts (cli/pick.py); cancelled, nothing runs.
+    asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``, an
+    attack that leaves decisions open first asks them (momenta_cli/exchange/): the line
+    run is then the complete command with the answers, and the tracker's dice rolled
+    while asking are the ones it uses; cancelled, nothing runs.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
@@ -90,6 +99,11 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         if picked is None:
             return True
         line = picked
+    if table is not None:
+        asked = _questions(ff, screen, line, roller, table)
+        if asked is None:
+            return True
+        line, roller = asked
     before = mark(ff.session.state)
     try:
         out = ff.run(line, roller)
@@ -127,6 +141,24 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
         screen.console.print(lit("no pick: nothing was done", "dim"))
         return None
     return with_name(line, name)
+
+
+def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
+               ) -> tuple[str, Roller] | None:
+    """The line and roller to run after the table's questions; None when cancelled."""
+    from momenta_cli.exchange.ask_line import settle_line
+
+    try:
+        asked = settle_line(ff.session.state, line, roller, table)
+    except KeyboardInterrupt:
+        asked = None
+    except Exception as err:  # a bug must not end the session: nothing was changed
+        screen.error(f"internal error while asking, nothing was done: "
+                     f"{type(err).__name__}: {err}")
+        return None
+    if asked is None:
+        screen.console.print(lit("cancelled: nothing was done", "dim"))
+    return asked
 
 
 def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str]) -> Ask:
@@ -184,26 +216,42 @@ def _history(screen: Screen):
         return InMemoryHistory()
 
 
-def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | None = None
-         ) -> None:
-    """Read lines until ``quit`` or end of input. Every accepted line is already saved."""
+def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | None = None,
+         questions: bool | None = None) -> None:
+    """Read lines until ``quit`` or end of input. Every accepted line is already saved.
+
+    ``questions``: ask the table's questions (the players' pick, an attack's reaction,
+    dice and Brace); default: at a terminal only. From a pipe each answer is the next
+    line."""
     if interactive is None:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if questions is None:
+        questions = interactive
+
+    def state() -> Fight:
+        return ff.session.state
+
     if not interactive:
+        from momenta_cli.cli.ask import PipedTable, piped_pick
+
+        lines = iter(sys.stdin)
+        pick = piped_pick(screen, state, lines) if questions else None
+        piped: Table | None = PipedTable(screen, state, lines) if questions else None
         try:
-            for raw in sys.stdin:
+            for raw in lines:
                 line = raw.rstrip("\r\n")
                 screen.console.print(Text(prompt_line(ff.session.state), style="dim")
                                      + lit(line))
-                if not run_one(ff, screen, line, roller):
+                done = run_one(ff, screen, line, roller, pick, piped) if questions \
+                    else run_one(ff, screen, line, roller)
+                if not done:
                     break
         except KeyboardInterrupt:
             pass  # every accepted line is already saved
         return
     from prompt_toolkit import PromptSession
 
-    def state() -> Fight:
-        return ff.session.state
+    from momenta_cli.cli.ask import TerminalTable
 
     bar = make_toolbar(state, screen.players)
     ps: PromptSession = PromptSession(
@@ -213,7 +261,8 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         enable_suspend=True,
         bottom_toolbar=bar,
     )
-    ask = _asker(screen, state, bar)
+    ask = _asker(screen, state, bar) if questions else None
+    table = TerminalTable(screen, state, bar) if questions else None
     while True:
         try:
             line = ps.prompt(prompt_line(ff.session.state))
@@ -221,7 +270,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
             continue  # Ctrl-C cancels the line being typed
         except EOFError:
             break  # Ctrl-D leaves; everything is already saved
-        if not run_one(ff, screen, line, roller, ask):
+        if not run_one(ff, screen, line, roller, ask, table):
             break
     goodbye(screen, ff.path)
 

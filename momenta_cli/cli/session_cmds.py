@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from momenta_cli.journal import FightFile
 
 
+AskAnswers = Annotated[bool | None, typer.Option(
+    "--ask/--no-ask", help="Ask the table's questions (the players' pick; an attack's "
+    "reaction, dice and Brace) even when standard input is not a terminal, reading each "
+    "answer from the next input line; --no-ask never asks (default: ask at a terminal).")]
+
+
 def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -52,13 +58,15 @@ def run(
                       ] = None,
     seed: Seed = None,
     players: Players = False,
+    ask: AskAnswers = None,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
     """Run a fight at the table: an interactive prompt with completion and history.
 
     Every accepted command is saved at once; Ctrl-D or 'quit' leaves, 'help' lists the
-    commands.
+    commands. An attack that names no reaction, dice or Brace asks for them when the
+    rules decide them (Ctrl-C at a question cancels the command).
 
     Example: momenta run encounters/demo.yaml
     """
@@ -84,7 +92,7 @@ def run(
             if ff is None:
                 ff = FightFile.create(path, encounter, enc)
         warn(ff)
-        _play(ff, console, seed, players, resumed=ff.records > 0)
+        _play(ff, console, seed, players, resumed=ff.records > 0, ask=ask)
 
 
 def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFile | None:
@@ -138,6 +146,7 @@ def resume(
                                                  readable=False)] = None,
     seed: Seed = None,
     players: Players = False,
+    ask: AskAnswers = None,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
@@ -156,10 +165,11 @@ def resume(
             stack.enter_context(locked(path))
             ff = FightFile.open(path)
         warn(ff)
-        _play(ff, console, seed, players, resumed=True)
+        _play(ff, console, seed, players, resumed=True, ask=ask)
 
 
-def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: bool) -> None:
+def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: bool,
+          ask: bool | None = None) -> None:
     from rich.text import Text
 
     from momenta_cli.cli.prompt import loop
@@ -172,7 +182,7 @@ def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: b
     if _interactive():
         console.print(Text("Type 'help' for the commands; Tab completes; Ctrl-D leaves.",
                            style="dim"))
-    loop(ff, screen, SeededRoller(seed))
+    loop(ff, screen, SeededRoller(seed), questions=ask)
 
 
 def register(app: typer.Typer) -> None:

@@ -66,6 +66,9 @@ class Settings:
         "by_class", "R30: enemies clear conditions by threat class, or roll like PCs.")
     players_pick: bool = setting(
         True, "R14: a bare turn at the prompt waits for the players' pick of an ally.")
+    ask_dice: bool = setting(
+        True, "R1: at the prompt an attack asks each roll's dice (faces, successes, or "
+        "Enter: the tracker rolls); false: never asked, the tracker rolls.")
     table_every_turn: bool = setting(
         False, "R14: the status table at every turn change, not one headline line.")
 

@@ -1,0 +1,99 @@
+"""Where the table's questions are asked (momenta_cli/exchange/ has what is asked): at
+the terminal, each at a prompt_toolkit prompt of its own (its answers stay out of the
+history; Ctrl-C or Ctrl-D cancels the command); from a pipe with ``--ask``, each answer
+is the next input line, echoed after its question as the piped prompt echoes lines, so
+a transcript with questions can be recorded.
+
+The players' pick (cli/pick.py) is asked the same two ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from rich.text import Text
+
+from momenta_cli.cli.pick import Ask, resolve
+from momenta_cli.cli.screen import Screen, block
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import MomentaError
+from momenta_cli.render.status import lit
+
+
+def _keep(fight: Fight) -> tuple[str, ...]:
+    from momenta_cli.render.wrap import keep_names
+
+    return keep_names(fight)
+
+
+class _Told:
+    def __init__(self, screen: Screen, get_fight: Callable[[], Fight]):
+        self.screen = screen
+        self.get_fight = get_fight
+
+    def tell(self, text: str) -> None:
+        block(self.screen.console, [lit(text, "bold")], _keep(self.get_fight()))
+
+    def wrong(self, message: str) -> None:
+        self.screen.error(message)
+
+
+class TerminalTable(_Told):
+    """Questions at the terminal: a prompt of their own, completion of the answers."""
+
+    def __init__(self, screen: Screen, get_fight: Callable[[], Fight],
+                 bar: Callable[[], str] | None = None):
+        super().__init__(screen, get_fight)
+        self.bar = bar
+
+    def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
+
+        session: PromptSession = PromptSession(
+            completer=WordCompleter(list(words), ignore_case=True, sentence=True),
+            complete_while_typing=False, bottom_toolbar=self.bar)
+        try:
+            return session.prompt(prompt)
+        except (KeyboardInterrupt, EOFError):
+            return None
+
+
+class PipedTable(_Told):
+    """Questions answered by the next lines of the input (``momenta run --ask`` with a
+    pipe): each answer is echoed after its prompt; the end of the input cancels."""
+
+    def __init__(self, screen: Screen, get_fight: Callable[[], Fight],
+                 lines: Iterator[str]):
+        super().__init__(screen, get_fight)
+        self.lines = lines
+
+    def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
+        raw = next(self.lines, None)
+        if raw is None:
+            return None
+        answer = raw.rstrip("\r\n")
+        self.screen.console.print(Text(prompt, style="dim") + lit(answer))
+        return answer
+
+
+def piped_pick(screen: Screen, get_fight: Callable[[], Fight], lines: Iterator[str]
+               ) -> Ask:
+    """The players' pick from the next input lines (``--ask`` with a pipe): a number or a
+    name, asked again until it names one of the choices; the end of the input cancels."""
+
+    def ask(names: list[str], suggestion: str | None) -> str | None:
+        while True:
+            raw = next(lines, None)
+            if raw is None:
+                return None
+            text = raw.rstrip("\r\n")
+            screen.console.print(Text("pick> ", style="dim") + lit(text))
+            if not text.strip():
+                continue
+            try:
+                return resolve(get_fight(), names, text)
+            except MomentaError as err:
+                screen.error(str(err))
+
+    return ask

@@ -1,0 +1,127 @@
+"""An attack command written back as a line of the command language: the inverse of the
+attack verbs' parser (commands/attack_verbs.py), so ``parse_line(unparse(x)) == x``.
+
+The prompt's questions (momenta_cli/exchange/) turn the answers into fields of the
+``Attack``; the line the journal keeps is this one, the complete command that replays
+the exchange (a GM can copy it into a script). Canonical: every value quoted as a name
+is (``quote_word``), the options in one fixed order, the Counterattack's words after
+``counter`` and each further Area target after ``for``.
+"""
+
+from __future__ import annotations
+
+from momenta_cli.commands.language import quote_word, split
+from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.rolls import Typed
+from momenta_cli.errors import CommandError
+
+# the verb that declares each maneuver (commands/attack_verbs.py)
+VERB_OF = {"Basic Attack": "attack", "Feint": "feint", "Grab": "grab", "Shove": "shove",
+           "Intercept": "intercept", "Forestall": "forestall"}
+_TWO_NAMES = ("Intercept", "Forestall")  # REACTOR MOVER: both names are written
+
+
+def typed_text(t: Typed) -> str:
+    """``5,6,2`` or ``2s``, as ``roll`` and ``def`` read them."""
+    if t.successes is not None:
+        return f"{t.successes}s"
+    return ",".join(str(x) for x in t.faces or ())
+
+
+def _options(x: Attack) -> list[str]:
+    """The option words of one part of an attack, in the canonical order."""
+    out: list[str] = []
+    for key, value in (("with", x.weapon), ("at", x.location), ("as", x.damage_type),
+                       ("using", x.attribute)):
+        if value is not None:
+            out += [key, quote_word(value)]
+    if x.distance is not None:
+        out += ["adjacent"] if x.distance == 1 else ["dist", str(x.distance)]
+    for flag, on in (("thrown", x.ranged), ("cover", x.cover), ("obscured", x.obscured)):
+        if on:
+            out.append(flag)
+    if x.dice:
+        out.append(f"{x.dice:+d}d")
+    if x.cost is not None:
+        out += ["cost", str(x.cost)]
+    if x.typed is not None:
+        out += ["roll", typed_text(x.typed)]
+    out += _reaction_words(x)
+    if x.together:
+        out.append("together")
+    return out
+
+
+def _reaction_words(x: Attack) -> list[str]:
+    out: list[str] = []
+    if x.defense is not None:
+        out.append(x.defense if x.defense_with is None
+                   else f"{x.defense}={quote_word(x.defense_with)}")
+    elif x.defense_with is not None:
+        raise ValueError("a defense weapon without a defense cannot be written")
+    if x.defense_typed is not None:
+        out += ["def", typed_text(x.defense_typed)]
+    if x.brace:
+        out.append("brace")
+    return out
+
+
+def _counter(c: Attack) -> list[str]:
+    if c.attacker is not None or c.target != "" or c.maneuver != "Counterattack" or c.also:
+        raise ValueError("a Counterattack is written as the target's: no names of its own")
+    words = ["counter", *_options(c)]
+    if c.counter is not None:
+        words += _counter(c.counter)
+    return words
+
+
+def _also(x: Attack) -> list[str]:
+    plain = Attack(None, x.target, defense=x.defense, defense_with=x.defense_with,
+                   brace=x.brace, counter=x.counter, typed=x.typed,
+                   defense_typed=x.defense_typed)
+    if x != plain:
+        raise ValueError("a further Area target takes only its reactions and its roll")
+    words = ["for", quote_word(x.target), *_options(x)]
+    if x.counter is not None:
+        words += _counter(x.counter)
+    return words
+
+
+def unparse(cmd: Attack) -> str:
+    """``cmd`` as one line of the command language that parses back to ``cmd``. Raises
+    ``ValueError`` for an attack no line can declare (a Counterattack on its own)."""
+    verb = VERB_OF.get(cmd.maneuver)
+    if verb is None:
+        raise ValueError(f"no verb declares a {cmd.maneuver} on its own")
+    words = [verb]
+    if cmd.attacker is not None:
+        words.append(quote_word(cmd.attacker))
+    elif cmd.maneuver in _TWO_NAMES:
+        raise ValueError(f"{verb} names the reacting combatant")
+    words.append(quote_word(cmd.target))
+    words += _options(cmd)
+    if cmd.counter is not None:
+        words += _counter(cmd.counter)
+    for x in cmd.also:
+        words += _also(x)
+    return " ".join(words)
+
+
+def comment_of(line: str) -> str:
+    """The comment at the end of ``line`` (``# from the fall``), or ``""``: the part from
+    a ``#`` on that changes none of the line's words."""
+    if "#" not in line:
+        return ""
+    try:
+        whole = split(line)
+    except CommandError:  # an unreadable line has no comment to keep
+        return ""
+    for i, ch in enumerate(line):
+        if ch != "#":
+            continue
+        try:
+            if split(line[:i]) == whole:
+                return line[i:].strip()
+        except CommandError:  # cut inside quotes
+            continue
+    return ""

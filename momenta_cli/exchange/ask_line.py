@@ -1,0 +1,53 @@
+"""From a typed line to the line to run: an attack line that leaves decisions open goes
+through the questions (``flow.settle``) and comes back as the complete command
+(commands/unparse.py; a comment typed after it is kept) with a roller that hands out the
+tracker's dice already shown first. Any other line, a line the engine refuses as it
+stands, a preview (``... ?``) and a line that pins its dice (``... dice 5,2``) are run as
+typed, asking nothing."""
+
+from __future__ import annotations
+
+from momenta_cli.commands import parse_line
+from momenta_cli.commands.language import split
+from momenta_cli.commands.unparse import comment_of, unparse
+from momenta_cli.dice import PresetRoller, Roller
+from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.state import Fight
+from momenta_cli.errors import MomentaError
+from momenta_cli.exchange.flow import Table, settle
+
+
+def asks(line: str) -> Attack | None:
+    """The attack ``line`` declares when it may be asked about; None for anything else."""
+    try:
+        words = split(line)  # a comment after the command is no word
+        cmd = parse_line(line)
+    except MomentaError:
+        return None  # run as typed: the refusal is the answer
+    if not isinstance(cmd, Attack):
+        return None
+    if words and words[-1] == "?":
+        return None  # a preview asks nothing
+    if len(words) >= 2 and words[-2].lower() == "dice":
+        return None  # its dice are pinned: nothing is left to ask
+    return cmd
+
+
+def settle_line(fight: Fight, line: str, roller: Roller, table: Table
+                ) -> tuple[str, Roller] | None:
+    """``(line to run, roller to run it with)`` after asking; None when cancelled."""
+    cmd = asks(line)
+    if cmd is None:
+        return line, roller
+    done = settle(fight, cmd, roller, table)
+    if done is None:
+        return None
+    run_with: Roller = PresetRoller(done.faces, fallback=roller) if done.faces else roller
+    if done.command == cmd:
+        return line, run_with  # nothing added: the GM's own words
+    try:
+        text = unparse(done.command)
+    except ValueError:
+        return line, run_with
+    note = comment_of(line)
+    return (f"{text} {note}" if note else text), run_with

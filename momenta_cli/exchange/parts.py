@@ -1,0 +1,76 @@
+"""The parts of one attack command and the rolls they land, in the order the engine
+resolves them (engine/attacks.py ``_resolve``): each part's Counterattack first (R27),
+then the roll against each target (an Area weapon rolls once for all of them, R22).
+
+A part is found by its ``Path`` from the whole command: ``()`` is the attack itself,
+``("counter",)`` the target's Counterattack, ``(1,)`` the second further Area target
+(``also[1]``), ``(0, "counter")`` that target's Counterattack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from momenta_cli.engine.attack_plan import Attack
+
+Path = tuple[int | str, ...]
+COUNTER = "counter"
+
+
+def at(cmd: Attack, path: Path) -> Attack:
+    """The part of ``cmd`` at ``path``."""
+    x = cmd
+    for step in path:
+        if step == COUNTER:
+            assert x.counter is not None, path
+            x = x.counter
+        else:
+            assert isinstance(step, int)
+            x = x.also[step]
+    return x
+
+
+def put(cmd: Attack, path: Path, **changes: Any) -> Attack:
+    """``cmd`` with the part at ``path`` changed by ``changes`` (dataclasses.replace)."""
+    if not path:
+        return replace(cmd, **changes)
+    step, rest = path[0], path[1:]
+    if step == COUNTER:
+        assert cmd.counter is not None, path
+        return replace(cmd, counter=put(cmd.counter, rest, **changes))
+    assert isinstance(step, int)
+    also = list(cmd.also)
+    also[step] = put(also[step], rest, **changes)
+    return replace(cmd, also=tuple(also))
+
+
+@dataclass(frozen=True)
+class Landing:
+    """One roll landing on one target (one ``AttackRolled`` event): ``strike`` is the
+    part whose target it is (its defense, defense roll and Brace), ``roll`` the part whose
+    ``typed`` holds the attack's dice; ``first`` is False for the further targets of an
+    Area weapon's single roll (asked once, at the first)."""
+
+    strike: Path
+    roll: Path
+    first: bool = True
+
+
+def landings(cmd: Attack, one_roll: bool) -> list[Landing]:
+    """Every roll of ``cmd`` in resolution order; ``one_roll``: the attack's further Area
+    targets share its roll (a weapon, not a spell: R22)."""
+
+    def walk(path: Path) -> list[Landing]:
+        x = at(cmd, path)
+        group: list[Path] = [path, *((*path, i) for i in range(len(x.also)))]
+        out: list[Landing] = []
+        for p in group:
+            if at(cmd, p).counter is not None:
+                out += walk((*p, COUNTER))
+        shared = one_roll and len(group) > 1
+        for n, p in enumerate(group):
+            out.append(Landing(p, path if shared else p, first=not shared or n == 0))
+        return out
+
+    return walk(())

@@ -1,0 +1,104 @@
+"""``momenta run/resume --ask`` with piped input: the table's questions are asked and each
+answer is read from the next input line and echoed after its question, so a transcript
+with questions can be recorded. Without ``--ask`` piped input never asks, and ``do``,
+``replay`` and resume's re-reading of the journal never ask."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fight_of, invoke
+
+pytestmark = pytest.mark.usefixtures("home")
+
+OPEN = ["turn wren", "next gorm"]  # Gorm's turn: he may attack Brannoc
+
+
+def cmds(enc: Path) -> list[str]:
+    return [json.loads(x).get("cmd", "") for x in fight_of(enc).read_text().splitlines()[1:]]
+
+
+def play(enc: Path, *lines: str, ask: bool = True, seed: str = "1"):
+    args = ["run", enc, "--new", "--seed", seed] + (["--ask"] if ask else [])
+    r = invoke(*args, input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output
+    return r
+
+
+def test_piped_answers_are_read_from_the_next_lines_and_echoed(enc):
+    r = play(enc, *OPEN, "attack brannoc", "deflect heat", "5,6", "5,6,2", "2s", "quit")
+    out = r.output
+    assert "Brannoc's reaction: dodge 1d (2 Vigor) / " in " ".join(out.split())
+    assert "reaction> deflect heat" in out
+    assert "Dice: Gorm rolls 3d, Brannoc's Deflect (Heater Shield) 3d." in " ".join(
+        out.split())
+    assert "Gorm rolls 3d> 5,6" in out
+    assert "! expected 3 faces from 1 to 6 for 3d, got 5,6" in out
+    assert "Brannoc's Deflect (Heater Shield) 3d> 2s" in out
+    assert cmds(enc)[-1] == 'attack brannoc roll 5,6,2 deflect="Heater Shield" def 2s'
+
+
+def test_brace_from_a_pipe_and_the_state_equals_the_one_line_command(enc):
+    """ch19 Brace: asked with the amount both ways, after the roll."""
+    r = play(enc, *OPEN, "attack brannoc", "", "6,6,5", "y")
+    flat = " ".join(r.output.split())
+    assert "Brannoc: 15 to Vitality (21->6); Brace: 7 to Vitality (21->14), Broken." in flat
+    assert "Brace? [y/N] y" in r.output
+    assert cmds(enc)[-1] == "attack brannoc roll 6,6,5 brace"
+    other = enc.with_name("typed.yaml")
+    other.write_text(enc.read_text())
+    r2 = invoke("do", other, *OPEN, "attack brannoc roll 6,6,5 brace")
+    assert r2.exit_code == 0, r2.output
+    assert invoke("status", fight_of(enc)).output == invoke("status", fight_of(other)).output
+
+
+def test_the_end_of_the_input_at_a_question_cancels_and_saves_nothing(enc):
+    r = play(enc, *OPEN, "attack brannoc", "dodge")
+    assert "cancelled: nothing was done" in r.output
+    assert cmds(enc) == OPEN
+
+
+def test_without_ask_a_pipe_never_asks(enc):
+    r = play(enc, *OPEN, "attack brannoc", ask=False)
+    assert "reaction>" not in r.output and "Brace?" not in r.output
+    assert cmds(enc) == [*OPEN, "attack brannoc"]
+
+
+def test_do_never_asks(enc):
+    r = invoke("do", enc, *OPEN, "attack brannoc")
+    assert r.exit_code == 0, r.output
+    assert "reaction" not in r.output
+    assert cmds(enc) == [*OPEN, "attack brannoc"]
+
+
+def test_resume_replays_the_answered_line_and_asks_nothing_again(enc):
+    play(enc, *OPEN, "attack brannoc", "dodge", "5,5,1", "6", "n")
+    saved = fight_of(enc).read_text()
+    r = invoke("resume", fight_of(enc), "--ask", input="status\n")
+    assert r.exit_code == 0, r.output
+    assert "reaction>" not in r.output and "Brace?" not in r.output
+    assert fight_of(enc).read_text() == saved
+    assert cmds(enc)[-1] == "attack brannoc roll 5,5,1 dodge def 6"
+
+
+def test_the_players_pick_is_asked_from_a_pipe_with_ask(enc):
+    """R14: the players pick who acts; with --ask the answer is the next line."""
+    r = play(enc, "turn", "4", "wren")
+    assert "pick> 4" in r.output and "pick> wren" in r.output
+    assert cmds(enc) == ["turn Wren"]
+
+
+def test_enter_at_every_question_plays_as_the_line_alone_with_the_same_seed(enc):
+    """Defaults: no reaction, the tracker rolls, no Brace; the dice rolled while asking
+    are the ones used, so the fight is the one the bare lines give."""
+    asked = play(enc, *OPEN, "attack brannoc", "", "", "", "end", "turn tamsin",
+                 "attack knife-1 with dagger", "", "status", seed="5")
+    assert "Brace? [y/N]" in asked.output and "reaction>" in asked.output
+    table = asked.output[asked.output.rindex("Name "):]
+    bare = play(enc, *OPEN, "attack brannoc", "end", "turn tamsin",
+                "attack knife-1 with dagger", "status", ask=False, seed="5")
+    assert bare.output[bare.output.rindex("Name "):] == table

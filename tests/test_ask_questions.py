@@ -1,0 +1,269 @@
+"""The table's questions about an attack, without a terminal (momenta_cli/exchange/): the
+target's reaction when it is targeted (ch19 Reactions, R27), the dice once the pools are
+known (ch20 step 1, R1, R2, R7), Brace once the damage is known (ch19 Brace), and the one
+complete line the journal keeps. A scripted ``Table`` answers."""
+
+from __future__ import annotations
+
+from momenta_cli.commands import parse_line
+from momenta_cli.dice import QueueRoller, SeededRoller
+from momenta_cli.exchange.ask_line import settle_line
+from momenta_cli.render.state_json import state_doc
+from momenta_cli.runner import run_line
+from tests.attack_yard import yard
+
+
+class Table:
+    """Answers from a list; ``None`` in it cancels. Keeps what was told, asked and
+    refused, in order."""
+
+    def __init__(self, *answers: str | None):
+        self.answers = list(answers)
+        self.told: list[str] = []
+        self.prompts: list[str] = []
+        self.wrongs: list[str] = []
+
+    def tell(self, text: str) -> None:
+        self.told.append(text)
+
+    def ask(self, prompt, words=()):
+        self.prompts.append(prompt)
+        assert self.answers, f"asked {prompt!r} with no answer left"
+        return self.answers.pop(0)
+
+    def wrong(self, message: str) -> None:
+        self.wrongs.append(message)
+
+
+def turn_of(name: str, rules: str = ""):
+    """The yard with ``name``'s turn running (after Kira's, for an adversary)."""
+    s = yard(rules)
+    run_line(s, "turn kira", SeededRoller(0))
+    if name != "kira":
+        run_line(s, f"next {name}", SeededRoller(0))
+    return s
+
+
+def gorms_turn(rules: str = ""):
+    return turn_of("gorm", rules)
+
+
+def settle(s, line, *answers, roller=None):
+    t = Table(*answers)
+    out = settle_line(s.state, line, roller or SeededRoller(3), t)
+    assert not t.answers, f"answers left over: {t.answers}"
+    return out, t
+
+
+def reaction_line(t: Table) -> str:
+    return next(x for x in t.told if "'s reaction:" in x)
+
+
+# --- the reaction ---------------------------------------------------------------------
+
+
+def test_the_target_is_asked_its_reaction_with_only_the_legal_options():
+    """ch19 Reactions: Dodge 2 Vigor with AGI; Deflect 1 Vigor with a Shield (any
+    weight) or a Deflect weapon no lighter than the attacking one, so Wren's Light
+    Rapier cannot Deflect the Medium Cudgel; Counterattack 2 Vigor with a melee
+    weapon. The attacker's pool is told with the question."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 1,1,1", "", "n")
+    text = reaction_line(t)
+    assert text.startswith("Gorm attacks Wren with Cudgel, 3d. Wren's reaction: ")
+    assert "dodge 3d (2 Vigor)" in text
+    assert "deflect Buckler" in text and "(1 Vigor)" in text
+    assert "deflect Rapier" not in text
+    assert "counter Rapier 3d (2 Vigor)" in text
+    assert text.rstrip().endswith("none (Enter: none; Ctrl-C cancels)")
+    assert t.prompts[0] == "reaction> "
+    assert out[0] == "attack wren roll 1,1,1"  # Enter: none, the line as typed
+
+
+def test_a_hindered_target_is_not_offered_dodge_and_an_indefensible_attack_only_counter():
+    """Condition table: Hindered forbids Dodge; ch19 Indefensible Attacks: no Dodge or
+    Deflect, a Counterattack still allowed."""
+    s = gorms_turn()
+    run_line(s, "cond wren hindered", SeededRoller(0))
+    _, t = settle(s, "attack wren roll 1,1,1,1", "", "n")  # +1d on a Hindered target
+    assert "dodge" not in reaction_line(t) and "deflect Buckler" in reaction_line(t)
+
+    s = turn_of("kira")
+    _, t = settle(s, "attack wren with lash roll 1", "")
+    text = reaction_line(t)
+    assert "dodge" not in text and "deflect" not in text and "counter Rapier" in text
+
+
+def test_who_may_not_react_is_not_asked():
+    """R7: an enemy takes no reactions (the GM writes its scripted defense); Broken and
+    Surprised combatants cannot react (condition table); a reaction written on the line
+    is not asked again."""
+    s = turn_of("kira")
+    out, t = settle(s, "attack gorm with longsword roll 5,5,1")
+    assert t.prompts == [] and out[0] == "attack gorm with longsword roll 5,5,1"
+    s = gorms_turn()
+    run_line(s, "cond wren broken", SeededRoller(0))
+    out, t = settle(s, "attack wren roll 1,1,1")
+    assert t.prompts == []
+    s = gorms_turn()
+    out, t = settle(s, "attack wren dodge roll 1,1,1 def 1,1,1", "n")
+    assert not any("reaction" in x for x in t.told)
+
+
+def test_a_reaction_answer_goes_into_the_line_and_a_wrong_one_is_asked_again():
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 1,1,1", "d", "zz", "deflect", "", "n")
+    assert t.wrongs[0] == "'d' is dodge or deflect: type more of it"
+    assert t.wrongs[1].startswith("'zz' is not one of: dodge 3d")
+    line, _ = out
+    assert line == "attack wren roll 1,1,1 deflect=Buckler"
+    assert parse_line(line).defense_with == "Buckler"
+
+
+def test_a_counter_answer_asks_which_weapon_by_its_words():
+    """ch19 Counterattack: the target answers with a melee weapon of its own; resolved
+    before the attack (R27), so its dice are asked first."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 1,1,1", "counter sp", "6,6", "n")
+    line, _ = out
+    assert line == "attack wren roll 1,1,1 counter with Spear roll 6,6"
+    assert t.told[1].startswith("Dice: Wren's Counterattack 0d (2d6 keep lowest), "
+                                "Gorm rolls 3d (typed).")
+    assert t.prompts[1] == "Wren's Counterattack 0d (2d6 keep lowest)> "
+
+
+# --- the dice -------------------------------------------------------------------------
+
+
+def test_every_pool_is_told_then_each_roll_is_asked_in_order():
+    """ch20 step 1: the pools are fixed before the roll; the GM types faces or successes,
+    or Enter for the tracker (R1)."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren dodge", "5 6 2", "1s", "n")
+    assert t.told[0] == ("Dice: Gorm rolls 3d, Wren's Dodge 3d. Type each roll's faces "
+                         "(5,6,2) or successes (2s); Enter: the tracker rolls.")
+    assert t.prompts[:2] == ["Gorm rolls 3d> ", "Wren's Dodge 3d> "]
+    assert out[0] == "attack wren roll 5,6,2 dodge def 1s"
+
+
+def test_a_wrong_count_is_asked_again_with_the_reason():
+    """R2: a pool of N dice rolls N faces; a success count cannot pass the pool."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren dodge", "5,6", "7,1,1", "9s", "5,6,2", "", "n")
+    assert t.wrongs[0] == ("expected 3 faces from 1 to 6 for 3d, got 5,6; type them again "
+                           "(Enter: the tracker rolls)")
+    assert "expected 3 faces from 1 to 6" in t.wrongs[1]
+    assert t.wrongs[2].startswith("9 successes is impossible with 3d")
+    assert t.prompts.count("Gorm rolls 3d> ") == 4
+    assert out[0] == "attack wren roll 5,6,2 dodge"
+
+
+def test_a_grunt_is_never_asked_its_dice():
+    """R7: a Grunt always scores 1 success and never rolls."""
+    s = turn_of("footpad")
+    _, t = settle(s, "attack wren dodge", "4,4,4", "n")
+    assert t.told[0].startswith("Dice: Footpad rolls: 1s (Grunt: no roll), Wren's Dodge 3d.")
+    assert t.prompts[0] == "Wren's Dodge 3d> "
+
+
+def test_the_ask_dice_setting_off_never_asks_for_dice():
+    s = gorms_turn("{ask_dice: false}")
+    out, t = settle(s, "attack wren dodge", "n", roller=QueueRoller([6, 6, 6, 1, 1, 1]))
+    assert not any(x.startswith("Dice:") for x in t.told)
+    assert t.prompts == ["Brace? [y/N] "]  # the tracker rolled: 3s against 0s
+    assert out[0] == "attack wren dodge"
+
+
+def test_an_area_weapon_is_asked_its_roll_once_for_every_target():
+    """R22 (ours): an Area weapon rolls once for all its targets."""
+    s = turn_of("kira")
+    out, t = settle(s, "attack gorm with firebomb dist 3 for vessa", "5,5,1")
+    assert t.prompts == ["Kira rolls 3d for every target> "]
+    assert out[0] == "attack gorm with firebomb dist 3 roll 5,5,1 for vessa"
+
+
+def test_an_area_spell_is_asked_one_roll_per_target():
+    """R22 (ours): a spell rolls for each target; each answer goes to that target's
+    ``for NAME roll ...``."""
+    s = turn_of("kira")
+    out, t = settle(s, "attack gorm with fireball dist 3 for vessa", "5,1", "6,6")
+    assert t.prompts == ["Kira rolls 2d at Gorm> ", "Kira rolls 2d at Vessa> "]
+    assert out[0] == "attack gorm with fireball dist 3 roll 5,1 for vessa roll 6,6"
+
+
+# --- Brace ----------------------------------------------------------------------------
+
+
+def test_brace_is_asked_with_the_amount_both_ways_and_the_answer_is_in_the_line():
+    """ch19 Brace: taken when about to take damage, after hearing how much; it halves
+    the damage (a resistance) and leaves the target Broken."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren", "", "6,6,5", "y")
+    assert "Gorm -> Wren: Cudgel (Crushing) pool 3d [6,6,5] 3s = 3s" in t.told
+    assert "Wren: 16 to Vitality (19->3); Brace: 8 to Vitality (19->11), Broken." in t.told
+    assert t.prompts[-1] == "Brace? [y/N] "
+    line, roller = out
+    assert line == "attack wren roll 6,6,5 brace"
+
+
+def test_no_brace_when_guard_takes_it_all_against_strain_or_without_damage():
+    """ch19 Brace answers damage: a hit Guard soaks whole reaches no Vitality; Strain
+    is not damage Brace helps against (ch20); Grab, Shove and Feint deal none."""
+    s = gorms_turn()
+    run_line(s, "guard wren 5", SeededRoller(0))
+    _, t = settle(s, "attack wren roll 0s", "")  # 2 damage, all soaked
+    assert t.prompts == ["reaction> "]
+    s = turn_of("kira")
+    _, t = settle(s, "attack wren with mind spike roll 6,6")  # nor any reaction: ranged
+    assert t.prompts == []
+    s = gorms_turn()
+    _, t = settle(s, "shove wren roll 6,6", "")
+    assert t.prompts == ["reaction> "]
+
+
+def test_the_tracker_dice_shown_before_brace_are_the_dice_used():
+    s = gorms_turn()
+    roller = SeededRoller(11)
+    out, t = settle(s, "attack wren", "", "", "n", roller=roller)
+    told = next(x for x in t.told if x.startswith("Gorm -> Wren"))
+    line, run_with = out
+    assert line == "attack wren"
+    entry = run_line(s, line, run_with).entry
+    rolled = next(e for e in entry.events if e.kind == "attack_rolled")
+    assert f"[{','.join(map(str, rolled.roll['faces']))}]" in told
+
+
+def test_the_final_state_equals_the_one_line_command_with_the_same_answers():
+    asked = gorms_turn()
+    out, _ = settle(asked, "attack wren", "dodge", "6,6,5", "2,1,1", "y")
+    line, run_with = out
+    assert line == "attack wren roll 6,6,5 dodge def 2,1,1 brace"
+    run_line(asked, line, run_with)
+    typed = gorms_turn()
+    run_line(typed, "attack wren dodge roll 6,6,5 def 2,1,1 brace", QueueRoller([]))
+    assert state_doc(asked.state) == state_doc(typed.state)
+    assert asked.entries[-1].line == line
+
+
+def test_cancelling_at_any_question_does_nothing():
+    for answers in ([None], ["", None], ["", "6,6,5", None]):
+        s = gorms_turn()
+        before = state_doc(s.state)
+        out, _ = settle(s, "attack wren", *answers)
+        assert out is None
+        assert state_doc(s.state) == before and len(s.entries) == 2
+
+
+def test_lines_that_are_not_open_attacks_ask_nothing():
+    """Other verbs, refused attacks, previews and pinned dice run as typed."""
+    s = gorms_turn()
+    for line in ("dmg wren 3", "attack nobody", "attack wren ?", "attack wren dice 5,5,5",
+                 "odds wren", "attack wren dodge roll 1,1,1 def 1,1,1 # all said ?"):
+        out, t = settle(s, line, "n") if "# all said" in line else settle(s, line)
+        assert out[0] == line
+
+
+def test_a_comment_typed_after_the_attack_stays_at_the_end_of_the_line():
+    s = gorms_turn()
+    out, _ = settle(s, "attack wren # the bruiser swings", "dodge", "5,5,1", "1,1,1", "n")
+    assert out[0] == "attack wren roll 5,5,1 dodge def 1,1,1 # the bruiser swings"
