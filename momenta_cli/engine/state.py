@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
+from momenta_cli.engine.geometry.board import Square
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.rules.settings import Settings
 
@@ -74,6 +75,9 @@ class Fighter:
     # "Shift" or "forced", and who already made a reactive attack at it (ch19, R35).
     moved: str = ""
     answered_by: list[tuple[str, str]] = field(default_factory=list)  # (reactor, reaction)
+    # On a map, the top-left square of the fighter's footprint (R31); None without a map.
+    # Set at setup from the encounter, changed only by events (engine/positions.py).
+    position: Square | None = None
     # The spec's name and side, kept at hand: every name lookup and turn-order check reads
     # them (a property costs a call each time). Never compared: the spec is.
     name: str = field(init=False, repr=False, compare=False)
@@ -141,6 +145,7 @@ class Fighter:
         new.grabbing = self.grabbing.copy()
         new.terrain, new.moved = self.terrain, self.moved
         new.answered_by = self.answered_by.copy()  # of (str, str) tuples: immutable
+        new.position = self.position  # a tuple: replaced, never changed
         return new
 
 
