@@ -356,12 +356,12 @@ class _Loader:
         model = piece(MapModel, raw) if raw is not None else None
         if model is None:
             if raw is None:  # no map: at: and mark: are refused; a bad map is reported
-                mapbuild.positions(places, None, {}, set(), None, report)
+                mapbuild.positions(places, None, {}, {}, None, report)
             return None, {}
         rows = mapbuild.Rows(model, src, self.text)
         chars = mapbuild.legend(model, report)
         marks = mapbuild.check_marks(places, chars, report)
-        board, found = mapbuild.board(model, rows, chars, marks, report)
+        board, found = mapbuild.board(model, rows, chars, set(marks), report)
         where = mapbuild.positions(places, board, found, marks, rows, report)
         return board, where
 
@@ -413,9 +413,11 @@ class _Loader:
 
 def _placement(path: PathT, raw: Any, specs: list[CombatantSpec]
                ) -> mapbuild.Placement | None:
-    """A combatant entry's ``at:`` and ``mark:`` as written; None when it built nothing
-    or either has the wrong shape (the model reports that)."""
-    if not specs or not isinstance(raw, dict):
+    """A combatant entry's ``at:`` and ``mark:`` as written; None when either has the
+    wrong shape (the model reports that). An entry that built nothing (its own problems
+    are reported) still claims its mark, so that the letter is not reported again as an
+    unknown map character."""
+    if not isinstance(raw, dict):
         return None
     at, mark = raw.get("at"), raw.get("mark")
     if not (at is None or isinstance(at, str)
@@ -423,4 +425,5 @@ def _placement(path: PathT, raw: Any, specs: list[CombatantSpec]
         return None
     if not (mark is None or (isinstance(mark, str) and len(mark) == 1)):
         return None
-    return mapbuild.Placement(path, at, mark, [s.name for s in specs], specs[0].size)
+    return mapbuild.Placement(path, at, mark, [s.name for s in specs],
+                              specs[0].size if specs else "1M")

@@ -173,10 +173,11 @@ def _legend_text(chars: dict[str, Terrain]) -> str:
 
 
 def check_marks(places: list[Placement], chars: dict[str, Terrain], report: Report
-                ) -> set[str]:
-    """The combatants' marks that can stand for them: not a legend character, not
-    another entry's."""
+                ) -> dict[str, PathT]:
+    """The combatants' marks that can stand for them (mark -> the entry it is the mark
+    of): not a legend character, not another entry's."""
     owner: dict[str, str] = {}
+    entry: dict[str, PathT] = {}
     for p in places:
         if p.mark is None:
             continue
@@ -190,8 +191,9 @@ def check_marks(places: list[Placement], chars: dict[str, Terrain], report: Repo
         if p.mark in owner:
             report((*p.path, "mark"), f"mark {p.mark!r} already stands for {owner[p.mark]}")
             continue
-        owner[p.mark] = p.names[0]
-    return set(owner)
+        owner[p.mark] = p.names[0] if p.names else "another combatant"
+        entry[p.mark] = p.path
+    return entry
 
 
 def _kind(t: Terrain) -> str:
@@ -202,13 +204,15 @@ def _kind(t: Terrain) -> str:
 
 
 def positions(places: list[Placement], the_board: Board | None, found: dict[str, list[Square]],
-              good_marks: set[str], rows: Rows | None, report: Report
+              good_marks: dict[str, PathT], rows: Rows | None, report: Report
               ) -> dict[str, Square]:
     """Where every combatant starts, each checked against the map and against those
     placed before it (file order). Without a map no ``at:`` or ``mark:`` may be given."""
     out: dict[str, Square] = {}
     taken: dict[Square, str] = {}
     for p in places:
+        if not p.names:
+            continue  # the entry built no combatant: its problems are reported
         if p.at is not None and p.mark is not None:
             report((*p.path, "mark"), "give at: or mark:, not both", key=True)
             continue
@@ -228,7 +232,7 @@ def positions(places: list[Placement], the_board: Board | None, found: dict[str,
             continue
         if p.at is not None:
             _place_at(p, the_board, side, taken, out, report)
-        elif p.mark in good_marks:
+        elif p.mark is not None and good_marks.get(p.mark) == p.path:
             _place_mark(p, the_board, side, found.get(p.mark, []), taken, out, rows,
                         report)
     return out

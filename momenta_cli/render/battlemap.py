@@ -127,9 +127,9 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
     r0, rows = _window(board.height, max(1, max_rows), middle[0][1] if middle else None)
     lines: list[Text] = []
     if (cols, rows) != (board.width, board.height):
-        lines.append(_window_note(board, c0, cols, r0, rows, centre))
+        lines.append(_window_note(board, c0, cols, r0, rows, centre, width))
     head = _edge(c0, cols, margin)
-    lines.append(head)
+    lines.extend(head)
     for r in range(r0, r0 + rows):
         line = Text(f"{r + 1:>{margin - 1}} ", "dim")
         for c in range(c0, c0 + cols):
@@ -140,25 +140,34 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
                 glyph, style, _ = _glyph(board.at((c, r)))
                 line.append(glyph, style)
         lines.append(line)
-    lines.append(head)
+    lines.extend(head)
     lines.extend(_pack(_who(fighters, label, fight, players), width))
     lines.extend(_pack(_key(board, c0, cols, r0, rows), width))
     return Group(*lines)
 
 
-def _edge(c0: int, cols: int, margin: int) -> Text:
-    text = Text(" " * margin, "dim")
-    for c in range(c0, c0 + cols):
-        text.append(f"{column_name(c):<2}"[:2], "dim")
-    return text
+def _edge(c0: int, cols: int, margin: int) -> list[Text]:
+    """The column letters, one per square; columns AA and on are written downwards on
+    two lines (``A`` over ``B`` for AB), so that each stays over its own square."""
+    names = [column_name(c) for c in range(c0, c0 + cols)]
+    tall = any(len(n) > 1 for n in names)
+    lines = []
+    for part in ((0, 1) if tall else (1,)):
+        text = Text(" " * margin, "dim")
+        for n in names:
+            ch = n[-2] if part == 0 and len(n) > 1 else n[-1] if part == 1 else " "
+            text.append(f"{ch} ", "dim")
+        lines.append(text)
+    return lines
 
 
 def _window_note(board: Board, c0: int, cols: int, r0: int, rows: int,
-                 centre: Fighter | None) -> Text:
+                 centre: Fighter | None, width: int) -> Text:
     around = f" around {one_line(centre.name)}" if centre is not None else ""
-    return Text(f"columns {column_name(c0)}-{column_name(c0 + cols - 1)} and rows "
-                f"{r0 + 1}-{r0 + rows} of {board.width}x{board.height}{around} "
-                f"(a wider screen shows more: --width)", "dim")
+    text = (f"columns {column_name(c0)}-{column_name(c0 + cols - 1)}, rows {r0 + 1}-"
+            f"{r0 + rows} of {board.width}x{board.height}{around}")
+    more = " (a wider screen shows more)"
+    return Text(text + more if cell_len(text + more) <= width else text, "dim")
 
 
 def _style(f: Fighter, fight: Fight, players: bool) -> str:
