@@ -12,7 +12,7 @@ encounter file (encounter/mapbuild.py), for ``place`` and for reinforcements.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from momenta_cli.dice import Roller
@@ -66,6 +66,26 @@ def fit_problem(board: Board, top_left: Square, side: int,
         if what:
             return f"{lead}{name(sq)} is {what}"
     return None
+
+
+_BOARD: list[tuple[Board, tuple[tuple[Square, bool], ...], Board]] = []
+
+
+def board_of(fight: Fight) -> Board | None:
+    """The map as it is now: the encounter's Board with the doors opened or closed since
+    the start (``Fight.doors``). None without a map. Ask this, not the encounter, for
+    anything a door changes (movement, sight, where a creature may stand)."""
+    board = fight.encounter.board
+    if board is None or not fight.doors:
+        return board
+    if _BOARD and _BOARD[0][0] is board and _BOARD[0][1] == fight.doors:
+        return _BOARD[0][2]  # the same doors as the last time asked: no new Board
+    rows = [list(row) for row in board.squares]
+    for (c, r), is_open in fight.doors:
+        rows[r][c] = replace(rows[r][c], open=is_open)
+    now = Board(tuple(tuple(row) for row in rows))
+    _BOARD[:] = [(board, fight.doors, now)]
+    return now
 
 
 def squares_of(f: Fighter) -> tuple[Square, ...]:
@@ -129,7 +149,7 @@ class Place(Command):
 def place(fight: Fight, cmd: Place, roller: Roller) -> list[Event]:
     """Put a fighter on another square, checked as the encounter file is: on the map, not
     solid, not a pit, not held by another creature, its whole footprint (R31, R32)."""
-    board = fight.encounter.board
+    board = board_of(fight)
     if board is None:
         raise no_map("there is nowhere to place anyone")
     f = find(fight, cmd.target)
@@ -150,7 +170,7 @@ def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str]]
     order they join; the first stands at ``at``, each next one on the nearest square
     around it where it fits (nearest by R32's distance, then row, then column). Without
     a map no square may be given; with one, one must be."""
-    board = fight.encounter.board
+    board = board_of(fight)
     if board is None:
         if at is not None:
             raise no_map(f"'at {at}' has nowhere to put them")
@@ -190,3 +210,6 @@ def _nearest(board: Board, start: Square, side: int, taken: Mapping[Square, str]
             if board.on((c, r)) and fit_problem(board, (c, r), side, taken) is None:
                 return (c, r)
     return None
+
+
+from momenta_cli.engine import doors  # noqa: E402,F401  (registers the door's events)

@@ -168,6 +168,9 @@ class Fight:
     # Conditions the GM made up at the table (``cond NAME SOAKED new``): persistent, at
     # most 3 stacks, a reminder only. Known to this fight from the event that made them.
     table_conditions: tuple[str, ...] = ()
+    # On a map, the doors opened or closed since the start ((square, open) pairs, sorted):
+    # the encounter's Board stays as the file drew it (positions.board_of applies these).
+    doors: tuple[tuple[Square, bool], ...] = ()
 
     @property
     def settings(self) -> Settings:
@@ -198,6 +201,7 @@ class Fight:
         new.active, new.active_turn = self.active, self.active_turn
         new.over, new.over_reason = self.over, self.over_reason
         new.table_conditions = self.table_conditions  # a tuple: replaced, never changed
+        new.doors = self.doors  # a tuple too
         return new
 
     def get(self, name: str) -> Fighter:

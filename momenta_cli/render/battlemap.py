@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, column_name, name
-from momenta_cli.engine.positions import squares_of
+from momenta_cli.engine.positions import board_of, squares_of
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.render.table import SIDE_STYLE
 from momenta_cli.text import one_line
@@ -106,7 +106,7 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
     centred on ``focus`` (a fighter's name) or the active combatant when it does not all
     fit. ``players``: the players' view (Hidden adversaries are not drawn)."""
     width = width or DESIGN_WIDTH
-    board = fight.encounter.board
+    board = board_of(fight)
     if board is None:
         return Text("this fight has no map (the encounter has no map: block)", "dim")
     fighters = _shown(fight, players)
