@@ -354,3 +354,15 @@ def test_the_sample_encounter_with_a_map_loads():
     ogre = next(c for c in s.combatants if c.name == "Ogre")
     assert ogre.size == "2" and ogre.position == parse("L7")
     assert all(c.position is not None for c in s.combatants)
+
+
+def test_the_encounter_cache_keeps_the_map_and_the_positions():
+    from pathlib import Path
+
+    from momenta_cli.encounter.cache import _hit, load_encounter_cached
+
+    path = Path(__file__).resolve().parent.parent / "encounters" / "yard-with-a-map.yaml"
+    fresh = load_encounter_cached(path)
+    kept = _hit(path)  # read back through the cache's allow-list (Board, Terrain)
+    assert kept is not None and kept == fresh and kept.board == fresh.board
+    assert [c.position for c in kept.combatants] == [c.position for c in fresh.combatants]

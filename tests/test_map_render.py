@@ -197,3 +197,15 @@ def test_map_help_loads_no_engine():
     from tests.test_startup_imports import HEAVY, loaded, under
 
     assert under(loaded("map", "--help"), *HEAVY) == []
+
+
+def test_the_map_line_asks_for_the_map_and_reads_a_name():
+    from momenta_cli.commands import Meta, parse_line
+    from momenta_cli.render.battlemap import map_meta
+
+    assert parse_line("map") == Meta("map")
+    assert parse_line("map gor") == Meta("map", "gor")
+    s = big_fight()
+    assert "around Gorm" in render(map_meta(s.state, "gor"))
+    assert render(map_meta(s.state, "zed")).startswith("! ")
+    assert render(map_meta(s.state, None)) == render(battlemap(s.state))

@@ -146,6 +146,23 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
     return Group(*lines)
 
 
+def map_meta(fight: Fight, arg: str | None, *, width: int | None = None,
+             players: bool = False) -> RenderableType:
+    """What the ``map [NAME]`` line draws at the prompt and for ``do``: the battlemap,
+    centred on NAME (any unambiguous part of a name, as every command reads it) when the
+    map is too big for the screen; a name that fits nobody is one ``!`` line instead."""
+    from momenta_cli.engine.names import find
+    from momenta_cli.errors import MomentaError
+
+    focus = None
+    if arg is not None:
+        try:
+            focus = find(fight, arg).name
+        except MomentaError as err:
+            return Text(one_line(f"! {err}"), "bold red")
+    return battlemap(fight, width=width, players=players, focus=focus)
+
+
 def _edge(c0: int, cols: int, margin: int) -> list[Text]:
     """The column letters, one per square; columns AA and on are written downwards on
     two lines (``A`` over ``B`` for AB), so that each stays over its own square."""
