@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from momenta_cli.cli.common import NoColor, Players, guarded, load_playable, make_console, warn
+from momenta_cli.cli.common import NoColor, guarded, load_playable, make_console, warn
 from momenta_cli.cli.view_cmds import Watcher
 
 if TYPE_CHECKING:
@@ -70,7 +70,9 @@ def map_cmd(
         "combatant.")] = None,
     focus: Annotated[str | None, typer.Option(
         "--focus", help="Centre a map too big for the screen on this combatant.")] = None,
-    players: Players = False,
+    players: Annotated[bool, typer.Option("--players", help="The players' view (a second "
+                                          "screen): Hidden enemies are not drawn.")
+                       ] = False,
     watch: Annotated[bool, typer.Option("--watch", help="Follow a saved fight: redraw "
                                         "whenever it changes (a second screen for the "
                                         "players with --players); Ctrl-C leaves.")] = False,
