@@ -209,3 +209,17 @@ def test_the_map_line_asks_for_the_map_and_reads_a_name():
     assert "around Gorm" in render(map_meta(s.state, "gor"))
     assert render(map_meta(s.state, "zed")).startswith("! ")
     assert render(map_meta(s.state, None)) == render(battlemap(s.state))
+
+
+def test_map_watch_redraws_the_fight_for_a_second_screen(enc):
+    from momenta_cli.cli.map_cmd import MapWatcher
+
+    fight = started(enc.with_name(SAMPLE.name), "turn brannoc", "cond gorm hidden", "quit")
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, color_system=None, markup=False)
+    w = MapWatcher(fight, console, players=True)
+    assert w.poll() and not w.poll()  # drawn once; unchanged, not again
+    out = buf.getvalue()
+    assert "Brannoc is acting" in out and "Br Brannoc (acting)" in out
+    assert "Gorm" not in out  # Hidden: the players do not see him
+    assert "watching " in out and "Ctrl-C leaves" in out
