@@ -12,6 +12,7 @@ from momenta_cli import __version__
 from momenta_cli.cli import (
     encounter_cmds,
     fight_cmds,
+    map_cmd,
     odds_cmd,
     oneshot_cmds,
     session_cmds,
@@ -53,6 +54,7 @@ session_cmds.register(app)
 oneshot_cmds.register(app)
 view_cmds.register(app)
 odds_cmd.register(app)
+map_cmd.register(app)
 simulate_cmd.register(app)
 
 

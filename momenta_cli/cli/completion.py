@@ -185,7 +185,8 @@ def _add(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
     name, rest = words[0], words[1:]
     made_up = not copy and len(candidates(blocks, name, hyphens=True)) != 1
     keys = {k: kind for k, kind in sh.keys.items()
-            if made_up or kind not in ("number", "threat class")}
+            if (made_up or kind not in ("number", "threat class"))
+            and (k != "at" or fight.encounter.board is not None)}  # a square: on a map
     given: set[str] = set()
     key = None
     for w in rest:

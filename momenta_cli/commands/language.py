@@ -199,6 +199,7 @@ def _load_verbs() -> None:
     # Importing a verb module registers its verbs.
     import momenta_cli.commands.attack_verbs  # noqa: F401
     import momenta_cli.commands.maneuver_verbs  # noqa: F401
+    import momenta_cli.commands.map_verbs  # noqa: F401
     from momenta_cli.commands import turn_verbs  # noqa: F401
 
 

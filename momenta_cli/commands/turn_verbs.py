@@ -125,7 +125,7 @@ def _remove(words: list[str]) -> c.Command:
 
 
 _ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool": "pool"}
-_ADD_VALUED = ("as", "side", "threat", *_ADD_STATS)
+_ADD_VALUED = ("as", "side", "threat", "at", *_ADD_STATS)
 # The words cond, end/next and add read as their own wherever a name may stand: nothing
 # made up at the table may be called one (engine/names.py COMMAND_WORDS, kept in step by
 # tests/test_reserved_names.py).
@@ -133,14 +133,15 @@ KEYWORDS = frozenset({"from", "new", "-all", "forgo", "last", "copy", *_ADD_VALU
 
 
 @verb("add", usage="add [copy] NAME [as NEW] [side SIDE] [vit N] [guard N] [pool N] "
-      "[threat CLASS] [xN]",
+      "[threat CLASS] [xN] [at SQUARE]",
       help="Bring in reinforcements; they join the current round. NAME is a stat block (the "
            "encounter's or an included library's); with 'copy', a combatant in the fight, "
            "copied afresh and numbered on (Deckhand-4); any other NAME is made up at the "
            "table: an adversary Grunt (10 Vitality, 0 Guard, an Unarmed Attack) unless "
            "'side', 'vit', 'guard' or 'threat' say otherwise; a Regular or better rolls "
            "'pool' dice (default 3), and 'pool' without 'threat' makes a Regular. 'as NEW' "
-           "names one; xN brings N, numbered.",
+           "names one; xN brings N, numbered. On a map, 'at C5' says where they come in "
+           "(a group around that square).",
       example="add footpad as Latecomer x2")
 def _add(words: list[str]) -> c.Command:
     need(words, "stat block or name")
@@ -149,7 +150,7 @@ def _add(words: list[str]) -> c.Command:
         words = words[1:]
         need(words, "combatant to copy")
     block, rest = words[0], words[1:]
-    name = side = threat = None
+    name = side = threat = at = None
     stats: dict[str, int] = {}
     count = 1
     i = 0
@@ -164,6 +165,8 @@ def _add(words: list[str]) -> c.Command:
             side = (value or "").lower()
         elif w == "threat":
             threat = value
+        elif w == "at":
+            at = value
         elif w in _ADD_STATS:
             if _ADD_STATS[w] in stats:
                 raise CommandError(f"{w} is given twice")
@@ -175,7 +178,7 @@ def _add(words: list[str]) -> c.Command:
         else:
             raise CommandError(f"unexpected {rest[i]!r}")
         i += 2
-    return c.AddFighter(block, name, side, count, copy, threat=threat, **stats)
+    return c.AddFighter(block, name, side, count, copy, threat=threat, at=at, **stats)
 
 
 @verb("over", aliases=("end-combat",), usage="over [REASON]",

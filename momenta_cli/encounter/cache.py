@@ -43,6 +43,7 @@ from typing import Any
 from momenta_cli import sealed
 from momenta_cli.encounter.roots import include_roots
 from momenta_cli.engine import specs
+from momenta_cli.engine.geometry import board
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import EncounterError
 from momenta_cli.files import MB, FileProblem, limit, read_bytes
@@ -63,6 +64,8 @@ ALLOWED: dict[tuple[str, str], Any] = {
         specs.EncounterSpec, specs.CombatantSpec, specs.WeaponSpec, specs.DamageTable,
         specs.DefenseSpec, specs.LocationSpec, specs.Weight)},
     ("momenta_cli.rules.settings", "Settings"): settings.Settings,
+    ("momenta_cli.engine.geometry.board", "Board"): board.Board,
+    ("momenta_cli.engine.geometry.board", "Terrain"): board.Terrain,
     ("builtins", "frozenset"): frozenset,
     ("builtins", "tuple"): tuple,
 }

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from momenta_cli.encounter import build
+from momenta_cli.encounter import build, mapbuild
 from momenta_cli.encounter.model import (
     ENCOUNTER_ONLY,
     NAME_MAX,
@@ -25,6 +25,7 @@ from momenta_cli.encounter.model import (
     ConditionModel,
     EncounterModel,
     LibraryModel,
+    MapModel,
     SettingsModel,
     WeaponModel,
     piece,
@@ -113,6 +114,7 @@ def load_text(text: str, name: str = "<string>", base_dir: Path | None = None) -
 class _Loader:
     def __init__(self) -> None:
         self.problems = Problems()
+        self.text = ""  # the encounter file's text, for locating map characters
         self.loaded: set[Path] = set()
         self.order = 0
         self.damage_types: list[str] = []
@@ -151,6 +153,7 @@ class _Loader:
 
     def run(self, text: str, name: str, base: Path, resolved: Path | None,
             library_ok: bool = False) -> Loaded:
+        self.text = text  # the map's rows are located to the character (mapbuild.Rows)
         src = self.parse(text, name, resolved)
         if src is None:
             return Loaded(None, self.problems.lines())
@@ -308,9 +311,14 @@ class _Loader:
                 blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
         combatants: list[CombatantSpec] = []
         names: dict[str, str] = {}
+        places: list[mapbuild.Placement] = []
         raw_list = src.doc.data.get("combatants")
         for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
-            for spec in self.combatant(src, ("combatants", j), raw, known):
+            specs = self.combatant(src, ("combatants", j), raw, known)
+            place = _placement(("combatants", j), raw, specs)
+            if place is not None:
+                places.append(place)
+            for spec in specs:
                 # Names are matched without case at the table, so Gorm and gorm clash, and
                 # so do lookalikes: Jörg typed two ways, fullwidth letters (text.name_key).
                 key = name_key(spec.name)
@@ -326,12 +334,36 @@ class _Loader:
                 names.setdefault(key, spec.name)
                 combatants.append(spec)
         data = src.doc.data
+        board, where = self.battlefield(src, places)
+        combatants = [dataclasses.replace(c, position=where[c.name]) if c.name in where
+                      else c for c in combatants]
         return EncounterSpec(
             name=str(data.get("name") or Path(src.name).stem), combatants=tuple(combatants),
             settings=known.settings, description=str(data.get("description") or ""),
             weapons=dict(known.weapons), stat_blocks=blocks, source=src.name,
-            extra_conditions=self.extra_conditions(known),
+            extra_conditions=self.extra_conditions(known), board=board,
         )
+
+    def battlefield(self, src: Source, places: list[mapbuild.Placement]
+                    ) -> tuple[Any, dict[str, Any]]:
+        """The ``map:`` block's Board (None without one, or with problems) and where
+        each combatant starts (encounter/mapbuild.py)."""
+        def report(path: PathT, message: str, key: bool = False,
+                   mark: tuple[int, int] | None = None) -> None:
+            self.problems.add(src, path, message, key=key, mark=mark)
+
+        raw = src.doc.data.get("map")
+        model = piece(MapModel, raw) if raw is not None else None
+        if model is None:
+            if raw is None:  # no map: at: and mark: are refused; a bad map is reported
+                mapbuild.positions(places, None, {}, {}, None, report)
+            return None, {}
+        rows = mapbuild.Rows(model, src, self.text)
+        chars = mapbuild.legend(model, report)
+        marks = mapbuild.check_marks(places, chars, report)
+        board, found = mapbuild.board(model, rows, chars, set(marks), report)
+        where = mapbuild.positions(places, board, found, marks, rows, report)
+        return board, where
 
     def combatant(self, src: Source, path: PathT, raw: Any, known: build.Known
                   ) -> list[CombatantSpec]:
@@ -377,3 +409,21 @@ class _Loader:
             if m is not None and m.name not in catalogue.conditions():
                 out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
         return tuple(out)
+
+
+def _placement(path: PathT, raw: Any, specs: list[CombatantSpec]
+               ) -> mapbuild.Placement | None:
+    """A combatant entry's ``at:`` and ``mark:`` as written; None when either has the
+    wrong shape (the model reports that). An entry that built nothing (its own problems
+    are reported) still claims its mark, so that the letter is not reported again as an
+    unknown map character."""
+    if not isinstance(raw, dict):
+        return None
+    at, mark = raw.get("at"), raw.get("mark")
+    if not (at is None or isinstance(at, str)
+            or (isinstance(at, list) and all(isinstance(a, str) for a in at))):
+        return None
+    if not (mark is None or (isinstance(mark, str) and len(mark) == 1)):
+        return None
+    return mapbuild.Placement(path, at, mark, [s.name for s in specs],
+                              specs[0].size if specs else "1M")

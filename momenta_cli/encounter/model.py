@@ -25,6 +25,7 @@ from pydantic import (
     create_model,
 )
 
+from momenta_cli.engine.geometry.board import KINDS
 from momenta_cli.engine.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
 from momenta_cli.rules.settings import Settings
 from momenta_cli.text import NAME_MAX, not_plain
@@ -203,12 +204,60 @@ class StatBlockModel(_Model):
     notes: str | None = None
 
 
+# A square's name (C5) is checked against the map by the loader (encounter/mapbuild.py).
+SquareName = Annotated[str, Field(strict=True, min_length=1, max_length=8)]
+MapText = Annotated[str, Field(strict=True, min_length=1)]
+AtValue = Annotated[
+    Annotated[SquareName, Tag("text")] | Annotated[list[SquareName], Tag("list")],
+    Discriminator(_shape, custom_error_type="at_shape",
+                  custom_error_message="expected a square like C5, or a list of squares "
+                                       "(one per copy)"),
+]
+
+
 class CombatantModel(StatBlockModel):
     """A combatant: ``side`` is required, here or in its stat block."""
 
     stat_block: Name | None = Field(None, description="start from this template")
     count: Annotated[int, Field(strict=True, ge=1, le=50)] | None = Field(
         None, description="stamp out Name-1 .. Name-N")
+    at: AtValue | None = Field(
+        None, description="on a map: the square it starts on, like C5 (the top-left of a "
+                          "larger creature's squares); with count, a list, one each")
+    mark: Annotated[str, Field(strict=True, min_length=1, max_length=1)] | None = Field(
+        None, description="on a map: the character that stands for it in the rows (with "
+                          "count, one per copy, in reading order)")
+
+
+class LegendModel(_Model):
+    """What one map character stands for (docs/encounter-format.md, Map)."""
+
+    kind: Literal[KINDS] = Field(  # type: ignore[valid-type]
+        description="floor, wall, difficult, low (a low wall: cover, crossed as "
+                    "difficult), water, climb, pit or door")
+    height: Annotated[int, Field(strict=True, ge=1, le=99)] | None = Field(
+        None, description="a pit or drop: how many squares deep")
+    open: bool | None = Field(None, strict=True, description="a door: open (default "
+                                                             "closed)")
+
+
+RowsValue = Annotated[
+    Annotated[MapText, Tag("text")] | Annotated[list[MapText], Tag("list")],
+    Discriminator(_shape, custom_error_type="rows_shape",
+                  custom_error_message="expected the rows as a block of text (rows: |) "
+                                       "or a list of quoted rows"),
+]
+
+
+class MapModel(_Model):
+    """The battlefield: one character a square, columns A, B, ... from the left, rows
+    1, 2, ... from the top."""
+
+    rows: RowsValue = Field(description="one text row per map row, one character a "
+                                        "square (see the legend)")
+    legend: dict[str, LegendModel] = Field(
+        default_factory=dict, description="characters added to or changed in the default "
+                                          "legend, e.g. X: {kind: pit, height: 3}")
 
 
 class LibraryModel(_Model):
@@ -269,9 +318,11 @@ class EncounterModel(LibraryModel):
     rules: SettingsModel | None = Field(  # type: ignore[valid-type]
         None, description="overrides of the rules settings")
     combatants: list[CombatantModel] = Field(min_length=1)
+    map: MapModel | None = Field(None, description="the battlefield (optional: without "
+                                                   "it the GM states distances)")
 
 
-ENCOUNTER_ONLY = ("name", "description", "rules", "combatants")
+ENCOUNTER_ONLY = ("name", "description", "rules", "combatants", "map")
 
 
 def piece(model: type[BaseModel], data: Any) -> Any:

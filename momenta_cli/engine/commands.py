@@ -80,7 +80,7 @@ class AddFighter(Command):
     fighter ``block`` names; when no stat block is called ``block``, a combatant made up
     at the table, called ``block``, with the stats given (``vitality``, ``guard``,
     ``pool``, ``threat``; None: the defaults). ``count`` of them, named ``name`` (numbered
-    when several) or after the block."""
+    when several) or after the block; on a map, coming in at the square ``at``."""
 
     block: str
     name: str | None = None
@@ -91,6 +91,7 @@ class AddFighter(Command):
     guard: int | None = None
     pool: int | None = None
     threat: str | None = None
+    at: str | None = None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from momenta_cli.engine.names import (
     match,
     numbered,
 )
+from momenta_cli.engine.positions import arrivals
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import SIDES, THREAT_CLASSES
 from momenta_cli.engine.state import Fight
@@ -31,7 +32,23 @@ _NUMBERED = re.compile(r"^(.+)-\d+$")
 
 @handles(AddFighter)
 def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
-    """R17: reinforcements join the current round with their full turns."""
+    """R17: reinforcements join the current round with their full turns; on a map, at
+    the square the GM gives (``at C5``), the others of a group around it
+    (engine/positions.py)."""
+    events = _joining(fight, cmd)
+    newcomers = [(e.name, _size_of(fight, e)) for e in events if isinstance(e, FighterAdded)]
+    return events + arrivals(fight, cmd.at, newcomers)
+
+
+def _size_of(fight: Fight, e: FighterAdded) -> str:
+    if e.copy_of is not None:
+        return fight.fighters[e.copy_of].spec.size
+    if e.improvised is not None:
+        return "1M"  # engine/improvise.py: a made-up combatant is SIZE 1M (R31)
+    return fight.encounter.stat_blocks[e.block].size
+
+
+def _joining(fight: Fight, cmd: AddFighter) -> list[Event]:
     if cmd.side is not None and cmd.side not in SIDES:
         raise RuleError(f"side must be one of {', '.join(SIDES)}")
     if not 1 <= cmd.count <= MAX_COUNT:

@@ -14,7 +14,9 @@ def respec(block: CombatantSpec, name: str, side: str | None, settings: Settings
            ) -> CombatantSpec:
     """A copy of a stat block under a new name (and side) for a reinforcement; one that
     joins the allies has Mass, Edge and Mark like every ally (ch20 Hit Locations)."""
-    spec = replace(block, name=name, side=side or block.side)
+    # A copy of a combatant on the map does not stand in its square: it comes in where
+    # the GM says (``add ... at C5``, engine/reinforce.py).
+    spec = replace(block, name=name, side=side or block.side, position=None)
     if spec.side == "allies":
         spec = replace(spec, locations=ally_locations(
             spec.locations, settings.edge_penalty, settings.mark_penalty))
@@ -33,6 +35,7 @@ def fighter_from_spec(spec: CombatantSpec) -> Fighter:
         resolve=s.get("resolve", spec.max_resolve),
         consumables=s.get("consumables", spec.consumables),
         turns_allowed=spec.turns,
+        position=spec.position,
     )
     for cond, stacks in spec.conditions:
         if stacks > 0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from momenta_cli.engine.geometry.board import Board, Square
 from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
 
 SIDES = ("allies", "adversaries", "independents")
@@ -194,6 +195,9 @@ class CombatantSpec:
     start: dict[str, int] = field(default_factory=dict)
     conditions: tuple[tuple[str, int], ...] = ()
     notes: str = ""
+    # Where it stands when the fight starts, on an encounter with a map: the top-left
+    # square of its footprint (R31). None without a map (and on a stat block).
+    position: Square | None = None
 
     @property
     def is_enemy(self) -> bool:
@@ -229,3 +233,4 @@ class EncounterSpec:
     stat_blocks: dict[str, CombatantSpec] = field(default_factory=dict)
     extra_conditions: tuple[tuple[str, int | None, str, tuple[str, ...], str], ...] = ()
     source: str = ""
+    board: Board | None = None  # the battlefield (the file's ``map:``); None: no map (R28)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
+from momenta_cli.engine.geometry.board import Square
 from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
 from momenta_cli.rules.settings import Settings
 
@@ -74,6 +75,9 @@ class Fighter:
     # "Shift" or "forced", and who already made a reactive attack at it (ch19, R35).
     moved: str = ""
     answered_by: list[tuple[str, str]] = field(default_factory=list)  # (reactor, reaction)
+    # On a map, the top-left square of the fighter's footprint (R31); None without a map.
+    # Set at setup from the encounter, changed only by events (engine/positions.py).
+    position: Square | None = None
     # The spec's name and side, kept at hand: every name lookup and turn-order check reads
     # them (a property costs a call each time). Never compared: the spec is.
     name: str = field(init=False, repr=False, compare=False)
@@ -141,6 +145,7 @@ class Fighter:
         new.grabbing = self.grabbing.copy()
         new.terrain, new.moved = self.terrain, self.moved
         new.answered_by = self.answered_by.copy()  # of (str, str) tuples: immutable
+        new.position = self.position  # a tuple: replaced, never changed
         return new
 
 
@@ -163,6 +168,9 @@ class Fight:
     # Conditions the GM made up at the table (``cond NAME SOAKED new``): persistent, at
     # most 3 stacks, a reminder only. Known to this fight from the event that made them.
     table_conditions: tuple[str, ...] = ()
+    # On a map, the doors opened or closed since the start ((square, open) pairs, sorted):
+    # the encounter's Board stays as the file drew it (positions.board_of applies these).
+    doors: tuple[tuple[Square, bool], ...] = ()
 
     @property
     def settings(self) -> Settings:
@@ -193,6 +201,7 @@ class Fight:
         new.active, new.active_turn = self.active, self.active_turn
         new.over, new.over_reason = self.over, self.over_reason
         new.table_conditions = self.table_conditions  # a tuple: replaced, never changed
+        new.doors = self.doors  # a tuple too
         return new
 
     def get(self, name: str) -> Fighter:

@@ -207,4 +207,9 @@ def _reaction(e) -> str:
     return f"{e.name} reacts: {e.reaction}{cost}"
 
 
-from momenta_cli.render import attack_lines, made_up_log, maneuver_log  # noqa: E402,F401
+from momenta_cli.render import (  # noqa: E402,F401
+    attack_lines,
+    made_up_log,
+    maneuver_log,
+    position_log,
+)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from momenta_cli.engine import turns
+from momenta_cli.engine.geometry.board import name
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.render.harm_lines import Ledger
@@ -48,6 +49,8 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
         "terrain": f.terrain or None,
         "surged": f.surged,
         "grabbing": list(f.grabbing),
+        # On a map, the top-left square of its footprint (R31), like "C5"; null without.
+        "position": name(f.position) if f.position is not None else None,
     }
 
 

@@ -1,0 +1,126 @@
+"""``momenta map FILE``: draw the battlefield of an encounter (as it starts) or of a saved
+fight (as it stands), read-only like ``status``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from momenta_cli.cli.common import NoColor, guarded, load_playable, make_console, warn
+from momenta_cli.cli.view_cmds import Watcher
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.state import Fight
+
+# The journal, the engine and Rich come in when the command runs (start-up time).
+
+
+def _fight(path: Path) -> Fight:
+    """The fight as it stands in a saved fight, or as it starts from an encounter."""
+    from momenta_cli.journal import SUFFIX, FightFile
+
+    if path.name.lower().endswith(SUFFIX):
+        ff = FightFile.open(path, repair=False, state_only=True)
+        warn(ff)
+        return ff.session.state
+    from momenta_cli.engine.session import Session
+
+    return Session(load_playable(path, "map draws encounters and saved fights")).state
+
+
+class MapWatcher(Watcher):
+    """``map FIGHT --watch``: the map redrawn whenever the fight file changes."""
+
+    def __init__(self, fight: Path, console, *, players: bool = False,
+                 focus: str | None = None):
+        super().__init__(fight, console, players=players)
+        self.focus = focus
+
+    def draw(self) -> None:
+        from momenta_cli.errors import MomentaError
+        from momenta_cli.journal import FightFile
+        from momenta_cli.render.battlemap import battlemap
+        from momenta_cli.render.status import headline_block, lit
+
+        c = self.console
+        c.clear()
+        try:
+            ff = FightFile.open(self.fight, repair=False, state_only=True)
+        except MomentaError as err:
+            c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
+            return
+        state = ff.session.state
+        c.print(headline_block(state))
+        c.print(battlemap(state, width=c.width, players=self.players, focus=self.focus))
+        for w in ff.warnings:
+            c.print(lit(w, "yellow"))
+        c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
+
+
+def map_cmd(
+    file: Annotated[Path, typer.Argument(
+        help="An encounter (*.yaml: the map as the fight starts) or a saved fight "
+             "(*.fight.jsonl: as it stands now).", readable=False,
+        metavar="ENCOUNTER_OR_FIGHT")],
+    width: Annotated[int | None, typer.Option(
+        "--width", min=40, max=1000, help="Draw for this many columns (40-1000; default "
+        "the terminal's, 80 when not a terminal). A wider map is drawn around the active "
+        "combatant.")] = None,
+    focus: Annotated[str | None, typer.Option(
+        "--focus", help="Centre a map too big for the screen on this combatant.")] = None,
+    players: Annotated[bool, typer.Option("--players", help="The players' view (a second "
+                                          "screen): Hidden enemies are not drawn.")
+                       ] = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Follow a saved fight: redraw "
+                                        "whenever it changes (a second screen for the "
+                                        "players with --players); Ctrl-C leaves.")] = False,
+    no_color: NoColor = False,
+) -> None:
+    """Draw the battlefield: terrain, combatants as two-letter labels coloured by side
+    (allies cyan, adversaries red, independents yellow), the active one highlighted,
+    column letters and row numbers on the edges. --players leaves out Hidden enemies.
+
+    Example: momenta map encounters/yard-with-a-map.yaml --width 80
+    """
+    console = make_console(no_color=no_color, width=width)
+    if watch:
+        from momenta_cli.journal import SUFFIX
+
+        if not file.name.lower().endswith(SUFFIX):
+            raise typer.BadParameter("--watch follows a saved fight (*.fight.jsonl)",
+                                     param_hint="'--watch'")
+        follow_map(file, console, players=players, focus=focus)
+        return
+    from momenta_cli.engine.names import find
+    from momenta_cli.errors import RuleError
+    from momenta_cli.render.battlemap import battlemap
+
+    with guarded():
+        fight = _fight(file)
+        if fight.encounter.board is None:
+            raise RuleError(f"{file}: the encounter has no map: block (see "
+                            "docs/encounter-format.md, Map)")
+        name = find(fight, focus).name if focus is not None else None
+    console.print(battlemap(fight, width=console.width, players=players, focus=name))
+
+
+def follow_map(fight: Path, console, *, players: bool = False, focus: str | None = None,
+               interval: float = 0.5) -> None:
+    """The map of ``fight`` redrawn on every change until Ctrl-C, as ``status --watch``
+    (view_cmds.follow) redraws the table."""
+    import time
+
+    w = MapWatcher(fight, console, players=players, focus=focus)
+    try:
+        while True:
+            w.poll()
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        return
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's command to ``app``."""
+    app.command("map")(map_cmd)

@@ -1,0 +1,44 @@
+"""Verbs for the battlefield: ``place`` (the GM sets where a combatant stands) and
+``map`` (draw it). Movement on the map is ``move``'s (commands/maneuver_verbs.py)."""
+
+from __future__ import annotations
+
+from momenta_cli.commands.language import Meta, need, verb
+from momenta_cli.engine import commands as c
+from momenta_cli.engine.doors import SetDoor
+from momenta_cli.engine.positions import Place
+from momenta_cli.errors import CommandError
+
+
+@verb("place", usage="place NAME SQUARE",
+      help="Put a combatant on a square of the map by hand (a GM fix, not a movement: "
+           "no Vigor, no reactions). SQUARE is a column letter and a row number, C5, and "
+           "is the top-left of a larger creature's squares; it must be on the map, not a "
+           "wall, closed door or pit, and free.",
+      example="place gorm c5")
+def _place(words: list[str]) -> c.Command:
+    need(words, "combatant name", "square")
+    return Place(" ".join(words[:-1]), words[-1])
+
+
+@verb("map", usage="map [NAME]",
+      help="Draw the battlefield: terrain, combatants by side, the active one "
+           "highlighted; a map too wide for the screen is drawn around the active "
+           "combatant (or around NAME).",
+      example="map", group="session")
+def _map(words: list[str]) -> Meta:
+    return Meta("map", " ".join(words) if words else None)
+
+
+@verb("door", usage="door SQUARE [open|close]",
+      help="Open or close the door at SQUARE (with neither word: the other way). A "
+           "closed door blocks like a wall; one with a creature in it cannot close.",
+      example="door d5 open")
+def _door(words: list[str]) -> c.Command:
+    need(words, "square")
+    if len(words) > 2:
+        raise CommandError(f"unexpected {words[2]!r}")
+    how = words[1].lower() if len(words) == 2 else None
+    if how not in (None, "open", "close", "closed", "shut"):
+        raise CommandError(f"open or close, got {words[1]!r}")
+    return SetDoor(words[0], None if how is None else "open" if how == "open" else "close")

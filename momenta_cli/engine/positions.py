@@ -1,0 +1,215 @@
+"""Where each combatant stands on the map (R31, R32), and the GM's ``place`` command.
+
+A fighter's ``position`` is the top-left square of its footprint: one square for SIZE
+1T..1L, N x N squares for SIZE N (R31). It is set at setup from the encounter and changes
+only through events: ``PlacedAt`` here (the GM putting a token where it belongs), later
+the movement events. Without a map every position is None and nothing here applies.
+
+The checks a square must pass to hold a creature (``fit_problem``) are the same for the
+encounter file (encounter/mapbuild.py), for ``place`` and for reinforcements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.events import Event
+from momenta_cli.engine.geometry.board import (
+    Board,
+    Square,
+    column_name,
+    footprint,
+    name,
+    parse,
+    side_of,
+)
+from momenta_cli.engine.names import find
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+SQUARE_HELP = "a square is a column letter and a row number, like C5"
+
+
+def map_size(board: Board) -> str:
+    """``10 columns, A-J, by 8 rows, 1-8``, for messages about a square off the map."""
+    return (f"{board.width} columns, A-{column_name(board.width - 1)}, by "
+            f"{board.height} rows, 1-{board.height}")
+
+
+def fit_problem(board: Board, top_left: Square, side: int,
+                taken: Mapping[Square, str] | None = None) -> str | None:
+    """Why a creature ``side`` squares across cannot stand with its top-left square at
+    ``top_left`` (R31), or None when it can: every square of its footprint is on the map,
+    not solid (a wall, a closed door: R32), not a pit (it would fall: R36), and held by
+    nobody in ``taken`` (square -> the name of who holds it)."""
+    squares = footprint(top_left, side)
+    where = name(top_left)
+    lead = "" if side == 1 else \
+        f"a {side}x{side} creature at {where} takes {where} to {name(squares[-1])}, and "
+    for sq in squares:
+        what = None
+        if not board.on(sq):
+            what = f"off the map ({map_size(board)})"
+        elif board.at(sq).kind == "wall":
+            what = "a wall"
+        elif board.at(sq).solid:
+            what = "a closed door"
+        elif board.at(sq).kind == "pit":
+            what = f"a pit ({board.at(sq).height} deep: a creature there falls)"
+        elif sq in (taken or {}):
+            what = f"taken by {(taken or {})[sq]}"
+        if what:
+            return f"{lead}{name(sq)} is {what}"
+    return None
+
+
+_BOARD: list[tuple[Board, tuple[tuple[Square, bool], ...], Board]] = []
+
+
+def board_of(fight: Fight) -> Board | None:
+    """The map as it is now: the encounter's Board with the doors opened or closed since
+    the start (``Fight.doors``). None without a map. Ask this, not the encounter, for
+    anything a door changes (movement, sight, where a creature may stand)."""
+    board = fight.encounter.board
+    if board is None or not fight.doors:
+        return board
+    if _BOARD and _BOARD[0][0] is board and _BOARD[0][1] == fight.doors:
+        return _BOARD[0][2]  # the same doors as the last time asked: no new Board
+    rows = [list(row) for row in board.squares]
+    for (c, r), is_open in fight.doors:
+        rows[r][c] = replace(rows[r][c], open=is_open)
+    now = Board(tuple(tuple(row) for row in rows))
+    _BOARD[:] = [(board, fight.doors, now)]
+    return now
+
+
+def squares_of(f: Fighter) -> tuple[Square, ...]:
+    """The squares ``f`` covers (none when it is not on the map)."""
+    if f.position is None:
+        return ()
+    return footprint(f.position, side_of(f.spec.size))
+
+
+def occupants(fighters: Iterable[Fighter], *, but: str | None = None) -> dict[Square, str]:
+    """Square -> who holds it, for every fighter on the map still in the fight (a
+    Defeated, Lost or removed one holds no square: R32 counts creatures in the fight)
+    other than ``but``."""
+    out: dict[Square, str] = {}
+    for f in fighters:
+        if f.out or f.name == but:
+            continue
+        for sq in squares_of(f):
+            out.setdefault(sq, f.name)
+    return out
+
+
+def square_of(text: str) -> Square:
+    """The square ``text`` names (``C5``, any case); RuleError when it names none."""
+    sq = parse(text)
+    if sq is None:
+        raise RuleError(f"{text!r} is not a square: {SQUARE_HELP}")
+    return sq
+
+
+def no_map(what: str) -> RuleError:
+    return RuleError(f"this fight has no map: {what} (an encounter with a map: block "
+                     "has squares)")
+
+
+@dataclass(frozen=True)
+class PlacedAt(Event):
+    """The GM puts ``name`` at ``square`` (its footprint's top-left, R31), from ``was``
+    (None: it was not on the map, as a reinforcement that just joined)."""
+
+    kind: ClassVar[str] = "placed_at"
+    touches_round: ClassVar[bool] = False
+    name: str
+    square: str
+    was: str | None = None
+
+    def apply(self, fight: Fight) -> None:
+        fight.get(self.name).position = parse(self.square)
+
+
+@dataclass(frozen=True)
+class Place(Command):
+    """``place NAME C5``: the GM sets where ``target`` stands (a fix by hand, not a
+    movement: no Vigor, no triggers)."""
+
+    target: str
+    square: str
+
+
+@handles(Place)
+def place(fight: Fight, cmd: Place, roller: Roller) -> list[Event]:
+    """Put a fighter on another square, checked as the encounter file is: on the map, not
+    solid, not a pit, not held by another creature, its whole footprint (R31, R32)."""
+    board = board_of(fight)
+    if board is None:
+        raise no_map("there is nowhere to place anyone")
+    f = find(fight, cmd.target)
+    sq = square_of(cmd.square)
+    if sq == f.position:
+        raise RuleError(f"{f.name} is already at {name(sq)}")
+    why = fit_problem(board, sq, side_of(f.spec.size), occupants(fight.fighters.values(),
+                                                                 but=f.name))
+    if why:
+        raise RuleError(f"cannot place {f.name}: {why}")
+    was = name(f.position) if f.position is not None else None
+    return [PlacedAt(f.name, name(sq), was)]
+
+
+def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str]]
+             ) -> list[Event]:
+    """Where reinforcements come in (R17 on a map): ``newcomers`` are (name, SIZE) in the
+    order they join; the first stands at ``at``, each next one on the nearest square
+    around it where it fits (nearest by R32's distance, then row, then column). Without
+    a map no square may be given; with one, one must be."""
+    board = board_of(fight)
+    if board is None:
+        if at is not None:
+            raise no_map(f"'at {at}' has nowhere to put them")
+        return []
+    if at is None:
+        raise RuleError(f"this fight has a map: say where {newcomers[0][0]} comes in "
+                        f"(add ... at C5)")
+    start = square_of(at)
+    taken = occupants(fight.fighters.values())
+    events: list[Event] = []
+    for i, (who, size) in enumerate(newcomers):
+        side = side_of(size)
+        if i == 0:
+            why = fit_problem(board, start, side, taken)
+            if why:
+                raise RuleError(f"{who} cannot come in at {name(start)}: {why}")
+            sq = start
+        else:
+            found = _nearest(board, start, side, taken)
+            if found is None:
+                raise RuleError(f"there is no room on the map for {who} near "
+                                f"{name(start)}")
+            sq = found
+        for s in footprint(sq, side):
+            taken[s] = who
+        events.append(PlacedAt(who, name(sq)))
+    return events
+
+
+def _nearest(board: Board, start: Square, side: int, taken: Mapping[Square, str]
+             ) -> Square | None:
+    for ring in range(1, max(board.width, board.height) + 1):
+        cells = sorted((r, c) for r in range(start[1] - ring, start[1] + ring + 1)
+                       for c in range(start[0] - ring, start[0] + ring + 1)
+                       if max(abs(c - start[0]), abs(r - start[1])) == ring)
+        for r, c in cells:
+            if board.on((c, r)) and fit_problem(board, (c, r), side, taken) is None:
+                return (c, r)
+    return None
+
+
+from momenta_cli.engine import doors  # noqa: E402,F401  (registers the door's events)

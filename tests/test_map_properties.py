@@ -1,0 +1,69 @@
+"""Properties of positions on a map (R31, R32): whatever ``place``, ``add ... at``,
+``door`` and ``undo`` lines the GM types, no two creatures in the fight share a square,
+none stands on a wall, a closed door or a pit or off the map, a refused line changes
+nothing, and the state is the replay of its journal."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from momenta_cli.engine.positions import board_of, squares_of
+from momenta_cli.engine.session import replay
+from momenta_cli.errors import MomentaError
+from momenta_cli.runner import run_line
+from tests.engine_helpers import session_from
+
+ROWS = ["#########", "#...=..+#", "#.~~..3.#", "#.:..#..#", "#...../.#", "#########"]
+YARD = f"""
+    name: Yard
+    map: {{rows: {ROWS!r}}}
+    stat_blocks:
+      - {{name: Footpad, side: adversaries, threat: Grunt}}
+      - {{name: Brute, side: adversaries, threat: Grunt, attributes: {{SIZE: 2}}}}
+    combatants:
+      - {{name: Gorm, side: adversaries, at: B2}}
+      - {{name: Kira, side: allies, at: H5}}
+      - {{name: Ogre, side: adversaries, at: C4, attributes: {{SIZE: 2}}}}
+"""
+SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 8)]
+NAMES = ["gorm", "kira", "ogre", "footpad-1", "brute-1"]
+
+
+def lines():
+    sq = st.sampled_from(SQUARES)
+    return st.one_of(
+        st.builds(lambda n, s: f"place {n} {s}", st.sampled_from(NAMES), sq),
+        st.builds(lambda b, s: f"add {b} at {s}", st.sampled_from(["footpad", "brute"]), sq),
+        st.builds(lambda s, w: f"door {s} {w}", st.sampled_from(["H2", "G5", "B2"]),
+                  st.sampled_from(["open", "close"])),
+        st.sampled_from(["undo", "redo", "defeat gorm", "remove ogre"]),
+    )
+
+
+def check(fight) -> None:
+    board = board_of(fight)
+    seen: dict = {}
+    for f in fight.fighters.values():
+        for sq in squares_of(f):
+            assert board.on(sq), (f.name, sq)
+            t = board.at(sq)
+            assert not t.solid and t.kind != "pit", (f.name, sq)
+            if not f.out:
+                assert sq not in seen, (f.name, seen.get(sq), sq)
+                seen[sq] = f.name
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(lines(), max_size=25))
+def test_positions_stay_legal_whatever_the_gm_types(script):
+    s = session_from(YARD)
+    for line in script:
+        before, n = s.state.clone(), len(s.entries)
+        try:
+            run_line(s, line, None)  # type: ignore[arg-type]  (nothing here rolls)
+        except MomentaError:
+            assert s.state == before and len(s.entries) == n, line
+            continue
+        check(s.state)
+    assert s.state == replay(s.initial, s.entries)
