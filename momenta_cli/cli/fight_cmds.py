@@ -101,6 +101,10 @@ def replay(
             console.print(lit(f"> redo: '{out.redone.line}'", "dim"))
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
+        elif out.meta is not None and out.meta.what == "map":
+            from momenta_cli.render.battlemap import map_meta
+
+            console.print(map_meta(session.state, out.meta.arg, width=console.width))
         elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
             from momenta_cli.render import preview
 

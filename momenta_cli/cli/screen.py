@@ -208,6 +208,10 @@ class Screen:
                 from momenta_cli.render.odds import view
 
                 c.print(view(out.odds.odds, out.odds))
+            elif what == "map":
+                from momenta_cli.render.battlemap import map_meta
+
+                c.print(map_meta(fight, out.meta.arg, width=c.width, players=self.players))
             elif what == "quit":
                 return False
         return True
