@@ -11,6 +11,7 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.errors import CommandError
 from momenta_cli.text import unsafe
+from momenta_cli.words import take_dice
 
 if TYPE_CHECKING:
     from momenta_cli.odds.preview import Preview
@@ -44,6 +45,11 @@ def run_line(session: Session, line: str, roller: Roller) -> Outcome:
             raise CommandError("the line is not UTF-8 text (a byte that is no character); "
                                "type it again")
         raise CommandError(f"a command is one line of plain text; this one holds {bad}")
+    pinned = take_dice(line)  # `... dice 5,2`: exactly those faces (pinned.py)
+    if pinned is not None:
+        from momenta_cli.pinned import run_pinned
+
+        return Outcome(line, entry=run_pinned(session, *pinned))
     parsed = parse_line(line)
     if parsed is None:
         return Outcome(line)
