@@ -9,6 +9,8 @@ itself is read in words.py; runner.py hands such a line here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import PresetRoller
 from momenta_cli.engine.commands import AddNote, EndCombat
@@ -80,21 +82,64 @@ class _Unkept:
                         "momenta)")
 
 
-def diverges(session: Session) -> tuple[int, str] | None:
-    """The first entry (numbered from 1) whose complete command (``script_line``) does
-    not replay to the events it recorded, and why; None when every one does. Each is
-    run as a script would run it, on a fresh session of the same encounter."""
+def _faces_in(value: Any, out: list[int]) -> None:
+    """The faces the tracker rolled that an event's record shows, in the order it shows
+    them: rolled pools (not typed or automatic ones), a Wound's d6, a check's d6."""
+    if isinstance(value, dict):
+        if value.get("how") == "rolled" and isinstance(value.get("faces"), list):
+            out.extend(f for f in value["faces"] if type(f) is int)
+            return
+        for key, v in value.items():
+            if key in ("d6", "face") and type(v) is int:
+                out.append(v)
+            else:
+                _faces_in(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _faces_in(v, out)
+
+
+def for_script(session: Session) -> tuple[list[Entry], tuple[int, str] | None]:
+    """The entries to write as a script, and the first (numbered from 1) whose complete
+    command does not replay to the events it recorded, with why (None: all do). Each
+    line is run as a script runs it, on a fresh session of the same encounter.
+
+    A record from before the dice were kept gets them back from its events where that
+    replays exactly (the faces a log line shows, in order); otherwise it is the first
+    that does not replay, and the ones after it are written as they are."""
     from momenta_cli.errors import MomentaError
     from momenta_cli.runner import run_line
 
     fresh = Session(session.encounter)
-    for n, entry in enumerate(session.entries, start=1):
-        try:
-            out = run_line(fresh, entry.script_line, _Unkept())
-        except MomentaError as err:
-            return n, str(err)
-        got = out.entry
-        if got is None or [e.to_dict() for e in got.events] != [
-                e.to_dict() for e in entry.events]:
-            return n, "it gives other events than it recorded (the encounter was edited?)"
-    return None
+    out: list[Entry] = []
+    entries = session.entries
+    for n, entry in enumerate(entries, start=1):
+        want = [e.to_dict() for e in entry.events]
+        tries = [entry]
+        if not entry.dice:
+            faces: list[int] = []
+            _faces_in(want, faces)
+            if faces and all(1 <= f <= 6 for f in faces):
+                tries.append(Entry(entry.line, entry.events, tuple(faces)))
+        why = ""
+        for cand in tries:
+            try:
+                got = run_line(fresh, cand.script_line, _Unkept()).entry
+            except MomentaError as err:
+                why = why or str(err)
+                continue
+            if got is not None and [e.to_dict() for e in got.events] == want:
+                out.append(cand)
+                break
+            if got is not None:
+                fresh.undo()  # rare: put the fresh session back before the next try
+            why = why or "it gives other events than it recorded (the encounter was edited?)"
+        else:
+            return [*out, *entries[n - 1:]], (n, why)
+    return out, None
+
+
+def diverges(session: Session) -> tuple[int, str] | None:
+    """The first entry (numbered from 1) whose complete command (``script_line``) does
+    not replay to the events it recorded, and why; None when every one does."""
+    return for_script(session)[1]

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.session import Entry, Session
 from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile, default_fight_path
 from momenta_cli.journal.records import encode, seal
-from momenta_cli.pinned import diverges
+from momenta_cli.pinned import diverges, for_script
 from momenta_cli.render.script import as_script
 from momenta_cli.render.state_json import session_doc
 from momenta_cli.runner import run_line
@@ -108,21 +108,41 @@ def test_an_unknown_format_names_script_among_the_choices(enc):
     assert r.exit_code == 2 and "text, markdown, json or script" in r.output
 
 
-def test_a_fight_saved_without_its_dice_is_exported_with_a_warning(enc, tmp_path):
-    """Records from before the dice were kept: the faces of a tracker's roll are lost,
-    and the export says which command will roll afresh."""
-    fight = started(enc, "turn brannoc", "attack gorm with longsword", "end")
+def _without_dice(fight: Path) -> None:
+    """The fight file as a momenta from before the dice were kept wrote it."""
     lines = fight.read_text().splitlines()
     recs = [json.loads(x) for x in lines[1:]]
     old = [seal({k: v for k, v in r.items() if k not in ("dice", "seq", "sum")}, n)
            for n, r in enumerate(recs, start=1)]
     fight.write_bytes((lines[0] + "\n").encode() + b"".join(encode(r) for r in old))
+
+
+def test_a_fight_saved_without_its_dice_gets_them_back_from_its_events(enc, tmp_path):
+    """Records from before the dice were kept: the faces the log shows are the ones the
+    tracker rolled, and the export checks that they replay exactly."""
+    fight = started(enc, "turn brannoc", "attack gorm with longsword", "end", "turn gorm",
+                    "attack brannoc with cudgel dodge")
+    want = invoke("log", fight, "-f", "json").output
+    _without_dice(fight)
+    assert '"dice"' not in fight.read_text()
     out = tmp_path / "old.script"
     r = invoke("log", fight, "-f", "script", "-o", out)
+    assert r.exit_code == 0 and r.output == ""
+    assert sum(" dice " in x for x in out.read_text().splitlines()) == 2
+    again = invoke("replay", enc, out, "--seed", "5", "--json")
+    assert json.loads(again.output)["combatants"] == json.loads(want)["combatants"]
+
+
+def test_a_command_that_no_longer_replays_is_said_on_stderr_and_in_the_header(enc, tmp_path):
+    fight = started(enc, "turn brannoc", "attack gorm with longsword", "end")
+    enc.write_text(enc.read_text().replace("POW: 3", "POW: 2", 1))  # Brannoc's, now weaker
+    out = tmp_path / "edited.script"
+    r = invoke("log", fight, "-f", "script", "-o", out)
     assert r.exit_code == 0
-    assert "command 2 ('attack gorm with longsword') does not replay as recorded" in r.output
-    assert "rolls dice the journal did not keep" in r.output
-    assert "# warning: command 2" in out.read_text()
+    said = "command 2 ('attack gorm with longsword dice "
+    assert said in r.output and "does not replay as recorded" in r.output
+    assert "rolls 2 dice, not 3" in r.output  # the replay would refuse it there
+    assert f"# warning: {said}" in out.read_text()
 
 
 def test_an_edited_encounter_is_said_in_the_header(enc, tmp_path):
@@ -174,6 +194,26 @@ def test_any_fight_exported_replays_to_the_same_state_under_any_seed(lines, seed
         run_line(again, text, replayer)
     assert again.state == s.state
     assert session_doc(again) == session_doc(s)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(line(), min_size=1, max_size=40), st.integers(0, 2**16))
+def test_a_fight_without_its_dice_gets_them_back_exactly(lines, seed):
+    """An older momenta's fight (no "dice" in its records): the faces its events show
+    are the ones its rolls took, in order, so the export is exact all the same."""
+    s = Session(DEMO)
+    roller = SeededRoller(seed)
+    for text in lines:
+        try:
+            run_line(s, text, roller)
+        except MomentaError:
+            pass
+    old = Session(DEMO)
+    for entry in s.entries:
+        old.push(Entry(entry.line, entry.events))
+    entries, off = for_script(old)
+    assert off is None
+    assert [e.dice for e in entries] == [e.dice for e in s.entries]
 
 
 def test_the_property_covers_fights_with_rolls_and_undos():

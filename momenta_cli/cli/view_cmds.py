@@ -173,21 +173,22 @@ def log(
 
 def _script(ff, fight: Path, output: Path | None) -> str:
     """``log --format script``: the replay script, checked first: a command that would
-    not replay as recorded (saved by an older momenta without its dice, or an encounter
-    edited since) is said on stderr and in the script's header."""
+    not replay as recorded (saved by an older momenta without its dice, which its events
+    do not give back, or an encounter edited since) is said on stderr and in the
+    script's header."""
     import os
     from datetime import UTC, datetime
 
-    from momenta_cli.pinned import diverges
+    from momenta_cli.pinned import for_script
     from momenta_cli.render.script import as_script
 
     notes = [w.removeprefix("warning: ") for w in ff.warnings]
-    off = diverges(ff.session)
+    entries, off = for_script(ff.session)
     if off is not None:
         n, why_not = off
-        line = ff.session.entries[n - 1].script_line
+        line = entries[n - 1].script_line
         said = (f"warning: command {n} ({line!r}) does not replay as recorded: {why_not}; "
-                f"the script from there may tell another story")
+                f"a replay of the script stops there or plays on differently")
         typer.echo(one_line(f"{fight}: {said}"), err=True)
         notes.append(said)
     created = ff.header.get("created")
@@ -195,7 +196,7 @@ def _script(ff, fight: Path, output: Path | None) -> str:
                      fight=str(fight), begun=created if isinstance(created, str) else None,
                      exported=datetime.now(UTC).isoformat(timespec="seconds"),
                      script=str(output) if output is not None else "SCRIPT",
-                     notes=tuple(notes))
+                     notes=tuple(notes), entries=entries)
 
 
 def _write_why(output: Path, err: OSError) -> str:

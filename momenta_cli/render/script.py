@@ -5,15 +5,18 @@ ones left out) as its complete command, every die written (``Entry.script_line``
 
 from __future__ import annotations
 
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.session import Entry, Session
 from momenta_cli.text import one_line
 
 
 def as_script(session: Session, *, encounter: str, fight: str, begun: str | None,
-              exported: str, script: str = "SCRIPT", notes: tuple[str, ...] = ()) -> str:
+              exported: str, script: str = "SCRIPT", notes: tuple[str, ...] = (),
+              entries: list[Entry] | None = None) -> str:
     """The script text; ``encounter`` and ``script`` go into the replay command it
-    shows, ``notes`` are said as comments after the header (warnings)."""
-    n = len(session.entries)
+    shows, ``notes`` are said as comments after the header (warnings). ``entries``:
+    the session's, as pinned.py ``for_script`` gives them back (default: as they are)."""
+    entries = session.entries if entries is None else entries
+    n = len(entries)
     undone = len(session.undone)
     left = (f" ({undone} undone command{'s' if undone != 1 else ''} left out)"
             if undone else "")
@@ -23,6 +26,6 @@ def as_script(session: Session, *, encounter: str, fight: str, begun: str | None
             "# is written on its line (dice ...), so any seed replays it:",
             f"#   momenta replay {encounter} {script}",
             *(f"# {note}" for note in notes)]
-    body = [e.script_line for e in session.entries]
+    body = [e.script_line for e in entries]
     # one_line: a name or a recorded line can never break a script line in two
     return "\n".join(one_line(x) for x in [*head, *body]) + "\n"
