@@ -117,8 +117,9 @@ def take_dice(line: str) -> tuple[str, tuple[int, ...]] | None:
     None. Everything else on the line is kept as it was typed, its comment too. Faces
     that are not 1 to 6 are refused (``CommandError``).
 
-    The clause follows a verb (a line's first word is its verb) and holds only digits
-    and commas after ``dice``: ``note the dice were cursed`` has none."""
+    The clause follows a verb (a line's first word is its verb), its ``dice`` is a bare
+    word, and only digits and commas follow it: ``note the dice were cursed`` has none,
+    nor has ``dmg "dice" 4``."""
     if DICE_WORD not in line.lower():
         return None
     text = line.replace("\ufeff", "").strip()
@@ -129,16 +130,14 @@ def take_dice(line: str) -> tuple[str, tuple[int, ...]] | None:
     tail = words[at + 1:]
     if at < 1 or not tail or not all(_FACES_WORD.fullmatch(w) for w in tail):
         return None
-    faces = _faces(tail)
     cut = comment_at(text)
     body, comment = (text, "") if cut is None else (text[:cut], text[cut:])
     m = _CLAUSE.search(body)
-    head = body[:m.start()].rstrip() if m else ""
-    if m is None or _words(head) != words[:at]:  # an escape or quote fooled the pattern
-        head, after = " ".join(quote_word(w) for w in words[:at]), " " if comment else ""
-    else:
-        after = m.group(2)
-    return (head + after + comment).strip(), faces
+    # A quoted or escaped "dice" is a word like any other: `dmg "dice" 4` harms a
+    # combatant an encounter file named Dice.
+    if m is None or _words(body[:m.start()]) != words[:at]:
+        return None
+    return (body[:m.start()].rstrip() + m.group(2) + comment).strip(), _faces(tail)
 
 
 def with_dice(line: str, faces: tuple[int, ...]) -> str:

@@ -279,3 +279,20 @@ def test_completion_offers_nothing_after_the_clause_word():
     for before in (f"{SWING} dice ", f"{SWING} dice 5,", f"{SWING} dice 5,2 ", "end dice "):
         assert complete(s.state, before)[1] == []
     assert complete(s.state, f"{SWING} ")[1]  # and the rest of the line as before
+
+
+def test_a_quoted_dice_is_a_name_an_encounter_file_may_use():
+    """Only the bare word opens the clause: a combatant the file calls Dice is named in
+    quotes (or by a prefix) before a number."""
+    from tests.engine_helpers import session_from
+
+    s = session_from("""
+    name: Gamblers
+    combatants:
+      - {name: Dice, side: adversaries, threat: Grunt}
+      - {name: Halden, side: allies, attributes: {POW: 2}}
+    """)
+    refused(s, "dmg dice 4", "missing")  # `dice 4` read as the clause: dmg lacks its words
+    run_line(s, 'dmg "dice" 4', NoDice())
+    run_line(s, "dmg dic 1", NoDice())
+    assert s.state.fighters["Dice"].vitality == s.state.fighters["Dice"].spec.max_vitality - 5
