@@ -19,8 +19,9 @@ from momenta_cli.words import with_dice
 @dataclass(frozen=True)
 class Entry:
     """One accepted command: the line the GM typed (without a ``dice`` clause), the
-    events it produced, and every face the tracker's roller handed out for it, in order
-    (the journal's ``"dice"``; empty when nothing was rolled)."""
+    events it produced, and every face its rolls took, in order, whether the tracker
+    rolled them or the line pinned them (the journal's ``"dice"``; empty when nothing
+    was rolled)."""
 
     line: str
     events: tuple[Event, ...]

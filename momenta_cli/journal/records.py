@@ -76,8 +76,9 @@ def header_intact(header: dict[str, Any]) -> bool:
 
 
 def entry_record(entry: Entry) -> dict[str, Any]:
-    """The record of one accepted command (before sealing); ``"dice"`` only when the
-    tracker rolled something, so a record of a command without dice is as it always was."""
+    """The record of one accepted command (before sealing); ``"dice"`` only when it
+    rolled something, so a record of a command without dice is as it always was (and an
+    older momenta, which reads only "cmd" and "events", still reads every record)."""
     record: dict[str, Any] = {"cmd": entry.line, "events": [e.to_dict() for e in entry.events]}
     if entry.dice:
         record["dice"] = list(entry.dice)
