@@ -296,3 +296,23 @@ def test_a_quoted_dice_is_a_name_an_encounter_file_may_use():
     run_line(s, 'dmg "dice" 4', NoDice())
     run_line(s, "dmg dic 1", NoDice())
     assert s.state.fighters["Dice"].vitality == s.state.fighters["Dice"].spec.max_vitality - 5
+
+
+def test_the_log_undo_and_redo_show_the_complete_command(enc, tmp_path):
+    """Where a GM would copy a line from: the text log, the Markdown appendix, the JSON
+    log, and what undo and redo say they took back or put back."""
+    fight = started(enc, "turn brannoc", SWING)
+    whole = FightFile.open(fight, repair=False).session.entries[-1].script_line
+    assert re.fullmatch(rf"{SWING} dice \d,\d,\d", whole)
+    assert f"> {whole}" in invoke("log", fight).output
+    assert f"- `{whole}`" in invoke("log", fight, "-f", "md", "--full").output
+    doc = json.loads(invoke("log", fight, "-f", "json").output)["log"][-1]
+    assert doc["command"] == SWING and doc["script_line"] == whole
+    assert doc["dice"] == [int(x) for x in whole.rsplit(" ", 1)[1].split(",")]
+    assert f"undo: took back '{whole}'" in invoke("undo", fight).output
+    assert f"redo: put back '{whole}'" in invoke("redo", fight).output
+    script = tmp_path / "s.script"
+    script.write_text(f"turn brannoc\n{SWING}\nundo\nredo\n")
+    shown = invoke("replay", enc, script, "--no-color", "--width", "200").output
+    assert re.search(rf"> undo: took back '{SWING} dice \d,\d,\d'", shown)
+    assert re.search(rf"> redo: '{SWING} dice \d,\d,\d'", shown)
