@@ -12,6 +12,7 @@ from momenta_cli.engine.session import Entry, Session
 from momenta_cli.errors import CommandError
 from momenta_cli.preview import strip_mark
 from momenta_cli.text import unsafe
+from momenta_cli.words import take_dice
 
 if TYPE_CHECKING:
     from momenta_cli.odds.preview import Preview
@@ -52,6 +53,11 @@ def run_line(session: Session, line: str, roller: Roller) -> Outcome:
         from momenta_cli.preview.line import preview_line
 
         return Outcome(line, preview=preview_line(session, body))
+    pinned = take_dice(line)  # `... dice 5,2`: exactly those faces (pinned.py)
+    if pinned is not None:
+        from momenta_cli.pinned import run_pinned
+
+        return Outcome(line, entry=run_pinned(session, *pinned))
     parsed = parse_line(line)
     if parsed is None:
         return Outcome(line)

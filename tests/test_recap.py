@@ -76,6 +76,8 @@ def test_full_adds_the_command_log(enc):
     assert full.startswith(short.rstrip("\n"))
     log = full.split("## Command log")[1]
     assert "### Round 1" in log
-    for cmd in ("turn bran", "attack gorm with longsword", "end"):
+    for cmd in ("turn bran", "end"):
         assert f"- `{cmd}`" in log
+    # the complete command, its dice written: the line a GM copies into a script
+    assert re.search(r"- `attack gorm with longsword dice \d(,\d)*`", log), log
     assert re.search(r"  - Brannoc -> Gorm: Longsword .*`\[[\d,]+\]`", log)

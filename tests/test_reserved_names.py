@@ -76,3 +76,15 @@ def test_a_stat_block_keeps_its_files_name():
     run(s, "add guard")
     assert "Guard-1" in s.state.fighters
     assert command_word("Guard") is not None
+
+
+def test_dice_is_reserved_for_the_clause_that_pins_a_lines_rolls():
+    """``attack gorm dice 5,2`` pins the attack's faces (momenta_cli/words.py): a
+    combatant called Dice could never be named before a clause."""
+    from momenta_cli.words import DICE_WORD
+
+    assert DICE_WORD in COMMAND_WORDS
+    s = session_from(SMALL)
+    for line in ("add dice", "add DICE x2", "add marine as Dice", "add copy halden as dice"):
+        assert "read as their own" in refused(s, line)
+    assert set(s.state.fighters) == {"Halden", "Knife-1", "Knife-2"}

@@ -79,17 +79,24 @@ def test_names_from_the_file_print_literally(tmp_path):
     assert "[red]Ana[/red]" in r.output and "[bold]Odd[/bold]" in r.output
 
 
-def test_script_of_one_fight_replays_it(tmp_path):
+def test_script_of_one_fight_replays_it_under_any_seed(tmp_path):
+    """Every die of the fight is written on its line (`dice ...`): the seed of the
+    replay does not matter."""
     r = sim(DEMO, "-n", "5", "--seed", "7", "--script", "2")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     assert lines[0].startswith("# fight 2 of momenta simulate")
-    seed = lines[2].split()[-1]
+    assert lines[2].split()[1:] == ["momenta", "replay", str(DEMO), "SCRIPT"]
+    assert any(" dice " in x for x in lines[3:])
     script = tmp_path / "f.script"
     script.write_text(r.output)
-    replayed = invoke("replay", DEMO, script, "--seed", seed)
-    assert replayed.exit_code == 0, replayed.output
-    assert "Defeated" in replayed.output
+    states = set()
+    for seed in ("1", "99"):
+        replayed = invoke("replay", DEMO, script, "--seed", seed, "--json")
+        assert replayed.exit_code == 0, replayed.output
+        states.add(replayed.output)
+    assert len(states) == 1
+    assert "Defeated" in invoke("replay", DEMO, script).output
 
 
 def test_a_policy_file_by_path(tmp_path):

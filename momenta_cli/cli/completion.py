@@ -26,6 +26,7 @@ from momenta_cli.engine.names import candidates
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
+from momenta_cli.words import DICE_WORD
 
 # --- the words before the cursor --------------------------------------------------------
 
@@ -228,6 +229,8 @@ def complete(fight: Fight, before: str) -> tuple[str, list[str]]:
     ends the command's piece carries its trailing space (``turn ``), a ``key=`` does not.
     """
     done, raw, partial = split_before(before)
+    if any(w.lower() == DICE_WORD for w in done[1:]):
+        return raw, []  # `... dice 5,2`: faces are typed, and the clause ends the line
     if not done:  # the aliases only once a letter is typed: a short list to start from
         pool = verb_words() if partial else [v.name for v in VERBS.values()]
     else:

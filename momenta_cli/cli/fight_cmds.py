@@ -96,9 +96,9 @@ def replay(
                             *(lit("  " + text) for text in lines(out.entry.events, ledger))],
                   keep_names(session.state))
         elif out.undone is not None:
-            console.print(lit(f"> undo: took back '{out.undone.line}'", "dim"))
+            console.print(lit(f"> undo: took back '{out.undone.script_line}'", "dim"))
         elif out.redone is not None:
-            console.print(lit(f"> redo: '{out.redone.line}'", "dim"))
+            console.print(lit(f"> redo: '{out.redone.script_line}'", "dim"))
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
         elif out.meta is not None and out.meta.what == "map":

@@ -180,13 +180,13 @@ class Screen:
             self.changed(fight, before)
         elif out.undone is not None:
             ledger = Ledger.of(fight)  # fight: the state before the undone line
-            block(c, [lit(f"undo: took back '{out.undone.line}'", "yellow"),
+            block(c, [lit(f"undo: took back '{out.undone.script_line}'", "yellow"),
                       *(lit(f"  (undone) {t}", "dim")
                         for t in lines(out.undone.events, ledger))], keep)
             self._undo_redo(fight, before)
         elif out.redone is not None:
             ledger = Ledger.of(fight, out.redone.events)
-            block(c, [lit(f"redo: put back '{out.redone.line}'", "yellow"),
+            block(c, [lit(f"redo: put back '{out.redone.script_line}'", "yellow"),
                       *(lit(f"  {t}") for t in lines(out.redone.events, ledger))], keep)
             self._undo_redo(fight, before)
         elif out.meta is not None:

@@ -117,18 +117,20 @@ def wants_bar(console, as_json: bool) -> bool:
 
 
 def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
-    """Fight ``k`` (1-based) of the run as a replay script, with the command to replay it."""
-    from momenta_cli.simulate.fight import fight_seed, play
+    """Fight ``k`` (1-based) of the run as a replay script, with the command to replay it:
+    each line is the complete command (``Entry.script_line``), its dice written, so the
+    script plays the same fight under any seed."""
+    from momenta_cli.simulate.fight import play
     from momenta_cli.text import one_line
 
     result, session = play(enc, chosen, seed, k - 1, max_rounds, keep=True)
     assert session is not None
     head = [f"# fight {k} of momenta simulate {path} --seed {seed} --policy {chosen.name}",
             f"# {ENDINGS.get(result.winner, result.winner)} after {result.rounds} "
-            "round(s); to watch it:",
-            f"#   momenta replay {path} SCRIPT --seed {fight_seed(seed, k - 1)}"]
+            "round(s); every die is written, so any seed replays it; to watch it:",
+            f"#   momenta replay {path} SCRIPT"]
     return "\n".join([*(one_line(h) for h in head),
-                      *(one_line(e.line) for e in session.entries)]) + "\n"
+                      *(one_line(e.script_line) for e in session.entries)]) + "\n"
 
 
 def _with_bar(console, enc, policy, fights, seed, jobs, max_rounds):

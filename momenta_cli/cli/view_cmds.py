@@ -23,6 +23,7 @@ from momenta_cli.cli.common import (
 )
 from momenta_cli.errors import JournalError
 from momenta_cli.files import is_regular, why
+from momenta_cli.text import one_line
 
 # The journal, the engine and the tables come in when a command runs (start-up time).
 
@@ -117,8 +118,9 @@ def follow(fight: Path, console, *, players: bool = False, interval: float = 0.5
 
 def log(
     fight: FightArg,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown or json (the "
-                                     "same document as replay --json).")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown, json (the "
+                                     "same document as replay --json) or script (a "
+                                     "replay script with every die written).")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file "
                                                 "(atomically) instead of stdout.",
                                                 readable=False)] = None,
@@ -128,36 +130,73 @@ def log(
 ) -> None:
     """Export a saved fight's log: campaign notes in Markdown (a heading per round with its
     Wounds, Defeats, new conditions, notes and big hits, then the state at the end), the
-    plain text log, or JSON.
+    plain text log, JSON, or a replay script: every command as the journal stands, its
+    dice written, so 'momenta replay ENCOUNTER SCRIPT' plays the same fight under any seed.
 
     Example: momenta log encounters/demo.fight.jsonl --format markdown --full -o recap.md
+
+    Example: momenta log encounters/demo.fight.jsonl --format script -o fight.script
     """
     from momenta_cli.journal import FightFile, atomic_write
     from momenta_cli.render import state_json
     from momenta_cli.render.export import FORMATS, export
 
-    if fmt not in FORMATS and fmt != "md":
+    if fmt not in FORMATS and fmt not in ("md", "script"):
         # a usage mistake like any other: one line, exit code 2 (cli/app.py main)
-        raise typer.BadParameter(f"unknown format {fmt!r}: use text, markdown or json",
-                                 param_hint="'--format'")
+        raise typer.BadParameter(f"unknown format {fmt!r}: use text, markdown, json or "
+                                 f"script", param_hint="'--format'")
     with guarded():
         if output is not None and _same(output, fight):
             _check_output(output, fight, None)
         ff = FightFile.open(fight, repair=False)
         warn(ff)
-        if output is None:
+        if fmt == "script":
+            text = _script(ff, fight, output)
+        elif output is None:
             if fmt == "json":  # the same as replay --json: streamed unless at a terminal
                 state_json.write(ff.session, sys.stdout)
             else:
                 sys.stdout.write(export(ff.session, fmt, full=full))
             return
-        text = export(ff.session, fmt, full=full)
+        else:
+            text = export(ff.session, fmt, full=full)
+        if output is None:
+            sys.stdout.write(text)
+            return
         _check_output(output, fight, ff.encounter_path)
         try:
             atomic_write(output, text.encode("utf-8"))
         except OSError as err:
             raise JournalError(f"{output}: cannot write: {_write_why(output, err)}"
                                ) from None
+
+
+def _script(ff, fight: Path, output: Path | None) -> str:
+    """``log --format script``: the replay script, checked first: a command that would
+    not replay as recorded (saved by an older momenta without its dice, which its events
+    do not give back, or an encounter edited since) is said on stderr and in the
+    script's header."""
+    import os
+    from datetime import UTC, datetime
+
+    from momenta_cli.pinned import for_script
+    from momenta_cli.render.script import as_script
+
+    notes = [w.removeprefix("warning: ") for w in ff.warnings]
+    entries, off = for_script(ff.session)
+    if off is not None:
+        n, why_not = off
+        line = entries[n - 1].script_line
+        said = (f"warning: command {n} ({line!r}) does not replay as recorded: {why_not}; "
+                f"a replay of the script stops there or plays on differently")
+        typer.echo(one_line(f"{fight}: {said}"), err=True)
+        notes.append(said)
+    created = ff.header.get("created")
+    return as_script(ff.session, encounter=os.path.normpath(ff.encounter_path),
+                     fight=str(fight), begun=created if isinstance(created, str) else None,
+                     exported=datetime.now(UTC).isoformat(timespec="seconds"),
+                     script=str(output) if output is not None else "SCRIPT",
+                     notes=tuple(notes), entries=entries)
 
 
 def _write_why(output: Path, err: OSError) -> str:

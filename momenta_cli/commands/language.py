@@ -7,8 +7,6 @@ that the session layer handles itself.
 
 from __future__ import annotations
 
-import re
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +14,10 @@ from momenta_cli.engine.commands import Command
 from momenta_cli.engine.names import close, did_you_mean
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.errors import CommandError
+
+# Splitting a line into words lives in momenta_cli/words.py, shared with the journal's
+# entries (engine/session.py ``Entry.script_line``); the names stay importable from here.
+from momenta_cli.words import _lex, quote_word, split  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -82,52 +84,6 @@ def _near_verbs(word: str) -> list[str]:
         if spelled[name] not in out:
             out.append(spelled[name])
     return out
-
-
-_SPECIAL = re.compile("[\"'\\\\#\ufeff]")
-_WORD = re.compile("[^ \t\r\n]+")  # shlex's whitespace, not every Unicode space
-
-
-def _lex(line: str, quotes: str) -> list[str]:
-    lexer = shlex.shlex(line.replace("\ufeff", ""), posix=True)
-    lexer.whitespace_split = True
-    lexer.quotes = quotes
-    lexer.commenters = "#"  # `dmg gorm 4 # from the fall`: a comment after the command
-    return list(lexer)
-
-
-def split(line: str) -> list[str]:
-    """Words of a line: double or single quotes group words with spaces; an apostrophe
-    inside a word (``kira's``) is just a letter when the single quotes do not pair up."""
-    if not _SPECIAL.search(line):
-        # Most lines hold no quote, escape or comment: shlex's words are then the runs
-        # between its whitespace characters, found at a third of the cost.
-        return _WORD.findall(line)
-    try:
-        return _lex(line, "\"'")
-    except ValueError:
-        pass
-    try:
-        return _lex(line, '"')
-    except ValueError:
-        raise CommandError('a quote is not closed: put a name with spaces in "double '
-                           'quotes"') from None
-
-
-_BARE = re.compile("[^ \t\r\n\"'\\\\#\ufeff]+")  # reads back as itself, alone or in a line
-
-
-def quote_word(word: str) -> str:
-    """``word`` (a name) as one word of a command line: the inverse of ``split``. Bare
-    when it holds no space, quote, backslash or ``#``; in single quotes when it holds a
-    double quote and no single one; else in double quotes with ``\\`` and ``"``
-    escaped. (A BOM cannot be written: every line drops it.)"""
-    if _BARE.fullmatch(word):
-        return word
-    if '"' in word and "'" not in word:
-        return f"'{word}'"
-    escaped = word.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
 
 
 def parse_line(line: str) -> Command | Meta | None:

@@ -146,6 +146,7 @@ COMMAND_WORDS = frozenset({
     "thrown", "ranged", "brace", "together", "dodge", "deflect", "defend", "counter",
     "counterattack", "adjacent", "for", "from", "new", "copy", "side", "threat", "vit",
     "vitality", "guard", "pool", "forgo", "last", "-all",
+    "dice",  # the clause that pins a line's dice, on any verb (momenta_cli/words.py)
 })
 # xN (add's count), +N/-N/=N (cond's stacks), +Nd/-Nd (attack's dice)
 _COMMAND_FORMS = re.compile(r"^(?:x\d+|[+=-]\d*|[+-]\d+d)$", re.IGNORECASE)

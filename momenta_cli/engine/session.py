@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.dice import Roller
+from momenta_cli.dice import RecordingRoller, Roller
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.decide import decide
 from momenta_cli.engine.events import Event, apply_all
@@ -13,14 +13,25 @@ from momenta_cli.engine.setup import new_fight
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import RuleError
+from momenta_cli.words import with_dice
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One accepted command: the line the GM typed and the events it produced."""
+    """One accepted command: the line the GM typed (without a ``dice`` clause), the
+    events it produced, and every face its rolls took, in order, whether the tracker
+    rolled them or the line pinned them (the journal's ``"dice"``; empty when nothing
+    was rolled)."""
 
     line: str
     events: tuple[Event, ...]
+    dice: tuple[int, ...] = ()
+
+    @property
+    def script_line(self) -> str:
+        """The complete command: the line with its dice written as ``dice F,F,...``,
+        which replays it exactly under any seed (words.py ``with_dice``)."""
+        return with_dice(self.line, self.dice) if self.dice else self.line
 
 
 def replay(initial: Fight, entries: list[Entry]) -> Fight:
@@ -43,10 +54,16 @@ class Session:
 
     def execute(self, command: Command, line: str, roller: Roller) -> Entry:
         """Decide and apply ``command``; on refusal raise and leave everything as it was."""
-        events = decide(self.state, command, roller)
-        entry = Entry(line, tuple(events))
+        entry = self.decide(command, line, roller)
         self.push(entry)
         return entry
+
+    def decide(self, command: Command, line: str, roller: Roller) -> Entry:
+        """The entry ``command`` would make, not applied (nothing changes): its events
+        and the faces ``roller`` handed out for them (``Entry.dice``)."""
+        rolled = RecordingRoller(roller)
+        events = decide(self.state, command, rolled)
+        return Entry(line, tuple(events), tuple(rolled.faces))
 
     def push(self, entry: Entry) -> None:
         """Apply an already-decided entry (resume from disk: no deciding, no rolling)."""

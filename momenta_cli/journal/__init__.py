@@ -11,13 +11,21 @@ line is a header::
 then one record per accepted command, undo or redo, in the order they happened::
 
     {"seq": 1, "cmd": "turn kira", "events": [{"kind": "turn_started", ...}], "sum": "..."}
-    {"seq": 2, "undo": true, "sum": "..."}
-    {"seq": 3, "redo": true, "sum": "..."}
+    {"seq": 2, "cmd": "attack gorm", "events": [...], "dice": [5, 2, 6], "sum": "..."}
+    {"seq": 3, "undo": true, "sum": "..."}
+    {"seq": 4, "redo": true, "sum": "..."}
 
-``seq`` counts the records from 1. ``sum`` (on the header too) is the first 16 hex
-digits of the SHA-256 of the line's object without ``sum``, serialized canonically
-(``json.dumps`` with sorted keys, no spaces, ASCII escapes; ``records.checksum``). Version
-1 files (before checksums) have the same header and records without ``seq`` and ``sum``;
+``seq`` counts the records from 1. ``cmd`` is the line as typed, without a pinned
+``dice F,F,...`` clause; ``dice`` (only on a command that rolled) is every face the
+command's rolls took, in order, whether the tracker rolled them or the line pinned them:
+the line and its dice are the complete command (``Entry.script_line``), which replays it
+exactly (``momenta log FIGHT --format script``). Records written before ``dice`` was kept
+have none and read as before; the events alone rebuild the state either way.
+
+``sum`` (on the header too) is the first 16 hex digits of the SHA-256 of the line's
+object without ``sum``, serialized canonically (``json.dumps`` with sorted keys, no
+spaces, ASCII escapes; ``records.checksum``). Version 1 files (before checksums) have the
+same header and records without ``seq`` and ``sum``;
 they still open and replay exactly.
 The first write to a version-1 file (a command, or a repair) converts it atomically to
 version 2, keeping the original beside it as ``demo.fight.jsonl.v1-DATE-TIME`` (or

@@ -76,8 +76,13 @@ def header_intact(header: dict[str, Any]) -> bool:
 
 
 def entry_record(entry: Entry) -> dict[str, Any]:
-    """The record of one accepted command (before sealing)."""
-    return {"cmd": entry.line, "events": [e.to_dict() for e in entry.events]}
+    """The record of one accepted command (before sealing); ``"dice"`` only when it
+    rolled something, so a record of a command without dice is as it always was (and an
+    older momenta, which reads only "cmd" and "events", still reads every record)."""
+    record: dict[str, Any] = {"cmd": entry.line, "events": [e.to_dict() for e in entry.events]}
+    if entry.dice:
+        record["dice"] = list(entry.dice)
+    return record
 
 
 def outcome_record(out: Outcome) -> dict[str, Any] | None:
@@ -159,12 +164,23 @@ def apply_record(session: Session, record: dict[str, Any]) -> None:
         events = record.get("events")
         if not isinstance(events, list):
             raise ValueError("'events' must be a list")
-        entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events))
+        entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events),
+                      record_dice(record))
         for event in entry.events:
             check_fields(event)
         session.push(entry)
     else:
         raise ValueError(f"unknown record {sorted(record)}")
+
+
+def record_dice(record: dict[str, Any]) -> tuple[int, ...]:
+    """A record's ``"dice"``: faces 1 to 6 (none in a record from before they were kept);
+    anything else is a record that does not replay (``ValueError``)."""
+    dice = record.get("dice", [])
+    if not isinstance(dice, list) or not all(
+            type(f) is int and 1 <= f <= 6 for f in dice):
+        raise ValueError("'dice' must be a list of faces from 1 to 6")
+    return tuple(dice)
 
 
 def check_fields(event: Event) -> None:

@@ -26,7 +26,7 @@ def as_text(session: Session) -> str:
     out = [one_line(session.encounter.name), ""]
     ledger = opening_ledger(session)
     for n, entry in enumerate(session.entries, start=1):
-        out.append(f"{n:>3}. > {one_line(entry.line)}")
+        out.append(f"{n:>3}. > {one_line(entry.script_line)}")
         out.extend(f"       {t}" for t in lines(entry.events, ledger))
         ledger.advance(entry.events)
     out += ["", "At the end:"]

@@ -76,7 +76,7 @@ def rounds(session: Session) -> list[Round]:
             out.append(Round(starts[-1].round, starts[-1].first_side))
         cur = out[-1]
         # the round's heading says what its "-- Round N: ... --" line says
-        cur.entries.append((entry.line, [t for texts, events in told for t in texts
+        cur.entries.append((entry.script_line, [t for texts, events in told for t in texts
                                          if not any(e.kind == "round_started"
                                                     for e in events)]))
         for texts, events in told:

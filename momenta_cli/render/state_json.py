@@ -62,6 +62,8 @@ def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[st
         "command": entry.line,
         "text": lines(entry.events, ledger),
         "events": [e.to_dict() for e in entry.events],
+        "dice": list(entry.dice),  # every face its rolls took, in order
+        "script_line": entry.script_line,  # the command with its dice: replays it exactly
     }
     if ledger is not None:
         ledger.advance(entry.events)

@@ -1,0 +1,31 @@
+"""A fight as a replay script (``momenta log FIGHT --format script``): comment lines
+saying which encounter and when, then each command of the journal as it stands (undone
+ones left out) as its complete command, every die written (``Entry.script_line``), so
+``momenta replay ENCOUNTER SCRIPT`` plays the same fight under any seed."""
+
+from __future__ import annotations
+
+from momenta_cli.engine.session import Entry, Session
+from momenta_cli.text import one_line
+
+
+def as_script(session: Session, *, encounter: str, fight: str, begun: str | None,
+              exported: str, script: str = "SCRIPT", notes: tuple[str, ...] = (),
+              entries: list[Entry] | None = None) -> str:
+    """The script text; ``encounter`` and ``script`` go into the replay command it
+    shows, ``notes`` are said as comments after the header (warnings). ``entries``:
+    the session's, as pinned.py ``for_script`` gives them back (default: as they are)."""
+    entries = session.entries if entries is None else entries
+    n = len(entries)
+    undone = len(session.undone)
+    left = (f" ({undone} undone command{'s' if undone != 1 else ''} left out)"
+            if undone else "")
+    head = [f"# {session.encounter.name}: the fight saved in {fight}",
+            f"# begun {begun or 'at an unknown time'}, exported {exported}",
+            f"# {n} command{'s' if n != 1 else ''} as the journal stands{left}; every die",
+            "# is written on its line (dice ...), so any seed replays it:",
+            f"#   momenta replay {encounter} {script}",
+            *(f"# {note}" for note in notes)]
+    body = [e.script_line for e in entries]
+    # one_line: a name or a recorded line can never break a script line in two
+    return "\n".join(one_line(x) for x in [*head, *body]) + "\n"
