@@ -177,3 +177,19 @@ class Rect:
     def inside(self, p: Point) -> bool:
         """Strictly inside the block (off its edges)."""
         return self.x0 < p[0] < self.x1 and self.y0 < p[1] < self.y1
+
+
+def cells(p: Point, q: Point) -> list[Square]:
+    """The squares whose open interior the segment ``[p, q]`` passes through, in order
+    from ``p`` (a segment along a grid line or through a grid point touches no interior
+    there)."""
+    (px, py), (qx, qy) = p, q
+    dx, dy = qx - px, qy - py
+    ts = sorted({Fraction(0), Fraction(1), *_crossings(px, dx), *_crossings(py, dy)})
+    out: list[Square] = []
+    for t0, t1 in zip(ts, ts[1:], strict=False):
+        tm = (t0 + t1) / 2
+        x, y = px + tm * dx, py + tm * dy
+        if x.denominator != 1 and y.denominator != 1:
+            out.append((math.floor(x), math.floor(y)))
+    return out
