@@ -46,16 +46,15 @@ class Obstacles:
     own: frozenset[Square] = frozenset()  # never stop (the attacker's and target's)
 
     def solid(self, c: int, r: int) -> bool:
-        return self.board.on((c, r)) and self.board.at((c, r)).solid
+        return (c, r) in self.board.solid_squares
 
     def stops(self, c: int, r: int) -> bool:
-        if self.solid(c, r):
+        sq = (c, r)
+        if sq in self.board.solid_squares:
             return True
-        if (c, r) in self.own:
+        if sq in self.own:
             return False
-        if (c, r) in self.extra:
-            return True
-        return self.low and self.board.on((c, r)) and self.board.at((c, r)).obstructs
+        return sq in self.extra or (self.low and sq in self.board.obstructions)
 
     def squeeze(self, x: int, y: int) -> bool:
         """The grid point ``(x, y)`` is where two solid squares meet diagonally."""
@@ -64,45 +63,102 @@ class Obstacles:
         return (nw and se) or (ne and sw)
 
 
-def _crossings(p: Fraction, d: Fraction) -> list[Fraction]:
-    """Parameters t in [0, 1] where p + t*d is an integer."""
-    if d == 0:
-        return []
-    lo, hi = sorted((p, p + d))
-    return [(k - p) / d for k in range(math.ceil(lo), math.floor(hi) + 1)]
+def _scaled(p: Point, q: Point) -> tuple[int, int, int, int, int]:
+    """The segment in integer units: ``D`` and the ends times ``D``."""
+    d = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)
+    return (d, int(p[0] * d), int(p[1] * d), int(q[0] * d), int(q[1] * d))
+
+
+def _start(v: int, step: int, d: int) -> tuple[int, int]:
+    """The index of the square the segment is in just after its start along one axis,
+    and the distance (times D) to the next grid line it crosses."""
+    if step > 0:
+        cell = v // d
+        return cell, (cell + 1) * d - v
+    cell = -((-v) // d) - 1
+    return cell, v - cell * d
+
+
+def _walk(obs: Obstacles, p: Point, q: Point, stop: bool) -> tuple[Touch, list[Square]]:
+    """Walk the open squares a slanted segment passes through, in order, with integer
+    arithmetic only (a grid traversal: the next grid line crossed is the one with the
+    smaller parameter, compared by cross-multiplying). Where both lines are crossed at
+    once the segment passes through a grid point. With ``stop``, return at the first
+    stopping square."""
+    d, x0, y0, x1, y1 = _scaled(p, q)
+    dx, dy = x1 - x0, y1 - y0
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    adx, ady = abs(dx), abs(dy)
+    col, nx = _start(x0, dx, d)
+    row, ny = _start(y0, dy, d)
+    corner = any(v[0] % d == 0 and v[1] % d == 0 and obs.squeeze(v[0] // d, v[1] // d)
+                 for v in ((x0, y0), (x1, y1)))
+    seen: list[Square] = []
+    while True:
+        seen.append((col, row))
+        if stop and obs.stops(col, row):
+            return Touch.ROBUST, seen
+        a, b = nx * ady, ny * adx
+        if a < b:
+            if nx >= adx:
+                break
+            col, nx = col + sx, nx + d
+        elif a > b:
+            if ny >= ady:
+                break
+            row, ny = row + sy, ny + d
+        else:
+            if nx >= adx:
+                break
+            if obs.squeeze(col + 1 if sx > 0 else col, row + 1 if sy > 0 else row):
+                corner = True
+            col, row, nx, ny = col + sx, row + sy, nx + d, ny + d
+    return (Touch.CORNER if corner else Touch.FREE), seen
+
+
+def _straight(obs: Obstacles, p: Point, q: Point, stop: bool) -> tuple[Touch, list[Square]]:
+    """The same for a segment along a row or a column (``dy == 0`` or ``dx == 0``)."""
+    d, x0, y0, x1, y1 = _scaled(p, q)
+    flip = x0 == x1  # a column: swap the axes and the solid test with them
+    if flip:
+        x0, y0, x1, y1 = y0, x0, y1, x1
+
+    def solid(a: int, b: int) -> bool:
+        return obs.solid(b, a) if flip else obs.solid(a, b)
+
+    def square(a: int, b: int) -> Square:
+        return (b, a) if flip else (a, b)
+
+    lo, hi = min(x0, x1), max(x0, x1)
+    cols = range(lo // d, -((-hi) // d))
+    step = 1 if x1 > x0 else -1
+    ordered = cols if step > 0 else reversed(cols)
+    seen: list[Square] = []
+    if y0 % d == 0:  # along a grid line: the edge two solid squares share is blocked
+        k = y0 // d
+        for c in ordered:
+            if solid(c, k - 1) and solid(c, k):
+                return Touch.ROBUST, seen
+        corner = any(obs.squeeze(*square(x, k))
+                     for x in range(-((-lo) // d), hi // d + 1))
+        return (Touch.CORNER if corner else Touch.FREE), seen
+    row = y0 // d
+    for c in ordered:
+        seen.append(square(c, row))
+        if stop and obs.stops(*square(c, row)):
+            return Touch.ROBUST, seen
+    return Touch.FREE, seen
 
 
 def touch(obs: Obstacles, p: Point, q: Point) -> Touch:
-    """Classify the closed segment ``[p, q]`` against the blocked set.
-
-    The segment is cut at every parameter where it crosses a grid line. Between two
-    consecutive cuts it lies inside one open square, or runs along one grid line; the
-    midpoint of the piece says which. The cuts themselves are the only places it can
-    meet a grid point."""
-    (px, py), (qx, qy) = p, q
-    dx, dy = qx - px, qy - py
-    if dx == 0 and dy == 0:
-        return _point(obs, px, py)
-    ts = sorted({Fraction(0), Fraction(1), *_crossings(px, dx), *_crossings(py, dy)})
-    corner = False
-    for t in ts:
-        x, y = px + t * dx, py + t * dy
-        if x.denominator == 1 and y.denominator == 1 and obs.squeeze(int(x), int(y)):
-            corner = True
-    for t0, t1 in zip(ts, ts[1:], strict=False):
-        tm = (t0 + t1) / 2
-        x, y = px + tm * dx, py + tm * dy
-        if x.denominator == 1:  # along the vertical grid line x
-            row = math.floor(y)
-            if obs.solid(int(x) - 1, row) and obs.solid(int(x), row):
-                return Touch.ROBUST
-        elif y.denominator == 1:  # along the horizontal grid line y
-            col = math.floor(x)
-            if obs.solid(col, int(y) - 1) and obs.solid(col, int(y)):
-                return Touch.ROBUST
-        elif obs.stops(math.floor(x), math.floor(y)):
-            return Touch.ROBUST
-    return Touch.CORNER if corner else Touch.FREE
+    """Classify the closed segment ``[p, q]`` against the blocked set: free, blocked
+    through a stopping interior or along a shared solid edge (robust: every nearby
+    segment is blocked too), or blocked only at squeeze points."""
+    if p == q:
+        return _point(obs, p[0], p[1])
+    if p[0] == q[0] or p[1] == q[1]:
+        return _straight(obs, p, q, True)[0]
+    return _walk(obs, p, q, True)[0]
 
 
 def _point(obs: Obstacles, x: Fraction, y: Fraction) -> Touch:
@@ -183,13 +239,12 @@ def cells(p: Point, q: Point) -> list[Square]:
     """The squares whose open interior the segment ``[p, q]`` passes through, in order
     from ``p`` (a segment along a grid line or through a grid point touches no interior
     there)."""
-    (px, py), (qx, qy) = p, q
-    dx, dy = qx - px, qy - py
-    ts = sorted({Fraction(0), Fraction(1), *_crossings(px, dx), *_crossings(py, dy)})
-    out: list[Square] = []
-    for t0, t1 in zip(ts, ts[1:], strict=False):
-        tm = (t0 + t1) / 2
-        x, y = px + tm * dx, py + tm * dy
-        if x.denominator != 1 and y.denominator != 1:
-            out.append((math.floor(x), math.floor(y)))
-    return out
+    if p == q:
+        x, y = p
+        if x.denominator == 1 or y.denominator == 1:
+            return []
+        return [(math.floor(x), math.floor(y))]
+    nothing = Obstacles(Board(()))
+    if p[0] == q[0] or p[1] == q[1]:
+        return _straight(nothing, p, q, False)[1]
+    return _walk(nothing, p, q, False)[1]

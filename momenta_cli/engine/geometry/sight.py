@@ -152,6 +152,55 @@ def _gap(a: Rect, b: Rect, p: Point, d: Point, inner: bool) -> Segment | None:
     return ((p[0] + s * d[0], p[1] + s * d[1]), (p[0] + e * d[0], p[1] + e * d[1]))
 
 
+def _span(rect: Rect, p: tuple[int, int], d: tuple[int, int], scale: int
+          ) -> tuple[int, int] | None:
+    """``Rect.clip`` for a line through an integer point along an integer direction, in
+    integers: the parameters times ``scale`` (a multiple of both non-zero steps)."""
+    lo, hi = None, None
+    for start, step, a, b in ((p[0], d[0], rect.x0, rect.x1), (p[1], d[1], rect.y0, rect.y1)):
+        if step == 0:
+            if not a <= start <= b:
+                return None
+            continue
+        unit = scale // step
+        t0, t1 = (a - start) * unit, (b - start) * unit
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo = t0 if lo is None else max(lo, t0)
+        hi = t1 if hi is None else min(hi, t1)
+    if lo is None or hi is None or lo > hi:
+        return None
+    return lo, hi
+
+
+def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool
+                 ) -> Segment | None:
+    """``_gap`` for a line through two grid points, with integer arithmetic until the
+    two ends are built."""
+    scale = 2 * (abs(d[0]) or 1) * (abs(d[1]) or 1)
+    ca, cb = _span(a, p, d, scale), _span(b, p, d, scale)
+    if ca is None or cb is None:
+        return None
+    if inner:
+        for (t0, t1), rect in ((ca, a), (cb, b)):
+            mx, my = 2 * p[0] * scale + (t0 + t1) * d[0], 2 * p[1] * scale + (t0 + t1) * d[1]
+            lim = 2 * scale
+            if not (lim * rect.x0 < mx < lim * rect.x1 and lim * rect.y0 < my < lim * rect.y1):
+                return None
+        s2, e2 = ca[0] + ca[1], cb[0] + cb[1]  # chord middles, times 2 * scale
+        den = 2 * scale
+    else:
+        if ca[1] < cb[0]:
+            s2, e2 = ca[1], cb[0]
+        elif cb[1] < ca[0]:
+            s2, e2 = ca[0], cb[1]
+        else:
+            s2 = e2 = max(ca[0], cb[0])
+        den = scale
+    return ((Fraction(p[0] * den + s2 * d[0], den), Fraction(p[1] * den + s2 * d[1], den)),
+            (Fraction(p[0] * den + e2 * d[0], den), Fraction(p[1] * den + e2 * d[1], den)))
+
+
 def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
            ) -> Iterator[tuple[Point, Point]]:
     """The small moves of the line along ``d`` through ``pts`` (kind 2 above)."""
@@ -171,9 +220,7 @@ def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
 def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool) -> Segment | None:
     k = 2 * (obs.board.width + obs.board.height + 1) ** 2 + 1
     for d, pts in _lines(_vertices(obs, a, b), a, b):
-        p0 = (Fraction(pts[0][0]), Fraction(pts[0][1]))
-        fd = (Fraction(d[0]), Fraction(d[1]))
-        gap = _gap(a, b, p0, fd, inner)
+        gap = _gap_of_line(a, b, pts[0], d, inner)
         if gap is not None:
             how = touch(obs, *gap)
             if how is Touch.FREE:
