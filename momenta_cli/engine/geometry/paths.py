@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Board, Square, footprint, name
@@ -30,6 +30,7 @@ Mode = Literal["move", "shift"]
 STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
                                       (1, 1), (1, -1), (-1, 1), (-1, -1))
 _STABLE = ("floor", "difficult", "low", "door")
+_ROUGH = ("difficult", "low")
 
 
 @dataclass(frozen=True)
@@ -68,32 +69,47 @@ class _Walk:
     mode: Mode
     enemies: frozenset[Square]
     allies: frozenset[Square]
+    # positions are looked at from up to eight neighbours: remember what they hold
+    _kinds: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
 
     def squares(self, pos: Square) -> tuple[Square, ...]:
         return footprint(pos, self.side)
 
-    def kinds(self, pos: Square) -> set[str]:
-        return {self.board.at(s).kind for s in self.squares(pos)}
+    def _look(self, pos: Square) -> frozenset[str] | None:
+        """The kinds of ground under the footprint at ``pos``; None when it cannot be
+        there (off the map, a solid square, an enemy)."""
+        if pos in self._kinds:
+            return self._kinds[pos]
+        kinds: frozenset[str] | None = None
+        squares = self.squares(pos)
+        if all(self.board.on(s) and s not in self.board.solid_squares
+               and s not in self.enemies for s in squares):
+            kinds = frozenset(self.board.at(s).kind for s in squares)
+        self._kinds[pos] = kinds
+        return kinds
+
+    def kinds(self, pos: Square) -> frozenset[str]:
+        return self._look(pos) or frozenset(self.board.at(s).kind for s in self.squares(pos))
 
     def passable(self, pos: Square) -> bool:
-        return all(self.board.on(s) and not self.board.at(s).solid
-                   and s not in self.enemies for s in self.squares(pos))
+        return self._look(pos) is not None
 
     def has(self, pos: Square, kind: str) -> bool:
-        return any(self.board.at(s).kind == kind for s in self.squares(pos))
+        return kind in self.kinds(pos)
 
     def stands(self, pos: Square) -> bool:
         return not any(s in self.allies for s in self.squares(pos))
 
     def entry_cost(self, old: Square, new: Square) -> int:
+        if self.side == 1:
+            return 2 if self.board.at(new).kind in _ROUGH else 1
         entered = set(self.squares(new)) - set(self.squares(old))
-        rough = any(self.board.at(s).kind in ("difficult", "low") for s in entered)
-        return 2 if rough else 1
+        return 2 if any(self.board.at(s).kind in _ROUGH for s in entered) else 1
 
     def squeezes(self, pos: Square, d: tuple[int, int]) -> bool:
         if d[0] == 0 or d[1] == 0:
             return False
-        return all(any(self.board.on(s) and self.board.at(s).solid
+        return all(any(s in self.board.solid_squares
                        for s in self.squares((pos[0] + dx, pos[1] + dy)))
                    for dx, dy in ((d[0], 0), (0, d[1])))
 
