@@ -12,7 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint
-from momenta_cli.engine.geometry.sight import cover, line_of_sight, open_line, sight_line
+from momenta_cli.engine.geometry.sight import (
+    cover,
+    line_of_sight,
+    open_line,
+    sight_line,
+    visible,
+)
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "=": Terrain("low"),
           "+": Terrain("door", open=False), "/": Terrain("door", open=True)}
@@ -319,3 +325,17 @@ def test_cover_agrees_with_the_brute_force_oracle(case, others):
         assert not oracle_blocked(b, p, q, stops)
     else:
         assert not oracle_open(b, a, t, others)
+
+
+def test_visible_squares_are_those_in_sight():
+    """R33: the overlay of what a creature sees is every open square it has line of
+    sight to; a wall's shadow is left out, and ``within`` bounds the look."""
+    rows = ("..#...", "..#...", "..#...", "......")
+    b = board_of(*rows)
+    seen = visible(b, [(0, 1)])
+    for r in range(b.height):
+        for c in range(b.width):
+            if not b.at((c, r)).solid:
+                assert ((c, r) in seen) == line_of_sight(b, [(0, 1)], [(c, r)])
+    assert (5, 1) not in seen and (5, 0) not in seen and (3, 3) in seen  # round C3
+    assert max(c for c, _ in visible(b, [(0, 1)], within=2)) == 2

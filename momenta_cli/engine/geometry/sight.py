@@ -293,3 +293,23 @@ def cover(board: Board, a: Collection[Square], b: Collection[Square],
     With no line of sight at all the answer is True (nothing unobstructed gets through);
     ask ``line_of_sight`` first."""
     return open_line(board, a, b, occupied_by_others) is None
+
+
+def visible(board: Board, a: Collection[Square], within: int | None = None
+            ) -> frozenset[Square]:
+    """Every square that is not solid and that footprint ``a`` has line of sight to
+    (R33), within ``within`` squares when given: the overlay of what a creature sees.
+    One exact test per square; on a large map give ``within``."""
+    rect = Rect.of(a)
+    out = set()
+    for r in range(board.height):
+        for c in range(board.width):
+            sq = (c, r)
+            if sq in board.solid_squares:
+                continue
+            if within is not None and max(rect.x0 - c, c - rect.x1 + 1,
+                                          rect.y0 - r, r - rect.y1 + 1) > within:
+                continue
+            if line_of_sight(board, a, [sq]):
+                out.add(sq)
+    return frozenset(out)
