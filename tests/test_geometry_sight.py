@@ -339,3 +339,25 @@ def test_visible_squares_are_those_in_sight():
                 assert ((c, r) in seen) == line_of_sight(b, [(0, 1)], [(c, r)])
     assert (5, 1) not in seen and (5, 0) not in seen and (3, 3) in seen  # round C3
     assert max(c for c, _ in visible(b, [(0, 1)], within=2)) == 2
+
+
+def test_no_cover_through_a_slit_only_a_turned_line_finds():
+    """R34 exactly: the one way from inside A2 to inside C5 turns about the corner of
+    the wall at B4. The line through that corner and the footprints' corners only
+    touches both footprints; turned a hair about the corner it passes inside both, so
+    there is no cover (a search over lines through corners alone would say cover).
+
+        . . .
+        a . #
+        . . .
+        . # .
+        # # b
+        . . #
+    """
+    b = board_of("...", "..#", "...", ".#.", "##.", "..#")
+    assert line_of_sight(b, [(0, 1)], [(2, 4)])
+    line = open_line(b, [(0, 1)], [(2, 4)])
+    assert line is not None
+    assert in_open_block([(0, 1)], line[0]) and in_open_block([(2, 4)], line[1])
+    assert not oracle_blocked(b, *line)
+    assert not cover(b, [(0, 1)], [(2, 4)])
