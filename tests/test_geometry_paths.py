@@ -152,6 +152,9 @@ def test_a_two_by_two_creature_moves_its_whole_footprint():
     down = path(b, at("A1"), at("A2"), 5, side=2)
     assert down.cost == 1  # the squares entered (A3, B3) are floor
     assert path(b, at("B1"), at("B2"), 5, side=2).cost == 2  # C3 is difficult
+    # the mover's own squares among "everyone's squares" do not block it
+    own = frozenset({at("A1"), at("B1"), at("A2"), at("B2")})
+    assert path(b, at("A1"), at("A2"), 5, side=2, enemies=own).cost == 1
 
 
 def test_closed_door_blocks_and_open_door_lets_through():

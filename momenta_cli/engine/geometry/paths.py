@@ -142,6 +142,12 @@ class _Walk:
         yield land, self.entry_cost(pos, mid) + self.entry_cost(mid, land), mid
 
 
+def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset[Square],
+          allies: frozenset[Square]) -> _Walk:
+    own = frozenset(footprint(start, side))
+    return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own)
+
+
 def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
             ) -> tuple[dict[Square, int], dict[Square, tuple[Square, Square | None]]]:
     best = {start: 0}
@@ -180,9 +186,10 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
               ) -> Path | NoPath:
     """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
     (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
-    is none. ``enemies`` and ``allies`` are the squares of the other creatures (not the
-    mover's own). With ``into_pit`` the last step may walk into a pit (a fall)."""
-    walk = _Walk(board, side, mode, enemies, allies)
+    is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
+    mover's own are ignored). With ``into_pit`` the last step may walk into a pit (a
+    fall)."""
+    walk = _walk(board, start, side, mode, enemies, allies)
     where = name(goal)
     for s in walk.squares(goal):
         if not board.on(s):
@@ -229,7 +236,7 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
     """Every position the mover can end a Move (or Shift) in within ``budget`` squares,
     with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
     beyond the budget."""
-    walk = _Walk(board, side, mode, enemies, allies)
+    walk = _walk(board, start, side, mode, enemies, allies)
     if mode == "shift" and walk.kinds(start) & {"water", "climb"}:
         return {}
     reached, _ = _search(walk, start, budget, None)
