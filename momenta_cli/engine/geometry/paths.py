@@ -198,7 +198,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         if board.at(s).solid:
             what = "a closed door" if board.at(s).kind == "door" else "a wall"
             return NoPath(f"{name(s)} is {what}")
-        if s in enemies or s in allies:
+        if s in walk.enemies or s in walk.allies:
             return NoPath(f"{name(s)} is occupied")
     if goal == start:
         return NoPath(f"already at {where}")
