@@ -73,7 +73,7 @@ class _Walk:
     _kinds: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
 
     def squares(self, pos: Square) -> tuple[Square, ...]:
-        return footprint(pos, self.side)
+        return (pos,) if self.side == 1 else footprint(pos, self.side)
 
     def _look(self, pos: Square) -> frozenset[str] | None:
         """The kinds of ground under the footprint at ``pos``; None when it cannot be
@@ -109,7 +109,10 @@ class _Walk:
     def squeezes(self, pos: Square, d: tuple[int, int]) -> bool:
         if d[0] == 0 or d[1] == 0:
             return False
-        return all(any(s in self.board.solid_squares
+        solid = self.board.solid_squares
+        if self.side == 1:
+            return (pos[0] + d[0], pos[1]) in solid and (pos[0], pos[1] + d[1]) in solid
+        return all(any(s in solid
                        for s in self.squares((pos[0] + dx, pos[1] + dy)))
                    for dx, dy in ((d[0], 0), (0, d[1])))
 
