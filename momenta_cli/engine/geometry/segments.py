@@ -79,13 +79,16 @@ def _start(v: int, step: int, d: int) -> tuple[int, int]:
     return cell, v - cell * d
 
 
-def _walk(obs: Obstacles, p: Point, q: Point, stop: bool) -> tuple[Touch, list[Square]]:
+Scaled = tuple[int, int, int, int, int]  # (D, x0*D, y0*D, x1*D, y1*D): a segment in integers
+
+
+def _walk(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]:
     """Walk the open squares a slanted segment passes through, in order, with integer
     arithmetic only (a grid traversal: the next grid line crossed is the one with the
     smaller parameter, compared by cross-multiplying). Where both lines are crossed at
     once the segment passes through a grid point. With ``stop``, return at the first
     stopping square."""
-    d, x0, y0, x1, y1 = _scaled(p, q)
+    d, x0, y0, x1, y1 = seg
     dx, dy = x1 - x0, y1 - y0
     sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
     adx, ady = abs(dx), abs(dy)
@@ -116,9 +119,9 @@ def _walk(obs: Obstacles, p: Point, q: Point, stop: bool) -> tuple[Touch, list[S
     return (Touch.CORNER if corner else Touch.FREE), seen
 
 
-def _straight(obs: Obstacles, p: Point, q: Point, stop: bool) -> tuple[Touch, list[Square]]:
+def _straight(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]:
     """The same for a segment along a row or a column (``dy == 0`` or ``dx == 0``)."""
-    d, x0, y0, x1, y1 = _scaled(p, q)
+    d, x0, y0, x1, y1 = seg
     flip = x0 == x1  # a column: swap the axes and the solid test with them
     if flip:
         x0, y0, x1, y1 = y0, x0, y1, x1
@@ -156,9 +159,15 @@ def touch(obs: Obstacles, p: Point, q: Point) -> Touch:
     segment is blocked too), or blocked only at squeeze points."""
     if p == q:
         return _point(obs, p[0], p[1])
-    if p[0] == q[0] or p[1] == q[1]:
-        return _straight(obs, p, q, True)[0]
-    return _walk(obs, p, q, True)[0]
+    return touch_scaled(obs, _scaled(p, q))
+
+
+def touch_scaled(obs: Obstacles, seg: Scaled) -> Touch:
+    """``touch`` for a segment of positive length given in integers (``Scaled``)."""
+    _, x0, y0, x1, y1 = seg
+    if x0 == x1 or y0 == y1:
+        return _straight(obs, seg, True)[0]
+    return _walk(obs, seg, True)[0]
 
 
 def _point(obs: Obstacles, x: Fraction, y: Fraction) -> Touch:
@@ -246,5 +255,5 @@ def cells(p: Point, q: Point) -> list[Square]:
         return [(math.floor(x), math.floor(y))]
     nothing = Obstacles(Board(()))
     if p[0] == q[0] or p[1] == q[1]:
-        return _straight(nothing, p, q, False)[1]
-    return _walk(nothing, p, q, False)[1]
+        return _straight(nothing, _scaled(p, q), False)[1]
+    return _walk(nothing, _scaled(p, q), False)[1]

@@ -38,12 +38,27 @@ a line L.
   a line (which side of each of its points of V the moved line passes is all that can
   differ).
 
-Pruning: if ``gap(L)`` crosses a stopping square's interior or runs along a shared solid
-edge, so does the gap of every line near L, and the small moves of L are skipped; only a
-line blocked by squeeze points alone needs them. The same search answers cover with the
-cover squares added as stopping interiors and both lines required to pass through the
-inside of A and B. Symmetric by construction: the candidates and the gap do not depend on
-which footprint is the attacker.
+Shortcuts, all exact: the centre-to-centre segment is tried first (most pairs in sight
+end there); footprints that touch see each other through a shared point off the blocked
+set. Pruning: if ``gap(L)`` crosses a stopping square's interior or runs along a shared
+solid edge, so does the gap of every line near enough to L; a face next to L holds such
+lines, so the whole face is blocked and the small moves of L are skipped. Only a line
+blocked by squeeze points alone (or, for cover, one that only grazes A or B) needs them.
+
+Cover is the same search with the cover squares' interiors stopping too (the two
+creatures' own squares never do) and each line required to pass through the inside of A
+and of B; its segment runs from the middle of its chord in A to the middle of its chord
+in B (the parts inside A and B meet nothing). A line that only grazes a footprint's edge
+does not count, which is why the small moves matter here (a slit a line must turn about a
+wall's corner to get through: see the tests). "Unobstructed" in R34 is read with R33's
+conventions: a segment through a squeeze point or along a shared solid edge lets nothing
+through, so it proves no lack of cover either; with no line of sight at all the answer
+is cover (nothing gets through).
+
+Symmetric by construction: the candidates and the gap do not depend on which footprint
+is the attacker. The brute-force oracle of ``tests/test_geometry_sight.py`` checks the
+search both ways (every segment it returns is clear by an independent test; every clear
+lattice segment the oracle finds means the search finds one too).
 """
 
 from __future__ import annotations
@@ -53,7 +68,7 @@ from collections.abc import Collection, Iterator
 from fractions import Fraction
 
 from .board import Board, Square
-from .segments import Obstacles, Point, Rect, Touch, touch
+from .segments import Obstacles, Point, Rect, Scaled, Touch, touch, touch_scaled
 
 Segment = tuple[Point, Point]
 _HALF = Fraction(1, 2)
@@ -174,9 +189,9 @@ def _span(rect: Rect, p: tuple[int, int], d: tuple[int, int], scale: int
 
 
 def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool
-                 ) -> Segment | None:
-    """``_gap`` for a line through two grid points, with integer arithmetic until the
-    two ends are built."""
+                 ) -> Scaled | None:
+    """``_gap`` for a line through two grid points, in integers (a ``Scaled`` segment,
+    which may have length 0)."""
     scale = 2 * (abs(d[0]) or 1) * (abs(d[1]) or 1)
     ca, cb = _span(a, p, d, scale), _span(b, p, d, scale)
     if ca is None or cb is None:
@@ -197,8 +212,19 @@ def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner
         else:
             s2 = e2 = max(ca[0], cb[0])
         den = scale
-    return ((Fraction(p[0] * den + s2 * d[0], den), Fraction(p[1] * den + s2 * d[1], den)),
-            (Fraction(p[0] * den + e2 * d[0], den), Fraction(p[1] * den + e2 * d[1], den)))
+    return (den, p[0] * den + s2 * d[0], p[1] * den + s2 * d[1],
+            p[0] * den + e2 * d[0], p[1] * den + e2 * d[1])
+
+
+def _points(seg: Scaled) -> Segment:
+    den, x0, y0, x1, y1 = seg
+    return ((Fraction(x0, den), Fraction(y0, den)), (Fraction(x1, den), Fraction(y1, den)))
+
+
+def _touch_line(obs: Obstacles, seg: Scaled) -> Touch:
+    if seg[1] == seg[3] and seg[2] == seg[4]:
+        return touch(obs, *_points(seg))
+    return touch_scaled(obs, seg)
 
 
 def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
@@ -222,9 +248,9 @@ def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool) -> Segment | None:
     for d, pts in _lines(_vertices(obs, a, b), a, b):
         gap = _gap_of_line(a, b, pts[0], d, inner)
         if gap is not None:
-            how = touch(obs, *gap)
+            how = _touch_line(obs, gap)
             if how is Touch.FREE:
-                return gap
+                return _points(gap)
             if how is Touch.ROBUST:
                 continue
         for p, step in _moves(d, pts, k):
@@ -260,7 +286,7 @@ def line_of_sight(board: Board, a: Collection[Square], b: Collection[Square]) ->
 
 
 def _touching(a: Rect, b: Rect) -> Point | None:
-    """A point the two closed blocks share that is not a grid point when there is one."""
+    """The middle of what the two closed blocks share (an edge or a corner), or None."""
     x0, x1 = max(a.x0, b.x0), min(a.x1, b.x1)
     y0, y1 = max(a.y0, b.y0), min(a.y1, b.y1)
     if x0 > x1 or y0 > y1:
