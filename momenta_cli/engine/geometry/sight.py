@@ -11,7 +11,9 @@ The algorithm. A segment from A to B lies on a line L; the part of L between A a
 (``gap(L)``: from where L leaves A to where it reaches B) is inside every such segment, so
 a segment exists on L iff ``gap(L)`` is clear. Let V be the corners of A and B and every
 corner of a stopping square inside the convex hull of A and B (``gap(L)`` never leaves
-that hull, so farther corners cannot touch it). The candidates are:
+that hull, so farther corners cannot touch it), except the points where three or four
+solid squares meet: a clear gap never passes through or near one (it would cross a solid
+interior or squeeze), so nothing below needs them. The candidates are:
 
 1. every line through two points of V that meets both A and B;
 2. each such line moved off those points by a tiny exact amount: rotated about each of
@@ -107,8 +109,17 @@ def _vertices(obs: Obstacles, a: Rect, b: Rect) -> list[tuple[int, int]]:
         for c in range(x0, x1):
             if obs.stops(c, r):
                 found.update(p for p in ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
-                             if _in_hull(hull, p))
+                             if p not in found and _in_hull(hull, p) and not _inside(obs, p))
     return sorted(found)
+
+
+def _inside(obs: Obstacles, p: tuple[int, int]) -> bool:
+    """Three or four solid squares meet at ``p``: no clear segment comes near it (every
+    one through it or close by crosses a solid interior or squeezes), so it is left out
+    of V; the face argument above still holds without it."""
+    x, y = p
+    return sum((obs.solid(x - 1, y - 1), obs.solid(x, y - 1), obs.solid(x - 1, y),
+                obs.solid(x, y))) >= 3
 
 
 def _side(line: tuple[int, int, int], p: tuple[int, int]) -> int:
