@@ -3,8 +3,13 @@ touch; every creature on one of them is affected, Hidden or not."""
 
 from __future__ import annotations
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from momenta_cli.engine.geometry.areas import burst, cone, line
 from momenta_cli.engine.geometry.board import Board, Terrain, footprint, parse
+from momenta_cli.engine.geometry.distance import steps
+from momenta_cli.engine.geometry.sight import line_of_sight
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "=": Terrain("low")}
 
@@ -66,3 +71,41 @@ def test_areas_from_a_big_creature_start_at_its_edge():
     ogre = footprint(at("A1"), 2)
     assert line(b, ogre, at("D1"), 2)[0] == at("C1")
     assert not set(cone(b, ogre, at("C2"), 2)) & set(ogre)
+
+
+# --- properties ---------------------------------------------------------------------
+
+
+
+
+@st.composite
+def aims(draw):
+    w, h = draw(st.integers(3, 8)), draw(st.integers(3, 7))
+    rows = ["".join(draw(st.sampled_from(".....#=")) for _ in range(w)) for _ in range(h)]
+    b = board_of(*rows)
+    free = [(c, r) for r in range(h) for c in range(w) if not b.at((c, r)).solid]
+    assume(len(free) >= 2)
+    origin = draw(st.sampled_from(free))
+    toward = draw(st.sampled_from([s for s in free if s != origin]))
+    return b, origin, toward, draw(st.integers(1, 5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(aims())
+def test_area_shapes_stay_in_range_and_in_sight(case):
+    """ch20 Area Attacks (shapes ours): every square of a burst, line or cone is open,
+    within its size of the origin and seen from it; a line's squares follow each other
+    step by step."""
+    b, origin, toward, size = case
+    for sq in burst(b, origin, size):
+        assert steps(sq, origin) <= size and not b.at(sq).solid
+        assert line_of_sight(b, [origin], [sq])
+    squares = line(b, [origin], toward, size)
+    prev = origin
+    for sq in squares:
+        assert steps(sq, prev) == 1 and not b.at(sq).solid
+        assert steps(sq, origin) <= size
+        prev = sq
+    for sq in cone(b, [origin], toward, size):
+        assert sq != origin and steps(sq, origin) <= size and not b.at(sq).solid
+        assert line_of_sight(b, [origin], [sq])

@@ -3,6 +3,9 @@ forced movement on a map (ch19 Shove and Grab, R36 pits)."""
 
 from __future__ import annotations
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from momenta_cli.engine.geometry.board import Board, Terrain, footprint, parse
 from momenta_cli.engine.geometry.distance import comes_within, distance, ring, within
 from momenta_cli.engine.geometry.forced import away, drag, shove
@@ -103,3 +106,47 @@ def test_a_bigger_grabber_drags_the_smaller_along():
     assert dragged.squares == (at("B3"), at("C3"))
     assert dragged.stopped == "a wall at D3"
     assert drag(b, ogre_walk, (2, 0)).squares == (at("D1"), at("E1"), at("F1"))
+
+
+# --- properties ---------------------------------------------------------------------
+
+
+
+@st.composite
+def shoves(draw):
+    w, h = draw(st.integers(3, 8)), draw(st.integers(3, 7))
+    rows = ["".join(draw(st.sampled_from("....#o:")) for _ in range(w)) for _ in range(h)]
+    b = board_of(*rows)
+    free = [(c, r) for r in range(h) for c in range(w) if b.at((c, r)).kind in
+            ("floor", "difficult")]
+    assume(len(free) >= 2)
+    shover = draw(st.sampled_from(free))
+    near = [s for s in free if s != shover and max(abs(s[0] - shover[0]),
+                                                   abs(s[1] - shover[1])) <= 2]
+    assume(near)
+    target = draw(st.sampled_from(near))
+    others = set(draw(st.lists(st.sampled_from(free), max_size=3))) - {shover, target}
+    return b, shover, target, others | {shover}, draw(st.integers(0, 6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(shoves())
+def test_a_shove_moves_straight_never_into_walls_or_creatures(case):
+    """ch19 Shove: at most N squares, each one step further the same way, never onto a
+    wall, a creature or off the map; it stops short only when the next square is one of
+    those, or in a pit (R36), whose depth it reports."""
+    b, shover, target, occupied, n = case
+    moved = shove(b, [shover], target, n, occupied=occupied)
+    d = away([shover], [target])
+    assert len(moved.squares) <= n
+    pos = target
+    for sq in moved.squares:
+        assert sq == (pos[0] + d[0], pos[1] + d[1])
+        assert b.on(sq) and not b.at(sq).solid and sq not in occupied
+        pos = sq
+    in_pit = bool(moved.squares) and b.at(moved.squares[-1]).kind == "pit"
+    assert (moved.fall == 5) == in_pit
+    if len(moved.squares) < n and not in_pit:
+        assert moved.stopped is not None
+    if moved.stopped is None:
+        assert len(moved.squares) == n

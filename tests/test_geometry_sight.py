@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint
@@ -263,23 +263,26 @@ def boards(draw, w=6, h=5, with_low=False):
     return board_of(*rows)
 
 
+def _placements(b: Board, side: int, taken: set[Square]) -> list[list[Square]]:
+    out = []
+    for r in range(b.height):
+        for c in range(b.width):
+            fp = footprint((c, r), side)
+            if all(b.on(s) and not b.at(s).solid and s not in taken for s in fp):
+                out.append(list(fp))
+    return out
+
+
 @st.composite
 def two_footprints(draw, with_low=False):
+    """A board and two footprints on it (1x1 or 2x2, R31), not overlapping."""
     b = draw(boards(with_low=with_low))
-    free = [(c, r) for r in range(b.height) for c in range(b.width)
-            if not b.at((c, r)).solid]
-    side_a = draw(st.sampled_from([1, 1, 2]))
-    options = []
-    for c, r in free:
-        fp = footprint((c, r), side_a)
-        if all(b.on(s) and not b.at(s).solid for s in fp):
-            options.append(list(fp))
-    if not options:
-        options = [[free[0]]] if free else [[(0, 0)]]
-    a = draw(st.sampled_from(options))
-    rest = [s for s in free if s not in a] or [(b.width - 1, b.height - 1)]
-    bsq = draw(st.sampled_from(rest))
-    return b, a, [bsq]
+    a_opts = _placements(b, draw(st.sampled_from([1, 1, 2])), set())
+    assume(a_opts)
+    a = draw(st.sampled_from(a_opts))
+    t_opts = _placements(b, draw(st.sampled_from([1, 1, 2])), set(a))
+    assume(t_opts)
+    return b, a, draw(st.sampled_from(t_opts))
 
 
 @settings(max_examples=150, deadline=None)
