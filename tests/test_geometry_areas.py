@@ -76,8 +76,6 @@ def test_areas_from_a_big_creature_start_at_its_edge():
 # --- properties ---------------------------------------------------------------------
 
 
-
-
 @st.composite
 def aims(draw):
     w, h = draw(st.integers(3, 8)), draw(st.integers(3, 7))

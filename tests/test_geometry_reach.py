@@ -110,8 +110,6 @@ def test_a_bigger_grabber_drags_the_smaller_along():
 
 # --- properties ---------------------------------------------------------------------
 
-
-
 @st.composite
 def shoves(draw):
     w, h = draw(st.integers(3, 8)), draw(st.integers(3, 7))
