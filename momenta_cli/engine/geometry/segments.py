@@ -1,5 +1,6 @@
 """Exact segments on the board (R33, R34): what a straight segment between two rational
-points touches, decided with ``Fraction`` arithmetic, never by sampling.
+points touches, decided exactly (the ends are ``Fraction`` points; the walk over the
+squares is done in integers, scaled by the ends' common denominator), never by sampling.
 
 Coordinates: square ``(c, r)`` is the closed unit square ``[c, c+1] x [r, r+1]``; x grows
 to the right, y downwards (row 1 at the top). The blocked set of R33 is
@@ -24,6 +25,7 @@ from fractions import Fraction
 from .board import Board, Square
 
 Point = tuple[Fraction, Fraction]
+Scaled = tuple[int, int, int, int, int]  # (D, x0*D, y0*D, x1*D, y1*D): a segment in integers
 
 
 class Touch(Enum):
@@ -63,7 +65,7 @@ class Obstacles:
         return (nw and se) or (ne and sw)
 
 
-def _scaled(p: Point, q: Point) -> tuple[int, int, int, int, int]:
+def _scaled(p: Point, q: Point) -> Scaled:
     """The segment in integer units: ``D`` and the ends times ``D``."""
     d = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)
     return (d, int(p[0] * d), int(p[1] * d), int(q[0] * d), int(q[1] * d))
@@ -77,9 +79,6 @@ def _start(v: int, step: int, d: int) -> tuple[int, int]:
         return cell, (cell + 1) * d - v
     cell = -((-v) // d) - 1
     return cell, v - cell * d
-
-
-Scaled = tuple[int, int, int, int, int]  # (D, x0*D, y0*D, x1*D, y1*D): a segment in integers
 
 
 def _walk(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]:
