@@ -11,10 +11,11 @@ import bench_odds
 import bench_scale
 import bench_simulate
 import bench_startup
+import geometry
 from common import main
 
 BENCHES = [*bench_startup.BENCHES, *bench_engine.BENCHES, *bench_scale.BENCHES,
-           *bench_odds.BENCHES, *bench_simulate.BENCHES]
+           *bench_odds.BENCHES, *bench_simulate.BENCHES, *geometry.BENCHES]
 
 if __name__ == "__main__":
     main(BENCHES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 # What a square is (R32, R36). "low" is a partial obstruction: it gives cover (R34) and
@@ -84,6 +85,18 @@ class Board:
 
     def at(self, sq: Square) -> Terrain:
         return self.squares[sq[1]][sq[0]]
+
+    @cached_property
+    def solid_squares(self) -> frozenset[Square]:
+        """Every solid square (R32, R33), computed once per board."""
+        return frozenset((c, r) for r, row in enumerate(self.squares)
+                         for c, t in enumerate(row) if t.solid)
+
+    @cached_property
+    def obstructions(self) -> frozenset[Square]:
+        """Every partial-obstruction square (R34), computed once per board."""
+        return frozenset((c, r) for r, row in enumerate(self.squares)
+                         for c, t in enumerate(row) if t.obstructs)
 
 
 def footprint(top_left: Square, side: int) -> tuple[Square, ...]:

@@ -1,0 +1,247 @@
+"""Movement on the board (R32, R36, ch19 Movement): the cheapest legal path for a
+footprint within a budget of squares, and every square it can reach.
+
+A position is the top-left square of the mover's footprint. A step goes to one of the
+eight neighbouring positions and costs what entering its new squares costs: 1, or 2 when
+any of them is difficult terrain or a partial obstruction (ch19; so with 1 square left a
+difficult square cannot be entered). No square may be solid or hold an enemy; allies'
+squares may be crossed but not ended in; a diagonal step may not squeeze between solid
+squares on both of its sides (R32). Water is swimming and climbable squares are
+climbing (R36): neither allows a Shift, and a Move that climbs goes 1 square at most
+(ch19 Climb). The doubled Vigor of a swimming Move (ch19 Swim) is the maneuver's
+business: the path says ``swimming``. During a Move a one-square gap (a pit) may be
+jumped straight across when the landing is stable ground (ch19 Horizontal Jump); walking
+into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``).
+
+The search is Dijkstra's, bounded: no position costing more than the budget is ever
+queued, so the work never grows beyond what the mover could walk.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .board import Board, Square, footprint, name
+
+Mode = Literal["move", "shift"]
+STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
+                                      (1, 1), (1, -1), (-1, 1), (-1, -1))
+_STABLE = ("floor", "difficult", "low", "door")
+_ROUGH = ("difficult", "low")
+
+
+@dataclass(frozen=True)
+class Path:
+    """A legal path: the positions entered in order (the start left out; the last is
+    where the mover ends), its cost in squares, and what it involves."""
+
+    start: Square
+    squares: tuple[Square, ...]
+    cost: int
+    jumped: frozenset[Square] = frozenset()  # positions crossed in the air (a pit)
+    swimming: bool = False  # on water at some point (ch19 Swim: Vigor doubles)
+    climbing: bool = False  # on a climbable square at some point (1 square per Move)
+    fall: int = 0  # the depth of the pit the path ends in (R23, R36); 0: none
+
+    @property
+    def end(self) -> Square:
+        return self.squares[-1] if self.squares else self.start
+
+    def names(self) -> list[str]:
+        """The positions as ``C5``-style names, for messages and ``--json``."""
+        return [name(s) for s in self.squares]
+
+
+@dataclass(frozen=True)
+class NoPath:
+    """No legal path: why, in words a GM reads ("C5 is a wall")."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Walk:
+    board: Board
+    side: int
+    mode: Mode
+    enemies: frozenset[Square]
+    allies: frozenset[Square]
+    # positions are looked at from up to eight neighbours: remember what they hold
+    _kinds: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
+
+    def squares(self, pos: Square) -> tuple[Square, ...]:
+        return (pos,) if self.side == 1 else footprint(pos, self.side)
+
+    def _look(self, pos: Square) -> frozenset[str] | None:
+        """The kinds of ground under the footprint at ``pos``; None when it cannot be
+        there (off the map, a solid square, an enemy)."""
+        if pos in self._kinds:
+            return self._kinds[pos]
+        kinds: frozenset[str] | None = None
+        squares = self.squares(pos)
+        if all(self.board.on(s) and s not in self.board.solid_squares
+               and s not in self.enemies for s in squares):
+            kinds = frozenset(self.board.at(s).kind for s in squares)
+        self._kinds[pos] = kinds
+        return kinds
+
+    def kinds(self, pos: Square) -> frozenset[str]:
+        return self._look(pos) or frozenset(self.board.at(s).kind for s in self.squares(pos))
+
+    def passable(self, pos: Square) -> bool:
+        return self._look(pos) is not None
+
+    def has(self, pos: Square, kind: str) -> bool:
+        return kind in self.kinds(pos)
+
+    def stands(self, pos: Square) -> bool:
+        return not any(s in self.allies for s in self.squares(pos))
+
+    def entry_cost(self, old: Square, new: Square) -> int:
+        if self.side == 1:
+            return 2 if self.board.at(new).kind in _ROUGH else 1
+        entered = set(self.squares(new)) - set(self.squares(old))
+        return 2 if any(self.board.at(s).kind in _ROUGH for s in entered) else 1
+
+    def squeezes(self, pos: Square, d: tuple[int, int]) -> bool:
+        if d[0] == 0 or d[1] == 0:
+            return False
+        solid = self.board.solid_squares
+        if self.side == 1:
+            return (pos[0] + d[0], pos[1]) in solid and (pos[0], pos[1] + d[1]) in solid
+        return all(any(s in solid
+                       for s in self.squares((pos[0] + dx, pos[1] + dy)))
+                   for dx, dy in ((d[0], 0), (0, d[1])))
+
+    def steps(self, pos: Square, start: Square) -> Iterator[tuple[Square, int, Square | None]]:
+        """(next position, its cost, the position jumped over or None)."""
+        climbing = self.has(pos, "climb")
+        for d in STEPS:
+            new = (pos[0] + d[0], pos[1] + d[1])
+            if not self.passable(new) or self.squeezes(pos, d):
+                continue
+            kinds = self.kinds(new)
+            if self.mode == "shift" and kinds & {"water", "climb"}:
+                continue
+            if "climb" in kinds and pos != start:
+                continue
+            if "pit" in kinds:
+                if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
+                    yield from self._jump(pos, new, d)
+                yield new, self.entry_cost(pos, new), new  # a fall: marked by itself
+                continue
+            yield new, self.entry_cost(pos, new), None
+
+    def _jump(self, pos: Square, mid: Square, d: tuple[int, int]
+              ) -> Iterator[tuple[Square, int, Square | None]]:
+        land = (mid[0] + d[0], mid[1] + d[1])
+        if not self.passable(land) or self.squeezes(mid, d):
+            return
+        if not all(self.board.at(s).kind in _STABLE for s in self.squares(land)):
+            return
+        yield land, self.entry_cost(pos, mid) + self.entry_cost(mid, land), mid
+
+
+def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset[Square],
+          allies: frozenset[Square]) -> _Walk:
+    own = frozenset(footprint(start, side))
+    return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own)
+
+
+def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
+            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, Square | None]]]:
+    best = {start: 0}
+    back: dict[Square, tuple[Square, Square | None]] = {}
+    falls: set[Square] = set()
+    queue = [(0, start)]
+    done: set[Square] = set()
+    start_climbing = walk.has(start, "climb")
+    while queue:
+        cost, pos = heapq.heappop(queue)
+        if pos in done:
+            continue
+        done.add(pos)
+        if pos == goal:
+            break
+        if pos in falls or (pos != start and (start_climbing or walk.has(pos, "climb"))):
+            continue  # a fall or a climbing Move ends here
+        for new, step, over in walk.steps(pos, start):
+            total = cost + step
+            if total > budget or total >= best.get(new, budget + 1):
+                continue
+            if over == new:
+                if new != goal:
+                    continue
+                falls.add(new)
+                over = None
+            best[new] = total
+            back[new] = (pos, over)
+            heapq.heappush(queue, (total, new))
+    return {p: best[p] for p in done}, back
+
+
+def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,
+              mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
+              allies: frozenset[Square] = frozenset(), into_pit: bool = False
+              ) -> Path | NoPath:
+    """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
+    (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
+    is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
+    mover's own are ignored). With ``into_pit`` the last step may walk into a pit (a
+    fall)."""
+    walk = _walk(board, start, side, mode, enemies, allies)
+    where = name(goal)
+    for s in walk.squares(goal):
+        if not board.on(s):
+            return NoPath(f"{where} is off the map" if side == 1
+                          else f"a {side}x{side} creature does not fit at {where}")
+        if board.at(s).solid:
+            what = "a closed door" if board.at(s).kind == "door" else "a wall"
+            return NoPath(f"{name(s)} is {what}")
+        if s in walk.enemies or s in walk.allies:
+            return NoPath(f"{name(s)} is occupied")
+    if goal == start:
+        return NoPath(f"already at {where}")
+    kinds = walk.kinds(goal) | walk.kinds(start)
+    if mode == "shift" and kinds & {"water", "climb"}:
+        doing = "swimming" if "water" in kinds else "climbing"
+        return NoPath(f"no Shift while {doing} (ch19)")
+    if walk.has(goal, "pit") and not into_pit:
+        return NoPath(f"{where} is a pit: walking in is a fall")
+    reached, back = _search(walk, start, budget, goal)
+    if goal not in reached:
+        return NoPath(f"no way to {where} within {budget} square(s)")
+    squares: list[Square] = []
+    jumped: set[Square] = set()
+    pos = goal
+    while pos != start:
+        squares.append(pos)
+        pos, over = back[pos]
+        if over is not None:
+            squares.append(over)
+            jumped.add(over)
+    squares.reverse()
+    visited = [start, *squares]
+    fall = max((board.at(s).height for s in walk.squares(goal)
+                if board.at(s).kind == "pit"), default=0)
+    return Path(start, tuple(squares), reached[goal], frozenset(jumped),
+                swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
+                climbing=any(walk.has(p, "climb") for p in visited),
+                fall=fall if walk.has(goal, "pit") else 0)
+
+
+def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
+              mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
+              allies: frozenset[Square] = frozenset()) -> dict[Square, int]:
+    """Every position the mover can end a Move (or Shift) in within ``budget`` squares,
+    with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
+    beyond the budget."""
+    walk = _walk(board, start, side, mode, enemies, allies)
+    if mode == "shift" and walk.kinds(start) & {"water", "climb"}:
+        return {}
+    reached, _ = _search(walk, start, budget, None)
+    return {p: c for p, c in reached.items()
+            if p != start and walk.stands(p) and not walk.has(p, "pit")}

@@ -1,0 +1,258 @@
+"""Exact segments on the board (R33, R34): what a straight segment between two rational
+points touches, decided exactly (the ends are ``Fraction`` points; the walk over the
+squares is done in integers, scaled by the ends' common denominator), never by sampling.
+
+Coordinates: square ``(c, r)`` is the closed unit square ``[c, c+1] x [r, r+1]``; x grows
+to the right, y downwards (row 1 at the top). The blocked set of R33 is
+
+- the open interior of every *stopping* square (solid ones; for cover, R34, also the
+  partial obstructions and other creatures' squares),
+- the open edge two solid squares share (a segment running along it is inside the wall),
+- every grid point where two solid squares meet diagonally (the corner squeeze).
+
+An edge of a single solid square, or its corner, is not blocked: a segment may run along
+it or touch it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from .board import Board, Square
+
+Point = tuple[Fraction, Fraction]
+Scaled = tuple[int, int, int, int, int]  # (D, x0*D, y0*D, x1*D, y1*D): a segment in integers
+
+
+class Touch(Enum):
+    """How a segment meets the blocked set."""
+
+    FREE = "free"
+    ROBUST = "robust"  # through a stopping interior or along a shared solid edge
+    CORNER = "corner"  # only through corner-squeeze points (R33's diagonal convention)
+
+
+@dataclass(frozen=True)
+class Obstacles:
+    """What stops a segment: the board's solid squares, and for cover (R34) also the
+    interiors of ``extra`` squares (other creatures) and, with ``low``, of the board's
+    partial obstructions. Squares off the board stop nothing."""
+
+    board: Board
+    extra: frozenset[Square] = frozenset()
+    low: bool = False
+    own: frozenset[Square] = frozenset()  # never stop (the attacker's and target's)
+
+    def solid(self, c: int, r: int) -> bool:
+        return (c, r) in self.board.solid_squares
+
+    def stops(self, c: int, r: int) -> bool:
+        sq = (c, r)
+        if sq in self.board.solid_squares:
+            return True
+        if sq in self.own:
+            return False
+        return sq in self.extra or (self.low and sq in self.board.obstructions)
+
+    def squeeze(self, x: int, y: int) -> bool:
+        """The grid point ``(x, y)`` is where two solid squares meet diagonally."""
+        nw, ne = self.solid(x - 1, y - 1), self.solid(x, y - 1)
+        sw, se = self.solid(x - 1, y), self.solid(x, y)
+        return (nw and se) or (ne and sw)
+
+
+def _scaled(p: Point, q: Point) -> Scaled:
+    """The segment in integer units: ``D`` and the ends times ``D``."""
+    d = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)
+    return (d, int(p[0] * d), int(p[1] * d), int(q[0] * d), int(q[1] * d))
+
+
+def _start(v: int, step: int, d: int) -> tuple[int, int]:
+    """The index of the square the segment is in just after its start along one axis,
+    and the distance (times D) to the next grid line it crosses."""
+    if step > 0:
+        cell = v // d
+        return cell, (cell + 1) * d - v
+    cell = -((-v) // d) - 1
+    return cell, v - cell * d
+
+
+def _walk(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]:
+    """Walk the open squares a slanted segment passes through, in order, with integer
+    arithmetic only (a grid traversal: the next grid line crossed is the one with the
+    smaller parameter, compared by cross-multiplying). Where both lines are crossed at
+    once the segment passes through a grid point. With ``stop``, return at the first
+    stopping square."""
+    d, x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    adx, ady = abs(dx), abs(dy)
+    col, nx = _start(x0, dx, d)
+    row, ny = _start(y0, dy, d)
+    corner = any(v[0] % d == 0 and v[1] % d == 0 and obs.squeeze(v[0] // d, v[1] // d)
+                 for v in ((x0, y0), (x1, y1)))
+    seen: list[Square] = []
+    while True:
+        seen.append((col, row))
+        if stop and obs.stops(col, row):
+            return Touch.ROBUST, seen
+        a, b = nx * ady, ny * adx
+        if a < b:
+            if nx >= adx:
+                break
+            col, nx = col + sx, nx + d
+        elif a > b:
+            if ny >= ady:
+                break
+            row, ny = row + sy, ny + d
+        else:
+            if nx >= adx:
+                break
+            if obs.squeeze(col + 1 if sx > 0 else col, row + 1 if sy > 0 else row):
+                corner = True
+            col, row, nx, ny = col + sx, row + sy, nx + d, ny + d
+    return (Touch.CORNER if corner else Touch.FREE), seen
+
+
+def _straight(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]:
+    """The same for a segment along a row or a column (``dy == 0`` or ``dx == 0``)."""
+    d, x0, y0, x1, y1 = seg
+    flip = x0 == x1  # a column: swap the axes and the solid test with them
+    if flip:
+        x0, y0, x1, y1 = y0, x0, y1, x1
+
+    def solid(a: int, b: int) -> bool:
+        return obs.solid(b, a) if flip else obs.solid(a, b)
+
+    def square(a: int, b: int) -> Square:
+        return (b, a) if flip else (a, b)
+
+    lo, hi = min(x0, x1), max(x0, x1)
+    cols = range(lo // d, -((-hi) // d))
+    step = 1 if x1 > x0 else -1
+    ordered = cols if step > 0 else reversed(cols)
+    seen: list[Square] = []
+    if y0 % d == 0:  # along a grid line: the edge two solid squares share is blocked
+        k = y0 // d
+        for c in ordered:
+            if solid(c, k - 1) and solid(c, k):
+                return Touch.ROBUST, seen
+        corner = any(obs.squeeze(*square(x, k))
+                     for x in range(-((-lo) // d), hi // d + 1))
+        return (Touch.CORNER if corner else Touch.FREE), seen
+    row = y0 // d
+    for c in ordered:
+        seen.append(square(c, row))
+        if stop and obs.stops(*square(c, row)):
+            return Touch.ROBUST, seen
+    return Touch.FREE, seen
+
+
+def touch(obs: Obstacles, p: Point, q: Point) -> Touch:
+    """Classify the closed segment ``[p, q]`` against the blocked set: free, blocked
+    through a stopping interior or along a shared solid edge (robust: every nearby
+    segment is blocked too), or blocked only at squeeze points."""
+    if p == q:
+        return _point(obs, p[0], p[1])
+    return touch_scaled(obs, _scaled(p, q))
+
+
+def touch_scaled(obs: Obstacles, seg: Scaled) -> Touch:
+    """``touch`` for a segment of positive length given in integers (``Scaled``)."""
+    _, x0, y0, x1, y1 = seg
+    if x0 == x1 or y0 == y1:
+        return _straight(obs, seg, True)[0]
+    return _walk(obs, seg, True)[0]
+
+
+def _point(obs: Obstacles, x: Fraction, y: Fraction) -> Touch:
+    xi, yi = x.denominator == 1, y.denominator == 1
+    if xi and yi:
+        return Touch.CORNER if obs.squeeze(int(x), int(y)) else Touch.FREE
+    if xi:
+        row = math.floor(y)
+        both = obs.solid(int(x) - 1, row) and obs.solid(int(x), row)
+        return Touch.ROBUST if both else Touch.FREE
+    if yi:
+        col = math.floor(x)
+        both = obs.solid(col, int(y) - 1) and obs.solid(col, int(y))
+        return Touch.ROBUST if both else Touch.FREE
+    return Touch.ROBUST if obs.stops(math.floor(x), math.floor(y)) else Touch.FREE
+
+
+def clear(obs: Obstacles, p: Point, q: Point) -> bool:
+    """The segment ``[p, q]`` meets nothing of the blocked set (R33)."""
+    return touch(obs, p, q) is Touch.FREE
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A closed axis-aligned block of whole squares: ``[x0, x1] x [y0, y1]``."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @classmethod
+    def of(cls, squares: Collection[Square]) -> Rect:
+        """The block a footprint covers; refuses a set of squares that is not a block."""
+        if not squares:
+            raise ValueError("a footprint needs at least one square")
+        cols = [c for c, _ in squares]
+        rows = [r for _, r in squares]
+        rect = cls(min(cols), min(rows), max(cols) + 1, max(rows) + 1)
+        if len(set(squares)) != (rect.x1 - rect.x0) * (rect.y1 - rect.y0):
+            raise ValueError("a footprint must be a solid block of squares")
+        return rect
+
+    @property
+    def corners(self) -> tuple[tuple[int, int], ...]:
+        return ((self.x0, self.y0), (self.x1, self.y0), (self.x1, self.y1),
+                (self.x0, self.y1))
+
+    @property
+    def squares(self) -> frozenset[Square]:
+        return frozenset((c, r) for c in range(self.x0, self.x1)
+                         for r in range(self.y0, self.y1))
+
+    def clip(self, p: Point, d: Point) -> tuple[Fraction, Fraction] | None:
+        """The parameters ``[t0, t1]`` where the line ``p + t*d`` is in the closed block,
+        or None when it misses it."""
+        lo: Fraction | None = None
+        hi: Fraction | None = None
+        for start, step, a, b in ((p[0], d[0], self.x0, self.x1),
+                                  (p[1], d[1], self.y0, self.y1)):
+            if step == 0:
+                if not a <= start <= b:
+                    return None
+                continue
+            t0, t1 = sorted(((a - start) / step, (b - start) / step))
+            lo = t0 if lo is None else max(lo, t0)
+            hi = t1 if hi is None else min(hi, t1)
+        if lo is None or hi is None or lo > hi:
+            return None
+        return lo, hi
+
+    def inside(self, p: Point) -> bool:
+        """Strictly inside the block (off its edges)."""
+        return self.x0 < p[0] < self.x1 and self.y0 < p[1] < self.y1
+
+
+def cells(p: Point, q: Point) -> list[Square]:
+    """The squares whose open interior the segment ``[p, q]`` passes through, in order
+    from ``p`` (a segment along a grid line or through a grid point touches no interior
+    there)."""
+    if p == q:
+        x, y = p
+        if x.denominator == 1 or y.denominator == 1:
+            return []
+        return [(math.floor(x), math.floor(y))]
+    nothing = Obstacles(Board(()))
+    if p[0] == q[0] or p[1] == q[1]:
+        return _straight(nothing, _scaled(p, q), False)[1]
+    return _walk(nothing, _scaled(p, q), False)[1]

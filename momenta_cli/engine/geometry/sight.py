@@ -1,0 +1,352 @@
+"""Exact line of sight (R33) and cover (R34) between two footprints.
+
+The question. A and B are closed blocks of squares (footprints). R33: is there a segment
+from a point of A to a point of B that meets nothing of the blocked set (see
+``segments``: solid interiors, the edge two solid squares share, the point where two solid
+squares meet diagonally)? R34 (cover): is there a segment from a point strictly inside A
+to a point strictly inside B that also avoids the open interior of every cover square (a
+partial obstruction, another creature)? No such segment means cover.
+
+The algorithm. A segment from A to B lies on a line L; the part of L between A and B
+(``gap(L)``: from where L leaves A to where it reaches B) is inside every such segment, so
+a segment exists on L iff ``gap(L)`` is clear. Let V be the corners of A and B and every
+corner of a stopping square inside the convex hull of A and B (``gap(L)`` never leaves
+that hull, so farther corners cannot touch it), except the points where three or four
+solid squares meet: a clear gap never passes through or near one (it would cross a solid
+interior or squeeze), so nothing below needs them. The candidates are:
+
+1. every line through two points of V that meets both A and B;
+2. each such line moved off those points by a tiny exact amount: rotated about each of
+   its points of V, rotated about the midpoint between two consecutive ones, and shifted
+   sideways, each both ways. The amount (1/K, K > (width+height)^2) is smaller than the
+   distance from the line to any point of V off it, so no other point changes side.
+
+Each candidate is tested exactly (``segments.touch``); a candidate that passes is a real
+segment, so there are no false positives. Why nothing is missed: take a clear segment on
+a line L.
+
+- L through two or more points of V: L is a candidate of kind 1.
+- L through exactly one point w of V: rotate L about w. Until the line reaches a second
+  point v of V nothing changes: a clear gap touches a stopping square only at points of
+  V, the line passes the same two opposite quarters around w, and A and B are left only
+  at their corners, which are in V. So the line through w and v, rotated back by 1/K
+  about w, is clear: a candidate of kind 2.
+- L through no point of V: every line with the same sides for all points of V ("face")
+  is clear too. Along a path inside a face the gap moves continuously and can only start
+  to meet the blocked set by touching a stopping square, which happens at a point of V,
+  or at a squeeze point, which is in V. Shift L until it meets a point w of V, then turn
+  it about w (staying just on L's side) until it meets a second one v: the line through w
+  and v has L's face next to it, and the small moves of kind 2 reach every face next to
+  a line (which side of each of its points of V the moved line passes is all that can
+  differ).
+
+Shortcuts, all exact: the centre-to-centre segment is tried first (most pairs in sight
+end there); footprints that touch see each other through a shared point off the blocked
+set. Pruning: if ``gap(L)`` crosses a stopping square's interior or runs along a shared
+solid edge, so does the gap of every line near enough to L; a face next to L holds such
+lines, so the whole face is blocked and the small moves of L are skipped. Only a line
+blocked by squeeze points alone (or, for cover, one that only grazes A or B) needs them.
+
+Cover is the same search with the cover squares' interiors stopping too (the two
+creatures' own squares never do) and each line required to pass through the inside of A
+and of B; its segment runs from the middle of its chord in A to the middle of its chord
+in B (the parts inside A and B meet nothing). A line that only grazes a footprint's edge
+does not count, which is why the small moves matter here (a slit a line must turn about a
+wall's corner to get through: see the tests). "Unobstructed" in R34 is read with R33's
+conventions: a segment through a squeeze point or along a shared solid edge lets nothing
+through, so it proves no lack of cover either; with no line of sight at all the answer
+is cover (nothing gets through).
+
+Symmetric by construction: the candidates and the gap do not depend on which footprint
+is the attacker. The brute-force oracle of ``tests/test_geometry_sight.py`` checks the
+search both ways (every segment it returns is clear by an independent test; every clear
+lattice segment the oracle finds means the search finds one too).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterator
+from fractions import Fraction
+
+from .board import Board, Square
+from .segments import Obstacles, Point, Rect, Scaled, Touch, touch, touch_scaled
+
+Segment = tuple[Point, Point]
+_HALF = Fraction(1, 2)
+
+
+def _cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _hull(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    pts = sorted(set(points))
+    lower: list[tuple[int, int]] = []
+    upper: list[tuple[int, int]] = []
+    for p in pts:
+        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _in_hull(hull: list[tuple[int, int]], p: tuple[int, int]) -> bool:
+    n = len(hull)
+    return all(_cross(hull[i], hull[(i + 1) % n], p) >= 0 for i in range(n))
+
+
+def _vertices(obs: Obstacles, a: Rect, b: Rect) -> list[tuple[int, int]]:
+    hull = _hull([*a.corners, *b.corners])
+    x0, x1 = min(a.x0, b.x0), max(a.x1, b.x1)
+    y0, y1 = min(a.y0, b.y0), max(a.y1, b.y1)
+    found = set(a.corners) | set(b.corners)
+    for r in range(y0, y1):
+        for c in range(x0, x1):
+            if obs.stops(c, r):
+                found.update(p for p in ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
+                             if p not in found and _in_hull(hull, p) and not _inside(obs, p))
+    return sorted(found)
+
+
+def _inside(obs: Obstacles, p: tuple[int, int]) -> bool:
+    """Three or four solid squares meet at ``p``: no clear segment comes near it (every
+    one through it or close by crosses a solid interior or squeezes), so it is left out
+    of V; the face argument above still holds without it."""
+    x, y = p
+    return sum((obs.solid(x - 1, y - 1), obs.solid(x, y - 1), obs.solid(x - 1, y),
+                obs.solid(x, y))) >= 3
+
+
+def _side(line: tuple[int, int, int], p: tuple[int, int]) -> int:
+    a, b, c = line
+    return b * p[0] - a * p[1] - c
+
+
+def _lines(vs: list[tuple[int, int]], a: Rect, b: Rect
+           ) -> Iterator[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """Each line through two points of ``vs`` meeting both blocks: its primitive
+    direction and its points of ``vs`` in order along it."""
+    seen: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    for i, u in enumerate(vs):
+        for v in vs[i + 1:]:
+            dx, dy = v[0] - u[0], v[1] - u[1]
+            g = math.gcd(dx, dy)
+            dx, dy = dx // g, dy // g
+            if dx < 0 or (dx == 0 and dy < 0):
+                dx, dy = -dx, -dy
+            key = (dx, dy, dy * u[0] - dx * u[1])
+            pts = seen.get(key)
+            if pts is None:
+                seen[key] = [u, v]
+            else:
+                pts.append(v)
+    for key, pts in seen.items():
+        meets = True
+        for rect in (a, b):
+            sides = [_side(key, p) for p in rect.corners]
+            if min(sides) > 0 or max(sides) < 0:
+                meets = False
+        if meets:
+            dx, dy = key[0], key[1]
+            yield (dx, dy), sorted(set(pts), key=lambda p: p[0] * dx + p[1] * dy)
+
+
+def _gap(a: Rect, b: Rect, p: Point, d: Point, inner: bool) -> Segment | None:
+    """The part of the line ``p + t*d`` between A and B, or None when it misses one
+    (with ``inner``, when it does not pass through the inside of one)."""
+    ca, cb = a.clip(p, d), b.clip(p, d)
+    if ca is None or cb is None:
+        return None
+    if inner:
+        for (t0, t1), rect in ((ca, a), (cb, b)):
+            tm = (t0 + t1) / 2
+            if not rect.inside((p[0] + tm * d[0], p[1] + tm * d[1])):
+                return None
+        # cover: from the middle of one chord to the middle of the other, both inside
+        s, e = (ca[0] + ca[1]) / 2, (cb[0] + cb[1]) / 2
+    elif ca[1] < cb[0]:
+        s, e = ca[1], cb[0]
+    elif cb[1] < ca[0]:
+        s, e = ca[0], cb[1]
+    else:
+        s = e = max(ca[0], cb[0])
+    return ((p[0] + s * d[0], p[1] + s * d[1]), (p[0] + e * d[0], p[1] + e * d[1]))
+
+
+def _span(rect: Rect, p: tuple[int, int], d: tuple[int, int], scale: int
+          ) -> tuple[int, int] | None:
+    """``Rect.clip`` for a line through an integer point along an integer direction, in
+    integers: the parameters times ``scale`` (a multiple of both non-zero steps)."""
+    lo, hi = None, None
+    for start, step, a, b in ((p[0], d[0], rect.x0, rect.x1), (p[1], d[1], rect.y0, rect.y1)):
+        if step == 0:
+            if not a <= start <= b:
+                return None
+            continue
+        unit = scale // step
+        t0, t1 = (a - start) * unit, (b - start) * unit
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo = t0 if lo is None else max(lo, t0)
+        hi = t1 if hi is None else min(hi, t1)
+    if lo is None or hi is None or lo > hi:
+        return None
+    return lo, hi
+
+
+def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool
+                 ) -> Scaled | None:
+    """``_gap`` for a line through two grid points, in integers (a ``Scaled`` segment,
+    which may have length 0)."""
+    scale = 2 * (abs(d[0]) or 1) * (abs(d[1]) or 1)
+    ca, cb = _span(a, p, d, scale), _span(b, p, d, scale)
+    if ca is None or cb is None:
+        return None
+    if inner:
+        for (t0, t1), rect in ((ca, a), (cb, b)):
+            mx, my = 2 * p[0] * scale + (t0 + t1) * d[0], 2 * p[1] * scale + (t0 + t1) * d[1]
+            lim = 2 * scale
+            if not (lim * rect.x0 < mx < lim * rect.x1 and lim * rect.y0 < my < lim * rect.y1):
+                return None
+        s2, e2 = ca[0] + ca[1], cb[0] + cb[1]  # chord middles, times 2 * scale
+        den = 2 * scale
+    else:
+        if ca[1] < cb[0]:
+            s2, e2 = ca[1], cb[0]
+        elif cb[1] < ca[0]:
+            s2, e2 = ca[0], cb[1]
+        else:
+            s2 = e2 = max(ca[0], cb[0])
+        den = scale
+    return (den, p[0] * den + s2 * d[0], p[1] * den + s2 * d[1],
+            p[0] * den + e2 * d[0], p[1] * den + e2 * d[1])
+
+
+def _points(seg: Scaled) -> Segment:
+    den, x0, y0, x1, y1 = seg
+    return ((Fraction(x0, den), Fraction(y0, den)), (Fraction(x1, den), Fraction(y1, den)))
+
+
+def _touch_line(obs: Obstacles, seg: Scaled) -> Touch:
+    if seg[1] == seg[3] and seg[2] == seg[4]:
+        return touch(obs, *_points(seg))
+    return touch_scaled(obs, seg)
+
+
+def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
+           ) -> Iterator[tuple[Point, Point]]:
+    """The small moves of the line along ``d`` through ``pts`` (kind 2 above)."""
+    fd = (Fraction(d[0]), Fraction(d[1]))
+    n = (Fraction(-d[1]), Fraction(d[0]))
+    pivots: list[Point] = [(Fraction(x), Fraction(y)) for x, y in pts]
+    pivots += [((Fraction(u[0]) + v[0]) * _HALF, (Fraction(u[1]) + v[1]) * _HALF)
+               for u, v in zip(pts, pts[1:], strict=False)]
+    for sign in (1, -1):
+        turned = (fd[0] * k + sign * n[0], fd[1] * k + sign * n[1])
+        for pivot in pivots:
+            yield pivot, turned
+        base = pivots[0]
+        yield (base[0] + sign * n[0] / k, base[1] + sign * n[1] / k), fd
+
+
+def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool) -> Segment | None:
+    k = 2 * (obs.board.width + obs.board.height + 1) ** 2 + 1
+    for d, pts in _lines(_vertices(obs, a, b), a, b):
+        gap = _gap_of_line(a, b, pts[0], d, inner)
+        if gap is not None:
+            how = _touch_line(obs, gap)
+            if how is Touch.FREE:
+                return _points(gap)
+            if how is Touch.ROBUST:
+                continue
+        for p, step in _moves(d, pts, k):
+            moved = _gap(a, b, p, step, inner)
+            if moved is not None and touch(obs, *moved) is Touch.FREE:
+                return moved
+    return None
+
+
+def _centre(rect: Rect) -> Point:
+    return (Fraction(rect.x0 + rect.x1, 2), Fraction(rect.y0 + rect.y1, 2))
+
+
+def sight_line(board: Board, a: Collection[Square], b: Collection[Square]) -> Segment | None:
+    """A clear segment from footprint ``a`` to footprint ``b`` (R33), or None when there
+    is none: no line of sight. The ends are exact points (x right, y down, square
+    ``(c, r)`` spans ``[c, c+1] x [r, r+1]``)."""
+    ra, rb = Rect.of(a), Rect.of(b)
+    obs = Obstacles(board)
+    quick = _centre(ra), _centre(rb)
+    if touch(obs, *quick) is Touch.FREE:
+        return quick
+    touching = _touching(ra, rb)
+    if touching is not None and touch(obs, touching, touching) is Touch.FREE:
+        return touching, touching
+    return _search(obs, ra, rb, inner=False)
+
+
+def line_of_sight(board: Board, a: Collection[Square], b: Collection[Square]) -> bool:
+    """Whether footprint ``a`` has line of sight to footprint ``b`` (R33): exact and
+    symmetric."""
+    return sight_line(board, a, b) is not None
+
+
+def _touching(a: Rect, b: Rect) -> Point | None:
+    """The middle of what the two closed blocks share (an edge or a corner), or None."""
+    x0, x1 = max(a.x0, b.x0), min(a.x1, b.x1)
+    y0, y1 = max(a.y0, b.y0), min(a.y1, b.y1)
+    if x0 > x1 or y0 > y1:
+        return None
+    return (Fraction(x0 + x1, 2), Fraction(y0 + y1, 2))
+
+
+def open_line(board: Board, a: Collection[Square], b: Collection[Square],
+              occupied_by_others: Collection[Square] = ()) -> Segment | None:
+    """A segment from strictly inside ``a`` to strictly inside ``b`` that meets nothing
+    of R33's blocked set and no cover square's interior (a partial obstruction of the
+    board, or a square in ``occupied_by_others`` other than ``a``'s and ``b``'s): the
+    sight line that proves there is no cover (R34). None when there is none."""
+    ra, rb = Rect.of(a), Rect.of(b)
+    obs = Obstacles(board, frozenset(occupied_by_others), low=True,
+                    own=ra.squares | rb.squares)
+    quick = _centre(ra), _centre(rb)
+    if touch(obs, *quick) is Touch.FREE:
+        return quick
+    return _search(obs, ra, rb, inner=True)
+
+
+def cover(board: Board, a: Collection[Square], b: Collection[Square],
+          occupied_by_others: Collection[Square] = ()) -> bool:
+    """Whether the target on ``b`` has cover from a ranged attacker on ``a`` (R34, the
+    least-cover reading): every segment from strictly inside ``a`` to strictly inside
+    ``b`` that R33 lets through passes through the interior of a partial obstruction or
+    of a square in ``occupied_by_others`` (other creatures; the two's own squares are
+    ignored). Melee ignores cover and Seeking ignores it (ch20): the caller does not ask.
+    With no line of sight at all the answer is True (nothing unobstructed gets through);
+    ask ``line_of_sight`` first."""
+    return open_line(board, a, b, occupied_by_others) is None
+
+
+def visible(board: Board, a: Collection[Square], within: int | None = None
+            ) -> frozenset[Square]:
+    """Every square that is not solid and that footprint ``a`` has line of sight to
+    (R33), within ``within`` squares when given: the overlay of what a creature sees.
+    One exact test per square; on a large map give ``within``."""
+    rect = Rect.of(a)
+    out = set()
+    for r in range(board.height):
+        for c in range(board.width):
+            sq = (c, r)
+            if sq in board.solid_squares:
+                continue
+            if within is not None and max(rect.x0 - c, c - rect.x1 + 1,
+                                          rect.y0 - r, r - rect.y1 + 1) > within:
+                continue
+            if line_of_sight(board, a, [sq]):
+                out.add(sq)
+    return frozenset(out)
