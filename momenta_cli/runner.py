@@ -36,18 +36,23 @@ class Outcome:
         return self.entry is not None or self.undone is not None or self.redone is not None
 
 
-def run_line(session: Session, line: str, roller: Roller) -> Outcome:
-    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
-
-    A line is one line of plain text: bytes that were not UTF-8 (they arrive as lone
-    surrogates), control, bidi and zero-width characters are refused before parsing, so
-    nothing typed can reach the journal or the screen as an instruction."""
+def check_plain(line: str) -> None:
+    """Refuse ``line`` (``CommandError``) unless it is one line of plain text: bytes that
+    were not UTF-8 (they arrive as lone surrogates), control, bidi and zero-width
+    characters, so nothing typed can reach the journal or the screen as an instruction.
+    The prompt calls it before asking anything about the line."""
     bad = unsafe(line.replace("\ufeff", "").replace("\t", " ").rstrip("\r\n"))
     if bad:
         if "surrogate" in bad:
             raise CommandError("the line is not UTF-8 text (a byte that is no character); "
                                "type it again")
         raise CommandError(f"a command is one line of plain text; this one holds {bad}")
+
+
+def run_line(session: Session, line: str, roller: Roller) -> Outcome:
+    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
+    A line that is not plain text (``check_plain``) is refused before parsing."""
+    check_plain(line)
     body = strip_mark(line)
     if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
         from momenta_cli.preview.line import preview_line

@@ -94,11 +94,19 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
+    from momenta_cli.runner import check_plain
+
+    try:
+        check_plain(line)  # refused before any question is asked about it
+    except MomentaError as err:
+        screen.error(str(err))
+        return True
     if ask is not None:
         picked = _players_pick(ff, screen, line, roller, ask)
         if picked is None:
             return True
         line = picked
+    typed = line
     if table is not None:
         asked = _questions(ff, screen, line, roller, table)
         if asked is None:
@@ -120,7 +128,18 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         return True
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
-    return screen.outcome(out, ff.session.state, before)
+    going = screen.outcome(out, ff.session.state, before)
+    if out.entry is not None and line != typed:
+        # the answers made the line: the complete command, to copy into a script
+        block(screen.console, [lit(f"  as: {out.entry.script_line}", "dim")],
+              _keep(ff.session.state))
+    return going
+
+
+def _keep(fight: Fight) -> tuple[str, ...]:
+    from momenta_cli.render.wrap import keep_names
+
+    return keep_names(fight)
 
 
 def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask: Ask
