@@ -267,3 +267,53 @@ def test_a_comment_typed_after_the_attack_stays_at_the_end_of_the_line():
     s = gorms_turn()
     out, _ = settle(s, "attack wren # the bruiser swings", "dodge", "5,5,1", "1,1,1", "n")
     assert out[0] == "attack wren roll 5,5,1 dodge def 1,1,1 # the bruiser swings"
+
+
+def test_a_roll_written_with_the_wrong_count_is_asked_again_with_its_pool_breakdown():
+    """ch20 step 1, R2: a Hindered target gives the attacker +1d, so ``roll 5,6,2`` is
+    one die short of 4d; at the prompt that roll is asked again (the reason, then the
+    pool's breakdown), and the reaction, written nowhere, is still asked first."""
+    s = gorms_turn()
+    run_line(s, "cond wren hindered", SeededRoller(0))
+    out, t = settle(s, "attack wren roll 5,6,2", "", "5,6,2", "5,6,2,1", "n")
+    assert t.prompts[:2] == ["reaction> ", "Gorm rolls 4d> "]
+    assert t.wrongs[0] == ("expected 4 faces from 1 to 6 for 4d, got 5,6,2; type them "
+                           "again (Enter: the tracker rolls)")
+    assert "Gorm rolls: pool 3, target Hindered +1 = 4d" in t.told
+    assert t.wrongs[1].startswith("expected 4 faces")  # the retyped 5,6,2: asked again
+    assert out[0] == "attack wren roll 5,6,2,1"
+
+
+def test_a_wrong_roll_on_the_line_is_asked_even_when_the_tracker_rolls_the_rest():
+    """With ``ask_dice: false`` nothing else is asked for dice, but a roll the GM wrote
+    with the wrong count is theirs to type again."""
+    s = gorms_turn("{ask_dice: false}")
+    out, t = settle(s, "attack wren dodge roll 5,6", "5,6,1", "n",
+                    roller=QueueRoller([1, 1, 1]))
+    assert t.prompts == ["Gorm rolls 3d> ", "Brace? [y/N] "]
+    assert out[0] == "attack wren roll 5,6,1 dodge"
+
+
+def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch):
+    """Never the typed line without the GM's answers: a failure after the questions
+    (unexpected) is an error and nothing runs."""
+    import pytest
+
+    from momenta_cli.errors import MomentaError, RuleError
+    from momenta_cli.exchange import ask_line, flow
+
+    def broken(*args, **kwargs):
+        raise RuleError("boom")
+
+    s = gorms_turn()
+    monkeypatch.setattr(flow, "ask_brace", broken)
+    with pytest.raises(MomentaError, match="nothing was done"):
+        settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", ""))
+    monkeypatch.undo()
+
+    def unwritable(cmd):
+        raise ValueError("no line")
+
+    monkeypatch.setattr(ask_line, "unparse", unwritable)
+    with pytest.raises(MomentaError, match="nothing was done"):
+        settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", "", "n"))

@@ -171,6 +171,9 @@ def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: 
         asked = settle_line(ff.session.state, line, roller, table)
     except KeyboardInterrupt:
         asked = None
+    except MomentaError as err:  # the answers make no command: nothing is run
+        screen.error(str(err))
+        return None
     except Exception as err:  # a bug must not end the session: nothing was changed
         screen.error(f"internal error while asking, nothing was done: "
                      f"{type(err).__name__}: {err}")

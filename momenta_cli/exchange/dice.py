@@ -28,6 +28,7 @@ class Roll:
     how: str  # "rolled" (to ask), "typed" (on the line) or "auto" (a Grunt)
     successes: int = 0
     where: str = ""  # `` at Gorm``: which target, when an attack has several
+    parts: tuple[tuple[str, int], ...] = ()  # the pool's breakdown (attribute, modifiers)
 
     @property
     def asked(self) -> bool:
@@ -56,12 +57,12 @@ def rolls(t: Trial) -> list[Roll]:
                 where = " for every target" if shared else f" at {e.target}"
             out.append(Roll(landing.roll, "typed", label, sum(n for _, n in e.pool),
                             e.roll.get("how", "rolled"), e.roll.get("successes", 0),
-                            where))
+                            where, tuple(e.pool)))
         if e.defense is not None and e.defense_roll is not None:
             d = e.defense_roll
             out.append(Roll(landing.strike, "defense_typed", f"{e.target}'s {e.defense}",
                             sum(n for _, n in e.defense_pool), d.get("how", "rolled"),
-                            d.get("successes", 0)))
+                            d.get("successes", 0), "", tuple(e.defense_pool)))
     return out
 
 
@@ -74,7 +75,15 @@ def telling(found: list[Roll]) -> str:
     return one_line(text)
 
 
+def breakdown(r: Roll) -> str:
+    """``Gorm rolls: pool 3, target Hindered +1 = 4d``: where the pool's size comes from."""
+    from momenta_cli.render.attack_lines import pool_text
+
+    return one_line(f"{r.label}{r.where}: {pool_text(r.parts)}")
+
+
 def prompt(r: Roll) -> str:
+    """The prompt of the question for ``r``'s dice: who rolls, how many dice."""
     return one_line(f"{r.label} {dice_text(r.pool)}{r.where}> ")
 
 
@@ -88,6 +97,11 @@ def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
     if not t.lower().endswith("s"):
         t = ",".join(t.replace(",", " ").split())
     typed = typed_result(t)
-    roll_pool(r.pool, Ones(), face, typed)  # refuses a wrong count, as the engine would
+    check(r, typed, face)
     return typed
+
+
+def check(r: Roll, typed: Typed, face: int = 5) -> None:
+    """Refuse (``MomentaError``, the engine's reason) dice ``r``'s pool cannot show."""
+    roll_pool(r.pool, Ones(), face, typed)  # refuses a wrong count, as the engine would
 
