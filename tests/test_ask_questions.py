@@ -74,7 +74,7 @@ def test_the_target_is_asked_its_reaction_with_only_the_legal_options():
     assert "dodge 3d (2 Vigor)" in text
     assert "deflect Buckler" in text and "(1 Vigor)" in text
     assert "deflect Rapier" not in text
-    assert "counter Rapier 3d (2 Vigor)" in text
+    assert "counter 3d (2 Vigor): Rapier or Unarmed Attack" in text
     assert text.rstrip().endswith("none (Enter: none; Ctrl-C cancels)")
     assert t.prompts[0] == "reaction> "
     assert out[0] == "attack wren roll 1,1,1"  # Enter: none, the line as typed
@@ -91,7 +91,7 @@ def test_a_hindered_target_is_not_offered_dodge_and_an_indefensible_attack_only_
     s = turn_of("kira")
     _, t = settle(s, "attack wren with lash roll 1", "")
     text = reaction_line(t)
-    assert "dodge" not in text and "deflect" not in text and "counter Rapier" in text
+    assert "dodge" not in text and "deflect" not in text and "counter 3d (2 Vigor): Rapier" in text
 
 
 def test_who_may_not_react_is_not_asked():
@@ -317,3 +317,50 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
     monkeypatch.setattr(ask_line, "unparse", unwritable)
     with pytest.raises(MomentaError, match="nothing was done"):
         settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", "", "n"))
+
+
+def test_options_with_the_same_pool_and_cost_are_listed_once():
+    """ch19 Counterattack: any melee weapon may answer; those that roll the same pool at
+    the same cost are one option with the weapons named."""
+    s = gorms_turn()
+    _, t = settle(s, "attack wren roll 1,1,1", "", "n")
+    text = reaction_line(t)
+    assert ("counter 3d (2 Vigor): Rapier or Unarmed Attack / counter 0d (2d6 keep "
+            "lowest) (2 Vigor): Buckler or Spear / none") in text
+    assert "deflect Buckler 0d (2d6 keep lowest) (1 Vigor)" in text  # one weapon: named
+
+
+def test_a_bare_kind_with_several_weapons_leaves_the_pick_to_the_engine_and_says_it():
+    """The line's own ``counter`` alone: the engine chooses the weapon (ch19
+    Counterattack); the GM is told which, and the line keeps the bare word so a replay
+    chooses the same."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 1,1,1", "counter", "6,6,6", "n")
+    assert "Wren: counter with Rapier (the tracker's pick)" in t.told
+    assert out[0] == "attack wren roll 1,1,1 counter roll 6,6,6"
+
+
+def test_reaction_answers_take_the_lines_spellings_and_echo_short():
+    s = gorms_turn()
+    for said in ("counter with rapier", "counter rapier", "\ufeffcounter=rapier"):
+        out, _ = settle(s, "attack wren roll 1,1,1", said, "6,6,6", "n")
+        assert out[0] == "attack wren roll 1,1,1 counter with Rapier roll 6,6,6", said
+    out, _ = settle(s, "attack wren roll 1,1,1", "deflect=buckler", "1,1", "n")
+    assert out[0] == "attack wren roll 1,1,1 deflect=Buckler def 1,1"
+    out, t = settle(s, "attack wren roll 1,1,1", "x" * 100_000, "", "n")
+    assert len(t.wrongs[0]) < 400 and "…" in t.wrongs[0]
+
+
+def test_dice_answers_are_echoed_as_typed_and_short_with_the_count_in_good_grammar():
+    """R2: one die for a 1d pool; a success count past the pool is impossible."""
+    s = gorms_turn()
+    run_line(s, "cond wren hindered", SeededRoller(0))  # no Dodge: Deflect then
+    out, t = settle(s, "attack wren", "", "2s 1", "99999999999999999999s", "5,6",
+                    "5" * 1000, "1s", "n")
+    assert "'2s 1'" in t.wrongs[0] and "2s,1" not in t.wrongs[0]
+    assert t.wrongs[1].startswith("99999999999999999999 successes is impossible with 4d")
+    assert t.wrongs[2].startswith("expected 4 faces")
+    assert len(t.wrongs[3]) < 300
+    s = turn_of("kira")
+    _, t = settle(s, "attack wren with lash", "", "1,1", "")
+    assert t.wrongs[0].startswith("expected 1 face from 1 to 6 for 1d, got 1,1")

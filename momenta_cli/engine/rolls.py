@@ -41,7 +41,8 @@ def roll_pool(
     if typed is not None and typed.faces is not None:
         faces = list(typed.faces)
         if len(faces) != dice or any(not 1 <= x <= 6 for x in faces):
-            raise RuleError(f"expected {dice} faces from 1 to 6 for {_dice(pool)}, "
+            raise RuleError(f"expected {dice} face{'s' if dice != 1 else ''} from 1 to 6 "
+                            f"for {_dice(pool)}, "
                             f"got {','.join(map(str, faces)) or 'none'}")
         how = "typed"
     else:

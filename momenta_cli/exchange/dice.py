@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 from momenta_cli.commands.language import typed_result
 from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import COUNTER, Path
 from momenta_cli.exchange.reactions import dice_text
 from momenta_cli.exchange.trial import Ones, Trial
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
@@ -90,14 +91,24 @@ def prompt(r: Roll) -> str:
 def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
     """What the GM typed for ``r``: None (Enter) for the tracker to roll, else the faces
     or successes, checked against the pool as the engine checks them. Raises
-    ``MomentaError`` with the reason (``expected 3 faces from 1 to 6 for 3d``)."""
-    t = text.strip()
+    ``MomentaError`` with the reason (``expected 3 faces from 1 to 6 for 3d``), echoing
+    the answer as typed and short."""
+    t = text.replace("\ufeff", "").strip()
     if not t:
         return None
-    if not t.lower().endswith("s"):
-        t = ",".join(t.replace(",", " ").split())
-    typed = typed_result(t)
-    check(r, typed, face)
+    count = t[:-1]
+    if t.lower().endswith("s") and count.isascii() and count.isdigit():
+        typed = Typed(successes=int(count))  # however many: the pool says if it can be
+    else:
+        try:
+            typed = typed_result(",".join(t.replace(",", " ").split()))
+        except MomentaError:
+            raise MomentaError("a result is faces like 5,2,6 or successes like 2s, got "
+                               f"{clip(one_line(t), 40)!r}") from None
+    try:
+        check(r, typed, face)
+    except MomentaError as err:
+        raise MomentaError(clip(str(err), 120)) from None
     return typed
 
 

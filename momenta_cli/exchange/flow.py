@@ -73,9 +73,19 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table) -> tuple[Attack, bool
         while True:
             try:
                 offer = reactions.answer(q, _ask(table, "reaction> ", q.words))
-                break
             except MomentaError as err:
                 table.wrong(str(err))
+                continue
+            picked = reactions.chosen(fight, q, offer)
+            if picked is None:
+                table.wrong(f"{offer.kind} with which? Type one of: "
+                            + " / ".join(o.text for o in q.offers if o.kind == offer.kind))
+                continue
+            if picked is not offer:
+                table.tell(f"{q.target}: {offer.kind} with {picked.weapon} (the "
+                           "tracker's pick)")
+            offer = picked
+            break
         cmd = offer.command
         if offer.kind == "counter":
             todo.insert(0, (*strike, COUNTER))
