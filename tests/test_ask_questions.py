@@ -364,3 +364,31 @@ def test_dice_answers_are_echoed_as_typed_and_short_with_the_count_in_good_gramm
     s = turn_of("kira")
     _, t = settle(s, "attack wren with lash", "", "1,1", "")
     assert t.wrongs[0].startswith("expected 1 face from 1 to 6 for 1d, got 1,1")
+
+
+RESISTING = """
+name: Resisting
+combatants:
+  - {name: Sal, side: allies, attributes: {POW: 1, AGI: 1}, max_vitality: 20, max_guard: 0,
+     max_vigor: 7, resistances: [Fire]}
+  - name: Imp
+    side: adversaries
+    threat: Regular
+    attributes: {POW: 1, AGI: 1}
+    max_vitality: 10
+    attacks:
+      - {name: Hex, pool: 3, tags: [Fire, Range 10], damage: {0s: 2, 1s: 6, 2s: 11, 3+: 14}}
+"""
+
+
+def test_brace_is_not_offered_when_it_would_spare_nothing():
+    """R9: resistances are a set of sources and do not stack, so Brace (a resistance,
+    ch19 Brace) spares a Fire-resistant target nothing against Fire: not asked."""
+    from tests.engine_helpers import session_from
+
+    s = session_from(RESISTING)
+    run_line(s, "turn sal", SeededRoller(0))
+    run_line(s, "next imp", SeededRoller(0))
+    out, t = settle(s, "attack sal with hex roll 5,5,5", "")
+    assert "Brace? [y/N] " not in t.prompts
+    assert out[0] == "attack sal with hex roll 5,5,5"
