@@ -94,12 +94,20 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
-    from momenta_cli.runner import check_plain
+    from momenta_cli.runner import check_plain, steps
 
     try:
         check_plain(line)  # refused before any question is asked about it
     except MomentaError as err:
         screen.error(str(err))
+        return True
+    several, note = steps(ff.session, line)
+    if several != [line]:  # ``undo 3``: three steps, each saved and shown
+        for one in several:
+            if _run(ff, screen, one, roller, one) is None:
+                return True
+        if note:
+            screen.console.print(lit(note, "dim"))
         return True
     if ask is not None:
         picked = _players_pick(ff, screen, line, roller, ask)
@@ -112,20 +120,28 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         if asked is None:
             return True
         line, roller = asked
+    going = _run(ff, screen, line, roller, typed)
+    return True if going is None else going
+
+
+def _run(ff: FightFile, screen: Screen, line: str, roller: Roller, typed: str
+         ) -> bool | None:
+    """Run ``line``, save it, show it: False when the GM leaves, None when it was
+    refused or not saved (said on the screen)."""
     before = mark(ff.session.state)
     try:
         out = ff.run(line, roller)
     except NotSaved as err:
         screen.error(f"not saved: {err.why}; '{line.strip()}' was not done and the fight "
                      f"is as it was ({err.path})")
-        return True
+        return None
     except MomentaError as err:
         screen.error(str(err))
-        return True
+        return None
     except Exception as err:  # a bug must not end the session: the fight is saved
         screen.error(f"internal error, nothing was changed or saved: "
                      f"{type(err).__name__}: {err}")
-        return True
+        return None
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
     going = screen.outcome(out, ff.session.state, before)
