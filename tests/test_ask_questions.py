@@ -392,3 +392,29 @@ def test_brace_is_not_offered_when_it_would_spare_nothing():
     out, t = settle(s, "attack sal with hex roll 5,5,5", "")
     assert "Brace? [y/N] " not in t.prompts
     assert out[0] == "attack sal with hex roll 5,5,5"
+
+
+def test_the_engine_says_which_area_attacks_roll_once():
+    """R22 (ours): a weapon rolls once for its area, a spell once per target; one
+    function of the engine says so, for the engine and the questions alike."""
+    from momenta_cli.engine.attacks import rolls_once
+    from momenta_cli.engine.names import actor
+    from momenta_cli.engine.specs import WeaponSpec
+
+    kira = actor(turn_of("kira").state, None)
+    spec = {w.name: w for w in kira.spec.weapons}
+    assert rolls_once(spec["Firebomb"], 2) and not rolls_once(spec["Firebomb"], 1)
+    assert not rolls_once(spec["Fireball"], 2)
+    assert isinstance(spec["Fireball"], WeaponSpec)
+
+
+def test_a_roll_of_the_trial_is_matched_to_its_part_by_who_rolls_at_whom():
+    """R27: a Counterattack is resolved before the attack it answers; each roll the
+    questions ask about is the engine's roll by that attacker at that target."""
+    from momenta_cli.exchange.trial import trial
+
+    s = gorms_turn()
+    t = trial(s.state, parse_line("attack wren counter with rapier"))
+    assert t.aligned
+    assert [(t.events[i].attacker, t.events[i].target) for _, i in t.landed] == [
+        ("Wren", "Gorm"), ("Gorm", "Wren")]

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.conftest import fight_of, invoke, one_line_error, started
+from tests.conftest import invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")
 

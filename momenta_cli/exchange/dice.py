@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.commands.language import typed_result
-from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.engine.rolls import Typed, dice_text, roll_pool
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import COUNTER, Path
-from momenta_cli.exchange.reactions import dice_text
 from momenta_cli.exchange.trial import Ones, Trial
 from momenta_cli.text import clip, one_line
 

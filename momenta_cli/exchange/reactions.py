@@ -12,6 +12,7 @@ from typing import Any
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.names import candidates
 from momenta_cli.engine.reactions import open_reactions
+from momenta_cli.engine.rolls import dice_text
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import COUNTER, Path, at, put
@@ -23,12 +24,9 @@ VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
         "Grab": "tries to grab", "Shove": "tries to shove"}
 
 
-def dice_text(pool: int) -> str:
-    """``3d``; a pool of 0 or less rolls 2d6 and keeps the lowest (R2)."""
-    return f"{pool}d" if pool > 0 else f"{pool}d (2d6 keep lowest)"
-
-
 def roll_size(e_roll: dict, parts: tuple[tuple[str, int], ...]) -> str:
+    """How a roll of the attack is made: its pool (``3d``, ``0d (2d6 keep lowest)``,
+    engine/rolls.py), or a Grunt's fixed success (R7)."""
     if e_roll.get("how") == "auto":
         return f"{e_roll.get('successes', 0)}s (Grunt: no roll)"
     return dice_text(sum(n for _, n in parts))
