@@ -418,3 +418,14 @@ def test_a_roll_of_the_trial_is_matched_to_its_part_by_who_rolls_at_whom():
     assert t.aligned
     assert [(t.events[i].attacker, t.events[i].target) for _, i in t.landed] == [
         ("Wren", "Gorm"), ("Gorm", "Wren")]
+
+
+def test_cancelling_at_brace_says_the_tracker_dice_shown_are_void():
+    """Nothing is kept of a cancelled command, its dice neither: said, so no one takes
+    the shown roll for the one the retyped line will use."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren", "", "", None)
+    assert out is None
+    assert t.told[-1].startswith("The tracker's dice shown are void")
+    out, t = settle(s, "attack wren", "", "6,6,5", None)  # typed: nothing void
+    assert not any("void" in x for x in t.told)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from momenta_cli.cli.completion import complete, quote
-from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, resolve, with_name
+from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, with_name
 from momenta_cli.cli.screen import Screen, block, mark
 from momenta_cli.dice import Roller
 from momenta_cli.engine.state import Fight
@@ -205,22 +205,21 @@ def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
 
+    from momenta_cli.cli.ask import pick_until
+
     def ask(names: list[str], suggestion: str | None) -> str | None:
         words = [quote(n) for n in names]
         session: PromptSession = PromptSession(
             completer=WordCompleter(words, ignore_case=True, sentence=True),
             complete_while_typing=False, bottom_toolbar=bar)
-        while True:
+
+        def read() -> str | None:
             try:
-                text = session.prompt("pick> ")
+                return session.prompt("pick> ")
             except (KeyboardInterrupt, EOFError):
                 return None
-            if not text.strip():
-                continue
-            try:
-                return resolve(get_fight(), names, text)
-            except MomentaError as err:
-                screen.error(str(err))
+
+        return pick_until(read, screen, get_fight, names)
 
     return ask
 

@@ -198,6 +198,11 @@ def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table
                 break
             except MomentaError as err:
                 table.wrong(str(err))
+            except Cancelled:
+                if faces:  # a retyped line rolls afresh: what was shown is not kept
+                    table.tell("The tracker's dice shown are void: the line typed again "
+                               "rolls new ones (type them to keep them).")
+                raise
         if yes:
             cmd = q.braced
         start = q.index + 1
