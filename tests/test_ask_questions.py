@@ -429,3 +429,9 @@ def test_cancelling_at_brace_says_the_tracker_dice_shown_are_void():
     assert t.told[-1].startswith("The tracker's dice shown are void")
     out, t = settle(s, "attack wren", "", "6,6,5", None)  # typed: nothing void
     assert not any("void" in x for x in t.told)
+
+
+def test_brace_answers_drop_a_bom_and_echo_short():
+    s = gorms_turn()
+    out, t = settle(s, "attack wren", "", "6,6,5", "z" * 5000, "\ufeffy")
+    assert len(t.wrongs[0]) < 120 and out[0] == "attack wren roll 6,6,5 brace"

@@ -17,7 +17,7 @@ from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import at, put
 from momenta_cli.exchange.trial import Trial, longer, trial
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
@@ -97,9 +97,9 @@ def question(fight: Fight, base: Trial, start: int, roller: Roller
 
 def answer(text: str) -> bool:
     """y or yes: Brace; n, no or Enter: not. Raises ``MomentaError`` otherwise."""
-    t = text.strip().lower()
+    t = text.replace("\ufeff", "").strip().lower()
     if t in ("y", "yes"):
         return True
     if t in ("", "n", "no"):
         return False
-    raise MomentaError(f"{one_line(text.strip())!r}: answer y or n (Enter: no)")
+    raise MomentaError(f"{clip(one_line(text.strip()), 40)!r}: answer y or n (Enter: no)")
