@@ -3,13 +3,14 @@ one-shot commands and replay scripts, so all three accept exactly the same langu
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import Roller
 from momenta_cli.engine.session import Entry, Session
-from momenta_cli.errors import CommandError
+from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.preview import strip_mark
 from momenta_cli.text import unsafe
 from momenta_cli.words import take_dice
@@ -36,18 +37,23 @@ class Outcome:
         return self.entry is not None or self.undone is not None or self.redone is not None
 
 
-def run_line(session: Session, line: str, roller: Roller) -> Outcome:
-    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
-
-    A line is one line of plain text: bytes that were not UTF-8 (they arrive as lone
-    surrogates), control, bidi and zero-width characters are refused before parsing, so
-    nothing typed can reach the journal or the screen as an instruction."""
+def check_plain(line: str) -> None:
+    """Refuse ``line`` (``CommandError``) unless it is one line of plain text: bytes that
+    were not UTF-8 (they arrive as lone surrogates), control, bidi and zero-width
+    characters, so nothing typed can reach the journal or the screen as an instruction.
+    The prompt calls it before asking anything about the line."""
     bad = unsafe(line.replace("\ufeff", "").replace("\t", " ").rstrip("\r\n"))
     if bad:
         if "surrogate" in bad:
             raise CommandError("the line is not UTF-8 text (a byte that is no character); "
                                "type it again")
         raise CommandError(f"a command is one line of plain text; this one holds {bad}")
+
+
+def run_line(session: Session, line: str, roller: Roller) -> Outcome:
+    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
+    A line that is not plain text (``check_plain``) is refused before parsing."""
+    check_plain(line)
     body = strip_mark(line)
     if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
         from momenta_cli.preview.line import preview_line
@@ -62,6 +68,10 @@ def run_line(session: Session, line: str, roller: Roller) -> Outcome:
     if parsed is None:
         return Outcome(line)
     if isinstance(parsed, Meta):
+        if parsed.what in ("undo", "redo") and parsed.arg not in (None, "1"):
+            # one record per step: the caller runs ``steps(...)`` one line at a time
+            raise CommandError(f"'{parsed.what} {parsed.arg}' is several steps: run "
+                               "the lines runner.steps gives, one at a time")
         if parsed.what == "undo":
             return Outcome(line, meta=parsed, undone=session.undo())
         if parsed.what == "redo":
@@ -74,3 +84,33 @@ def run_line(session: Session, line: str, roller: Roller) -> Outcome:
             return Outcome(line, meta=parsed, odds=preview(session.state, parsed.command))
         return Outcome(line, meta=parsed)
     return Outcome(line, entry=session.execute(parsed, line.strip(), roller))
+
+
+def steps(session: Session, line: str) -> tuple[list[str], str | None]:
+    """The lines to run for ``line``, one at a time: ``undo N`` (``redo N``) is N lines
+    of ``undo`` (``redo``), at most as many as there are to take back (at least one, so
+    that nothing to undo is refused as usual), each its own journal record; any other
+    line is itself. With a note when fewer steps were there than asked."""
+    try:
+        parsed = parse_line(line) if strip_mark(line) is None else None
+    except MomentaError:
+        return [line], None  # running it says why
+    if not isinstance(parsed, Meta) or parsed.what not in ("undo", "redo") \
+            or parsed.arg is None:
+        return [line], None
+    verb, asked = parsed.what, int(parsed.arg)
+    there = len(session.entries) if verb == "undo" else len(session.undone)
+    done = max(1, min(asked, there))
+    note = None
+    if there < asked and there > 0:
+        past = "undid" if verb == "undo" else "redid"
+        note = (f"{past} {there} command{'s' if there != 1 else ''} (nothing more to "
+                f"{verb})")
+    return [verb] * done, note
+
+
+def each_step(session: Session, lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` with each ``undo N`` as its N steps (``steps``), worked out when it is
+    reached, so each counts what there is by then."""
+    for line in lines:
+        yield from steps(session, line)[0]

@@ -102,3 +102,21 @@ def test_enter_at_every_question_plays_as_the_line_alone_with_the_same_seed(enc)
     bare = play(enc, *OPEN, "attack brannoc", "end", "turn tamsin",
                 "attack knife-1 with dagger", "status", ask=False, seed="5")
     assert bare.output[bare.output.rindex("Name "):] == table
+
+
+def test_a_line_that_is_not_plain_text_is_refused_before_any_question(enc):
+    """A zero-width space is refused as every command line refuses it, and nothing is
+    asked about the line first (no reaction, no dice, no Brace)."""
+    r = play(enc, *OPEN, "attack brannoc\u200b", "quit")
+    assert "a command is one line of plain text" in r.output
+    assert "reaction>" not in r.output and "Dice:" not in r.output
+    assert cmds(enc) == OPEN
+
+
+def test_the_complete_line_is_shown_after_an_exchange_to_copy_into_a_script(enc):
+    """The answers and every die (the tracker's included) as one line, exactly the
+    journal's complete command."""
+    r = play(enc, *OPEN, "attack brannoc", "dodge", "6,6,2", "", "y", "quit", seed="7")
+    assert "  as: attack brannoc roll 6,6,2 dodge brace dice 3" in r.output
+    r = play(enc, *OPEN, "attack brannoc roll 6,6,2 dodge def 1 brace", "quit")
+    assert "as:" not in r.output  # the GM's own line: nothing to add

@@ -74,7 +74,7 @@ def test_the_target_is_asked_its_reaction_with_only_the_legal_options():
     assert "dodge 3d (2 Vigor)" in text
     assert "deflect Buckler" in text and "(1 Vigor)" in text
     assert "deflect Rapier" not in text
-    assert "counter Rapier 3d (2 Vigor)" in text
+    assert "counter 3d (2 Vigor): Rapier or Unarmed Attack" in text
     assert text.rstrip().endswith("none (Enter: none; Ctrl-C cancels)")
     assert t.prompts[0] == "reaction> "
     assert out[0] == "attack wren roll 1,1,1"  # Enter: none, the line as typed
@@ -91,7 +91,7 @@ def test_a_hindered_target_is_not_offered_dodge_and_an_indefensible_attack_only_
     s = turn_of("kira")
     _, t = settle(s, "attack wren with lash roll 1", "")
     text = reaction_line(t)
-    assert "dodge" not in text and "deflect" not in text and "counter Rapier" in text
+    assert "dodge" not in text and "deflect" not in text and "counter 3d (2 Vigor): Rapier" in text
 
 
 def test_who_may_not_react_is_not_asked():
@@ -267,3 +267,171 @@ def test_a_comment_typed_after_the_attack_stays_at_the_end_of_the_line():
     s = gorms_turn()
     out, _ = settle(s, "attack wren # the bruiser swings", "dodge", "5,5,1", "1,1,1", "n")
     assert out[0] == "attack wren roll 5,5,1 dodge def 1,1,1 # the bruiser swings"
+
+
+def test_a_roll_written_with_the_wrong_count_is_asked_again_with_its_pool_breakdown():
+    """ch20 step 1, R2: a Hindered target gives the attacker +1d, so ``roll 5,6,2`` is
+    one die short of 4d; at the prompt that roll is asked again (the reason, then the
+    pool's breakdown), and the reaction, written nowhere, is still asked first."""
+    s = gorms_turn()
+    run_line(s, "cond wren hindered", SeededRoller(0))
+    out, t = settle(s, "attack wren roll 5,6,2", "", "5,6,2", "5,6,2,1", "n")
+    assert t.prompts[:2] == ["reaction> ", "Gorm rolls 4d> "]
+    assert t.wrongs[0] == ("expected 4 faces from 1 to 6 for 4d, got 5,6,2; type them "
+                           "again (Enter: the tracker rolls)")
+    assert "Gorm rolls: pool 3, target Hindered +1 = 4d" in t.told
+    assert t.wrongs[1].startswith("expected 4 faces")  # the retyped 5,6,2: asked again
+    assert out[0] == "attack wren roll 5,6,2,1"
+
+
+def test_a_wrong_roll_on_the_line_is_asked_even_when_the_tracker_rolls_the_rest():
+    """With ``ask_dice: false`` nothing else is asked for dice, but a roll the GM wrote
+    with the wrong count is theirs to type again."""
+    s = gorms_turn("{ask_dice: false}")
+    out, t = settle(s, "attack wren dodge roll 5,6", "5,6,1", "n",
+                    roller=QueueRoller([1, 1, 1]))
+    assert t.prompts == ["Gorm rolls 3d> ", "Brace? [y/N] "]
+    assert out[0] == "attack wren roll 5,6,1 dodge"
+
+
+def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch):
+    """Never the typed line without the GM's answers: a failure after the questions
+    (unexpected) is an error and nothing runs."""
+    import pytest
+
+    from momenta_cli.errors import MomentaError, RuleError
+    from momenta_cli.exchange import ask_line, flow
+
+    def broken(*args, **kwargs):
+        raise RuleError("boom")
+
+    s = gorms_turn()
+    monkeypatch.setattr(flow, "ask_brace", broken)
+    with pytest.raises(MomentaError, match="nothing was done"):
+        settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", ""))
+    monkeypatch.undo()
+
+    def unwritable(cmd):
+        raise ValueError("no line")
+
+    monkeypatch.setattr(ask_line, "unparse", unwritable)
+    with pytest.raises(MomentaError, match="nothing was done"):
+        settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", "", "n"))
+
+
+def test_options_with_the_same_pool_and_cost_are_listed_once():
+    """ch19 Counterattack: any melee weapon may answer; those that roll the same pool at
+    the same cost are one option with the weapons named."""
+    s = gorms_turn()
+    _, t = settle(s, "attack wren roll 1,1,1", "", "n")
+    text = reaction_line(t)
+    assert ("counter 3d (2 Vigor): Rapier or Unarmed Attack / counter 0d (2d6 keep "
+            "lowest) (2 Vigor): Buckler or Spear / none") in text
+    assert "deflect Buckler 0d (2d6 keep lowest) (1 Vigor)" in text  # one weapon: named
+
+
+def test_a_bare_kind_with_several_weapons_leaves_the_pick_to_the_engine_and_says_it():
+    """The line's own ``counter`` alone: the engine chooses the weapon (ch19
+    Counterattack); the GM is told which, and the line keeps the bare word so a replay
+    chooses the same."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 1,1,1", "counter", "6,6,6", "n")
+    assert "Wren: counter with Rapier (the tracker's pick)" in t.told
+    assert out[0] == "attack wren roll 1,1,1 counter roll 6,6,6"
+
+
+def test_reaction_answers_take_the_lines_spellings_and_echo_short():
+    s = gorms_turn()
+    for said in ("counter with rapier", "counter rapier", "\ufeffcounter=rapier"):
+        out, _ = settle(s, "attack wren roll 1,1,1", said, "6,6,6", "n")
+        assert out[0] == "attack wren roll 1,1,1 counter with Rapier roll 6,6,6", said
+    out, _ = settle(s, "attack wren roll 1,1,1", "deflect=buckler", "1,1", "n")
+    assert out[0] == "attack wren roll 1,1,1 deflect=Buckler def 1,1"
+    out, t = settle(s, "attack wren roll 1,1,1", "x" * 100_000, "", "n")
+    assert len(t.wrongs[0]) < 400 and "…" in t.wrongs[0]
+
+
+def test_dice_answers_are_echoed_as_typed_and_short_with_the_count_in_good_grammar():
+    """R2: one die for a 1d pool; a success count past the pool is impossible."""
+    s = gorms_turn()
+    run_line(s, "cond wren hindered", SeededRoller(0))  # no Dodge: Deflect then
+    out, t = settle(s, "attack wren", "", "2s 1", "99999999999999999999s", "5,6",
+                    "5" * 1000, "1s", "n")
+    assert "'2s 1'" in t.wrongs[0] and "2s,1" not in t.wrongs[0]
+    assert t.wrongs[1].startswith("99999999999999999999 successes is impossible with 4d")
+    assert t.wrongs[2].startswith("expected 4 faces")
+    assert len(t.wrongs[3]) < 300
+    s = turn_of("kira")
+    _, t = settle(s, "attack wren with lash", "", "1,1", "")
+    assert t.wrongs[0].startswith("expected 1 face from 1 to 6 for 1d, got 1,1")
+
+
+RESISTING = """
+name: Resisting
+combatants:
+  - {name: Sal, side: allies, attributes: {POW: 1, AGI: 1}, max_vitality: 20, max_guard: 0,
+     max_vigor: 7, resistances: [Fire]}
+  - name: Imp
+    side: adversaries
+    threat: Regular
+    attributes: {POW: 1, AGI: 1}
+    max_vitality: 10
+    attacks:
+      - {name: Hex, pool: 3, tags: [Fire, Range 10], damage: {0s: 2, 1s: 6, 2s: 11, 3+: 14}}
+"""
+
+
+def test_brace_is_not_offered_when_it_would_spare_nothing():
+    """R9: resistances are a set of sources and do not stack, so Brace (a resistance,
+    ch19 Brace) spares a Fire-resistant target nothing against Fire: not asked."""
+    from tests.engine_helpers import session_from
+
+    s = session_from(RESISTING)
+    run_line(s, "turn sal", SeededRoller(0))
+    run_line(s, "next imp", SeededRoller(0))
+    out, t = settle(s, "attack sal with hex roll 5,5,5", "")
+    assert "Brace? [y/N] " not in t.prompts
+    assert out[0] == "attack sal with hex roll 5,5,5"
+
+
+def test_the_engine_says_which_area_attacks_roll_once():
+    """R22 (ours): a weapon rolls once for its area, a spell once per target; one
+    function of the engine says so, for the engine and the questions alike."""
+    from momenta_cli.engine.attacks import rolls_once
+    from momenta_cli.engine.names import actor
+    from momenta_cli.engine.specs import WeaponSpec
+
+    kira = actor(turn_of("kira").state, None)
+    spec = {w.name: w for w in kira.spec.weapons}
+    assert rolls_once(spec["Firebomb"], 2) and not rolls_once(spec["Firebomb"], 1)
+    assert not rolls_once(spec["Fireball"], 2)
+    assert isinstance(spec["Fireball"], WeaponSpec)
+
+
+def test_a_roll_of_the_trial_is_matched_to_its_part_by_who_rolls_at_whom():
+    """R27: a Counterattack is resolved before the attack it answers; each roll the
+    questions ask about is the engine's roll by that attacker at that target."""
+    from momenta_cli.exchange.trial import trial
+
+    s = gorms_turn()
+    t = trial(s.state, parse_line("attack wren counter with rapier"))
+    assert t.aligned
+    assert [(t.events[i].attacker, t.events[i].target) for _, i in t.landed] == [
+        ("Wren", "Gorm"), ("Gorm", "Wren")]
+
+
+def test_cancelling_at_brace_says_the_tracker_dice_shown_are_void():
+    """Nothing is kept of a cancelled command, its dice neither: said, so no one takes
+    the shown roll for the one the retyped line will use."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren", "", "", None)
+    assert out is None
+    assert t.told[-1].startswith("The tracker's dice shown are void")
+    out, t = settle(s, "attack wren", "", "6,6,5", None)  # typed: nothing void
+    assert not any("void" in x for x in t.told)
+
+
+def test_brace_answers_drop_a_bom_and_echo_short():
+    s = gorms_turn()
+    out, t = settle(s, "attack wren", "", "6,6,5", "z" * 5000, "\ufeffy")
+    assert len(t.wrongs[0]) < 120 and out[0] == "attack wren roll 6,6,5 brace"

@@ -365,9 +365,9 @@ def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
                          "dodge 1d (2 Vigor) /")
     shown += words(child, "none (Enter: none; Ctrl-C cancels)")
     flat = " ".join(shown.split())
-    assert "deflect Heater Shield 3d (1 Vigor)" in flat and "deflect Longsword" in flat
-    assert "counter Longsword 3d (2 Vigor)" in flat
-    assert "deflect Boar Spear" not in flat
+    assert "deflect 3d (1 Vigor): Longsword or Heater Shield" in flat
+    assert "counter 3d (2 Vigor): Longsword, Heater Shield, Boar Spear or Unarmed" in flat
+    assert "Boar Spear or" not in flat.split("counter")[0]  # no Deflect tag: no deflect
     child.expect_exact("reaction>")
     child.send("deflect heater\r")
     words(child, "Dice: Gorm rolls 3d, Brannoc's Deflect (Heater Shield) 3d.")
@@ -382,11 +382,12 @@ def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
     child.expect_exact("Brace? [y/N]")
     child.send("y\r")
     words(child, "halved (Brace); 7 to Vitality (Vitality 21->14)")
+    line = 'attack brannoc roll 6,6,5 deflect="Heater Shield" def 1,1,2 brace'
+    words(child, f"as: {line}")  # the complete line, to copy into a script
     child.expect_exact("R1 Gorm>")
     child.send("quit\r")
     child.expect(pexpect.EOF)
     child.close()
-    line = 'attack brannoc roll 6,6,5 deflect="Heater Shield" def 1,1,2 brace'
     assert [r.get("cmd") for r in records(fight)] == ["turn wren", "next gorm", line]
     other = where / "encounters" / "typed.yaml"
     other.write_text((where / "encounters" / "demo.yaml").read_text())

@@ -77,23 +77,37 @@ class PipedTable(_Told):
         return answer
 
 
+def pick_until(read: Callable[[], str | None], screen: Screen,
+               get_fight: Callable[[], Fight], names: list[str]) -> str | None:
+    """Read answers with ``read`` until one names one of ``names`` (a number or a
+    name); a blank answer is read again, a wrong one said; None when ``read`` is
+    cancelled."""
+    while True:
+        text = read()
+        if text is None:
+            return None
+        if not text.strip():
+            continue
+        try:
+            return resolve(get_fight(), names, text)
+        except MomentaError as err:
+            screen.error(str(err))
+
+
 def piped_pick(screen: Screen, get_fight: Callable[[], Fight], lines: Iterator[str]
                ) -> Ask:
     """The players' pick from the next input lines (``--ask`` with a pipe): a number or a
     name, asked again until it names one of the choices; the end of the input cancels."""
 
+    def read() -> str | None:
+        raw = next(lines, None)
+        if raw is None:
+            return None
+        text = raw.rstrip("\r\n")
+        screen.console.print(Text("pick> ", style="dim") + lit(text))
+        return text
+
     def ask(names: list[str], suggestion: str | None) -> str | None:
-        while True:
-            raw = next(lines, None)
-            if raw is None:
-                return None
-            text = raw.rstrip("\r\n")
-            screen.console.print(Text("pick> ", style="dim") + lit(text))
-            if not text.strip():
-                continue
-            try:
-                return resolve(get_fight(), names, text)
-            except MomentaError as err:
-                screen.error(str(err))
+        return pick_until(read, screen, get_fight, names)
 
     return ask

@@ -70,7 +70,7 @@ def replay(
     from momenta_cli.render.logtext import lines
     from momenta_cli.render.status import lit, status
     from momenta_cli.render.wrap import keep_names
-    from momenta_cli.runner import run_line
+    from momenta_cli.runner import run_line, steps
 
     with guarded():
         enc = load_encounter(encounter)
@@ -80,7 +80,9 @@ def replay(
     console = make_console(no_color=no_color, width=width)
     if not as_json:
         console.print(lit(f"{enc.name} (seed {seed})", "bold"))
-    for number, raw in enumerate(script_lines, start=1):
+    numbered = enumerate(script_lines, start=1)
+    # ``undo 2`` is two steps, counted when reached (runner.steps)
+    for number, raw in ((n, one) for n, typed in numbered for one in steps(session, typed)[0]):
         try:
             out = run_line(session, raw, roller)
         except MomentaError as err:

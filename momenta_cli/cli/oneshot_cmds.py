@@ -96,13 +96,13 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
     from momenta_cli.dice import SeededRoller
     from momenta_cli.errors import MomentaError
     from momenta_cli.journal import outcome_record
-    from momenta_cli.runner import run_line
+    from momenta_cli.runner import each_step, run_line
 
     console, roller = screen.console, SeededRoller(seed)
     records: list[dict[str, Any]] = []
     console.begin_capture()
     try:
-        for line in lines:
+        for line in each_step(session, lines):  # ``undo 2``: two records
             before = mark(session.state)
             try:
                 out = run_line(session, line, roller)

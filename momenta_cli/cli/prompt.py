@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from momenta_cli.cli.completion import complete, quote
-from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, resolve, with_name
+from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, with_name
 from momenta_cli.cli.screen import Screen, block, mark
 from momenta_cli.dice import Roller
 from momenta_cli.engine.state import Fight
@@ -94,33 +94,68 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
+    from momenta_cli.runner import check_plain, steps
+
+    try:
+        check_plain(line)  # refused before any question is asked about it
+    except MomentaError as err:
+        screen.error(str(err))
+        return True
+    several, note = steps(ff.session, line)
+    if several != [line]:  # ``undo 3``: three steps, each saved and shown
+        for one in several:
+            if _run(ff, screen, one, roller, one) is None:
+                return True
+        if note:
+            screen.console.print(lit(note, "dim"))
+        return True
     if ask is not None:
         picked = _players_pick(ff, screen, line, roller, ask)
         if picked is None:
             return True
         line = picked
+    typed = line
     if table is not None:
         asked = _questions(ff, screen, line, roller, table)
         if asked is None:
             return True
         line, roller = asked
+    going = _run(ff, screen, line, roller, typed)
+    return True if going is None else going
+
+
+def _run(ff: FightFile, screen: Screen, line: str, roller: Roller, typed: str
+         ) -> bool | None:
+    """Run ``line``, save it, show it: False when the GM leaves, None when it was
+    refused or not saved (said on the screen)."""
     before = mark(ff.session.state)
     try:
         out = ff.run(line, roller)
     except NotSaved as err:
         screen.error(f"not saved: {err.why}; '{line.strip()}' was not done and the fight "
                      f"is as it was ({err.path})")
-        return True
+        return None
     except MomentaError as err:
         screen.error(str(err))
-        return True
+        return None
     except Exception as err:  # a bug must not end the session: the fight is saved
         screen.error(f"internal error, nothing was changed or saved: "
                      f"{type(err).__name__}: {err}")
-        return True
+        return None
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
-    return screen.outcome(out, ff.session.state, before)
+    going = screen.outcome(out, ff.session.state, before)
+    if out.entry is not None and line != typed:
+        # the answers made the line: the complete command, to copy into a script
+        block(screen.console, [lit(f"  as: {out.entry.script_line}", "dim")],
+              _keep(ff.session.state))
+    return going
+
+
+def _keep(fight: Fight) -> tuple[str, ...]:
+    from momenta_cli.render.wrap import keep_names
+
+    return keep_names(fight)
 
 
 def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask: Ask
@@ -152,6 +187,9 @@ def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: 
         asked = settle_line(ff.session.state, line, roller, table)
     except KeyboardInterrupt:
         asked = None
+    except MomentaError as err:  # the answers make no command: nothing is run
+        screen.error(str(err))
+        return None
     except Exception as err:  # a bug must not end the session: nothing was changed
         screen.error(f"internal error while asking, nothing was done: "
                      f"{type(err).__name__}: {err}")
@@ -167,22 +205,21 @@ def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
 
+    from momenta_cli.cli.ask import pick_until
+
     def ask(names: list[str], suggestion: str | None) -> str | None:
         words = [quote(n) for n in names]
         session: PromptSession = PromptSession(
             completer=WordCompleter(words, ignore_case=True, sentence=True),
             complete_while_typing=False, bottom_toolbar=bar)
-        while True:
+
+        def read() -> str | None:
             try:
-                text = session.prompt("pick> ")
+                return session.prompt("pick> ")
             except (KeyboardInterrupt, EOFError):
                 return None
-            if not text.strip():
-                continue
-            try:
-                return resolve(get_fight(), names, text)
-            except MomentaError as err:
-                screen.error(str(err))
+
+        return pick_until(read, screen, get_fight, names)
 
     return ask
 

@@ -13,6 +13,7 @@ from momenta_cli.commands.language import (
 )
 from momenta_cli.engine import commands as c
 from momenta_cli.errors import CommandError
+from momenta_cli.text import clip
 
 
 def _end_options(words: list[str]) -> tuple[bool, dict]:
@@ -229,16 +230,31 @@ def _set(words: list[str]) -> c.Command:
                     resource=words[-2])
 
 
-@verb("undo", aliases=("u",), usage="undo", help="Take back the last command.",
-      example="undo", group="session")
+@verb("undo", aliases=("u",), usage="undo [N]",
+      help="Take back the last command, or the last N (as many as there are).",
+      example="undo 2", group="session")
 def _undo(words: list[str]) -> Meta:
-    return Meta("undo")
+    return _steps("undo", words)
 
 
-@verb("redo", usage="redo", help="Put back the last undone command.", example="redo",
-      group="session")
+@verb("redo", usage="redo [N]",
+      help="Put back the last undone command, or the last N (as many as there are).",
+      example="redo", group="session")
 def _redo(words: list[str]) -> Meta:
-    return Meta("redo")
+    return _steps("redo", words)
+
+
+def _steps(verb: str, words: list[str]) -> Meta:
+    """``undo``/``redo`` with no number (one step) or a number of steps, 1 or more."""
+    if not words:
+        return Meta(verb)
+    said = " ".join(words)
+    if len(words) > 1:
+        raise CommandError(f"{verb} takes a number of steps ({verb} 2), got {clip(said)!r}")
+    n = number(words[0], f"the number of steps to {verb}")
+    if n < 1:
+        raise CommandError(f"{verb} {clip(said)}: the number of steps is 1 or more")
+    return Meta(verb, arg=str(n))
 
 
 @verb("status", aliases=("s", "st"), usage="status", help="Draw the status table.",

@@ -196,6 +196,12 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     return _resolve(fight.draft(), cmd, roller)
 
 
+def rolls_once(w: WeaponSpec, targets: int) -> bool:
+    """Whether an attack with ``w`` on ``targets`` targets rolls once for all of them:
+    R22 (ours), a weapon rolls once for its whole area, a spell once per target."""
+    return targets > 1 and not w.has("Spell")
+
+
 def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
     ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
@@ -211,7 +217,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
     for x, t, p in zip(strikes, targets, plans, strict=True):
         check_reactions(s, x, t, p)
-    one_roll = len(strikes) > 1 and not w.has("Spell")  # R22 (ours): weapons roll once
+    one_roll = rolls_once(w, len(strikes))
     if one_roll and any(x.typed is not None for x in cmd.also):
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
     events = _pay(s, a0, plans[0], cmd)

@@ -35,13 +35,14 @@ def roll_pool(
     if typed is not None and typed.successes is not None:
         limit = 1 if pool <= 0 else pool
         if not 0 <= typed.successes <= limit:
-            raise RuleError(f"{typed.successes} successes is impossible with {_dice(pool)}")
+            raise RuleError(f"{typed.successes} successes is impossible with {dice_text(pool)}")
         return {"pool": pool, "faces": [], "successes": typed.successes, "kept": [],
                 "how": "typed"}
     if typed is not None and typed.faces is not None:
         faces = list(typed.faces)
         if len(faces) != dice or any(not 1 <= x <= 6 for x in faces):
-            raise RuleError(f"expected {dice} faces from 1 to 6 for {_dice(pool)}, "
+            raise RuleError(f"expected {dice} face{'s' if dice != 1 else ''} from 1 to 6 "
+                            f"for {dice_text(pool)}, "
                             f"got {','.join(map(str, faces)) or 'none'}")
         how = "typed"
     else:
@@ -52,5 +53,8 @@ def roll_pool(
             "kept": kept, "how": how}
 
 
-def _dice(pool: int) -> str:
+def dice_text(pool: int) -> str:
+    """How a pool is rolled, for the GM: ``3d``; ``0d (2d6 keep lowest)`` for a pool of
+    0 or less (R2)."""
     return f"{pool}d" if pool > 0 else f"{pool}d ({ZERO_POOL_DICE}d6 keep lowest)"
+

@@ -14,7 +14,7 @@ from momenta_cli.dice import PresetRoller, Roller
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.exchange.flow import Table, settle
+from momenta_cli.exchange.flow import Failed, Table, settle
 
 
 def asks(line: str) -> Attack | None:
@@ -35,7 +35,8 @@ def asks(line: str) -> Attack | None:
 
 def settle_line(fight: Fight, line: str, roller: Roller, table: Table
                 ) -> tuple[str, Roller] | None:
-    """``(line to run, roller to run it with)`` after asking; None when cancelled."""
+    """``(line to run, roller to run it with)`` after asking; None when cancelled.
+    Raises ``flow.Failed`` when the answers cannot make a line (nothing is to run)."""
     cmd = asks(line)
     if cmd is None:
         return line, roller
@@ -47,7 +48,8 @@ def settle_line(fight: Fight, line: str, roller: Roller, table: Table
         return line, run_with  # nothing added: the GM's own words
     try:
         text = unparse(done.command)
-    except ValueError:
-        return line, run_with
+    except ValueError as err:  # never run the typed line without the answers given
+        raise Failed(f"the answers cannot be written as one line ({err}); nothing was "
+                     "done: type the attack again with them written") from None
     note = comment_of(line)
     return (f"{text} {note}" if note else text), run_with

@@ -4,7 +4,8 @@ it, both worked out by the engine with the same dice, then yes or no.
 
 Asked only when damage reaches Vitality: a hit Guard soaks whole, Strain (ch20
 Resistance and Weakness) and a Grab, Shove or Feint are never asked, nor a target that
-may not Brace (an enemy, Broken, Surprised...: the braced attack is refused then)."""
+may not Brace (an enemy, Broken, Surprised...: the braced attack is refused then), nor
+one Brace would spare nothing (it resists the damage already: R9, they do not stack)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import at, put
 from momenta_cli.exchange.trial import Trial, longer, trial
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,8 @@ def question(fight: Fight, base: Trial, start: int, roller: Roller
             continue
         target = base.events[i].target
         found = _reaching(fight, bt, bt.landed[n][1])
+        if found is not None and found[0] >= plain[0]:
+            continue  # Brace gains nothing (R9: a resistance does not stack with it)
         after = found[1] if found else "nothing to Vitality"
         text = f"{target}: {plain[1]}; Brace: {after}, Broken."
         return Question(n, target, one_line(text), braced, longer(base.faces, bt.faces))
@@ -94,9 +97,9 @@ def question(fight: Fight, base: Trial, start: int, roller: Roller
 
 def answer(text: str) -> bool:
     """y or yes: Brace; n, no or Enter: not. Raises ``MomentaError`` otherwise."""
-    t = text.strip().lower()
+    t = text.replace("\ufeff", "").strip().lower()
     if t in ("y", "yes"):
         return True
     if t in ("", "n", "no"):
         return False
-    raise MomentaError(f"{one_line(text.strip())!r}: answer y or n (Enter: no)")
+    raise MomentaError(f"{clip(one_line(text.strip()), 40)!r}: answer y or n (Enter: no)")

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.commands.language import typed_result
-from momenta_cli.engine.rolls import Typed, roll_pool
+from momenta_cli.engine.rolls import Typed, dice_text, roll_pool
+from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import COUNTER, Path
-from momenta_cli.exchange.reactions import dice_text
 from momenta_cli.exchange.trial import Ones, Trial
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Roll:
     how: str  # "rolled" (to ask), "typed" (on the line) or "auto" (a Grunt)
     successes: int = 0
     where: str = ""  # `` at Gorm``: which target, when an attack has several
+    parts: tuple[tuple[str, int], ...] = ()  # the pool's breakdown (attribute, modifiers)
 
     @property
     def asked(self) -> bool:
@@ -56,12 +57,12 @@ def rolls(t: Trial) -> list[Roll]:
                 where = " for every target" if shared else f" at {e.target}"
             out.append(Roll(landing.roll, "typed", label, sum(n for _, n in e.pool),
                             e.roll.get("how", "rolled"), e.roll.get("successes", 0),
-                            where))
+                            where, tuple(e.pool)))
         if e.defense is not None and e.defense_roll is not None:
             d = e.defense_roll
             out.append(Roll(landing.strike, "defense_typed", f"{e.target}'s {e.defense}",
                             sum(n for _, n in e.defense_pool), d.get("how", "rolled"),
-                            d.get("successes", 0)))
+                            d.get("successes", 0), "", tuple(e.defense_pool)))
     return out
 
 
@@ -74,20 +75,43 @@ def telling(found: list[Roll]) -> str:
     return one_line(text)
 
 
+def breakdown(r: Roll) -> str:
+    """``Gorm rolls: pool 3, target Hindered +1 = 4d``: where the pool's size comes from."""
+    from momenta_cli.render.attack_lines import pool_text
+
+    return one_line(f"{r.label}{r.where}: {pool_text(r.parts)}")
+
+
 def prompt(r: Roll) -> str:
+    """The prompt of the question for ``r``'s dice: who rolls, how many dice."""
     return one_line(f"{r.label} {dice_text(r.pool)}{r.where}> ")
 
 
 def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
     """What the GM typed for ``r``: None (Enter) for the tracker to roll, else the faces
     or successes, checked against the pool as the engine checks them. Raises
-    ``MomentaError`` with the reason (``expected 3 faces from 1 to 6 for 3d``)."""
-    t = text.strip()
+    ``MomentaError`` with the reason (``expected 3 faces from 1 to 6 for 3d``), echoing
+    the answer as typed and short."""
+    t = text.replace("\ufeff", "").strip()
     if not t:
         return None
-    if not t.lower().endswith("s"):
-        t = ",".join(t.replace(",", " ").split())
-    typed = typed_result(t)
-    roll_pool(r.pool, Ones(), face, typed)  # refuses a wrong count, as the engine would
+    count = t[:-1]
+    if t.lower().endswith("s") and count.isascii() and count.isdigit():
+        typed = Typed(successes=int(count))  # however many: the pool says if it can be
+    else:
+        try:
+            typed = typed_result(",".join(t.replace(",", " ").split()))
+        except MomentaError:
+            raise MomentaError("a result is faces like 5,2,6 or successes like 2s, got "
+                               f"{clip(one_line(t), 40)!r}") from None
+    try:
+        check(r, typed, face)
+    except MomentaError as err:
+        raise MomentaError(clip(str(err), 120)) from None
     return typed
+
+
+def check(r: Roll, typed: Typed, face: int = 5) -> None:
+    """Refuse (``MomentaError``, the engine's reason) dice ``r``'s pool cannot show."""
+    roll_pool(r.pool, Ones(), face, typed)  # refuses a wrong count, as the engine would
 

@@ -14,7 +14,7 @@ from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange import brace, dice, reactions
-from momenta_cli.exchange.parts import COUNTER, Path, put
+from momenta_cli.exchange.parts import COUNTER, Path, at, paths, put
 from momenta_cli.exchange.trial import Trial, trial
 
 MAX_DEPTH = 4  # a Counterattack answered by a Counterattack...: a handful at most
@@ -73,28 +73,46 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table) -> tuple[Attack, bool
         while True:
             try:
                 offer = reactions.answer(q, _ask(table, "reaction> ", q.words))
-                break
             except MomentaError as err:
                 table.wrong(str(err))
+                continue
+            picked = reactions.chosen(fight, q, offer)
+            if picked is None:
+                table.wrong(f"{offer.kind} with which? Type one of: "
+                            + " / ".join(o.text for o in q.offers if o.kind == offer.kind))
+                continue
+            if picked is not offer:
+                table.tell(f"{q.target}: {offer.kind} with {picked.weapon} (the "
+                           "tracker's pick)")
+            offer = picked
+            break
         cmd = offer.command
         if offer.kind == "counter":
             todo.insert(0, (*strike, COUNTER))
     return cmd, asked
 
 
-def ask_dice(fight: Fight, cmd: Attack, table: Table) -> tuple[Attack, bool]:
-    """Every pool told at once, then each roll asked in resolution order."""
+def ask_dice(fight: Fight, cmd: Attack, table: Table,
+             retype: dict[tuple[Path, str], str] | None = None) -> tuple[Attack, bool]:
+    """Every pool told at once, then each roll asked in resolution order. ``retype``: the
+    rolls written on the line with the wrong dice (and why), asked again whatever the
+    ``ask_dice`` setting, each with its pool's breakdown."""
+    retype = retype or {}
+    every = fight.settings.ask_dice
     base = trial(fight, cmd)
     if not base.aligned:
         return cmd, False
-    found = dice.rolls(base)
-    if not any(r.asked for r in found):
+    found = [r for r in dice.rolls(base) if r.asked and (every or (r.path, r.field) in retype)]
+    if not found:
         return cmd, False
-    table.tell(dice.telling(found))
+    if every:
+        table.tell(dice.telling(dice.rolls(base)))
     face = fight.settings.success_face
     for r in found:
-        if not r.asked:
-            continue
+        why = retype.get((r.path, r.field))
+        if why is not None:
+            table.wrong(f"{why}; type them again (Enter: the tracker rolls)")
+            table.tell(dice.breakdown(r))
         while True:
             try:
                 typed = dice.answer(r, _ask(table, dice.prompt(r)), face)
@@ -104,6 +122,45 @@ def ask_dice(fight: Fight, cmd: Attack, table: Table) -> tuple[Attack, bool]:
         if typed is not None:
             cmd = put(cmd, r.path, **{r.field: typed})
     return cmd, True
+
+
+def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[Path, str], str]] | None:
+    """``cmd`` with each roll written on it that its pool refuses (``roll 5,6,2`` for a
+    4d pool) taken off, to be asked again, with the engine's reason for each; None when
+    the engine refuses ``cmd`` for another reason (running it says why)."""
+    written = [(p, f, getattr(at(cmd, p), f)) for p in paths(cmd)
+               for f in ("typed", "defense_typed") if getattr(at(cmd, p), f) is not None]
+    if not written:
+        return None
+    bare = cmd
+    for p, f, _ in written:
+        bare = put(bare, p, **{f: None})
+    try:
+        base = trial(fight, bare)
+    except MomentaError:
+        return None
+    if not base.aligned:
+        return None
+    found = {(r.path, r.field): r for r in dice.rolls(base)}
+    face = fight.settings.success_face
+    kept, retype = bare, {}
+    for p, f, value in written:
+        r = found.get((p, f))
+        if r is None or not r.asked:
+            return None  # not a roll of its own (a Grunt's, an Area's further target)
+        try:
+            dice.check(r, value, face)
+        except MomentaError as err:
+            retype[(p, f)] = str(err)
+            continue
+        kept = put(kept, p, **{f: value})
+    if not retype:
+        return None
+    try:
+        trial(fight, kept)
+    except MomentaError:
+        return None
+    return kept, retype
 
 
 def _roll_lines(t: Trial, upto: int, told: int) -> list[str]:
@@ -141,27 +198,42 @@ def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table
                 break
             except MomentaError as err:
                 table.wrong(str(err))
+            except Cancelled:
+                if faces:  # a retyped line rolls afresh: what was shown is not kept
+                    table.tell("The tracker's dice shown are void: the line typed again "
+                               "rolls new ones (type them to keep them).")
+                raise
         if yes:
             cmd = q.braced
         start = q.index + 1
 
 
+class Failed(MomentaError):
+    """The answers could not be put together (not expected: each was decided already):
+    nothing is run, the GM types the line again."""
+
+
 def settle(fight: Fight, cmd: Attack, roller: Roller, table: Table) -> Settled | None:
     """Ask what ``cmd`` leaves open; None when the GM cancelled. An attack the engine
-    refuses as it stands is asked nothing (running it says why)."""
+    refuses as it stands is asked nothing (running it says why), unless what it refuses
+    is a roll written with the wrong dice: that roll is asked again. Raises ``Failed``
+    when the answers cannot be decided (nothing must run then: not the line without
+    them)."""
+    retype: dict[tuple[Path, str], str] = {}
     try:
         trial(fight, cmd)
     except MomentaError:
-        return Settled(cmd)
-    first = cmd
+        loose = loosen(fight, cmd)
+        if loose is None:
+            return Settled(cmd)
+        cmd, retype = loose
     try:
         cmd, a1 = ask_reactions(fight, cmd, table)
-        a2 = False
-        if fight.settings.ask_dice:
-            cmd, a2 = ask_dice(fight, cmd, table)
+        cmd, a2 = ask_dice(fight, cmd, table, retype)
         cmd, faces, a3 = ask_brace(fight, cmd, roller, table)
     except Cancelled:
         return None
-    except MomentaError:  # not expected (each answer was decided already): ask nothing
-        return Settled(first)
-    return Settled(cmd, faces, a1 or a2 or a3)
+    except MomentaError as err:
+        raise Failed(f"the answers could not be put together ({err}); nothing was done: "
+                     "type the attack again with them written") from None
+    return Settled(cmd, faces, a1 or a2 or a3 or bool(retype))

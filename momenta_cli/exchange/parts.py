@@ -74,3 +74,20 @@ def landings(cmd: Attack, one_roll: bool) -> list[Landing]:
         return out
 
     return walk(())
+
+
+def paths(cmd: Attack) -> list[Path]:
+    """The path of every part of ``cmd``: the attack, its further Area targets, their
+    Counterattacks, depth first."""
+    out: list[Path] = []
+
+    def walk(path: Path) -> None:
+        out.append(path)
+        x = at(cmd, path)
+        for i in range(len(x.also)):
+            walk((*path, i))
+        if x.counter is not None:
+            walk((*path, COUNTER))
+
+    walk(())
+    return out

@@ -6,27 +6,27 @@ already used, Vigor short, Hindered for Dodge...)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.names import candidates
+from momenta_cli.engine.reactions import open_reactions
+from momenta_cli.engine.rolls import dice_text
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.parts import COUNTER, Path, at, put
 from momenta_cli.exchange.trial import Trial, trial
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
 
 VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
         "Intercept": "intercepts", "Forestall": "forestalls", "Feint": "feints at",
         "Grab": "tries to grab", "Shove": "tries to shove"}
 
 
-def dice_text(pool: int) -> str:
-    """``3d``; a pool of 0 or less rolls 2d6 and keeps the lowest (R2)."""
-    return f"{pool}d" if pool > 0 else f"{pool}d (2d6 keep lowest)"
-
-
 def roll_size(e_roll: dict, parts: tuple[tuple[str, int], ...]) -> str:
+    """How a roll of the attack is made: its pool (``3d``, ``0d (2d6 keep lowest)``,
+    engine/rolls.py), or a Grunt's fixed success (R7)."""
     if e_roll.get("how") == "auto":
         return f"{e_roll.get('successes', 0)}s (Grunt: no roll)"
     return dice_text(sum(n for _, n in parts))
@@ -66,6 +66,25 @@ class Question:
         """What completion offers at the answer."""
         return [o.kind if o.weapon is None else f"{o.kind} {o.weapon}" for o in self.offers]
 
+    @property
+    def listed(self) -> str:
+        """The offers, those of one kind with the same pool and cost told once:
+        ``deflect 3d (1 Vigor): Longsword or Heater Shield``."""
+        groups: dict[tuple[str, str, int | None], list[Offer]] = {}
+        for o in self.offers:
+            groups.setdefault((o.kind, o.size, o.cost), []).append(o)
+        out = []
+        for group in groups.values():
+            names = [one_line(o.weapon) for o in group if o.weapon]
+            if len(names) < 2:
+                out.append(group[0].text)
+                continue
+            head = group[0]
+            cost = f" ({head.cost} Vigor)" if head.cost is not None else ""
+            out.append(f"{head.kind} {head.size}{cost}: " + ", ".join(names[:-1])
+                       + f" or {names[-1]}")
+        return " / ".join(out)
+
 
 def _cost(t: Trial, name: str, label: str) -> int | None:
     for e in t.events:
@@ -79,6 +98,26 @@ def _try(fight: Fight, cmd: Attack) -> Trial | None:
         return trial(fight, cmd)
     except MomentaError:
         return None
+
+
+def _candidates(fight: Fight, cmd: Attack, strike: Path, rolled: Any
+                ) -> list[tuple[str, str | None, Attack]]:
+    """The reactions the engine's ``open_reactions`` says the target may declare, each
+    as the attack with it declared (each is then decided to be sure, and priced)."""
+    t = fight.get(rolled.target)
+    attacker = fight.get(rolled.attacker)
+    w = next((v for v in attacker.spec.weapons if v.name == rolled.weapon), None)
+    mode = "ranged" if at(cmd, strike).ranged else None
+    can = open_reactions(fight, t, w, mode)
+    out: list[tuple[str, str | None, Attack]] = []
+    if can.dodge:
+        out.append(("dodge", None, put(cmd, strike, defense="dodge")))
+    out += [("deflect", d, put(cmd, strike, defense="deflect", defense_with=d))
+            for d in can.deflect_with]
+    if can.counter:  # with each melee weapon, as the preview offers it
+        out += [("counter", m.name, put(cmd, strike, counter=Attack(
+            None, "", "Counterattack", weapon=m.name))) for m in t.spec.weapons if m.is_melee]
+    return out
 
 
 def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question | None:
@@ -95,18 +134,8 @@ def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question |
     t = fight.get(rolled.target)
     if t.spec.is_enemy:
         return None
-    kinds: list[tuple[str, str | None, Attack]] = [("dodge", None, put(cmd, strike,
-                                                                       defense="dodge"))]
-    for w in t.spec.weapons:
-        if w.has("Deflect") or w.has("Shield"):
-            kinds.append(("deflect", w.name, put(cmd, strike, defense="deflect",
-                                                 defense_with=w.name)))
-    for w in t.spec.weapons:
-        if w.is_melee:
-            counter = Attack(None, "", "Counterattack", weapon=w.name)
-            kinds.append(("counter", w.name, put(cmd, strike, counter=counter)))
     offers: list[Offer] = []
-    for kind, weapon, c in kinds:
+    for kind, weapon, c in _candidates(fight, cmd, strike, rolled):
         tr = _try(fight, c)
         if tr is None or not tr.aligned:
             continue
@@ -127,38 +156,69 @@ def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question |
     if not offers:
         return None
     offers.append(Offer("none", cmd))
+    q = Question(strike, t.name, "", tuple(offers))
     verb = VERB.get(rolled.maneuver, "attacks")
     text = (f"{rolled.attacker} {verb} {rolled.target} with {rolled.weapon}, "
             f"{roll_size(rolled.roll, rolled.pool)}. {rolled.target}'s reaction: "
-            + " / ".join(o.text for o in offers) + " (Enter: none; Ctrl-C cancels)")
+            + q.listed + " (Enter: none; Ctrl-C cancels)")
     return Question(strike, t.name, one_line(text), tuple(offers))
+
+
+def _echo(text: str) -> str:
+    return repr(clip(one_line(text.strip()), 40))
 
 
 def answer(q: Question, text: str) -> Offer:
     """The offer ``text`` names: its kind (or a prefix: ``dod``), then for a choice of
-    weapons one of the weapon's words (``deflect heater``, ``counter long``); the kind
-    alone takes the weapon the engine would (as ``deflect`` on the line does). Enter is
-    none. Raises ``MomentaError`` saying what to type instead."""
-    words = text.replace("=", " ").split()
+    weapons one of the weapon's words (``deflect heater``, ``deflect=Heater``, ``counter
+    with long``). The kind alone, with several weapons offered, leaves the weapon to the
+    engine (as ``deflect`` on the line does): the offer then has no weapon (``chosen``
+    says which it takes). Enter is none. Raises ``MomentaError`` saying what to type."""
+    words = text.replace("\ufeff", "").replace("=", " ").split()
     if not words:
         return q.offers[-1]
-    head, rest = words[0].lower(), " ".join(words[1:])
+    head, rest_words = words[0].lower(), words[1:]
+    if rest_words and rest_words[0].lower() == "with":  # ``counter with rapier``
+        rest_words = rest_words[1:]
+    rest = " ".join(rest_words)
     kinds = list(dict.fromkeys(o.kind for o in q.offers))
     spelled = {"counterattack": "counter"}.get(head, head)  # the line's own spelling
     hits = [k for k in kinds if k.startswith(spelled)]
-    listed = " / ".join(o.text for o in q.offers)
     if not hits:
-        raise MomentaError(f"{one_line(text.strip())!r} is not one of: {listed}")
+        raise MomentaError(f"{_echo(text)} is not one of: {q.listed}")
     if len(hits) > 1:
-        raise MomentaError(f"{one_line(text.strip())!r} is {' or '.join(hits)}: type more "
-                           "of it")
+        raise MomentaError(f"{_echo(text)} is {' or '.join(hits)}: type more of it")
     mine = [o for o in q.offers if o.kind == hits[0]]
-    if not rest:  # as on the line: the engine's pick (Deflect: the biggest pool)
+    if not rest:
+        if len(mine) == 1:
+            return mine[0]
+        none = q.offers[-1].command  # the attack with no reaction: the engine picks
         if hits[0] == "deflect":
-            return max(mine, key=lambda o: (o.pool, -mine.index(o)))
-        return mine[0]
+            return Offer("deflect", put(none, q.strike, defense="deflect"))
+        return Offer("counter", put(none, q.strike, counter=Attack(None, "",
+                                                                   "Counterattack")))
     found = candidates(mine, rest, key=lambda o: o.weapon or "", words=True)
     if len(found) != 1:
-        raise MomentaError(f"{hits[0]} with {one_line(rest)!r}? One of: "
-                           + " / ".join(o.text for o in mine))
+        raise MomentaError(f"{hits[0]} with {_echo(rest)}? One of: "
+                           + Question(q.strike, q.target, "", tuple(mine)).listed)
     return found[0]
+
+
+def chosen(fight: Fight, q: Question, offer: Offer) -> Offer | None:
+    """For an offer whose weapon the engine picks (``deflect`` alone), the offer it
+    picks, decided as the run will decide it; None when it picks none offered (then the
+    GM is asked which)."""
+    if offer.weapon is not None or offer.kind not in ("deflect", "counter"):
+        return offer
+    tr = _try(fight, offer.command)
+    if tr is None:
+        return None
+    label = "Deflect (" if offer.kind == "deflect" else "Counterattack ("
+    for e in tr.events:
+        if e.kind == "reaction_taken" and e.name == q.target \
+                and e.reaction.startswith(label):
+            name = e.reaction[len(label):-1]
+            same = [o for o in q.offers if o.kind == offer.kind and o.weapon == name]
+            if same:
+                return replace(same[0], command=offer.command)
+    return None

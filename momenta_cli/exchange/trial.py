@@ -15,11 +15,12 @@ from typing import Any
 
 from momenta_cli.dice import PresetRoller, RecordingRoller, Roller
 from momenta_cli.engine.attack_plan import Attack, weapon_for
+from momenta_cli.engine.attacks import rolls_once
 from momenta_cli.engine.decide import decide
-from momenta_cli.engine.names import actor
+from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.exchange.parts import Landing, Path, landings
+from momenta_cli.exchange.parts import COUNTER, Landing, Path, at, landings
 
 
 class Ones:
@@ -31,15 +32,43 @@ class Ones:
 
 
 def one_roll(fight: Fight, cmd: Attack) -> bool:
-    """Whether the further Area targets share the attack's roll (a weapon, R22; a spell
-    rolls per target)."""
+    """Whether the further Area targets share the attack's roll (the engine's
+    ``rolls_once``: a weapon, R22; a spell rolls per target)."""
     if not cmd.also:
         return False
     try:
         w = weapon_for(actor(fight, cmd.attacker), cmd)
     except MomentaError:
         return False
-    return not w.has("Spell")
+    return rolls_once(w, 1 + len(cmd.also))
+
+
+def _attacker(fight: Fight, cmd: Attack, path: Path) -> str:
+    if not path:
+        return actor(fight, cmd.attacker).name
+    if path[-1] == COUNTER:  # a Counterattack is made by the target it answers
+        return _target(fight, cmd, path[:-1])
+    return _attacker(fight, cmd, path[:-1])  # a further Area target: the same attacker
+
+
+def _target(fight: Fight, cmd: Attack, path: Path) -> str:
+    if path and path[-1] == COUNTER:  # ... at the one who attacked it
+        return _attacker(fight, cmd, path[:-1])
+    return find(fight, at(cmd, path).target).name
+
+
+def _matches(fight: Fight, cmd: Attack, lands: list[Landing], events: list[Any],
+             marks: list[int]) -> bool:
+    """Every landing found its roll: as many rolls as landings, each by and at whom the
+    landing's part says (the order is the engine's; this checks it, roll by roll)."""
+    if len(marks) != len(lands):
+        return False
+    try:
+        return all(events[i].attacker == _attacker(fight, cmd, landing.strike)
+                   and events[i].target == _target(fight, cmd, landing.strike)
+                   for landing, i in zip(lands, marks, strict=True))
+    except MomentaError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -82,7 +111,7 @@ def trial(fight: Fight, cmd: Attack, roller: Roller | None = None,
     events = decide(fight, cmd, rec)
     marks = [i for i, e in enumerate(events) if e.kind == "attack_rolled"]
     lands = landings(cmd, one_roll(fight, cmd))
-    aligned = len(marks) == len(lands)
+    aligned = _matches(fight, cmd, lands, events, marks)
     return Trial(cmd, events, list(zip(lands, marks, strict=False)), tuple(rec.faces),
                  aligned)
 
