@@ -110,11 +110,20 @@ def _defeat(words: list[str]) -> c.Command:
     return c.Defeat(_one_name(words))
 
 
-@verb("revive", usage="revive NAME",
-      help="Take Defeated or Lost off a combatant (Vitality at least 1).",
+@verb("revive", usage="revive NAME [at SQUARE]",
+      help="Take Defeated or Lost off a combatant (Vitality at least 1). On a map it "
+           "stands up on its own square; when that is taken now (or a door closed on "
+           "it), 'at C5' says where instead.",
       example="revive brannoc")
 def _revive(words: list[str]) -> c.Command:
-    return c.Revive(_one_name(words))
+    at = None
+    if words and words[-1].lower() == "at":
+        raise CommandError("'at' needs a square")
+    if len(words) >= 3 and words[-2].lower() == "at":
+        words, at = words[:-2], words[-1]
+        if any(w.lower() == "at" for w in words[1:]):
+            raise CommandError("at is given twice")
+    return c.Revive(_one_name(words), at)
 
 
 @verb("remove", aliases=("rm",), usage="remove NAME",

@@ -164,6 +164,34 @@ def place(fight: Fight, cmd: Place, roller: Roller) -> list[Event]:
     return [PlacedAt(f.name, name(sq), was)]
 
 
+def stands_up(fight: Fight, f: Fighter, at: str | None) -> list[Event]:
+    """Where ``f``, Defeated or Lost, stands when the GM revives it (R11 on a map). While
+    out it held no square (``occupants``), so another creature may have stepped in, or a
+    door closed on it: it stands up on its own squares when they still hold it (no event),
+    else the revive is refused with how to go on. ``at`` (``revive NAME at C5``) stands
+    it up there instead, checked as ``place`` is (R31, R32, R36)."""
+    board = board_of(fight)
+    if board is None:
+        if at is not None:
+            raise no_map(f"'at {at}' has nowhere to stand {f.name} up")
+        return []
+    side = side_of(f.spec.size)
+    taken = occupants(fight.fighters.values(), but=f.name)
+    sq = f.position if at is None else square_of(at)
+    if sq is None:
+        return []  # not on the map: it comes back as it left
+    why = fit_problem(board, sq, side, taken)
+    if why and at is None:
+        raise RuleError(f"{f.name} cannot stand up at {name(sq)}: {why} (say where: "
+                        f"revive {f.name} at C5)")
+    if why:
+        raise RuleError(f"cannot revive {f.name} at {name(sq)}: {why}")
+    if sq == f.position:
+        return []
+    was = name(f.position) if f.position is not None else None
+    return [PlacedAt(f.name, name(sq), was)]
+
+
 def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str]]
              ) -> list[Event]:
     """Where reinforcements come in (R17 on a map): ``newcomers`` are (name, SIZE) in the
