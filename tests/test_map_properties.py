@@ -36,7 +36,8 @@ def lines():
     sq = st.one_of(st.sampled_from(SQUARES), st.sampled_from(HOMES))
     return st.one_of(
         st.builds(lambda n, s: f"place {n} {s}", st.sampled_from(NAMES), sq),
-        st.builds(lambda b, s: f"add {b} at {s}", st.sampled_from(["footpad", "brute"]), sq),
+        st.builds(lambda b, n, s: f"add {b} x{n} at {s}", st.sampled_from(["footpad", "brute"]),
+                  st.integers(1, 4), sq),
         st.builds(lambda s, w: f"door {s} {w}", st.sampled_from(["H2", "G5", "B2"]),
                   st.sampled_from(["open", "close"])),
         st.builds(lambda n: f"defeat {n}", st.sampled_from(NAMES)),
