@@ -9,6 +9,7 @@ line and column in the rows, a square that cannot hold a creature at the combata
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ from momenta_cli.engine.geometry.board import (
     side_of,
 )
 from momenta_cli.engine.positions import SQUARE_HELP, fit_problem
+from momenta_cli.text import unsafe
 
 MAX_ROWS = 999  # row numbers have at most three digits (C999)
 
@@ -47,6 +49,27 @@ LEGEND_HELP = (". floor, # wall, : difficult, = low wall, ~ water, ^ climbable, 
 
 # report(path, message, key=False, mark=None)
 Report = Callable[..., None]
+
+MARK_HELP = ("a mark is one letter or digit (A-Z, a-z, or a letter of another alphabet) "
+             "that the legend does not use: no sign, space, accent or invisible character")
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for a message: ``'Z'``; written with escapes (``'\\x00'``,
+    ``'\\u0301'``) when any character of it is a control, invisible, or an accent
+    that would sit on the quote before it."""
+    if any(unsafe(ch) or not ch.isprintable() or unicodedata.category(ch).startswith("M")
+           for ch in text):
+        return ascii(text)
+    return repr(text)
+
+
+def mark_problem(ch: str) -> str | None:
+    """Why ``ch`` cannot be a combatant's mark, or None: a mark is one letter or digit
+    (a character a GM can see and type in the rows)."""
+    if len(ch) == 1 and ch.isalnum() and not unsafe(ch):
+        return None
+    return f"{MARK_HELP}, not {shown(ch)}"
 
 
 @dataclass
@@ -83,14 +106,23 @@ class Rows:
     def mark(self, i: int, k: int) -> Mark:
         """Line and column (1-based) of character ``k`` of row ``i``, as near as the file
         lets us say: exact for a ``rows: |`` block and for plain or quoted list rows
-        without escapes."""
+        without escapes; the start of the string for one written with escapes, and of
+        the ``rows:`` value for rows given as one quoted string (``"#..#\\n#..#"``: its
+        rows are not lines of the file)."""
         line, col = self.src.doc.mark(self.path(i))
-        if self.block:  # the block's text starts on the line after `|`
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        opener = text[col - 1:col]
+        if self.block and opener in ("|", ">"):  # the block's text starts on the next line
             line += 1 + i
             text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             return line, len(text) - len(text.lstrip(" ")) + k + 1
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        quoted = text[col - 1:col] in ("'", '"')
+        if self.block:
+            return line, col
+        quoted = opener in ("'", '"')
+        rest = text[col:]
+        if (opener == '"' and "\\" in rest.split('"', 1)[0]) or \
+                (opener == "'" and "''" in rest):
+            return line, col  # an escape before k would shift every column after it
         return line, col + k + (1 if quoted else 0)
 
 
@@ -100,7 +132,7 @@ def legend(model: MapModel, report: Report) -> dict[str, Terrain]:
     for key, entry in model.legend.items():
         path: PathT = ("map", "legend", key)
         if len(key) != 1 or not key.isprintable() or key.isspace():
-            report(path, f"a legend key is one visible character, not {key!r}", key=True)
+            report(path, f"a legend key is one visible character, not {shown(key)}", key=True)
             continue
         if entry.kind == "pit" and entry.height is None:
             report(path, "a pit needs its depth in squares (height: 3)")
@@ -156,12 +188,15 @@ def board(model: MapModel, rows: Rows, chars: dict[str, Terrain], marks: set[str
     for ch, where in unknown.items():
         i, k = where[0]
         more = f" (and {len(where) - 1} more)" if len(where) > 1 else ""
-        hint = (" (a space is no square: write . for floor, and keep each row on its own "
-                "line with rows: |)") if ch == " " else \
-            f": the legend has {_legend_text(chars)}, and no " \
-            f"combatant has mark: {ch}"
-        report(rows.path(i), f"unknown map character {ch!r} at {name((k, i))}{more}{hint}",
-               mark=rows.mark(i, k))
+        if ch == " ":
+            hint = (" (a space is no square: write . for floor, and keep each row on its "
+                    "own line with rows: |)")
+        elif mark_problem(ch) is None:
+            hint = f": the legend has {_legend_text(chars)}, and no combatant has mark: {ch}"
+        else:
+            hint = f": the legend has {_legend_text(chars)}"
+        report(rows.path(i), f"unknown map character {shown(ch)} at {name((k, i))}{more}"
+               f"{hint}", mark=rows.mark(i, k))
     if not ok:  # rows of different widths draw no board to check positions on
         return None, found
     return Board(tuple(squares)), found  # unknown characters read as floor meanwhile
@@ -182,14 +217,14 @@ def check_marks(places: list[Placement], chars: dict[str, Terrain], report: Repo
         if p.mark is None:
             continue
         if p.mark in chars:
-            report((*p.path, "mark"), f"{p.mark!r} is the map's {_kind(chars[p.mark])} "
+            report((*p.path, "mark"), f"{shown(p.mark)} is the map's {_kind(chars[p.mark])} "
                    "character: a mark needs one the legend does not use (a letter)")
             continue
         if p.mark.isspace() or not p.mark.isprintable():
             report((*p.path, "mark"), "a mark is one visible character (a letter)")
             continue
         if p.mark in owner:
-            report((*p.path, "mark"), f"mark {p.mark!r} already stands for {owner[p.mark]}")
+            report((*p.path, "mark"), f"mark {shown(p.mark)} already stands for {owner[p.mark]}")
             continue
         owner[p.mark] = p.names[0] if p.names else "another combatant"
         entry[p.mark] = p.path
@@ -251,7 +286,7 @@ def _place_at(p: Placement, the_board: Board, side: int, taken: dict[Square, str
         where: PathT = (*p.path, "at") if isinstance(p.at, str) else (*p.path, "at", k)
         sq = parse(text)
         if sq is None:
-            report(where, f"{text!r} is not a square: {SQUARE_HELP}")
+            report(where, f"{shown(text)} is not a square: {SQUARE_HELP}")
             continue
         why = fit_problem(the_board, sq, side, taken)
         if why:
@@ -265,6 +300,7 @@ def _place_mark(p: Placement, the_board: Board, side: int, drawn: list[Square],
                 report: Report) -> None:
     # Each square of the mark not inside a footprint already started starts the next
     # copy's, so a 2x2 creature may be drawn as one letter (its top-left) or four.
+    letter = shown(p.mark or "")
     tops: list[Square] = []
     covered: set[Square] = set()
     for sq in drawn:
@@ -275,14 +311,14 @@ def _place_mark(p: Placement, the_board: Board, side: int, drawn: list[Square],
         drawn_text = f"drawn {len(tops)} time(s)" if tops else "drawn nowhere in the rows"
         want = f"count: {len(p.names)} makes {len(p.names)}" if len(p.names) > 1 else \
             "it stands for one"
-        report((*p.path, "mark"), f"mark {p.mark!r} is {drawn_text}, but {want}")
+        report((*p.path, "mark"), f"mark {letter} is {drawn_text}, but {want}")
         return
     for who, sq in zip(p.names, tops, strict=True):
         why = fit_problem(the_board, sq, side, taken)
         if why:
             # said where it is drawn: that is what the GM edits
             where: PathT = rows.path(sq[1]) if rows is not None else (*p.path, "mark")
-            report(where, f"{who} (mark {p.mark!r}) cannot stand at {name(sq)}: {why}",
+            report(where, f"{who} (mark {letter}) cannot stand at {name(sq)}: {why}",
                    mark=rows.mark(sq[1], sq[0]) if rows is not None else None)
             continue
         _take(who, sq, side, taken, out)
