@@ -162,12 +162,17 @@ def _add(words: list[str]) -> c.Command:
     name = side = threat = at = None
     stats: dict[str, int] = {}
     count = 1
+    seen: set[str] = set()
     i = 0
     while i < len(rest):
         w = rest[i].lower()
         value = rest[i + 1] if i + 1 < len(rest) else None
         if w in _ADD_VALUED and value is None:
             raise CommandError(f"'{w}' needs a value")
+        once = "xN" if w.startswith("x") and w[1:].isdigit() else w
+        if once in seen:  # the last one silently winning hides a typo
+            raise CommandError(f"{once} is given twice")
+        seen.add(once)
         if w == "as":
             name = value
         elif w == "side":
@@ -177,7 +182,7 @@ def _add(words: list[str]) -> c.Command:
         elif w == "at":
             at = value
         elif w in _ADD_STATS:
-            if _ADD_STATS[w] in stats:
+            if _ADD_STATS[w] in stats:  # vit and vitality name one stat
                 raise CommandError(f"{w} is given twice")
             stats[_ADD_STATS[w]] = number(value or "", w)
         elif w.startswith("x") and w[1:].isdigit():

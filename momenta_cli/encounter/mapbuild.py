@@ -220,8 +220,9 @@ def check_marks(places: list[Placement], chars: dict[str, Terrain], report: Repo
             report((*p.path, "mark"), f"{shown(p.mark)} is the map's {_kind(chars[p.mark])} "
                    "character: a mark needs one the legend does not use (a letter)")
             continue
-        if p.mark.isspace() or not p.mark.isprintable():
-            report((*p.path, "mark"), "a mark is one visible character (a letter)")
+        why = mark_problem(p.mark)
+        if why:
+            report((*p.path, "mark"), why)
             continue
         if p.mark in owner:
             report((*p.path, "mark"), f"mark {shown(p.mark)} already stands for {owner[p.mark]}")
@@ -313,13 +314,22 @@ def _place_mark(p: Placement, the_board: Board, side: int, drawn: list[Square],
             "it stands for one"
         report((*p.path, "mark"), f"mark {letter} is {drawn_text}, but {want}")
         return
+    marked = set(drawn)
     for who, sq in zip(p.names, tops, strict=True):
+        # said where it is drawn: that is what the GM edits
+        where: PathT = rows.path(sq[1]) if rows is not None else (*p.path, "mark")
+        at = rows.mark(sq[1], sq[0]) if rows is not None else None
+        block = footprint(sq, side)
+        part = sum(s in marked for s in block)
+        if 1 < part < len(block):  # R31: N x N squares, drawn whole or by the top-left
+            report(where, f"{who} (mark {letter}, SIZE {p.size}) is drawn on {part} of its "
+                   f"{len(block)} squares from {name(sq)} to {name(block[-1])}: draw its "
+                   f"top-left square only, or the whole {side}x{side} block", mark=at)
+            continue
         why = fit_problem(the_board, sq, side, taken)
         if why:
-            # said where it is drawn: that is what the GM edits
-            where: PathT = rows.path(sq[1]) if rows is not None else (*p.path, "mark")
             report(where, f"{who} (mark {letter}) cannot stand at {name(sq)}: {why}",
-                   mark=rows.mark(sq[1], sq[0]) if rows is not None else None)
+                   mark=at)
             continue
         _take(who, sq, side, taken, out)
 
