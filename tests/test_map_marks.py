@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.commands.language import parse_line
-from momenta_cli.encounter.mapbuild import MARK_HELP
+from momenta_cli.encounter.mapstart import MARK_HELP
 from momenta_cli.engine.geometry.board import parse
 from momenta_cli.errors import CommandError
 from tests.test_map_file import one, spec

@@ -204,7 +204,7 @@ class StatBlockModel(_Model):
     notes: str | None = None
 
 
-# A square's name (C5) is checked against the map by the loader (encounter/mapbuild.py).
+# A square's name (C5) is checked against the map by the loader (encounter/mapstart.py).
 SquareName = Annotated[str, Field(strict=True, min_length=1, max_length=8)]
 MapText = Annotated[str, Field(strict=True, min_length=1)]
 AtValue = Annotated[

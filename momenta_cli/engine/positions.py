@@ -6,7 +6,7 @@ only through events: ``PlacedAt`` here (the GM putting a token where it belongs)
 the movement events. Without a map every position is None and nothing here applies.
 
 The checks a square must pass to hold a creature (``fit_problem``) are the same for the
-encounter file (encounter/mapbuild.py), for ``place`` and for reinforcements.
+encounter file (encounter/mapstart.py), for ``place`` and for reinforcements.
 """
 
 from __future__ import annotations
