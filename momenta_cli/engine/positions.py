@@ -118,6 +118,8 @@ def square_of(text: str) -> Square:
 
 
 def no_map(what: str) -> RuleError:
+    """The refusal of a map command in a fight without a map; ``what`` says what could
+    not be done ("there is nowhere to place anyone"). Raise it."""
     return RuleError(f"this fight has no map: {what} (an encounter with a map: block "
                      "has squares)")
 
