@@ -111,11 +111,20 @@ def _defeat(words: list[str]) -> c.Command:
     return c.Defeat(_one_name(words))
 
 
-@verb("revive", usage="revive NAME",
-      help="Take Defeated or Lost off a combatant (Vitality at least 1).",
+@verb("revive", usage="revive NAME [at SQUARE]",
+      help="Take Defeated or Lost off a combatant (Vitality at least 1). On a map it "
+           "stands up on its own square; when that is taken now (or a door closed on "
+           "it), 'at C5' says where instead.",
       example="revive brannoc")
 def _revive(words: list[str]) -> c.Command:
-    return c.Revive(_one_name(words))
+    at = None
+    if words and words[-1].lower() == "at":
+        raise CommandError("'at' needs a square")
+    if len(words) >= 3 and words[-2].lower() == "at":
+        words, at = words[:-2], words[-1]
+        if any(w.lower() == "at" for w in words[1:]):
+            raise CommandError("at is given twice")
+    return c.Revive(_one_name(words), at)
 
 
 @verb("remove", aliases=("rm",), usage="remove NAME",
@@ -154,12 +163,17 @@ def _add(words: list[str]) -> c.Command:
     name = side = threat = at = None
     stats: dict[str, int] = {}
     count = 1
+    seen: set[str] = set()
     i = 0
     while i < len(rest):
         w = rest[i].lower()
         value = rest[i + 1] if i + 1 < len(rest) else None
         if w in _ADD_VALUED and value is None:
             raise CommandError(f"'{w}' needs a value")
+        once = "xN" if w.startswith("x") and w[1:].isdigit() else w
+        if once in seen:  # the last one silently winning hides a typo
+            raise CommandError(f"{once} is given twice")
+        seen.add(once)
         if w == "as":
             name = value
         elif w == "side":
@@ -169,7 +183,7 @@ def _add(words: list[str]) -> c.Command:
         elif w == "at":
             at = value
         elif w in _ADD_STATS:
-            if _ADD_STATS[w] in stats:
+            if _ADD_STATS[w] in stats:  # vit and vitality name one stat
                 raise CommandError(f"{w} is given twice")
             stats[_ADD_STATS[w]] = number(value or "", w)
         elif w.startswith("x") and w[1:].isdigit():

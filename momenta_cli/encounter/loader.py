@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from momenta_cli.encounter import build, mapbuild
+from momenta_cli.encounter import build, mapbuild, mapstart
 from momenta_cli.encounter.model import (
     ENCOUNTER_ONLY,
     NAME_MAX,
@@ -25,7 +25,6 @@ from momenta_cli.encounter.model import (
     ConditionModel,
     EncounterModel,
     LibraryModel,
-    MapModel,
     SettingsModel,
     WeaponModel,
     piece,
@@ -311,11 +310,11 @@ class _Loader:
                 blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
         combatants: list[CombatantSpec] = []
         names: dict[str, str] = {}
-        places: list[mapbuild.Placement] = []
+        places: list[mapstart.Placement] = []
         raw_list = src.doc.data.get("combatants")
         for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
             specs = self.combatant(src, ("combatants", j), raw, known)
-            place = _placement(("combatants", j), raw, specs)
+            place = mapstart.placement(("combatants", j), raw, specs)
             if place is not None:
                 places.append(place)
             for spec in specs:
@@ -344,26 +343,14 @@ class _Loader:
             extra_conditions=self.extra_conditions(known), board=board,
         )
 
-    def battlefield(self, src: Source, places: list[mapbuild.Placement]
+    def battlefield(self, src: Source, places: list[mapstart.Placement]
                     ) -> tuple[Any, dict[str, Any]]:
-        """The ``map:`` block's Board (None without one, or with problems) and where
-        each combatant starts (encounter/mapbuild.py)."""
+        """The ``map:`` block's Board and where each combatant starts (mapbuild.py)."""
         def report(path: PathT, message: str, key: bool = False,
                    mark: tuple[int, int] | None = None) -> None:
             self.problems.add(src, path, message, key=key, mark=mark)
 
-        raw = src.doc.data.get("map")
-        model = piece(MapModel, raw) if raw is not None else None
-        if model is None:
-            if raw is None:  # no map: at: and mark: are refused; a bad map is reported
-                mapbuild.positions(places, None, {}, {}, None, report)
-            return None, {}
-        rows = mapbuild.Rows(model, src, self.text)
-        chars = mapbuild.legend(model, report)
-        marks = mapbuild.check_marks(places, chars, report)
-        board, found = mapbuild.board(model, rows, chars, set(marks), report)
-        where = mapbuild.positions(places, board, found, marks, rows, report)
-        return board, where
+        return mapbuild.battlefield(src, self.text, places, report)
 
     def combatant(self, src: Source, path: PathT, raw: Any, known: build.Known
                   ) -> list[CombatantSpec]:
@@ -409,21 +396,3 @@ class _Loader:
             if m is not None and m.name not in catalogue.conditions():
                 out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
         return tuple(out)
-
-
-def _placement(path: PathT, raw: Any, specs: list[CombatantSpec]
-               ) -> mapbuild.Placement | None:
-    """A combatant entry's ``at:`` and ``mark:`` as written; None when either has the
-    wrong shape (the model reports that). An entry that built nothing (its own problems
-    are reported) still claims its mark, so that the letter is not reported again as an
-    unknown map character."""
-    if not isinstance(raw, dict):
-        return None
-    at, mark = raw.get("at"), raw.get("mark")
-    if not (at is None or isinstance(at, str)
-            or (isinstance(at, list) and all(isinstance(a, str) for a in at))):
-        return None
-    if not (mark is None or (isinstance(mark, str) and len(mark) == 1)):
-        return None
-    return mapbuild.Placement(path, at, mark, [s.name for s in specs],
-                              specs[0].size if specs else "1M")

@@ -1,19 +1,24 @@
-"""The encounter's ``map:`` block: rows of characters into a ``Board``, and where each
-combatant starts (``at: C5`` or a ``mark:`` letter drawn in the rows).
+"""The encounter's ``map:`` block: rows of characters into a ``Board``; where each
+combatant starts is encounter/mapstart.py's.
 
 The default legend is documented in docs/encounter-format.md ("Map"); ``legend:`` adds
 or changes characters. Every problem is reported where it is: a bad character at its own
-line and column in the rows, a square that cannot hold a creature at the combatant's
-``at:`` (or at its mark in the rows).
+line and column in the rows (``Rows.mark``, which mapstart uses for a mark that cannot
+stand where it is drawn).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from momenta_cli.encounter.model import MapModel
+from momenta_cli.encounter.mapstart import (
+    Placement,
+    check_marks,
+    mark_problem,
+    positions,
+    shown,
+)
+from momenta_cli.encounter.model import MapModel, piece
 from momenta_cli.encounter.problems import Source
 from momenta_cli.encounter.yamlload import Mark, PathT
 from momenta_cli.engine.geometry.board import (
@@ -22,12 +27,8 @@ from momenta_cli.engine.geometry.board import (
     Board,
     Square,
     Terrain,
-    footprint,
     name,
-    parse,
-    side_of,
 )
-from momenta_cli.engine.positions import SQUARE_HELP, fit_problem
 
 MAX_ROWS = 999  # row numbers have at most three digits (C999)
 
@@ -47,19 +48,6 @@ LEGEND_HELP = (". floor, # wall, : difficult, = low wall, ~ water, ^ climbable, 
 
 # report(path, message, key=False, mark=None)
 Report = Callable[..., None]
-
-
-@dataclass
-class Placement:
-    """One combatant entry's wish to stand somewhere: ``at`` and ``mark`` as written
-    (validated shapes), the names it stamped out (``count`` copies) and their SIZE."""
-
-    path: PathT
-    at: str | list[str] | None
-    mark: str | None
-    names: list[str]
-    size: str
-
 
 class Rows:
     """The map's rows as text, and where each character of them is in the file."""
@@ -83,14 +71,23 @@ class Rows:
     def mark(self, i: int, k: int) -> Mark:
         """Line and column (1-based) of character ``k`` of row ``i``, as near as the file
         lets us say: exact for a ``rows: |`` block and for plain or quoted list rows
-        without escapes."""
+        without escapes; the start of the string for one written with escapes, and of
+        the ``rows:`` value for rows given as one quoted string (``"#..#\\n#..#"``: its
+        rows are not lines of the file)."""
         line, col = self.src.doc.mark(self.path(i))
-        if self.block:  # the block's text starts on the line after `|`
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        opener = text[col - 1:col]
+        if self.block and opener in ("|", ">"):  # the block's text starts on the next line
             line += 1 + i
             text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             return line, len(text) - len(text.lstrip(" ")) + k + 1
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        quoted = text[col - 1:col] in ("'", '"')
+        if self.block:
+            return line, col
+        quoted = opener in ("'", '"')
+        rest = text[col:]
+        if (opener == '"' and "\\" in rest.split('"', 1)[0]) or \
+                (opener == "'" and "''" in rest):
+            return line, col  # an escape before k would shift every column after it
         return line, col + k + (1 if quoted else 0)
 
 
@@ -100,7 +97,7 @@ def legend(model: MapModel, report: Report) -> dict[str, Terrain]:
     for key, entry in model.legend.items():
         path: PathT = ("map", "legend", key)
         if len(key) != 1 or not key.isprintable() or key.isspace():
-            report(path, f"a legend key is one visible character, not {key!r}", key=True)
+            report(path, f"a legend key is one visible character, not {shown(key)}", key=True)
             continue
         if entry.kind == "pit" and entry.height is None:
             report(path, "a pit needs its depth in squares (height: 3)")
@@ -156,12 +153,15 @@ def board(model: MapModel, rows: Rows, chars: dict[str, Terrain], marks: set[str
     for ch, where in unknown.items():
         i, k = where[0]
         more = f" (and {len(where) - 1} more)" if len(where) > 1 else ""
-        hint = (" (a space is no square: write . for floor, and keep each row on its own "
-                "line with rows: |)") if ch == " " else \
-            f": the legend has {_legend_text(chars)}, and no " \
-            f"combatant has mark: {ch}"
-        report(rows.path(i), f"unknown map character {ch!r} at {name((k, i))}{more}{hint}",
-               mark=rows.mark(i, k))
+        if ch == " ":
+            hint = (" (a space is no square: write . for floor, and keep each row on its "
+                    "own line with rows: |)")
+        elif mark_problem(ch) is None:
+            hint = f": the legend has {_legend_text(chars)}, and no combatant has mark: {ch}"
+        else:
+            hint = f": the legend has {_legend_text(chars)}"
+        report(rows.path(i), f"unknown map character {shown(ch)} at {name((k, i))}{more}"
+               f"{hint}", mark=rows.mark(i, k))
     if not ok:  # rows of different widths draw no board to check positions on
         return None, found
     return Board(tuple(squares)), found  # unknown characters read as floor meanwhile
@@ -172,124 +172,19 @@ def _legend_text(chars: dict[str, Terrain]) -> str:
     return LEGEND_HELP + (f"; the file adds {' '.join(extra)}" if extra else "")
 
 
-def check_marks(places: list[Placement], chars: dict[str, Terrain], report: Report
-                ) -> dict[str, PathT]:
-    """The combatants' marks that can stand for them (mark -> the entry it is the mark
-    of): not a legend character, not another entry's."""
-    owner: dict[str, str] = {}
-    entry: dict[str, PathT] = {}
-    for p in places:
-        if p.mark is None:
-            continue
-        if p.mark in chars:
-            report((*p.path, "mark"), f"{p.mark!r} is the map's {_kind(chars[p.mark])} "
-                   "character: a mark needs one the legend does not use (a letter)")
-            continue
-        if p.mark.isspace() or not p.mark.isprintable():
-            report((*p.path, "mark"), "a mark is one visible character (a letter)")
-            continue
-        if p.mark in owner:
-            report((*p.path, "mark"), f"mark {p.mark!r} already stands for {owner[p.mark]}")
-            continue
-        owner[p.mark] = p.names[0] if p.names else "another combatant"
-        entry[p.mark] = p.path
-    return entry
-
-
-def _kind(t: Terrain) -> str:
-    if t.kind == "door":
-        return "open door" if t.open else "closed door"
-    return {"low": "low wall", "climb": "climbable", "pit": f"{t.height}-deep pit"}.get(
-        t.kind, t.kind)
-
-
-def positions(places: list[Placement], the_board: Board | None, found: dict[str, list[Square]],
-              good_marks: dict[str, PathT], rows: Rows | None, report: Report
-              ) -> dict[str, Square]:
-    """Where every combatant starts, each checked against the map and against those
-    placed before it (file order). Without a map no ``at:`` or ``mark:`` may be given."""
-    out: dict[str, Square] = {}
-    taken: dict[Square, str] = {}
-    for p in places:
-        if not p.names:
-            continue  # the entry built no combatant: its problems are reported
-        if p.at is not None and p.mark is not None:
-            report((*p.path, "mark"), "give at: or mark:, not both", key=True)
-            continue
-        if the_board is None:
-            if rows is None:  # no map: block (a map with problems is reported already)
-                if p.at is not None:
-                    report((*p.path, "at"), "at: is a square of the map, and this "
-                           "encounter has no map: block", key=True)
-                if p.mark is not None:
-                    report((*p.path, "mark"), "mark: is a letter drawn in the map's rows, "
-                           "and this encounter has no map: block", key=True)
-            continue
-        side = side_of(p.size)
-        if p.at is None and p.mark is None:
-            report((*p.path, "name"), f"the encounter has a map: give {p.names[0]} a "
-                   "square (at: C5) or a mark: drawn in the rows")
-            continue
-        if p.at is not None:
-            _place_at(p, the_board, side, taken, out, report)
-        elif p.mark is not None and good_marks.get(p.mark) == p.path:
-            _place_mark(p, the_board, side, found.get(p.mark, []), taken, out, rows,
-                        report)
-    return out
-
-
-def _place_at(p: Placement, the_board: Board, side: int, taken: dict[Square, str],
-              out: dict[str, Square], report: Report) -> None:
-    given: list[Any] = [p.at] if isinstance(p.at, str) else list(p.at or ())
-    if len(given) != len(p.names):
-        many = len(p.names)
-        report((*p.path, "at"), f"count: {many} makes {many} combatants: give at: a list "
-               f"of {many} squares, one each (it has {len(given)})"
-               if many > 1 else "give one square (at: C5)")
-        return
-    for k, (who, text) in enumerate(zip(p.names, given, strict=True)):
-        where: PathT = (*p.path, "at") if isinstance(p.at, str) else (*p.path, "at", k)
-        sq = parse(text)
-        if sq is None:
-            report(where, f"{text!r} is not a square: {SQUARE_HELP}")
-            continue
-        why = fit_problem(the_board, sq, side, taken)
-        if why:
-            report(where, f"{who} cannot stand at {name(sq)}: {why}")
-            continue
-        _take(who, sq, side, taken, out)
-
-
-def _place_mark(p: Placement, the_board: Board, side: int, drawn: list[Square],
-                taken: dict[Square, str], out: dict[str, Square], rows: Rows | None,
-                report: Report) -> None:
-    # Each square of the mark not inside a footprint already started starts the next
-    # copy's, so a 2x2 creature may be drawn as one letter (its top-left) or four.
-    tops: list[Square] = []
-    covered: set[Square] = set()
-    for sq in drawn:
-        if sq not in covered:
-            tops.append(sq)
-            covered.update(footprint(sq, side))
-    if len(tops) != len(p.names):
-        drawn_text = f"drawn {len(tops)} time(s)" if tops else "drawn nowhere in the rows"
-        want = f"count: {len(p.names)} makes {len(p.names)}" if len(p.names) > 1 else \
-            "it stands for one"
-        report((*p.path, "mark"), f"mark {p.mark!r} is {drawn_text}, but {want}")
-        return
-    for who, sq in zip(p.names, tops, strict=True):
-        why = fit_problem(the_board, sq, side, taken)
-        if why:
-            # said where it is drawn: that is what the GM edits
-            where: PathT = rows.path(sq[1]) if rows is not None else (*p.path, "mark")
-            report(where, f"{who} (mark {p.mark!r}) cannot stand at {name(sq)}: {why}",
-                   mark=rows.mark(sq[1], sq[0]) if rows is not None else None)
-            continue
-        _take(who, sq, side, taken, out)
-
-
-def _take(who: str, sq: Square, side: int, taken: dict[Square, str],
-          out: dict[str, Square]) -> None:
-    out[who] = sq
-    for s in footprint(sq, side):
-        taken.setdefault(s, who)
+def battlefield(src: Source, text: str, places: list[Placement], report: Report
+                ) -> tuple[Board | None, dict[str, Square]]:
+    """The ``map:`` block's Board (None without one, or with problems) and where each
+    combatant starts (encounter/mapstart.py); ``text`` is the file's, for locating the
+    rows' characters."""
+    raw = src.doc.data.get("map")
+    model = piece(MapModel, raw) if raw is not None else None
+    if model is None:
+        if raw is None:  # no map: at: and mark: are refused; a bad map is reported
+            positions(places, None, {}, {}, None, report)
+        return None, {}
+    rows = Rows(model, src, text)
+    chars = legend(model, report)
+    marks = check_marks(places, chars, report)
+    the_board, found = board(model, rows, chars, set(marks), report)
+    return the_board, positions(places, the_board, found, marks, rows, report)

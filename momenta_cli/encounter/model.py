@@ -204,7 +204,7 @@ class StatBlockModel(_Model):
     notes: str | None = None
 
 
-# A square's name (C5) is checked against the map by the loader (encounter/mapbuild.py).
+# A square's name (C5) is checked against the map by the loader (encounter/mapstart.py).
 SquareName = Annotated[str, Field(strict=True, min_length=1, max_length=8)]
 MapText = Annotated[str, Field(strict=True, min_length=1)]
 AtValue = Annotated[
@@ -225,8 +225,8 @@ class CombatantModel(StatBlockModel):
         None, description="on a map: the square it starts on, like C5 (the top-left of a "
                           "larger creature's squares); with count, a list, one each")
     mark: Annotated[str, Field(strict=True, min_length=1, max_length=1)] | None = Field(
-        None, description="on a map: the character that stands for it in the rows (with "
-                          "count, one per copy, in reading order)")
+        None, description="on a map: the letter or digit that stands for it in the rows "
+                          "(with count, one per copy, in reading order)")
 
 
 class LegendModel(_Model):

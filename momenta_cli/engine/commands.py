@@ -67,6 +67,7 @@ class Defeat(Command):
 @dataclass(frozen=True)
 class Revive(Command):
     target: str
+    at: str | None = None  # on a map: the square it stands up on (its own when None)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from momenta_cli.engine.events import (
     ResourceSet,
 )
 from momenta_cli.engine.names import TYPO_ALIKE, candidates, close, find
+from momenta_cli.engine.positions import stands_up
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -182,11 +183,12 @@ def defeat(fight: Fight, cmd: Defeat, roller: Roller) -> list[Event]:
 
 @handles(Revive)
 def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
-    """GM command ``revive``: a Defeated or Lost fighter is back in the fight."""
+    """GM command ``revive``: a Defeated or Lost fighter is back in the fight; on a map,
+    on its own square when that still holds it, or at ``cmd.at`` (positions.stands_up)."""
     f = _live(fight, cmd.target)
     if not (f.defeated or f.lost):
         raise RuleError(f"{f.name} is neither Defeated nor Lost")
-    return [FighterRevived(f.name)]
+    return [*stands_up(fight, f, cmd.at), FighterRevived(f.name)]
 
 
 @handles(Remove)

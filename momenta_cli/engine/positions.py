@@ -6,12 +6,12 @@ only through events: ``PlacedAt`` here (the GM putting a token where it belongs)
 the movement events. Without a map every position is None and nothing here applies.
 
 The checks a square must pass to hold a creature (``fit_problem``) are the same for the
-encounter file (encounter/mapbuild.py), for ``place`` and for reinforcements.
+encounter file (encounter/mapstart.py), for ``place`` and for reinforcements.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -27,6 +27,7 @@ from momenta_cli.engine.geometry.board import (
     parse,
     side_of,
 )
+from momenta_cli.engine.geometry.paths import STEPS
 from momenta_cli.engine.names import find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
@@ -117,6 +118,8 @@ def square_of(text: str) -> Square:
 
 
 def no_map(what: str) -> RuleError:
+    """The refusal of a map command in a fight without a map; ``what`` says what could
+    not be done ("there is nowhere to place anyone"). Raise it."""
     return RuleError(f"this fight has no map: {what} (an encounter with a map: block "
                      "has squares)")
 
@@ -164,12 +167,41 @@ def place(fight: Fight, cmd: Place, roller: Roller) -> list[Event]:
     return [PlacedAt(f.name, name(sq), was)]
 
 
-def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str]]
+def stands_up(fight: Fight, f: Fighter, at: str | None) -> list[Event]:
+    """Where ``f``, Defeated or Lost, stands when the GM revives it (R11 on a map). While
+    out it held no square (``occupants``), so another creature may have stepped in, or a
+    door closed on it: it stands up on its own squares when they still hold it (no event),
+    else the revive is refused with how to go on. ``at`` (``revive NAME at C5``) stands
+    it up there instead, checked as ``place`` is (R31, R32, R36)."""
+    board = board_of(fight)
+    if board is None:
+        if at is not None:
+            raise no_map(f"'at {at}' has nowhere to stand {f.name} up")
+        return []
+    side = side_of(f.spec.size)
+    taken = occupants(fight.fighters.values(), but=f.name)
+    sq = f.position if at is None else square_of(at)
+    if sq is None:
+        return []  # not on the map: it comes back as it left
+    why = fit_problem(board, sq, side, taken)
+    if why and at is None:
+        raise RuleError(f"{f.name} cannot stand up at {name(sq)}: {why} (say where: "
+                        f"revive {f.name} at C5)")
+    if why:
+        raise RuleError(f"cannot revive {f.name} at {name(sq)}: {why}")
+    if sq == f.position:
+        return []
+    was = name(f.position) if f.position is not None else None
+    return [PlacedAt(f.name, name(sq), was)]
+
+
+def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str, str]]
              ) -> list[Event]:
-    """Where reinforcements come in (R17 on a map): ``newcomers`` are (name, SIZE) in the
-    order they join; the first stands at ``at``, each next one on the nearest square
-    around it where it fits (nearest by R32's distance, then row, then column). Without
-    a map no square may be given; with one, one must be."""
+    """Where reinforcements come in (R17 on a map): ``newcomers`` are (name, SIZE, side)
+    in the order they join; the first stands at ``at``, each next one on the nearest
+    square a creature could walk to from there where it fits (``_room``: never through a
+    wall into the next room). Without a map no square may be given; with one, one must
+    be."""
     board = board_of(fight)
     if board is None:
         if at is not None:
@@ -180,8 +212,10 @@ def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str]]
                         f"(add ... at C5)")
     start = square_of(at)
     taken = occupants(fight.fighters.values())
+    sides = {f.name: f.side for f in fight.fighters.values()}
+    rooms: dict[tuple[int, str], Iterator[Square]] = {}
     events: list[Event] = []
-    for i, (who, size) in enumerate(newcomers):
+    for i, (who, size, side_name) in enumerate(newcomers):
         side = side_of(size)
         if i == 0:
             why = fit_problem(board, start, side, taken)
@@ -189,27 +223,64 @@ def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str]]
                 raise RuleError(f"{who} cannot come in at {name(start)}: {why}")
             sq = start
         else:
-            found = _nearest(board, start, side, taken)
+            # taken only grows: a position refused once stays refused, so one walk of
+            # the room serves the whole group
+            if (side, side_name) not in rooms:
+                rooms[side, side_name] = _room(board, start, side,
+                                               _enemy_of(side_name, taken, sides))
+            found = next((p for p in rooms[side, side_name]
+                          if fit_problem(board, p, side, taken) is None), None)
             if found is None:
-                raise RuleError(f"there is no room on the map for {who} near "
-                                f"{name(start)}")
+                raise RuleError(f"there is no room for {who} around {name(start)}: every "
+                                "square a creature can walk to from there is taken (give "
+                                "another square: add ... at C5)")
             sq = found
         for s in footprint(sq, side):
             taken[s] = who
+        sides[who] = side_name
         events.append(PlacedAt(who, name(sq)))
     return events
 
 
-def _nearest(board: Board, start: Square, side: int, taken: Mapping[Square, str]
-             ) -> Square | None:
-    for ring in range(1, max(board.width, board.height) + 1):
-        cells = sorted((r, c) for r in range(start[1] - ring, start[1] + ring + 1)
-                       for c in range(start[0] - ring, start[0] + ring + 1)
-                       if max(abs(c - start[0]), abs(r - start[1])) == ring)
-        for r, c in cells:
-            if board.on((c, r)) and fit_problem(board, (c, r), side, taken) is None:
-                return (c, r)
-    return None
+def _enemy_of(side: str, taken: Mapping[Square, str], sides: Mapping[str, str]
+              ) -> Callable[[Square], bool]:
+    """Whether a creature of ``side`` cannot pass through a square: an enemy holds it
+    (R32; allies' squares may be crossed). Reads ``taken`` as it grows."""
+    def held(sq: Square) -> bool:
+        who = taken.get(sq)
+        return who is not None and sides.get(who) != side
+    return held
+
+
+def _room(board: Board, start: Square, side: int, blocked: Callable[[Square], bool]
+          ) -> Iterator[Square]:
+    """The positions a ``side``-wide creature at ``start`` could walk to, nearest first
+    (in steps, then row, then column), the start left out: breadth first over footprints
+    on the map clear of solid squares, pits and ``blocked`` ones (enemies), with no
+    diagonal squeeze between solid squares (R32). It goes no further than it is asked
+    to, and never beyond the room ``start`` is in."""
+    def clear(pos: Square) -> bool:
+        return all(board.on(s) and not board.at(s).solid and board.at(s).kind != "pit"
+                   and not blocked(s) for s in footprint(pos, side))
+
+    def solid_in(pos: Square) -> bool:
+        return any(not board.on(s) or board.at(s).solid for s in footprint(pos, side))
+
+    seen = {start}
+    level = [start]
+    while level:
+        nxt: set[Square] = set()
+        for c, r in level:
+            for dc, dr in STEPS:
+                new = (c + dc, r + dr)
+                if new in seen or new in nxt or not clear(new):
+                    continue
+                if dc and dr and solid_in((c + dc, r)) and solid_in((c, r + dr)):
+                    continue  # squeezing between two solid corners
+                nxt.add(new)
+        seen |= nxt
+        level = sorted(nxt, key=lambda p: (p[1], p[0]))
+        yield from level
 
 
 from momenta_cli.engine import doors  # noqa: E402,F401  (registers the door's events)

@@ -36,7 +36,8 @@ def add_fighter(fight: Fight, cmd: AddFighter, roller: Roller) -> list[Event]:
     the square the GM gives (``at C5``), the others of a group around it
     (engine/positions.py)."""
     events = _joining(fight, cmd)
-    newcomers = [(e.name, _size_of(fight, e)) for e in events if isinstance(e, FighterAdded)]
+    newcomers = [(e.name, _size_of(fight, e), e.side) for e in events
+                 if isinstance(e, FighterAdded)]
     return events + arrivals(fight, cmd.at, newcomers)
 
 

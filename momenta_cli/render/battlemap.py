@@ -10,7 +10,7 @@ and every name goes through ``text.one_line`` (control characters show as escape
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -55,38 +55,58 @@ def _shown(fight: Fight, players: bool) -> list[Fighter]:
             if not (players and f.side != "allies" and f.has("Hidden"))]
 
 
+NO_LABEL = "??"  # more combatants than labels: the list says who has none
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_SPARE = _UPPER + "0123456789" + _UPPER.lower()
+
+
 def labels(fighters: Iterable[Fighter]) -> dict[str, str]:
     """Two-cell labels, unique, in fighter order: ``Go`` for Gorm, ``K1`` for Knife-1,
     ``12`` for Knife-12; when taken, the initial with another letter of the name or a
     digit. Only letters and digits one cell wide are used (a name of other characters
-    gets a made-up label)."""
+    gets a made-up label: AA to ZZ, then other pairs of letters and digits). A crowd
+    beyond every pair (thousands) shares ``NO_LABEL``; the list under the map says so."""
     out: dict[str, str] = {}
     used: set[str] = set()
-    spare = (a + b for a in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    spare = _spares()
     for f in fighters:
         label = next((c for c in _candidates(f.name) if c not in used), None)
         while label is None or label in used:
-            label = next(spare)
+            label = next(spare, NO_LABEL)
+            if label == NO_LABEL:
+                break
         out[f.name] = label
         used.add(label)
     return out
 
 
+def _spares() -> Iterator[str]:
+    yield from (a + b for a in _UPPER for b in _UPPER)
+    yield from (a + b for a in _SPARE for b in _SPARE if not (a in _UPPER and b in _UPPER))
+
+
+def _cased(ch: str, upper: bool) -> str:
+    """``ch`` in upper (or lower) case when that is still one character one cell wide
+    (``ß`` upper is ``SS``, ``ŉ`` is ``ʼN``, ``İ`` lower is i and a dot: kept as is)."""
+    got = ch.upper() if upper else ch.lower()
+    return got if len(got) == 1 and cell_len(got) == 1 else ch
+
+
 def _candidates(text: str) -> Iterable[str]:
-    chars = [ch for ch in text if ch.isalnum() and cell_len(ch) == 1]
+    chars = [ch for ch in text if ch.isalnum() and len(ch) == 1 and cell_len(ch) == 1]
     base, _, number = text.rpartition("-")
     if base and number.isascii() and number.isdigit():
         first = next((ch for ch in base if ch.isalnum() and cell_len(ch) == 1), "")
         n = int(number)
         if n < 10 and first:
-            yield first.upper() + str(n)
+            yield _cased(first, True) + str(n)
         elif n < 100:
             yield f"{n:02d}"
     if not chars:
         return
-    head = chars[0].upper()
+    head = _cased(chars[0], True)
     for ch in chars[1:]:
-        yield head + ch.lower()
+        yield head + _cased(ch, False)
     for d in "123456789":
         yield head + d
 
@@ -209,6 +229,8 @@ def _who(fighters: list[Fighter], label: dict[str, str], fight: Fight, players: 
             notes.append(f.out_reason)
         if not players and f.has("Hidden"):
             notes.append("Hidden")
+        if label[f.name] == NO_LABEL:
+            notes.append("no label left")
         if f.name == fight.active:
             notes.append("acting")
         extra = f" ({', '.join(notes)})" if notes else ""

@@ -74,16 +74,21 @@ class Board:
 
     @property
     def height(self) -> int:
+        """How many rows (numbered 1 to height from the top)."""
         return len(self.squares)
 
     @property
     def width(self) -> int:
+        """How many columns (lettered A, B, ... from the left); 0 for no rows."""
         return len(self.squares[0]) if self.squares else 0
 
     def on(self, sq: Square) -> bool:
+        """Whether ``sq`` is a square of the map (not off an edge)."""
         return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
 
     def at(self, sq: Square) -> Terrain:
+        """The ground at ``sq``, which must be on the map (``on``): a square off it is an
+        IndexError, or for a negative coordinate a square from the other edge."""
         return self.squares[sq[1]][sq[0]]
 
     @cached_property
