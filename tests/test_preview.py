@@ -319,8 +319,49 @@ def test_pinned_dice_are_the_line_s_own():
 
     told = "\n".join(t.plain for t in lines(pv, s.state))
     assert "AGI 1d [5] 1s -> hidden" in told and "thrown away" not in told
-    assert "pins 2 dice and uses 1" in (look(s, "hide roll dice 5,1").refusal or "")
+    assert "rolls 1 die, not 2" in (look(s, "hide roll dice 5,1").refusal or "")
     hit = look(s, "attack gorm dice 5,5,6")
     assert hit.rolled == 0 and any(e.kind == "attack_damage" for e in hit.events)
-    with pytest.raises(CommandError, match="rolls no dice"):
+    with pytest.raises(CommandError, match="undo takes the last command back as it was"):
         run_line(s, "undo dice 5 ?", SeededRoller(1))
+
+
+def test_a_preview_with_pinned_dice_gives_the_real_line_s_answer():
+    # pinned.py's check, not the preview's own: too few faces, too many, or faces for a
+    # command that rolls none are refused with the very words the line itself gets
+    import pytest
+
+    from momenta_cli.errors import RuleError
+
+    s = yard()
+    run(s, "turn kira")
+    for line in ("attack gorm with longsword dice 5", "attack gorm with longsword dice 5,5",
+                 "attack gorm with longsword dice 5,5,6,1", "hide roll dice 5,1",
+                 "cond gorm hindered dice 5"):
+        pv = look(s, line)
+        with pytest.raises(RuleError) as real:
+            run_line(s, line, SeededRoller(1))
+        assert pv.refusal == str(real.value), line
+    short = look(s, "attack gorm with longsword dice 5")
+    assert short.rolls[0].pool == (("POW", 3),)  # still told the dice it takes
+
+
+def test_a_preview_reads_the_dice_clause_as_the_line_does():
+    # words.take_dice for both: faces that are no d6 are refused alike (R1: a d6), and
+    # faces written with spaces are the same faces
+    import pytest
+
+    from momenta_cli.errors import CommandError
+
+    s = yard()
+    run(s, "turn kira")
+    for line in ("attack gorm dice 5,5,9", "attack gorm dice 0,0,0"):
+        with pytest.raises(CommandError) as real:
+            run_line(s, line, SeededRoller(1))
+        with pytest.raises(CommandError) as seen:
+            run_line(s, f"{line} ?", SeededRoller(1))
+        assert str(seen.value) == str(real.value)
+    pv = look(s, "attack gorm dice 5 5 6")
+    assert pv.allowed and pv.rolled == 0
+    real_entry = run_line(s, "attack gorm dice 5 5 6", SeededRoller(1)).entry
+    assert real_entry is not None and pv.events == real_entry.events

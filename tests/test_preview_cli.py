@@ -123,3 +123,16 @@ def test_a_long_refusal_wraps_under_itself_at_80_columns(enc):
     out = r.output.splitlines()
     assert all(len(x) <= 80 for x in out), out
     assert out[1].startswith("  not allowed: ") and out[2].startswith("      ")
+
+
+def test_do_previews_too_few_pinned_dice_as_the_line_is_refused(enc):
+    fight = started(enc, "turn brannoc", "quit")
+    before = fight.read_bytes()
+    real = one_line_error(invoke("do", fight, "attack gorm with longsword dice 5"))
+    why = real.split("': ", 1)[1].removesuffix(" (nothing changed)")
+    assert why.startswith("dice 5: the command rolls more dice than the 1 given")
+    r = invoke("do", fight, "attack gorm with longsword dice 5 ?", "--width", "200",
+               "--no-color")
+    assert r.exit_code == 0, r.output
+    assert f"  not allowed: {why}" in r.output.splitlines()
+    assert fight.read_bytes() == before

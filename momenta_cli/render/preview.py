@@ -130,7 +130,7 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
         out.append(lit(f"  not allowed: {pv.refusal}", "red"))
         if not pv.attack:
             return out
-        out.append(lit("  without the typed dice it would roll:", "dim"))
+        out.append(lit("  without the dice written on the line it would roll:", "dim"))
     elif pv.says is None:
         out.append(lit(f"  allowed; {cost_line(pv)}"))
     if pv.attack:
