@@ -75,18 +75,55 @@ def _words(line: str) -> list[str] | None:
 def comment_at(line: str) -> int | None:
     """Where the ``# comment`` of ``line`` starts, or None: the first ``#`` outside
     quotes and escapes (shlex reads one inside a word too: ``kira#2`` is ``kira``). It
-    is the first ``#`` before which the line already has all of its words."""
+    is the first ``#`` before which the line already has all of its words.
+
+    One pass over the line, reading it as ``split`` does (the quotes it pairs, then
+    double quotes alone), so a line of any length costs its length."""
     if "#" not in line:
         return None
-    whole = _words(line)
-    if whole is None:
-        return None
-    start = line.find("#")
-    while start >= 0:
-        if _words(line[:start]) == whole:
-            return start
-        start = line.find("#", start + 1)
+    for quotes in ("\"'", '"'):
+        try:
+            return _comment_in(line, quotes)
+        except ValueError:  # a quote or an escape left open: shlex refuses it too
+            continue
     return None
+
+
+def _comment_in(line: str, quotes: str) -> int | None:
+    """``comment_at`` with shlex's posix rules for ``quotes`` (``_lex``): a backslash
+    escapes the next character (inside double quotes too; not inside single ones), a
+    ``#`` outside quotes and escapes runs to the end of its line; the BOM is dropped.
+    ``ValueError`` where shlex would raise (an open quote, a backslash at the end)."""
+    found: int | None = None  # the comment after which no word has started yet
+    quote = ""  # the quote the lexer is in
+    escaped = False
+    in_comment = False
+    for i, ch in enumerate(line):
+        if ch == "\ufeff":
+            continue
+        if in_comment:
+            in_comment = ch != "\n"
+        elif escaped:
+            escaped = False
+        elif quote:
+            if ch == quote:
+                quote = ""
+            elif ch == "\\" and quote == '"':
+                escaped = True
+        elif ch == "#":
+            in_comment = True
+            found = i if found is None else found
+        elif ch in " \t\r\n":
+            continue
+        else:
+            found = None  # a word after a comment's line: the comment is not the last
+            if ch == "\\":
+                escaped = True
+            elif ch in quotes:
+                quote = ch
+    if quote or escaped:
+        raise ValueError("open")
+    return found
 
 
 _FACES_WORD = re.compile(r"[0-9,]+")

@@ -316,3 +316,49 @@ def test_the_log_undo_and_redo_show_the_complete_command(enc, tmp_path):
     shown = invoke("replay", enc, script, "--no-color", "--width", "200").output
     assert re.search(rf"> undo: took back '{SWING} dice \d,\d,\d'", shown)
     assert re.search(rf"> redo: '{SWING} dice \d,\d,\d'", shown)
+
+
+# --- the comment's place: one pass over the line -------------------------------------------
+
+
+def _comment_at_by_prefixes(line: str) -> int | None:
+    """The definition comment_at keeps: the first ``#`` before which the line already has
+    all of its words (each prefix split again: quadratic, the oracle only)."""
+    try:
+        whole = split(line)
+    except CommandError:
+        return None
+    at = line.find("#")
+    while at >= 0:
+        try:
+            if split(line[:at]) == whole:
+                return at
+        except CommandError:
+            pass
+        at = line.find("#", at + 1)
+    return None
+
+
+CHARS = st.sampled_from(list("ab #'\"\\\ufeff\t,5") + ["dice", "é"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(CHARS, max_size=16).map("".join))
+def test_the_comment_is_found_where_the_words_end(line):
+    from momenta_cli.words import comment_at
+
+    assert comment_at(line) == _comment_at_by_prefixes(line), line
+
+
+def test_a_line_full_of_hashes_is_read_in_linear_time():
+    # a note quoting 20,000 '#' and a dice clause: every '#' is inside the quotes; read
+    # once, not once per '#' (which took minutes)
+    import time
+
+    from momenta_cli.words import comment_at
+
+    line = f'note "{"#" * 20000}" dice 1'
+    t = time.perf_counter()
+    assert comment_at(line) is None and comment_at(line + " # why") == len(line) + 1
+    assert take_dice(line) == (f'note "{"#" * 20000}"', (1,))
+    assert time.perf_counter() - t < 0.5
