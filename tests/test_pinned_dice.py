@@ -148,6 +148,30 @@ def test_faces_that_are_no_d6_are_refused(faces, bad):
     assert (f"{bad!r}" in msg) if bad else ("give the faces" in msg)
 
 
+def test_the_clause_on_a_note_without_other_text_says_to_quote_it():
+    # the words after the verb are all clause: the note's text is missing because of it
+    s = brannoc_acting()
+    refused(s, "note dice 5,5", "dice 5,5: this command rolls no dice", "quotes")
+    refused(s, "over dice 5", "rolls no dice", "quotes")
+
+
+@pytest.mark.parametrize("clause, bad", [("dice -1,2,3", "'-1'"), ("dice 1.5,2,3", "'1.5'"),
+                                         ("dice \u0661,\u0662", "'\u0661'"),
+                                         ("DICE 5;2", "'5;2'"), ("dice", "give the faces"),
+                                         ("dice ,,,", "give the faces"),
+                                         ("dice 1,2,3,,", "no face"), ("dice 5,,2", "no face"),
+                                         ("dice ,5", "no face")])
+def test_a_trailing_dice_with_no_faces_after_it_is_a_bad_clause(clause, bad):
+    # whatever the verb, the line is refused for its clause, saying what faces look like
+    s = brannoc_acting()
+    for line in (f"{SWING} {clause}", f"note gorm rolled {clause}"):
+        msg = refused(s, line, bad, "like 'dice 5,2,6'", "quotes")
+        assert msg.startswith(clause.split()[0].lower()), msg
+    # quoted, the words are the note's text
+    run_line(s, f'note "gorm rolled {clause}"', NoDice())
+    assert s.entries[-1].events[-1].text == f"gorm rolled {clause}"
+
+
 def test_a_refused_command_stays_refused_for_its_own_reason():
     s = brannoc_acting()
     refused(s, "attack nobody with longsword dice 5,5,5", "nobody")
@@ -261,10 +285,10 @@ def test_writing_the_clause_back_gives_the_same_words_and_faces(line, faces, com
     text = (line + comment).strip()
     try:
         words = split(text)
+        if not words or take_dice(text) is not None:
+            return  # an entry's line never ends in a clause of its own
     except CommandError:
-        return  # a line that does not split is refused before anything
-    if not words or take_dice(text) is not None:
-        return  # an entry's line never ends in a clause of its own
+        return  # a line that does not split, or ends in a bad clause: refused before all
     full = with_dice(text, faces)
     assert split(full) == [*words, "dice", ",".join(map(str, faces))]
     back = take_dice(full)
