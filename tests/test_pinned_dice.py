@@ -19,7 +19,7 @@ from momenta_cli.cli.completion import complete
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.session import Entry, Session
-from momenta_cli.errors import CommandError, JournalError
+from momenta_cli.errors import CommandError
 from momenta_cli.journal import FightFile
 from momenta_cli.journal.records import checksum, encode, seal
 from momenta_cli.runner import run_line
@@ -259,16 +259,26 @@ def test_an_old_record_without_dice_still_reads(enc, version):
     assert r.exit_code == 0, r.output
 
 
-@pytest.mark.parametrize("bad", [[7], [0], ["5"], [True], "5,2", [5.0]])
-def test_a_record_with_impossible_dice_does_not_replay(enc, bad):
+@pytest.mark.parametrize("bad", [[7], [0], ["5"], [True], "5,2", [5.0], "abc", None])
+def test_a_record_with_impossible_dice_is_damage_named_by_its_key(enc, bad):
+    # sealed again with a valid sum: still no record momenta wrote. Every command that
+    # reads the fight says which record and which key, and opens it up to that record
     fight = started(enc, "turn brannoc", SWING)
     lines = fight.read_text().splitlines()
     rec = json.loads(lines[2])
     rec["dice"] = bad
     rec["sum"] = checksum(rec)
     fight.write_text("\n".join([*lines[:2], json.dumps(rec)]) + "\n")
-    with pytest.raises(JournalError, match="'dice' must be a list of faces from 1 to 6"):
-        FightFile.open(fight, repair=False)
+    where = f"{fight}:3: damaged record {SWING!r} (its \"dice\" should be a list of faces"
+    ff = FightFile.open(fight, repair=False)
+    assert len(ff.session.entries) == 1 and where in ff.warnings[0]
+    for args in (("status", fight), ("log", fight), ("log", fight, "-f", "script")):
+        r = invoke(*args)
+        assert r.exit_code == 0 and where in r.output, (args, r.output)
+        assert "different version" not in r.output
+    r = invoke("do", fight, "note on")  # a resume repairs it, keeping the original
+    assert r.exit_code == 0 and where in r.output and "kept as" in r.output, r.output
+    assert [x["cmd"] for x in records(fight)] == ["turn brannoc", "note on"]
 
 
 # --- the clause as text ------------------------------------------------------------------
