@@ -108,7 +108,7 @@ def test_an_attack_preview_fits_80_columns(enc):
     out = r.output.splitlines()
     assert all(len(x) <= 80 for x in out), out
     assert out[0] == "? attack brannoc with cudgel (a preview: nothing is done or saved)"
-    assert "  allowed; cost: one of Gorm's 1 maneuver(s) this turn (R7)" in out
+    assert "  allowed; cost: Gorm's one maneuver this turn (R7)" in out
     assert "      dodge: AGI 1 = 1d, 2 Vigor" in out
     assert '      deflect="Heater Shield": POW 3 = 3d, 1 Vigor' in out
     assert "      counter with Longsword: POW 3 = 3d, 2 Vigor" in out

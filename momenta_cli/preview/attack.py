@@ -13,7 +13,7 @@ from dataclasses import replace
 from momenta_cli.commands.language import quote_word
 from momenta_cli.dice import Roller
 from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.attack_plan import Attack, plan_attack
 from momenta_cli.engine.attacks import AttackRolled
 from momenta_cli.engine.decide import decide
 from momenta_cli.engine.economy import ReactionTaken
@@ -43,6 +43,18 @@ def rolls(events: Sequence[Event]) -> tuple[model.Roll, ...]:
                 tuple(e.pool), _auto(e.roll),
                 e.defense, tuple(e.defense_pool), _auto(droll)))
     return tuple(out)
+
+
+def area(fight: Fight, cmd: Attack) -> str:
+    """How an attack on several targets rolls (R22, ours): ``"one"`` roll for them all
+    with a weapon, ``"each"`` target its own with a spell; ``""`` for one target."""
+    if not cmd.also:
+        return ""
+    try:
+        w = plan_attack(actor(fight, cmd.attacker), find(fight, cmd.target), cmd).weapon
+    except MomentaError:
+        return ""
+    return "each" if w.has("Spell") else "one"
 
 
 def _auto(roll: dict) -> int | None:

@@ -105,7 +105,8 @@ def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: i
             refusal: str | None = None) -> model.LinePreview:
     return model.LinePreview(
         line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
-        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway))
+        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway),
+        area=attack.area(fight, cmd))
 
 
 def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
