@@ -427,8 +427,8 @@ def test_an_enemy_s_maneuvers_are_counted_in_words():
     s = yard()
     run(s, "turn kira", "end", "turn gorm")
     assert "cost: one of Gorm's 2 maneuvers this turn (R7)" in _told(s, "attack kira")
-    from momenta_cli.render.preview import _paid
     from momenta_cli.preview.model import Paid
+    from momenta_cli.render.preview import _paid
 
     assert _paid(Paid("Gorm", "Basic Attack", 0, 0, 0, enemy_limit=1)) == \
         "Gorm's one maneuver this turn (R7)"
