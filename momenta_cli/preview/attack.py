@@ -8,8 +8,8 @@ own arithmetic). No modifier is worked out here: what the engine would roll is r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
+from momenta_cli.attack_parts import put, target_path
 from momenta_cli.commands.language import quote_word
 from momenta_cli.dice import Roller
 from momenta_cli.engine import reactions as rx
@@ -68,11 +68,7 @@ def _main(events: Sequence[Event], a: str, t: str, maneuver: str) -> AttackRolle
 
 def _with(cmd: Attack, i: int, **change: object) -> Attack:
     """``cmd`` with target ``i`` (0: the main one, then ``also``) changed."""
-    if i == 0:
-        return replace(cmd, **change)  # type: ignore[arg-type]
-    also = list(cmd.also)
-    also[i - 1] = replace(also[i - 1], **change)  # type: ignore[arg-type]
-    return replace(cmd, also=tuple(also))
+    return put(cmd, target_path(i), **change)
 
 
 def _decided(fight: Fight, cmd: Attack, dice: Throwaway) -> list[Event] | None:
