@@ -151,6 +151,10 @@ def _faces(tail: str) -> tuple[int, ...]:
     apart from the next by a comma, spaces or both; anything else is refused."""
     clause = f"{DICE_WORD} {tail.strip()}".strip()
     parts = _SEPARATOR.split(tail.strip())
+    if not tail.strip():  # `add dice`, `attack gorm with longsword dice`
+        raise CommandError(f"{DICE_WORD} is a word the commands read as their own: give "
+                           f"the faces the command rolls after it, like 'dice 5,2,6' (it "
+                           f"names nothing; a text with it goes in quotes)")
     if not any(parts):
         raise CommandError(f"{clause}: give the faces the command rolls, in order, like "
                            f"'dice 5,2,6' {_QUOTE_IT}")

@@ -157,7 +157,7 @@ def test_the_clause_on_a_note_without_other_text_says_to_quote_it():
 
 @pytest.mark.parametrize("clause, bad", [("dice -1,2,3", "'-1'"), ("dice 1.5,2,3", "'1.5'"),
                                          ("dice \u0661,\u0662", "'\u0661'"),
-                                         ("DICE 5;2", "'5;2'"), ("dice", "give the faces"),
+                                         ("DICE 5;2", "'5;2'"), ("dice", "read as their own"),
                                          ("dice ,,,", "give the faces"),
                                          ("dice 1,2,3,,", "no face"), ("dice 5,,2", "no face"),
                                          ("dice ,5", "no face")])
