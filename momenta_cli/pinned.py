@@ -13,10 +13,13 @@ from typing import Any
 
 from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import PresetRoller
-from momenta_cli.engine.commands import AddNote, EndCombat
+from momenta_cli.engine.commands import AddNote, Command, EndCombat
+from momenta_cli.engine.decide import decide
+from momenta_cli.engine.events import Event
 from momenta_cli.engine.session import Entry, Session
+from momenta_cli.engine.state import Fight
 from momenta_cli.errors import CommandError, RuleError
-from momenta_cli.words import faces_text
+from momenta_cli.words import faces_text, with_dice
 
 # What each session line does instead of rolling, for its refusal.
 _META_WHY = {
@@ -39,20 +42,45 @@ class _Pinned:
         return self.preset.roll(n)
 
 
-def run_pinned(session: Session, line: str, faces: tuple[int, ...]) -> Entry:
-    """Carry out ``line`` (its dice clause taken off) with exactly ``faces``; the entry
-    journaled, or ``MomentaError`` with the session unchanged."""
+def pinned_command(line: str, faces: tuple[int, ...]) -> Command:
+    """The fight command of ``line`` (its dice clause taken off), or ``CommandError``: a
+    line that does not parse, none at all, or a session line (they roll nothing)."""
     clause = f"dice {faces_text(faces)}"
-    parsed = parse_line(line)
+    try:
+        parsed = parse_line(line)
+    except CommandError:
+        if isinstance(_parsed_whole(line, faces), AddNote | EndCombat):
+            # `note dice 5,5`: the words were the note's text
+            raise CommandError(f"{clause}: this command rolls no dice{_QUOTE_HINT}"
+                               ) from None
+        raise
     if parsed is None:
         raise CommandError(f"'{clause}' pins the dice of a command, and the line has none")
     if isinstance(parsed, Meta):
         why = _META_WHY.get(parsed.what, f"{parsed.what} rolls nothing")
         raise CommandError(f"'{clause}' pins the dice of a fight command; {why}, so it "
                            f"takes no dice")
+    return parsed
+
+
+_QUOTE_HINT = "; to write the word in the text, put the text in quotes"
+
+
+def _parsed_whole(line: str, faces: tuple[int, ...]) -> object:
+    try:
+        return parse_line(with_dice(line, faces))
+    except CommandError:
+        return None
+
+
+def pinned_events(state: Fight, cmd: Command, faces: tuple[int, ...]) -> list[Event]:
+    """``cmd`` decided against ``state`` (unchanged) with exactly ``faces``: its events,
+    or ``MomentaError``: refused for its own reason, or for taking more or fewer dice
+    than given (the words a pinned line is refused with, a preview's too)."""
+    clause = f"dice {faces_text(faces)}"
     pinned = _Pinned(faces)
     try:
-        entry = session.decide(parsed, line, pinned)
+        events = decide(state, cmd, pinned)
     except RuleError:
         if not pinned.short:
             raise  # refused for its own reason, whatever the dice
@@ -64,12 +92,19 @@ def run_pinned(session: Session, line: str, faces: tuple[int, ...]) -> Entry:
     if left:
         used = len(faces) - left
         if not used:
-            hint = ("; to write the word in the text, put the text in quotes"
-                    if isinstance(parsed, AddNote | EndCombat) else "")
+            hint = _QUOTE_HINT if isinstance(cmd, AddNote | EndCombat) else ""
             raise RuleError(f"{clause}: this command rolls no dice{hint}")
         raise RuleError(f"{clause}: the command rolls {used} "
                         f"{'die' if used == 1 else 'dice'}, not {len(faces)}; give exactly "
                         f"the dice it rolls, in order")
+    return events
+
+
+def run_pinned(session: Session, line: str, faces: tuple[int, ...]) -> Entry:
+    """Carry out ``line`` (its dice clause taken off) with exactly ``faces``; the entry
+    journaled, or ``MomentaError`` with the session unchanged."""
+    cmd = pinned_command(line, faces)
+    entry = Entry(line, tuple(pinned_events(session.state, cmd, faces)), faces)
     session.push(entry)
     return entry
 

@@ -75,24 +75,70 @@ def _words(line: str) -> list[str] | None:
 def comment_at(line: str) -> int | None:
     """Where the ``# comment`` of ``line`` starts, or None: the first ``#`` outside
     quotes and escapes (shlex reads one inside a word too: ``kira#2`` is ``kira``). It
-    is the first ``#`` before which the line already has all of its words."""
+    is the first ``#`` before which the line already has all of its words.
+
+    One pass over the line, reading it as ``split`` does (the quotes it pairs, then
+    double quotes alone), so a line of any length costs its length."""
     if "#" not in line:
         return None
-    whole = _words(line)
-    if whole is None:
-        return None
-    start = line.find("#")
-    while start >= 0:
-        if _words(line[:start]) == whole:
-            return start
-        start = line.find("#", start + 1)
+    for quotes in ("\"'", '"'):
+        try:
+            return _comment_in(line, quotes)
+        except ValueError:  # a quote or an escape left open: shlex refuses it too
+            continue
     return None
 
 
-_FACES_WORD = re.compile(r"[0-9,]+")
-# The clause at the end of a line's text before its comment: the word, the faces, and
-# the spaces after them (kept: they belong to the comment's place).
-_CLAUSE = re.compile(r"(?i)(?:^|(?<=\s))dice((?:\s+[0-9,]+)+)(\s*)$")
+def _comment_in(line: str, quotes: str) -> int | None:
+    """``comment_at`` with shlex's posix rules for ``quotes`` (``_lex``): a backslash
+    escapes the next character (inside double quotes too; not inside single ones), a
+    ``#`` outside quotes and escapes runs to the end of its line; the BOM is dropped.
+    ``ValueError`` where shlex would raise (an open quote, a backslash at the end)."""
+    found: int | None = None  # the comment after which no word has started yet
+    quote = ""  # the quote the lexer is in
+    escaped = False
+    in_comment = False
+    for i, ch in enumerate(line):
+        if ch == "\ufeff":
+            continue
+        if in_comment:
+            in_comment = ch != "\n"
+        elif escaped:
+            escaped = False
+        elif quote:
+            if ch == quote:
+                quote = ""
+            elif ch == "\\" and quote == '"':
+                escaped = True
+        elif ch == "#":
+            in_comment = True
+            found = i if found is None else found
+        elif ch in " \t\r\n":
+            continue
+        else:
+            found = None  # a word after a comment's line: the comment is not the last
+            if ch == "\\":
+                escaped = True
+            elif ch in quotes:
+                quote = ch
+    if quote or escaped:
+        raise ValueError("open")
+    return found
+
+
+# A word after a line's last ``dice`` that reads as an attempt at faces: digits (any
+# script's), commas and the marks a number may carry. Such a tail is the clause, read
+# strictly (``_faces``); any other words after ``dice`` are text (``note the dice were
+# cursed``).
+_MARKS = r"[\d,.;:+\-]"
+_FACES_LIKE = re.compile(rf"{_MARKS}*[\d,]{_MARKS}*")
+_SPACE = "[ \t\r\n]"  # shlex's whitespace
+# The clause at the end of a line's text before its comment: the bare word, the words
+# after it, and the spaces after them (kept: they belong to the comment's place).
+_CLAUSE = re.compile(rf"(?i)(?:^|(?<={_SPACE})){DICE_WORD}((?:{_SPACE}+{_MARKS}+)*)"
+                     rf"({_SPACE}*)$")
+_SEPARATOR = re.compile(rf"{_SPACE}*,{_SPACE}*|{_SPACE}+")
+_QUOTE_IT = "(a name or text with the word 'dice' in it goes in quotes)"
 
 
 def faces_text(faces: tuple[int, ...] | list[int]) -> str:
@@ -100,26 +146,37 @@ def faces_text(faces: tuple[int, ...] | list[int]) -> str:
     return ",".join(str(f) for f in faces)
 
 
-def _faces(words: list[str]) -> tuple[int, ...]:
-    parts = [p for p in ",".join(words).split(",") if p]
-    if not parts:
-        raise CommandError("dice: give the faces the command rolls, in order, like "
-                           "'dice 5,2,6'")
+def _faces(tail: str) -> tuple[int, ...]:
+    """The faces of a clause's words (``tail``, after ``dice``): digits 1 to 6, one
+    apart from the next by a comma, spaces or both; anything else is refused."""
+    clause = f"{DICE_WORD} {tail.strip()}".strip()
+    parts = _SEPARATOR.split(tail.strip())
+    if not tail.strip():  # `add dice`, `attack gorm with longsword dice`
+        raise CommandError(f"{DICE_WORD} is a word the commands read as their own: give "
+                           f"the faces the command rolls after it, like 'dice 5,2,6' (it "
+                           f"names nothing; a text with it goes in quotes)")
+    if not any(parts):
+        raise CommandError(f"{clause}: give the faces the command rolls, in order, like "
+                           f"'dice 5,2,6' {_QUOTE_IT}")
     for p in parts:
-        if len(p) != 1 or p not in "123456":
-            raise CommandError(f"dice: a face is one digit from 1 to 6 (like 'dice "
-                               f"5,2,6'), got {p!r}")
+        if p and (len(p) != 1 or p not in "123456"):
+            raise CommandError(f"{clause}: a face is one digit from 1 to 6, like 'dice "
+                               f"5,2,6'; got {p!r} {_QUOTE_IT}")
+    if not all(parts):
+        raise CommandError(f"{clause}: a comma with no face on one side of it; write the "
+                           f"faces like 'dice 5,2,6' {_QUOTE_IT}")
     return tuple(int(p) for p in parts)
 
 
 def take_dice(line: str) -> tuple[str, tuple[int, ...]] | None:
     """``(the line without its dice clause, the faces)`` when ``line`` ends in one, else
-    None. Everything else on the line is kept as it was typed, its comment too. Faces
-    that are not 1 to 6 are refused (``CommandError``).
+    None. Everything else on the line is kept as it was typed, its comment too.
 
     The clause follows a verb (a line's first word is its verb), its ``dice`` is a bare
-    word, and only digits and commas follow it: ``note the dice were cursed`` has none,
-    nor has ``dmg "dice" 4``."""
+    word, and nothing but what reads as faces follows it: ``note the dice were cursed``
+    has none, nor has ``dmg "dice" 4``. A bare last ``dice``, or one followed by what
+    are no faces (``dice -1,2``, ``dice 1.5``, ``dice 5,,2``), is refused
+    (``CommandError``, saying what faces look like), not read as words of the command."""
     if DICE_WORD not in line.lower():
         return None
     text = line.replace("\ufeff", "").strip()
@@ -128,7 +185,7 @@ def take_dice(line: str) -> tuple[str, tuple[int, ...]] | None:
         return None
     at = max((i for i, w in enumerate(words) if w.lower() == DICE_WORD), default=0)
     tail = words[at + 1:]
-    if at < 1 or not tail or not all(_FACES_WORD.fullmatch(w) for w in tail):
+    if at < 1 or not all(_FACES_LIKE.fullmatch(w) for w in tail):
         return None
     cut = comment_at(text)
     body, comment = (text, "") if cut is None else (text[:cut], text[cut:])
@@ -137,7 +194,7 @@ def take_dice(line: str) -> tuple[str, tuple[int, ...]] | None:
     # combatant an encounter file named Dice.
     if m is None or _words(body[:m.start()]) != words[:at]:
         return None
-    return (body[:m.start()].rstrip() + m.group(2) + comment).strip(), _faces(tail)
+    return (body[:m.start()].rstrip() + m.group(2) + comment).strip(), _faces(m.group(1))
 
 
 def with_dice(line: str, faces: tuple[int, ...]) -> str:

@@ -19,7 +19,7 @@ from momenta_cli.cli.completion import complete
 from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.session import Entry, Session
-from momenta_cli.errors import CommandError, JournalError
+from momenta_cli.errors import CommandError
 from momenta_cli.journal import FightFile
 from momenta_cli.journal.records import checksum, encode, seal
 from momenta_cli.runner import run_line
@@ -148,6 +148,30 @@ def test_faces_that_are_no_d6_are_refused(faces, bad):
     assert (f"{bad!r}" in msg) if bad else ("give the faces" in msg)
 
 
+def test_the_clause_on_a_note_without_other_text_says_to_quote_it():
+    # the words after the verb are all clause: the note's text is missing because of it
+    s = brannoc_acting()
+    refused(s, "note dice 5,5", "dice 5,5: this command rolls no dice", "quotes")
+    refused(s, "over dice 5", "rolls no dice", "quotes")
+
+
+@pytest.mark.parametrize("clause, bad", [("dice -1,2,3", "'-1'"), ("dice 1.5,2,3", "'1.5'"),
+                                         ("dice \u0661,\u0662", "'\u0661'"),
+                                         ("DICE 5;2", "'5;2'"), ("dice", "read as their own"),
+                                         ("dice ,,,", "give the faces"),
+                                         ("dice 1,2,3,,", "no face"), ("dice 5,,2", "no face"),
+                                         ("dice ,5", "no face")])
+def test_a_trailing_dice_with_no_faces_after_it_is_a_bad_clause(clause, bad):
+    # whatever the verb, the line is refused for its clause, saying what faces look like
+    s = brannoc_acting()
+    for line in (f"{SWING} {clause}", f"note gorm rolled {clause}"):
+        msg = refused(s, line, bad, "like 'dice 5,2,6'", "quotes")
+        assert msg.startswith(clause.split()[0].lower()), msg
+    # quoted, the words are the note's text
+    run_line(s, f'note "gorm rolled {clause}"', NoDice())
+    assert s.entries[-1].events[-1].text == f"gorm rolled {clause}"
+
+
 def test_a_refused_command_stays_refused_for_its_own_reason():
     s = brannoc_acting()
     refused(s, "attack nobody with longsword dice 5,5,5", "nobody")
@@ -235,16 +259,26 @@ def test_an_old_record_without_dice_still_reads(enc, version):
     assert r.exit_code == 0, r.output
 
 
-@pytest.mark.parametrize("bad", [[7], [0], ["5"], [True], "5,2", [5.0]])
-def test_a_record_with_impossible_dice_does_not_replay(enc, bad):
+@pytest.mark.parametrize("bad", [[7], [0], ["5"], [True], "5,2", [5.0], "abc", None])
+def test_a_record_with_impossible_dice_is_damage_named_by_its_key(enc, bad):
+    # sealed again with a valid sum: still no record momenta wrote. Every command that
+    # reads the fight says which record and which key, and opens it up to that record
     fight = started(enc, "turn brannoc", SWING)
     lines = fight.read_text().splitlines()
     rec = json.loads(lines[2])
     rec["dice"] = bad
     rec["sum"] = checksum(rec)
     fight.write_text("\n".join([*lines[:2], json.dumps(rec)]) + "\n")
-    with pytest.raises(JournalError, match="'dice' must be a list of faces from 1 to 6"):
-        FightFile.open(fight, repair=False)
+    where = f"{fight}:3: damaged record {SWING!r} (its \"dice\" should be a list of faces"
+    ff = FightFile.open(fight, repair=False)
+    assert len(ff.session.entries) == 1 and where in ff.warnings[0]
+    for args in (("status", fight), ("log", fight), ("log", fight, "-f", "script")):
+        r = invoke(*args)
+        assert r.exit_code == 0 and where in r.output, (args, r.output)
+        assert "different version" not in r.output
+    r = invoke("do", fight, "note on")  # a resume repairs it, keeping the original
+    assert r.exit_code == 0 and where in r.output and "kept as" in r.output, r.output
+    assert [x["cmd"] for x in records(fight)] == ["turn brannoc", "note on"]
 
 
 # --- the clause as text ------------------------------------------------------------------
@@ -261,10 +295,10 @@ def test_writing_the_clause_back_gives_the_same_words_and_faces(line, faces, com
     text = (line + comment).strip()
     try:
         words = split(text)
+        if not words or take_dice(text) is not None:
+            return  # an entry's line never ends in a clause of its own
     except CommandError:
-        return  # a line that does not split is refused before anything
-    if not words or take_dice(text) is not None:
-        return  # an entry's line never ends in a clause of its own
+        return  # a line that does not split, or ends in a bad clause: refused before all
     full = with_dice(text, faces)
     assert split(full) == [*words, "dice", ",".join(map(str, faces))]
     back = take_dice(full)
@@ -316,3 +350,49 @@ def test_the_log_undo_and_redo_show_the_complete_command(enc, tmp_path):
     shown = invoke("replay", enc, script, "--no-color", "--width", "200").output
     assert re.search(rf"> undo: took back '{SWING} dice \d,\d,\d'", shown)
     assert re.search(rf"> redo: '{SWING} dice \d,\d,\d'", shown)
+
+
+# --- the comment's place: one pass over the line -------------------------------------------
+
+
+def _comment_at_by_prefixes(line: str) -> int | None:
+    """The definition comment_at keeps: the first ``#`` before which the line already has
+    all of its words (each prefix split again: quadratic, the oracle only)."""
+    try:
+        whole = split(line)
+    except CommandError:
+        return None
+    at = line.find("#")
+    while at >= 0:
+        try:
+            if split(line[:at]) == whole:
+                return at
+        except CommandError:
+            pass
+        at = line.find("#", at + 1)
+    return None
+
+
+CHARS = st.sampled_from(list("ab #'\"\\\ufeff\t,5") + ["dice", "é"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(CHARS, max_size=16).map("".join))
+def test_the_comment_is_found_where_the_words_end(line):
+    from momenta_cli.words import comment_at
+
+    assert comment_at(line) == _comment_at_by_prefixes(line), line
+
+
+def test_a_line_full_of_hashes_is_read_in_linear_time():
+    # a note quoting 20,000 '#' and a dice clause: every '#' is inside the quotes; read
+    # once, not once per '#' (which took minutes)
+    import time
+
+    from momenta_cli.words import comment_at
+
+    line = f'note "{"#" * 20000}" dice 1'
+    t = time.perf_counter()
+    assert comment_at(line) is None and comment_at(line + " # why") == len(line) + 1
+    assert take_dice(line) == (f'note "{"#" * 20000}"', (1,))
+    assert time.perf_counter() - t < 0.5

@@ -319,8 +319,116 @@ def test_pinned_dice_are_the_line_s_own():
 
     told = "\n".join(t.plain for t in lines(pv, s.state))
     assert "AGI 1d [5] 1s -> hidden" in told and "thrown away" not in told
-    assert "pins 2 dice and uses 1" in (look(s, "hide roll dice 5,1").refusal or "")
+    assert "rolls 1 die, not 2" in (look(s, "hide roll dice 5,1").refusal or "")
     hit = look(s, "attack gorm dice 5,5,6")
     assert hit.rolled == 0 and any(e.kind == "attack_damage" for e in hit.events)
-    with pytest.raises(CommandError, match="rolls no dice"):
+    with pytest.raises(CommandError, match="undo takes the last command back as it was"):
         run_line(s, "undo dice 5 ?", SeededRoller(1))
+
+
+def test_a_preview_with_pinned_dice_gives_the_real_line_s_answer():
+    # pinned.py's check, not the preview's own: too few faces, too many, or faces for a
+    # command that rolls none are refused with the very words the line itself gets
+    import pytest
+
+    from momenta_cli.errors import RuleError
+
+    s = yard()
+    run(s, "turn kira")
+    for line in ("attack gorm with longsword dice 5", "attack gorm with longsword dice 5,5",
+                 "attack gorm with longsword dice 5,5,6,1", "hide roll dice 5,1",
+                 "cond gorm hindered dice 5"):
+        pv = look(s, line)
+        with pytest.raises(RuleError) as real:
+            run_line(s, line, SeededRoller(1))
+        assert pv.refusal == str(real.value), line
+    short = look(s, "attack gorm with longsword dice 5")
+    assert short.rolls[0].pool == (("POW", 3),)  # still told the dice it takes
+
+
+def test_a_preview_reads_the_dice_clause_as_the_line_does():
+    # words.take_dice for both: faces that are no d6 are refused alike (R1: a d6), and
+    # faces written with spaces are the same faces
+    import pytest
+
+    from momenta_cli.errors import CommandError
+
+    s = yard()
+    run(s, "turn kira")
+    for line in ("attack gorm dice 5,5,9", "attack gorm dice 0,0,0"):
+        with pytest.raises(CommandError) as real:
+            run_line(s, line, SeededRoller(1))
+        with pytest.raises(CommandError) as seen:
+            run_line(s, f"{line} ?", SeededRoller(1))
+        assert str(seen.value) == str(real.value)
+    pv = look(s, "attack gorm dice 5 5 6")
+    assert pv.allowed and pv.rolled == 0
+    real_entry = run_line(s, "attack gorm dice 5 5 6", SeededRoller(1)).entry
+    assert real_entry is not None and pv.events == real_entry.events
+
+
+def _told(s: Session, line: str) -> str:
+    from momenta_cli.render.preview import lines
+
+    return "\n".join(t.plain for t in lines(look(s, line), s.state))
+
+
+def test_resistance_and_weakness_that_cancel_are_said_to():
+    # R9: any resistance and any weakness cancel; a Brace counts as a resistance (ch19),
+    # and resistances do not stack
+    from tests.engine_helpers import session_from
+
+    s = yard()
+    run(s, "turn kira")
+    told = _told(s, "attack vessa with flame axe")  # Vessa resists Fire, weak to Radiant
+    assert "resists Fire and weak to Radiant: they cancel (R9)" in told
+    assert "0: 3->0 · 1: 9->6 · 2: 17->14 · 3: 20->17" in told  # Guard 3 only
+    assert "resists Fire: halved" in _told(s, "attack vessa with firebolt dist 3")
+    assert "weak to Lightning: doubled" in _told(s, "attack gorm with shock touch")
+    s = session_from("""
+    name: Oil
+    weapons:
+      - {name: Torch, weight: Light, attribute: POW, tags: [Fire, Melee 1],
+         damage: {0s: 2, 1s: 6, 2s: 10, 3+: 14}}
+    combatants:
+      - {name: Kira, side: allies, attributes: {POW: 3}, weapons: [Torch]}
+      - {name: Oiled, side: allies, weaknesses: [Fire], max_vitality: 30}
+      - {name: Stone, side: allies, resistances: [Fire], max_vitality: 30}
+      - {name: Plain, side: allies, max_vitality: 30}
+    """)
+    run(s, "turn kira")
+    assert "Braces and weak to Fire: they cancel (R9), then Broken" in \
+        _told(s, "attack oiled with torch brace")
+    assert "resists Fire and Braces: halved once (R9), then Broken" in \
+        _told(s, "attack stone with torch brace")
+    assert "Braces: halved, then Broken" in _told(s, "attack plain with torch brace")
+
+
+def test_an_area_weapon_s_one_roll_is_said_to_be_for_every_target():
+    # R22 (ours): an Area weapon rolls once for the whole area, a spell once per target
+    s = yard()
+    run(s, "turn kira")
+    told = _told(s, "attack wren with firebomb dist 3 for gorm for vessa").splitlines()
+    attacks = [x.strip() for x in told if x.strip().startswith("attack:")]
+    assert attacks == ["attack: POW 3 = 3d, one roll for all 3 targets (R22)",
+                       "attack: the same roll as against Wren (R22)",
+                       "attack: the same roll as against Wren (R22)"]
+    told = _told(s, "attack wren with fireball dist 3 for gorm").splitlines()
+    attacks = [x.strip() for x in told if x.strip().startswith("attack:")]
+    assert len(attacks) == 2 and all(x.endswith("(a spell rolls for each target, R22)")
+                                     for x in attacks)
+    alone = [x.strip() for x in _told(s, "attack wren with firebomb dist 3").splitlines()
+             if x.strip().startswith("attack:")]
+    assert alone == ["attack: POW 3 = 3d"]
+
+
+def test_an_enemy_s_maneuvers_are_counted_in_words():
+    # R7: an enemy pays with one of its maneuvers a turn
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm")
+    assert "cost: one of Gorm's 2 maneuvers this turn (R7)" in _told(s, "attack kira")
+    from momenta_cli.preview.model import Paid
+    from momenta_cli.render.preview import _paid
+
+    assert _paid(Paid("Gorm", "Basic Attack", 0, 0, 0, enemy_limit=1)) == \
+        "Gorm's one maneuver this turn (R7)"

@@ -108,7 +108,7 @@ def test_an_attack_preview_fits_80_columns(enc):
     out = r.output.splitlines()
     assert all(len(x) <= 80 for x in out), out
     assert out[0] == "? attack brannoc with cudgel (a preview: nothing is done or saved)"
-    assert "  allowed; cost: one of Gorm's 1 maneuver(s) this turn (R7)" in out
+    assert "  allowed; cost: Gorm's one maneuver this turn (R7)" in out
     assert "      dodge: AGI 1 = 1d, 2 Vigor" in out
     assert '      deflect="Heater Shield": POW 3 = 3d, 1 Vigor' in out
     assert "      counter with Longsword: POW 3 = 3d, 2 Vigor" in out
@@ -123,3 +123,16 @@ def test_a_long_refusal_wraps_under_itself_at_80_columns(enc):
     out = r.output.splitlines()
     assert all(len(x) <= 80 for x in out), out
     assert out[1].startswith("  not allowed: ") and out[2].startswith("      ")
+
+
+def test_do_previews_too_few_pinned_dice_as_the_line_is_refused(enc):
+    fight = started(enc, "turn brannoc", "quit")
+    before = fight.read_bytes()
+    real = one_line_error(invoke("do", fight, "attack gorm with longsword dice 5"))
+    why = real.split("': ", 1)[1].removesuffix(" (nothing changed)")
+    assert why.startswith("dice 5: the command rolls more dice than the 1 given")
+    r = invoke("do", fight, "attack gorm with longsword dice 5 ?", "--width", "200",
+               "--no-color")
+    assert r.exit_code == 0, r.output
+    assert f"  not allowed: {why}" in r.output.splitlines()
+    assert fight.read_bytes() == before

@@ -234,3 +234,33 @@ def test_played_helper_skips_refused_lines(tmp_path):
         assert fight == fight_of(enc)
         cmds = [json.loads(x).get("cmd") for x in fight.read_text().splitlines()[1:]]
         assert cmds == ["turn brannoc", "end"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json", "script"])
+def test_output_dash_means_stdout_for_every_format(enc, tmp_path, monkeypatch, fmt):
+    fight = started(enc, "turn brannoc", "attack gorm with longsword")
+    monkeypatch.chdir(tmp_path)
+    want = invoke("log", fight, "--format", fmt)
+    r = invoke("log", fight, "--format", fmt, "-o", "-")
+    assert r.exit_code == 0, r.output
+    def same(text: str) -> list[str]:  # the export's own time aside
+        return [y for y in text.splitlines() if "exported" not in y]
+
+    assert same(r.output) == same(want.output) and "brannoc" in r.output.lower()
+    assert not (tmp_path / "-").exists()
+
+
+def test_the_replay_hint_quotes_paths_with_spaces_for_the_shell(tmp_path):
+    import shlex
+
+    room = tmp_path / "my encounters"
+    shutil.copytree(ROOT / "encounters", room, ignore=NOT_SOURCES)
+    enc = room / "demo.yaml"
+    fight = started(enc, "turn brannoc", "attack gorm with longsword")
+    out = tmp_path / "Kira's fight.script"
+    assert invoke("log", fight, "-f", "script", "-o", out).exit_code == 0
+    hint = next(x for x in out.read_text().splitlines() if "momenta replay" in x)
+    words = shlex.split(hint.removeprefix("#"))
+    assert words == ["momenta", "replay", str(enc), str(out)]
+    got = invoke("replay", *words[2:], "--json", "--seed", "99")
+    assert got.exit_code == 0 and got.output == invoke("log", fight, "-f", "json").output

@@ -122,7 +122,8 @@ def log(
                                      "same document as replay --json) or script (a "
                                      "replay script with every die written).")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file "
-                                                "(atomically) instead of stdout.",
+                                                "(atomically) instead of stdout; '-' is "
+                                                "stdout (a file named - is ./-).",
                                                 readable=False)] = None,
     full: Annotated[bool, typer.Option("--full", help="Markdown: add every command and its "
                                        "log as an appendix to the recap (text and JSON "
@@ -145,6 +146,8 @@ def log(
         # a usage mistake like any other: one line, exit code 2 (cli/app.py main)
         raise typer.BadParameter(f"unknown format {fmt!r}: use text, markdown, json or "
                                  f"script", param_hint="'--format'")
+    if output is not None and str(output) == "-":  # the usual spelling of stdout
+        output = None
     with guarded():
         if output is not None and _same(output, fight):
             _check_output(output, fight, None)

@@ -133,7 +133,7 @@ def read_record(raw: bytes, version: int, seq: int) -> dict[str, Any] | str:
     if not isinstance(record, dict):
         return "unreadable record (not a JSON object)"
     if version < 2:
-        return record
+        return _dice_damage(record) or record
     got = record.get("sum")
     if not isinstance(got, str) or not isinstance(record.get("seq"), int):
         return "damaged record (it has no checksum or sequence number)"
@@ -150,7 +150,26 @@ def read_record(raw: bytes, version: int, seq: int) -> dict[str, Any] | str:
         return f"{missing} missing before this line (a line was removed?)"
     if record["seq"] < seq:
         return f"record {record['seq']} again, out of order (expected record {seq})"
-    return record
+    return _dice_damage(record) or record
+
+
+def _dice_damage(record: dict[str, Any]) -> str | None:
+    """Why a command's ``"dice"`` is damaged, or None. Its events alone give the state,
+    but a record whose faces are wrong is no record momenta wrote (edited and sealed
+    again, or a bug): it is damage like any other, named with its command and key, so
+    the fight opens up to it with a warning (a resume repairs it, keeping a copy)."""
+    if "cmd" not in record or "dice" not in record:
+        return None
+    try:
+        record_dice(record)
+    except ValueError:
+        shown = json.dumps(record["dice"], ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        what = describe(record)
+        what = what if len(what) <= 60 else what[:59] + "…"
+        return (f"damaged record {what!r} (its \"dice\" should be a list of faces from 1 "
+                f"to 6, not {shown})")
+    return None
 
 
 def apply_record(session: Session, record: dict[str, Any]) -> None:

@@ -8,12 +8,12 @@ own arithmetic). No modifier is worked out here: what the engine would roll is r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
+from momenta_cli.attack_parts import put, target_path
 from momenta_cli.commands.language import quote_word
 from momenta_cli.dice import Roller
 from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.attack_plan import Attack, plan_attack
 from momenta_cli.engine.attacks import AttackRolled
 from momenta_cli.engine.decide import decide
 from momenta_cli.engine.economy import ReactionTaken
@@ -45,6 +45,18 @@ def rolls(events: Sequence[Event]) -> tuple[model.Roll, ...]:
     return tuple(out)
 
 
+def area(fight: Fight, cmd: Attack) -> str:
+    """How an attack on several targets rolls (R22, ours): ``"one"`` roll for them all
+    with a weapon, ``"each"`` target its own with a spell; ``""`` for one target."""
+    if not cmd.also:
+        return ""
+    try:
+        w = plan_attack(actor(fight, cmd.attacker), find(fight, cmd.target), cmd).weapon
+    except MomentaError:
+        return ""
+    return "each" if w.has("Spell") else "one"
+
+
 def _auto(roll: dict) -> int | None:
     return roll.get("successes") if roll.get("how") == "auto" else None
 
@@ -56,11 +68,7 @@ def _main(events: Sequence[Event], a: str, t: str, maneuver: str) -> AttackRolle
 
 def _with(cmd: Attack, i: int, **change: object) -> Attack:
     """``cmd`` with target ``i`` (0: the main one, then ``also``) changed."""
-    if i == 0:
-        return replace(cmd, **change)  # type: ignore[arg-type]
-    also = list(cmd.also)
-    also[i - 1] = replace(also[i - 1], **change)  # type: ignore[arg-type]
-    return replace(cmd, also=tuple(also))
+    return put(cmd, target_path(i), **change)
 
 
 def _decided(fight: Fight, cmd: Attack, dice: Throwaway) -> list[Event] | None:

@@ -5,8 +5,7 @@ what a session line (undo, redo, status, help, quit, odds) would do."""
 from __future__ import annotations
 
 from momenta_cli.commands import Meta, parse_line
-from momenta_cli.commands.language import quote_word, split
-from momenta_cli.dice import PresetRoller, RecordingRoller, Roller, SeededRoller
+from momenta_cli.dice import RecordingRoller, Roller, SeededRoller
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.decide import decide
@@ -14,8 +13,10 @@ from momenta_cli.engine.economy import ManeuverTaken, ReactionTaken, enemy_maneu
 from momenta_cli.engine.events import Event
 from momenta_cli.engine.session import Session
 from momenta_cli.engine.state import Fight
-from momenta_cli.errors import CommandError, MomentaError
+from momenta_cli.errors import MomentaError
+from momenta_cli.pinned import pinned_command, pinned_events
 from momenta_cli.preview import attack, model
+from momenta_cli.words import take_dice
 
 # The preview's own dice: a fixed seed, apart from the fight's roller, so that a preview
 # neither uses up nor reveals the dice the fight rolls next (a script replays the same
@@ -27,32 +28,23 @@ def _throwaway() -> Roller:
     return SeededRoller(PREVIEW_SEED)
 
 
-def _pinned(line: str) -> tuple[str, tuple[int, ...]]:
-    """A line ending in ``dice F,F,...`` (pinned dice, for the tracker's rolls): the line
-    without them and the faces, which the preview rolls first. The runner strips them
-    from a line it runs before the verb parser sees it; a preview returns before that,
-    so it reads them here the same way."""
-    words = split(line)
-    if len(words) >= 3 and words[-2].lower() == "dice":
-        parts = [x for x in words[-1].replace(" ", ",").split(",") if x]
-        if parts and all(x.isascii() and x.isdigit() and len(x) == 1 for x in parts):
-            return " ".join(quote_word(w) for w in words[:-2]), tuple(int(x) for x in parts)
-    return line, ()
-
-
 def preview_line(session: Session, line: str) -> model.LinePreview:
     """What ``line`` (the line without its ``?``) would do now. Raises ``CommandError``
     when it cannot be parsed, as the line itself would; an engine refusal is the
-    preview's answer (``refusal``), not an error. Nothing in ``session`` changes."""
-    body, pinned = _pinned(line)
-    parsed = parse_line(body)
+    preview's answer (``refusal``), not an error. Nothing in ``session`` changes.
+
+    A line that pins its dice (``dice F,F,...``) is read and checked by the code that
+    runs it (words.py ``take_dice``, pinned.py), so the preview's answer is the line's."""
+    taken = take_dice(line)
+    if taken is not None:
+        body, pinned = taken
+        return command(session.state, pinned_command(body, pinned), line, pinned)
+    parsed = parse_line(line)
     if parsed is None:
         return model.LinePreview(line, says="nothing: a blank line or a comment")
     if isinstance(parsed, Meta):
-        if pinned:
-            raise CommandError(f"'{parsed.what}' rolls no dice: leave out 'dice'")
         return _meta(session, parsed, line)
-    return command(session.state, parsed, line, pinned)
+    return command(session.state, parsed, line)
 
 
 def _paid(fight: Fight, events: list[Event]) -> tuple[model.Paid, ...]:
@@ -81,19 +73,20 @@ def _untyped(cmd: Attack) -> Attack:
 
 def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
             ) -> model.LinePreview:
-    """``cmd`` decided against a copy of ``fight`` with throwaway dice."""
-    preset = PresetRoller(pinned, fallback=_throwaway())
-    dice = RecordingRoller(preset)
+    """``cmd`` decided against a copy of ``fight``: with exactly the ``pinned`` faces
+    when the line gives them (checked as pinned.py checks a line it runs), else with
+    throwaway dice."""
+    dice = RecordingRoller(_throwaway())
     try:
-        events = decide(fight.clone(), cmd, dice)
-        if preset.remaining:  # a pinned line replays exactly or not at all
-            raise CommandError(f"the line pins {len(pinned)} dice and uses "
-                               f"{len(pinned) - len(preset.remaining)}")
+        if pinned:
+            events = pinned_events(fight.clone(), cmd, pinned)
+        else:
+            events = decide(fight.clone(), cmd, dice)
     except MomentaError as err:
         refusal = str(err)
-        if isinstance(cmd, Attack) and not pinned:
-            # a typed roll of the wrong size: still show the pools, so the GM sees the
-            # dice it takes (the refusal comes first)
+        if isinstance(cmd, Attack):
+            # typed or pinned dice of the wrong count: still show the pools, so the GM
+            # sees the dice it takes (the refusal comes first)
             try:
                 untyped = _untyped(cmd)
                 events = decide(fight.clone(), untyped, _throwaway())
@@ -101,7 +94,7 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
                 return model.LinePreview(line, refusal=refusal)
             return _attack(fight, untyped, line, events, 0, refusal)
         return model.LinePreview(line, refusal=refusal)
-    thrown = len(dice.faces) - len(pinned)  # the throwaway dice, not the line's own
+    thrown = len(dice.faces)  # the throwaway dice, not the line's own
     if isinstance(cmd, Attack):
         return _attack(fight, cmd, line, events, thrown)
     return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
@@ -112,7 +105,8 @@ def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: i
             refusal: str | None = None) -> model.LinePreview:
     return model.LinePreview(
         line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
-        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway))
+        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway),
+        area=attack.area(fight, cmd))
 
 
 def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:

@@ -110,6 +110,9 @@ class LinePreview:
     rolls: tuple[Roll, ...] = ()
     against: tuple[Against, ...] = ()
     says: str | None = None
+    # an attack on several targets (R22): "one" (a weapon: one roll for them all),
+    # "each" (a spell: a roll per target), "" (one target)
+    area: str = ""
 
     @property
     def allowed(self) -> bool:

@@ -16,8 +16,10 @@ NOTHING_DONE = "(a preview: nothing is done or saved)"
 
 
 def _paid(p: Paid) -> str:
+    if p.enemy_limit == 1:
+        return f"{p.name}'s one maneuver this turn (R7)"
     if p.enemy_limit is not None:
-        return f"one of {p.name}'s {p.enemy_limit} maneuver(s) this turn (R7)"
+        return f"one of {p.name}'s {p.enemy_limit} maneuvers this turn (R7)"
     if p.free_move:
         return f"nothing ({p.name}'s free Move)"
     if p.cost == 0:
@@ -51,12 +53,7 @@ def _damage(t: Against) -> list[str]:
     meets = []
     if not t.strain:
         meets.append(f"Guard skipped ({t.unsoaked})" if t.unsoaked else f"Guard {t.guard}")
-        if t.resisted:
-            meets.append(f"resists {', '.join(t.resisted)}")
-        if t.weak:
-            meets.append(f"weak to {', '.join(t.weak)}")
-        if t.braces:
-            meets.append("Braces (resists, then Broken)")
+        meets += _sides(t)
     steps = []
     for x in t.tiers:
         text = f"{x.net}: {x.tier}" if x.amount == x.tier else f"{x.net}: {x.tier}->{x.amount}"
@@ -75,6 +72,24 @@ def _damage(t: Against) -> list[str]:
     return lines
 
 
+def _sides(t: Against) -> list[str]:
+    """What resistance and weakness do to the damage (R9): any resistance (a Brace is
+    one, ch19) halves, any weakness doubles, both cancel; they do not stack."""
+    resists = [f"resists {', '.join(t.resisted)}"] if t.resisted else []
+    resists += ["Braces"] if t.braces else []
+    said = " and ".join(resists)
+    broken = ", then Broken" if t.braces else ""
+    if resists and t.weak:
+        return [f"{said} and weak to {', '.join(t.weak)}: they cancel (R9){broken}"]
+    if len(resists) > 1:
+        return [f"{said}: halved once (R9){broken}"]
+    if resists:
+        return [f"{said}: halved{broken}"]
+    if t.weak:
+        return [f"weak to {', '.join(t.weak)}: doubled"]
+    return []
+
+
 def _chance(t: Against) -> str | None:
     o = t.chance
     if o is None:
@@ -89,7 +104,19 @@ def _chance(t: Against) -> str | None:
     return "odds: " + " · ".join(parts)
 
 
-def _target(pv: LinePreview, t: Against) -> list[str]:
+def _attack_roll(pv: LinePreview, r: Roll, first: str | None) -> str:
+    """The attack's pool; on several targets, whether it is one roll for all (R22)."""
+    pool = pool_text(r.pool, r.auto)
+    if pv.area == "one" and first is not None:
+        return f"the same roll as against {first} (R22)"
+    if pv.area == "one":
+        return f"{pool}, one roll for all {len(pv.against)} targets (R22)"
+    if pv.area == "each":
+        return f"{pool} (a spell rolls for each target, R22)"
+    return pool
+
+
+def _target(pv: LinePreview, t: Against, first: str | None = None) -> list[str]:
     out = []
     for r in pv.rolls:
         if r.maneuver == "Counterattack" and t.name == r.attacker:
@@ -98,7 +125,7 @@ def _target(pv: LinePreview, t: Against) -> list[str]:
                 None)
     if main is not None:
         out.append(_roll_head(main))
-        out.append(f"  attack: {pool_text(main.pool, main.auto)}")
+        out.append(f"  attack: {_attack_roll(pv, main, first)}")
         if main.defense is None:
             out.append("  defense: none written")
         else:
@@ -130,12 +157,13 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
         out.append(lit(f"  not allowed: {pv.refusal}", "red"))
         if not pv.attack:
             return out
-        out.append(lit("  without the typed dice it would roll:", "dim"))
+        out.append(lit("  without the dice written on the line it would roll:", "dim"))
     elif pv.says is None:
         out.append(lit(f"  allowed; {cost_line(pv)}"))
     if pv.attack:
-        for t in pv.against:
-            out += [lit("  " + x) for x in _target(pv, t)]
+        for i, t in enumerate(pv.against):
+            first = pv.against[0].name if i else None
+            out += [lit("  " + x) for x in _target(pv, t, first)]
         if pv.refusal is None and pv.rolled == 0:
             out += _would(pv, fight, "every die is given: it would do")
         return out

@@ -5,6 +5,8 @@ ones left out) as its complete command, every die written (``Entry.script_line``
 
 from __future__ import annotations
 
+import shlex
+
 from momenta_cli.engine.session import Entry, Session
 from momenta_cli.text import one_line
 
@@ -13,8 +15,9 @@ def as_script(session: Session, *, encounter: str, fight: str, begun: str | None
               exported: str, script: str = "SCRIPT", notes: tuple[str, ...] = (),
               entries: list[Entry] | None = None) -> str:
     """The script text; ``encounter`` and ``script`` go into the replay command it
-    shows, ``notes`` are said as comments after the header (warnings). ``entries``:
-    the session's, as pinned.py ``for_script`` gives them back (default: as they are)."""
+    shows (quoted for the shell where they need it, so it can be copied), ``notes`` are
+    said as comments after the header (warnings). ``entries``: the session's, as
+    pinned.py ``for_script`` gives them back (default: as they are)."""
     entries = session.entries if entries is None else entries
     n = len(entries)
     undone = len(session.undone)
@@ -24,7 +27,7 @@ def as_script(session: Session, *, encounter: str, fight: str, begun: str | None
             f"# begun {begun or 'at an unknown time'}, exported {exported}",
             f"# {n} command{'s' if n != 1 else ''} as the journal stands{left}; every die",
             "# is written on its line (dice ...), so any seed replays it:",
-            f"#   momenta replay {encounter} {script}",
+            f"#   momenta replay {shlex.quote(encounter)} {shlex.quote(script)}",
             *(f"# {note}" for note in notes)]
     body = [e.script_line for e in entries]
     # one_line: a name or a recorded line can never break a script line in two

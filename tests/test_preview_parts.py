@@ -1,0 +1,30 @@
+"""The parts of an attack command (momenta_cli/attack_parts.py), which the preview
+changes one at a time to ask the engine about each reaction: the attack itself, an Area
+target (R22) and a Counterattack (R27), each found and changed by its path."""
+
+from __future__ import annotations
+
+from momenta_cli.attack_parts import COUNTER, at, put, target_path
+from momenta_cli.commands import parse_line
+from momenta_cli.engine.attack_plan import Attack
+
+
+def attack(line: str) -> Attack:
+    cmd = parse_line(line)
+    assert isinstance(cmd, Attack)
+    return cmd
+
+
+def test_each_part_is_found_and_changed_by_its_path_and_no_other():
+    cmd = attack("attack wren with firebomb dist 3 counter for gorm for vessa")
+    assert at(cmd, target_path(0)) is cmd
+    assert at(cmd, target_path(2)).target == "vessa"
+    assert at(cmd, (COUNTER,)) is cmd.counter
+    dodged = put(cmd, target_path(1), defense="dodge")
+    assert dodged.also[0].defense == "dodge" and dodged.defense is None
+    assert dodged.also[1] == cmd.also[1] and dodged.counter == cmd.counter
+    braced = put(cmd, (), brace=True)
+    assert braced.brace and braced.also == cmd.also
+    countered = put(cmd, (COUNTER,), weapon="Rapier")
+    assert countered.counter is not None and countered.counter.weapon == "Rapier"
+    assert cmd.counter is not None and cmd.counter.weapon != "Rapier"  # a copy
