@@ -3,8 +3,8 @@ is the attack itself, ``("counter",)`` the target's Counterattack, ``(1,)`` the 
 further Area target (``also[1]``), ``(0, "counter")`` that target's Counterattack.
 
 Plain data (no engine decisions): the preview (``?``, preview/attack.py) changes a
-part to see what the engine would do with it. exchange/parts.py holds the same two
-functions for the questions the prompt asks; it can take them from here.
+part to see what the engine would do with it, and the prompt's questions
+(exchange/parts.py) put the answers into the parts they belong to.
 """
 
 from __future__ import annotations

@@ -9,40 +9,12 @@ A part is found by its ``Path`` from the whole command: ``()`` is the attack its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
+from momenta_cli.attack_parts import COUNTER, Path, at, put
 from momenta_cli.engine.attack_plan import Attack
 
-Path = tuple[int | str, ...]
-COUNTER = "counter"
-
-
-def at(cmd: Attack, path: Path) -> Attack:
-    """The part of ``cmd`` at ``path``."""
-    x = cmd
-    for step in path:
-        if step == COUNTER:
-            assert x.counter is not None, path
-            x = x.counter
-        else:
-            assert isinstance(step, int)
-            x = x.also[step]
-    return x
-
-
-def put(cmd: Attack, path: Path, **changes: Any) -> Attack:
-    """``cmd`` with the part at ``path`` changed by ``changes`` (dataclasses.replace)."""
-    if not path:
-        return replace(cmd, **changes)
-    step, rest = path[0], path[1:]
-    if step == COUNTER:
-        assert cmd.counter is not None, path
-        return replace(cmd, counter=put(cmd.counter, rest, **changes))
-    assert isinstance(step, int)
-    also = list(cmd.also)
-    also[step] = put(also[step], rest, **changes)
-    return replace(cmd, also=tuple(also))
+__all__ = ["COUNTER", "Landing", "Path", "at", "landings", "paths", "put"]
 
 
 @dataclass(frozen=True)
