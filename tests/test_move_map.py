@@ -43,14 +43,12 @@ HEROES = """
 
 
 def on_map(rows: str, **at: str):
-    """A session on ``rows`` (the default legend) with the five combatants above, each
-    placed at the square given for it (the others are left out of the fight file)."""
+    """A session on ``rows`` (the default legend) with those of the combatants above
+    named in ``at``, each standing on the square given for it."""
     body = textwrap.indent(textwrap.dedent(rows).strip("\n"), "    ")
-    chosen = [block for block in HEROES.split("  - name: ")[1:]
-              if block.split("\n")[0].strip().lower() in at]
-    combatants = "".join(
-        "  - name: " + block.rstrip("\n") + f"\n    at: {at[block.split(chr(10))[0].strip().lower()]}\n"
-        for block in chosen)
+    blocks = {b.split("\n")[0].strip().lower(): "  - name: " + b.rstrip("\n")
+              for b in HEROES.split("  - name: ")[1:]}
+    combatants = "".join(f"{blocks[who]}\n    at: {sq}\n" for who, sq in at.items())
     return session_from(f"name: Map\nmap:\n  rows: |\n{body}\ncombatants:\n{combatants}")
 
 
