@@ -56,15 +56,14 @@ def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
     return None
 
 
-@verb("move", aliases=("mv",),
-      usage="move [NAME] N [difficult D] [climb|swim|ground] [jump] | move [NAME] to SQUARE",
+@verb("move", aliases=("mv",), usage="move [NAME] N [difficult D] [climb|swim|ground] [jump]",
       help="Move N squares (first Move each turn free, then 2 Vigor). D of them difficult "
            "terrain (count double); climb = 1 square per Move, swim doubles every Vigor "
-           "cost until 'ground'; jump = vertical jump of up to 1 + POW/2. On a map, 'to "
-           "SQUARE' walks the cheapest legal path there within SPD (half while Hindered): "
-           "difficult ground counts double, water swims, climbing goes 1 square, a "
-           "one-square pit is jumped, walking into a pit falls; a bigger grabber drags "
-           "the one it holds.",
+           "cost until 'ground'; jump = vertical jump of up to 1 + POW/2. On a map, 'move "
+           "[NAME] to SQUARE' walks the cheapest legal path there within SPD (half while "
+           "Hindered): difficult ground counts double, water swims, climbing goes 1 "
+           "square, a one-square pit is jumped, walking into a pit falls; a bigger "
+           "grabber drags the one it holds.",
       example="move brannoc 4 difficult 1")
 def _move(words: list[str]) -> Command:
     to = _to_square(words, "Move")
@@ -77,10 +76,10 @@ def _move(words: list[str]) -> Command:
     return moving.Move(name, n, difficult, terrain, jump)
 
 
-@verb("shift", usage="shift [NAME] N [difficult D] | shift [NAME] to SQUARE",
+@verb("shift", usage="shift [NAME] N [difficult D]",
       help="Shift N squares (2 Vigor, up to half SPD, provokes no reactive attacks; not "
-           "while Hindered, climbing or swimming). On a map, 'to SQUARE' takes the "
-           "cheapest legal path there.",
+           "while Hindered, climbing or swimming). On a map, 'shift [NAME] to SQUARE' "
+           "takes the cheapest legal path there.",
       example="shift tamsin 2")
 def _shift(words: list[str]) -> Command:
     to = _to_square(words, "Shift")
