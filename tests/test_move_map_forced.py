@@ -30,7 +30,7 @@ def test_a_shove_into_a_pit_falls_with_miras_numbers():
     m = s.state.get("Mira")
     assert m.vitality == 18 - 4
     assert "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage" in log_text(s)
-    assert ("Mira is shoved 1 of 3 square(s) away by Gorm: D2, into the pit at D2 "
+    assert ("Mira is shoved 1 of 3 square(s) away by Gorm: C2 -> D2, into the pit at D2 "
             "(forced movement)") in log_text(s)
 
 
@@ -141,3 +141,29 @@ def test_a_walk_and_a_shove_replay_equal_live():
         "shove gorm kira roll 2s")
     assert where(s, "Gorm") == "E3" and shoved(s).path
     assert s.state == replay(s.initial, s.entries)
+
+
+def test_the_sample_script_walks_and_shoves_mira_into_the_sluice():
+    """The sample encounter's script (encounters/yard-with-a-map.script): moves on the
+    map square by square, then Gorm shoves Mira into the 5-deep drop: AGI 3, 4 damage
+    (ch19 Falling, R23, R36), replayed with ``--json`` positions."""
+    import json
+    from pathlib import Path
+
+    from tests.conftest import invoke
+
+    root = Path(__file__).resolve().parent.parent / "encounters"
+    r = invoke("replay", root / "yard-with-a-map.yaml", root / "yard-with-a-map.script",
+               "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    mira = next(c for c in doc["combatants"] if c["name"] == "Mira")
+    assert mira["position"] == "V7"
+    events = [e for entry in doc["log"] for e in entry["events"]]
+    walks = [e for e in events if e["kind"] == "moved" and e["path"]]
+    assert walks[0]["start"] == "D8" and walks[0]["path"][-1] == "H11"
+    shove = next(e for e in events if e["kind"] == "shoved")
+    assert (shove["start"], shove["path"], shove["stopped"]) == ("U8", ["V7"],
+                                                                 "the pit at V7")
+    fell = next(e for e in events if e["kind"] == "fell" and e["name"] == "Mira")
+    assert (fell["squares"], fell["agi"], fell["damage"]) == (5, 3, 4)

@@ -99,8 +99,8 @@ class Dragged(Event):
 class Shoved(Event):
     """ch19 Shove: ``name`` is pushed ``squares`` away by ``by`` (forced movement). On a
     map ``path`` holds the squares it was pushed through step by step (fewer than
-    ``squares`` when ``stopped`` says what stopped it: a wall, a creature, a pit); without
-    one no position changes."""
+    ``squares`` when ``stopped`` says what stopped it: a wall, a creature, a pit) from
+    ``start``; without one no position changes."""
 
     kind: ClassVar[str] = "shoved"
     touches_round: ClassVar[bool] = False
@@ -109,6 +109,7 @@ class Shoved(Event):
     squares: int
     path: tuple[str, ...] = ()
     stopped: str = ""
+    start: str = ""
 
     def apply(self, fight: Fight) -> None:
         moving(fight, self.name, FORCED)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
@@ -113,6 +114,10 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
     found = find_path(board, f.position, goal, budget, side=side,
                       mode="shift" if how == "Shift" else "move", enemies=enemies,
                       allies=allies, into_pit=into_pit)
+    if isinstance(found, Path) and found.swimming:
+        found = _dry(board, f.position, goal, found, side=side,
+                     mode="shift" if how == "Shift" else "move", enemies=enemies,
+                     allies=allies, into_pit=into_pit)
     if isinstance(found, NoPath):
         budget_note = f" ({why})" if found.reason.startswith("no way") else ""
         raise RuleError(f"{f.name} cannot {how} to {name(goal)}: {found.reason}"
@@ -122,6 +127,21 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
     drags = tuple(_drag(fight, board, f, d, found, along) for d in dragged
                   if d.position is not None)
     return Route(f.name, how, found, budget, why, during, end, drags)
+
+
+def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
+         enemies: frozenset[Square], **how: Any) -> Path:
+    """Of two paths costing the same, the one that keeps out of the water: a swimming
+    Move pays double Vigor (ch19 Swim), so a GM would walk round. Only when neither end
+    is in the water; the search goes no further than the wet path's cost."""
+    side = how["side"]
+    if medium(board, footprint(start, side)) == "swim" or \
+            medium(board, footprint(goal, side)) == "swim":
+        return wet
+    water = frozenset((c, r) for r, row in enumerate(board.squares)
+                      for c, t in enumerate(row) if t.kind == "water")
+    dry = find_path(board, start, goal, wet.cost, enemies=enemies | water, **how)
+    return dry if isinstance(dry, Path) and dry.cost == wet.cost else wet
 
 
 def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
@@ -206,7 +226,7 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
     went = forced.shove(board, squares_of(a), t.position, n, side=side_of(t.spec.size),
                         occupied=occupants(s.fighters.values(), but=t.name))
     events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
-                                   went.stopped or "")])
+                                   went.stopped or "", name(t.position))])
     if went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)
     return events, bool(went.squares)

@@ -43,7 +43,8 @@ def _dragged(e: mv.Dragged) -> str:
 def _shoved(e: mv.Shoved) -> str:
     if not e.path and not e.stopped:
         return f"{e.name} is shoved {e.squares} square(s) away by {e.by} (forced movement)"
-    went = f" {' -> '.join(e.path)}" if e.path else " nowhere"
+    went = f" {route_text(e.start, e.path) if e.start else ' -> '.join(e.path)}" \
+        if e.path else " nowhere"
     stop = f", stopped by {e.stopped}" if e.stopped and "pit" not in e.stopped else \
         f", into {e.stopped}" if e.stopped else ""
     return (f"{e.name} is shoved {len(e.path)} of {e.squares} square(s) away by "
