@@ -359,3 +359,52 @@ def test_undo_of_a_move_puts_the_token_back_exactly_and_replay_agrees():
     run(s, "redo", "redo")
     assert s.state == live
     assert s.state.get("Kira").position == parse("D2")
+
+
+def test_path_for_tools_is_cost_and_squares_or_an_error():
+    """issue 13 item 7's shape, ``{"cost": int, "path": [...]}`` or ``{"error": ...}``."""
+    from momenta_cli.engine.walking import MoveTo
+    from momenta_cli.render.walk_view import path_doc
+
+    s = on_map(OPEN, kira="A1", gorm="H4")
+    assert path_doc(s.state, MoveTo("kira", "c3")) == {"cost": 2, "path": ["B2", "C3"]}
+    assert path_doc(s.state, MoveTo("kira", "h4")) == {
+        "error": "Kira cannot Move to H4: H4 is occupied"}
+
+
+def test_the_squares_a_move_reaches_are_those_within_spd():
+    """R32: what ``map NAME`` can overlay: every square within SPD, walls and enemies
+    left out, a Hindered mover's half."""
+    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.walking import reachable_squares
+
+    s = on_map("""
+        ....#...
+        ....#...
+    """, kira="A1", gorm="B2")
+    reach = {name(q): c for q, c in reachable_squares(s.state, s.state.get("Kira")).items()}
+    assert reach == {"B1": 1, "A2": 1, "C1": 2, "C2": 2, "D1": 3, "D2": 3}
+    run(s, "cond kira hindered")
+    reach = reachable_squares(s.state, s.state.get("Kira"))
+    assert max(reach.values()) == 2
+    assert reachable_squares(s.state, s.state.get("Kira"), "Shift") == {}  # Hindered
+
+
+def test_journals_from_before_the_map_still_load_and_read_the_same():
+    """Movement events written before they carried a path (no map) load, render as
+    before and move no token."""
+    from momenta_cli.engine.events import event_from_dict
+    from momenta_cli.render.logtext import line
+
+    moved = event_from_dict({"kind": "moved", "name": "Kira", "how": "Move", "squares": 3,
+                             "budget": 5, "difficult": 1, "terrain": "", "jump": False})
+    assert line(moved) == "Kira moves 3 square(s) of 5, 1 difficult"
+    shoved = event_from_dict({"kind": "shoved", "name": "Kira", "by": "Gorm", "squares": 2})
+    assert line(shoved) == "Kira is shoved 2 square(s) away by Gorm (forced movement)"
+    dragged = event_from_dict({"kind": "dragged", "name": "Kira", "by": "Ogre",
+                               "squares": 3})
+    assert line(dragged) == "Kira is dragged 3 square(s) by Ogre (forced movement)"
+    s = on_map(OPEN, kira="A1", gorm="H4")
+    for e in (moved, shoved, dragged):
+        e.apply(s.state)
+    assert where(s, "Kira") == "A1"

@@ -26,7 +26,7 @@ from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.paths import NoPath, Path, find_path
+from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, find_path, reachable
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
 from momenta_cli.engine.registry import handles
@@ -83,50 +83,87 @@ def _board(fight: Fight, how: str) -> Board:
     return board
 
 
-def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
-    """The cheapest legal ``how`` of ``f`` to ``square`` it can make now (R32, R36,
-    ch19), or a ``RuleError`` saying why there is none. Looks at the map, the budget,
-    the lockouts of a Shift and the grabs, not at whose turn it is or at Vigor (the
-    decider's checks), so a preview (``path``) asks it too. Never searches beyond the
-    budget."""
+@dataclass(frozen=True)
+class Walker:
+    """What a movement of ``f`` is searched with (R32): its budget and why, the search's
+    mode, its footprint's side, the squares of the enemies (never entered) and of the
+    allies (crossed, not ended in), and whom it drags along (ch19 Grab: their squares
+    move with it, so they block nothing)."""
+
+    board: Board
+    budget: int
+    why: str
+    mode: Mode
+    side: int
+    enemies: frozenset[Square]
+    allies: frozenset[Square]
+    dragged: tuple[Fighter, ...]
+
+
+def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
+    """How ``f`` may move now (a Move or a Shift): the budget (SPD, half while Hindered,
+    1 while climbing; half SPD for a Shift), the Shift's lockouts and the grabs' (a
+    ``RuleError`` when it may not move at all). Not whose turn it is, nor Vigor."""
     if how not in HOWS:
         raise RuleError(f"a movement is a Move or a Shift, not {how!r}")
     board = _board(fight, how)
     if f.position is None:
         raise RuleError(f"{f.name} is not on the map: place it first (place NAME SQUARE)")
-    goal = square_of(square)
     here = medium(board, squares_of(f))
     if how == "Shift":
         moving.shift_lockouts(f, here)
         budget, why = mv.shift_speed(f), "half SPD"
     else:
         budget, why = moving.move_budget(f, here)
-    dragged = moving.draggees(fight, f)
+    dragged = tuple(moving.draggees(fight, f))
     along = {d.name for d in dragged}
-    side = side_of(f.spec.size)
-    holders = occupants(fight.fighters.values(), but=f.name)
-    enemies = frozenset(s for s, who in holders.items()
-                        if who not in along and fight.fighters[who].side != f.side)
-    allies = frozenset(s for s, who in holders.items()
-                       if who not in along and fight.fighters[who].side == f.side)
+    holders = {s: fight.fighters[who] for s, who in
+               occupants(fight.fighters.values(), but=f.name).items() if who not in along}
+    return Walker(board, budget, why, "shift" if how == "Shift" else "move",
+                  side_of(f.spec.size),
+                  frozenset(s for s, o in holders.items() if o.side != f.side),
+                  frozenset(s for s, o in holders.items() if o.side == f.side), dragged)
+
+
+def reachable_squares(fight: Fight, f: Fighter, how: str = "Move") -> dict[Square, int]:
+    """Every top-left square ``f`` can end this ``how`` on, with its cost (R32, R36):
+    what ``map NAME`` overlays. Empty when it may not move or is not on the map."""
+    try:
+        w = walker(fight, f, how)
+    except RuleError:
+        return {}
+    assert f.position is not None
+    return reachable(w.board, f.position, w.budget, side=w.side, mode=w.mode,
+                     enemies=w.enemies, allies=w.allies)
+
+
+def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
+    """The cheapest legal ``how`` of ``f`` to ``square`` it can make now (R32, R36,
+    ch19), or a ``RuleError`` saying why there is none. Looks at the map, the budget,
+    the lockouts of a Shift and the grabs (``walker``), not at whose turn it is or at
+    Vigor (the decider's checks), so a preview (``path``) asks it too. Never searches
+    beyond the budget."""
+    w = walker(fight, f, how)
+    assert f.position is not None
+    goal = square_of(square)
+    board = w.board
     into_pit = any(board.on(s) and board.at(s).kind == "pit"
-                   for s in footprint(goal, side))
-    found = find_path(board, f.position, goal, budget, side=side,
-                      mode="shift" if how == "Shift" else "move", enemies=enemies,
-                      allies=allies, into_pit=into_pit)
+                   for s in footprint(goal, w.side))
+    args: dict[str, Any] = {"side": w.side, "mode": w.mode, "allies": w.allies,
+                            "into_pit": into_pit}
+    found = find_path(board, f.position, goal, w.budget, enemies=w.enemies, **args)
     if isinstance(found, Path) and found.swimming:
-        found = _dry(board, f.position, goal, found, side=side,
-                     mode="shift" if how == "Shift" else "move", enemies=enemies,
-                     allies=allies, into_pit=into_pit)
+        found = _dry(board, f.position, goal, found, enemies=w.enemies, **args)
     if isinstance(found, NoPath):
-        budget_note = f" ({why})" if found.reason.startswith("no way") else ""
+        budget_note = f" ({w.why})" if found.reason.startswith("no way") else ""
         raise RuleError(f"{f.name} cannot {how} to {name(goal)}: {found.reason}"
                         f"{budget_note}")
     during = "swim" if found.swimming else "climb" if found.climbing else ""
-    end = medium(board, footprint(found.end, side))
-    drags = tuple(_drag(fight, board, f, d, found, along) for d in dragged
+    end = medium(board, footprint(found.end, w.side))
+    along = {d.name for d in w.dragged}
+    drags = tuple(_drag(fight, board, f, d, found, along) for d in w.dragged
                   if d.position is not None)
-    return Route(f.name, how, found, budget, why, during, end, drags)
+    return Route(f.name, how, found, w.budget, w.why, during, end, drags)
 
 
 def _dry(board: Board, start: Square, goal: Square, wet: Path, *,

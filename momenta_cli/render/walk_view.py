@@ -3,11 +3,14 @@ lines (engine/walking.py works it out; nothing changes)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from momenta_cli.commands.language import Meta
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import walking
 from momenta_cli.engine.geometry.board import name
 from momenta_cli.engine.state import Fight
+from momenta_cli.errors import MomentaError
 from momenta_cli.render.maneuver_log import route_text
 
 _MEDIUM = {"swim": "swimming: this Move's Vigor cost doubles (ch19 Swim)",
@@ -38,3 +41,14 @@ def path_lines(fight: Fight, meta: Meta) -> list[str]:
         out.append(f"  walks into a pit: falls {p.fall} square(s), AGI "
                    f"{f.spec.attr('AGI')}: {mv.fall_damage(f, p.fall)} untyped damage (R23)")
     return out
+
+
+def path_doc(fight: Fight, cmd: walking.MoveTo) -> dict[str, Any]:
+    """``path`` for scripts and other tools: ``{"cost": 4, "path": ["B2", ...]}`` (the
+    squares entered, the start left out, a 2x2 creature's top-left ones), or
+    ``{"error": "why there is none"}``."""
+    try:
+        r = walking.preview(fight, cmd)
+    except MomentaError as err:
+        return {"error": str(err)}
+    return {"cost": r.path.cost, "path": r.path.names()}
