@@ -408,3 +408,19 @@ def test_journals_from_before_the_map_still_load_and_read_the_same():
     for e in (moved, shoved, dragged):
         e.apply(s.state)
     assert where(s, "Kira") == "A1"
+
+
+def test_of_paths_costing_the_same_the_straight_and_the_dry_one_is_walked():
+    """Ours (docs/rulings.md, Walking): a straight walk rather than a zigzag of equal
+    cost, and round the water rather than through it (a swimming Move pays double, ch19
+    Swim), when either costs no more."""
+    s = on_map("""
+        ......
+        .~~~~.
+        ......
+    """, kira="A2", gorm="A3")
+    run(s, "turn kira", "move to f2")
+    assert moved(s).path in (("B1", "C1", "D1", "E1", "F2"), ("B3", "C3", "D3", "E3", "F2"))
+    assert s.state.get("Kira").terrain == ""
+    run(s, "move to a1")
+    assert moved(s).path == ("E1", "D1", "C1", "B1", "A1")
