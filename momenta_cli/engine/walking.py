@@ -208,6 +208,8 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller) -> list[Eve
         events += applied(s, [mv.TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
     p = r.path
+    # One Moved for the whole path, square by square: the reactive attacks of R35 (a
+    # later round) find their trigger square in it and cut the movement there.
     events += applied(s, [mv.Moved(
         f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
         path=tuple(p.names()), start=name(p.start),
