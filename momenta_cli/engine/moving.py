@@ -76,7 +76,7 @@ def draggees(fight: Fight, f: Fighter) -> list[Fighter]:
     return out
 
 
-def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]:
+def _grab_lock(fight: Fight, f: Fighter, squares: int) -> list[Event]:
     """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
     return [mv.Dragged(other.name, f.name, squares) for other in draggees(fight, f)]
 
@@ -153,7 +153,7 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
                             f"square(s){extra} need {need} (ch19 Movement)")
     events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
                            cmd.jump))
-    events += _grab_lock(fight, f, "Move", cmd.squares)
+    events += _grab_lock(fight, f, cmd.squares)
     return events + cond.reminder_events(fight, f)
 
 
@@ -174,7 +174,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
         raise RuleError(f"{f.name} can Shift {budget} square(s) (half SPD); {cmd.squares} "
                         f"square(s) need {need} (ch19 Shift)")
     events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
-    events += _grab_lock(fight, f, "Shift", cmd.squares)
+    events += _grab_lock(fight, f, cmd.squares)
     return events + cond.reminder_events(fight, f)
 
 
