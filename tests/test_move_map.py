@@ -424,3 +424,13 @@ def test_of_paths_costing_the_same_the_straight_and_the_dry_one_is_walked():
     assert s.state.get("Kira").terrain == ""
     run(s, "move to a1")
     assert moved(s).path == ("E1", "D1", "C1", "B1", "A1")
+
+
+@pytest.mark.parametrize("line, why", [
+    ("path kira", "missing square"),
+    ("path", "missing square"),
+    ("move kira to", "missing the square to go to (to C5)"),
+])
+def test_a_movement_line_without_its_square_says_so(line, why):
+    s = on_map(OPEN, kira="A1", gorm="H4")
+    assert refused(s, line).startswith(why)

@@ -7,6 +7,7 @@ from momenta_cli.commands.language import Meta, need, number, typed_result, verb
 from momenta_cli.engine import grabs, moving, walking
 from momenta_cli.engine import maneuvers as m
 from momenta_cli.engine.commands import Command
+from momenta_cli.engine.geometry.board import parse
 from momenta_cli.errors import CommandError
 
 TERRAIN_WORDS = {"climb": "climb", "climbing": "climb", "swim": "swim", "swimming": "swim",
@@ -103,6 +104,8 @@ def _path(words: list[str]) -> Meta:
     if len(words) >= 2 and words[-2].lower() == "to":  # `path brannoc to h8` reads too
         words = words[:-2] + words[-1:]
     need(words, "square")
+    if len(words) == 1 and parse(words[0]) is None:  # `path kira`: a name, no square
+        raise CommandError("missing square")
     return Meta("path", command=walking.MoveTo(" ".join(words[:-1]) or None, words[-1], how))
 
 
