@@ -188,6 +188,7 @@ def test_swimming_doubles_the_vigor_of_a_move():
     refused(s, "shift to d1", "Kira is swimming and cannot Shift (ch19 Swim)")
     run(s, "move to b1")  # out again: still swimming as it starts, 4 Vigor
     assert (s.state.get("Kira").vigor, s.state.get("Kira").terrain) == (0, "")
+    refused(s, "move to a1", "Move costs 2 Vigor; Kira has 0 (R24)")
 
 
 def test_a_one_square_pit_is_jumped_during_a_move():
