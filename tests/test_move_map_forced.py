@@ -167,3 +167,14 @@ def test_the_sample_script_walks_and_shoves_mira_into_the_sluice():
                                                                  "the pit at V7")
     fell = next(e for e in events if e["kind"] == "fell" and e["name"] == "Mira")
     assert (fell["squares"], fell["agi"], fell["damage"]) == (5, 3, 4)
+
+
+def test_a_creature_shoved_into_the_water_swims():
+    """R36: water means swimming, whoever put the creature there (ch19 Swim: then every
+    Vigor cost doubles)."""
+    s = on_map("""
+        ..~~
+    """, gorm="A1", kira="B1")
+    run(s, "turn kira", "end", "turn gorm", "shove gorm kira roll 1s")
+    assert (where(s, "Kira"), s.state.get("Kira").terrain) == ("C1", "swim")
+    assert log_text(s)[-1] == "Kira is swimming: every Vigor cost doubles"

@@ -219,11 +219,20 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller) -> list[Eve
     for who, went in r.drags:
         events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
                                          tuple(name(q) for q in went.squares))])
+        events += _landed(s, s.get(who))
         if went.fall:
             events += _fall(s, s.get(who), went.fall, roller)
     if p.fall:
         events += _fall(s, s.get(f.name), p.fall, roller)
     return events + cond.reminder_events(fight, f)
+
+
+def _landed(s: Fight, f: Fighter) -> list[Event]:
+    """Forced into the water or out of it, a creature swims or stops swimming (R36);
+    worked out on the scratch copy ``s``."""
+    board = board_of(s)
+    now = medium(board, squares_of(f)) if board is not None else f.terrain
+    return applied(s, [mv.TerrainSet(f.name, f.terrain, now)]) if now != f.terrain else []
 
 
 def _fall(s: Fight, f: Fighter, depth: int, roller: Roller) -> list[Event]:
@@ -266,6 +275,7 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
                         occupied=occupants(s.fighters.values(), but=t.name))
     events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
                                    went.stopped or "", name(t.position))])
+    events += _landed(s, s.get(t.name))
     if went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)
     return events, bool(went.squares)
