@@ -194,7 +194,7 @@ def test_the_sample_script_replays_with_positions_in_the_json():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     where = {c["name"]: c["position"] for c in doc["combatants"]}
-    assert where == {"Brannoc": "H8", "Tamsin": "D7", "Mira": "D8", "Gorm": "S11",
-                     "Knife-1": "I9", "Knife-2": "I8", "Ogre": "J7", "Latecomer": "W2"}
+    assert where == {"Brannoc": "H8", "Tamsin": "D7", "Mira": "V7", "Gorm": "T9",
+                     "Knife-1": "I9", "Knife-2": "I8", "Ogre": "J7", "Latecomer": "W6"}
     kinds = [e["kind"] for entry in doc["log"] for e in entry["events"]]
     assert kinds.count("placed_at") == 5

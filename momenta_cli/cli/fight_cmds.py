@@ -107,6 +107,15 @@ def replay(
             from momenta_cli.render.battlemap import map_meta
 
             console.print(map_meta(session.state, out.meta.arg, width=console.width))
+        elif out.meta is not None and out.meta.what == "path":
+            from momenta_cli.render.walk_view import path_lines
+
+            try:
+                shown = path_lines(session.state, out.meta)
+            except MomentaError as err:  # no such path: said, and the script goes on
+                shown = [f"no path: {err}"]
+            block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
+                  keep_names(session.state))
         elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
             from momenta_cli.render import preview
 

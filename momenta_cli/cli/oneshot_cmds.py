@@ -151,7 +151,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
         typer.echo(one_line(f"note: {note}"), err=True)
 
 
-READ_ONLY = ("odds", "help", "status", "map")  # the lines of do that change nothing
+READ_ONLY = ("odds", "help", "status", "map", "path")  # the lines of do that change nothing
 
 
 def _previews_only(lines: list[str]) -> bool:

@@ -212,6 +212,15 @@ class Screen:
                 from momenta_cli.render.battlemap import map_meta
 
                 c.print(map_meta(fight, out.meta.arg, width=c.width, players=self.players))
+            elif what == "path":
+                from momenta_cli.render.walk_view import path_lines
+
+                try:
+                    texts = [lit(t) for t in path_lines(fight, out.meta)]
+                except MomentaError as err:  # no such path: the reason, nothing changed
+                    self.error(str(err))
+                else:
+                    block(c, texts, keep)
             elif what == "quit":
                 return False
         return True

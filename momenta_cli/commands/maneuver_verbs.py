@@ -3,10 +3,11 @@ terrain. NAME may be left out for the combatant whose turn is running."""
 
 from __future__ import annotations
 
-from momenta_cli.commands.language import need, number, typed_result, verb
-from momenta_cli.engine import grabs, moving
+from momenta_cli.commands.language import Meta, need, number, typed_result, verb
+from momenta_cli.engine import grabs, moving, walking
 from momenta_cli.engine import maneuvers as m
 from momenta_cli.engine.commands import Command
+from momenta_cli.engine.geometry.board import parse
 from momenta_cli.errors import CommandError
 
 TERRAIN_WORDS = {"climb": "climb", "climbing": "climb", "swim": "swim", "swimming": "swim",
@@ -47,12 +48,28 @@ def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None
     return difficult, terrain, jump
 
 
+def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
+    """``[NAME] to SQUARE``: a movement on the map; None when the words say no ``to``."""
+    if len(words) >= 2 and words[-2].lower() == "to":
+        return walking.MoveTo(" ".join(words[:-2]) or None, words[-1], how)
+    if words and words[-1].lower() == "to":
+        raise CommandError("missing the square to go to (to C5)")
+    return None
+
+
 @verb("move", aliases=("mv",), usage="move [NAME] N [difficult D] [climb|swim|ground] [jump]",
       help="Move N squares (first Move each turn free, then 2 Vigor). D of them difficult "
            "terrain (count double); climb = 1 square per Move, swim doubles every Vigor "
-           "cost until 'ground'; jump = vertical jump of up to 1 + POW/2.",
+           "cost until 'ground'; jump = vertical jump of up to 1 + POW/2. On a map, 'move "
+           "[NAME] to SQUARE' walks the cheapest legal path there within SPD (half while "
+           "Hindered): difficult ground counts double, water swims, climbing goes 1 "
+           "square, a one-square pit is jumped, walking into a pit falls; a bigger "
+           "grabber drags the one it holds.",
       example="move brannoc 4 difficult 1")
 def _move(words: list[str]) -> Command:
+    to = _to_square(words, "Move")
+    if to is not None:
+        return to
     name, n, rest = _name_then_number(words, "squares")
     if n is None:
         raise CommandError("missing number of squares")
@@ -62,14 +79,34 @@ def _move(words: list[str]) -> Command:
 
 @verb("shift", usage="shift [NAME] N [difficult D]",
       help="Shift N squares (2 Vigor, up to half SPD, provokes no reactive attacks; not "
-           "while Hindered, climbing or swimming).",
+           "while Hindered, climbing or swimming). On a map, 'shift [NAME] to SQUARE' "
+           "takes the cheapest legal path there.",
       example="shift tamsin 2")
 def _shift(words: list[str]) -> Command:
+    to = _to_square(words, "Shift")
+    if to is not None:
+        return to
     name, n, rest = _name_then_number(words, "squares")
     if n is None:
         raise CommandError("missing number of squares")
     difficult, _, _ = _move_options(rest, terrain_ok=False)
     return moving.Shift(name, n, difficult)
+
+
+@verb("path", usage="path [NAME] SQUARE [shift]",
+      help="Show the path a Move (or, with 'shift', a Shift) to SQUARE would take on the "
+           "map and what it costs, or why there is none; changes nothing.",
+      example="path brannoc h8", group="session")
+def _path(words: list[str]) -> Meta:
+    how = "Move"
+    if words and words[-1].lower() == "shift":
+        how, words = "Shift", words[:-1]
+    if len(words) >= 2 and words[-2].lower() == "to":  # `path brannoc to h8` reads too
+        words = words[:-2] + words[-1:]
+    need(words, "square")
+    if len(words) == 1 and parse(words[0]) is None:  # `path kira`: a name, no square
+        raise CommandError("missing square")
+    return Meta("path", command=walking.MoveTo(" ".join(words[:-1]) or None, words[-1], how))
 
 
 @verb("use", usage="use [NAME] [ITEM]",

@@ -1,7 +1,8 @@
 """Attacks (ch20 Attacking; ch19 Basic Attack, Shove, Grab, Feint, Counterattack,
 Intercept, Forestall): paying, the target's reactions, the roll, and what the net
 successes do. What is fixed before the roll is in ``attack_plan.py`` (the ``Attack``
-command and its checks) and ``pools.py`` (the pool).
+command and its checks) and ``pools.py`` (the pool); what Grab, Shove and Feint do
+instead of damage is in ``effects.py``.
 
 One ``Attack`` command carries everything declared before the roll (R27): the weapon,
 hit location and situation, and the target's reactive defense or Counterattack, and
@@ -17,7 +18,7 @@ from typing import Any, ClassVar
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import damage, grabs
+from momenta_cli.engine import damage
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import (
@@ -29,7 +30,9 @@ from momenta_cli.engine.attack_plan import (
     plan_attack,
 )
 from momenta_cli.engine.economy import check_stated_cost, pay_maneuver, pay_reaction
+from momenta_cli.engine.effects import GrabTaken, effect  # noqa: F401  (GrabTaken: re-exported)
 from momenta_cli.engine.events import Event, Note, ResourceSet, applied, apply_all
+from momenta_cli.engine.movement import Shoved  # noqa: F401  (re-exported: older imports)
 from momenta_cli.engine.names import actor, find
 from momenta_cli.engine.pools import attack_pool, solid_hit
 from momenta_cli.engine.registry import handles
@@ -39,7 +42,6 @@ from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
 MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
-MAX_EFFECT = 3  # ch19 Shove, Grab, Feint: N = successes, maximum 3
 
 
 # --- events ------------------------------------------------------------------------------
@@ -98,36 +100,6 @@ class AttackDamage(Event):
 
     def apply(self, fight: Fight) -> None:
         return None
-
-
-@dataclass(frozen=True)
-class GrabTaken(Event):
-    """ch19 Grab: ``grabber`` now holds ``target`` (the Grabbed stacks come separately)."""
-
-    kind: ClassVar[str] = "grab_taken"
-    touches_round: ClassVar[bool] = False
-    grabber: str
-    target: str
-
-    def apply(self, fight: Fight) -> None:
-        g = fight.get(self.grabber)
-        if self.target not in g.grabbing:
-            g.grabbing.append(self.target)
-
-
-@dataclass(frozen=True)
-class Shoved(Event):
-    """ch19 Shove: ``name`` is pushed ``squares`` away by ``by`` (forced movement; no map,
-    so no number changes)."""
-
-    kind: ClassVar[str] = "shoved"
-    touches_round: ClassVar[bool] = False
-    name: str
-    by: str
-    squares: int
-
-    def apply(self, fight: Fight) -> None:
-        mv.moving(fight, self.name, mv.FORCED)
 
 
 # --- deciding --------------------------------------------------------------------------------
@@ -288,7 +260,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
     else:
-        events += _effect(s, a, t, p, x, net)
+        events += effect(s, a, t, p.maneuver, net, roller, together=x.together)
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
         events += applied(
@@ -328,25 +300,3 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     return events + applied(s, damage.harm(
         s, s.get(t.name), amount, roller, reason=w.name,
         wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))
-
-
-def _effect(s: Fight, a: Fighter, t: Fighter, p: Plan, x: Attack, net: int) -> list[Event]:
-    """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3)."""
-    n = min(net, MAX_EFFECT)
-    if n == 0:
-        return []
-    if p.maneuver == "Feint":
-        return applied(
-            s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
-    if p.maneuver == "Grab":
-        grabbed = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
-        if t.name not in a.grabbing:
-            grabbed.append(GrabTaken(a.name, t.name))
-        return applied(s, grabbed)
-    # Shove: forced movement. Pushed away from whoever holds it, or from whomever it holds,
-    # the distance grows and the grab ends (ch19 Grab), whoever shoves; unless the GM
-    # says the push kept the two together.
-    events: list[Event] = [Shoved(t.name, a.name, n)]
-    if not x.together:
-        events += grabs.end_every_grab(s, t, "shoved apart")
-    return applied(s, events)

@@ -52,4 +52,4 @@ def round_over(fight: Fight, events: list[Event]) -> list[Event]:
     return rollover(apply_all(fight.draft(), events))
 
 
-from momenta_cli.engine import grabs, maneuvers, moving, reinforce  # noqa: E402,F401
+from momenta_cli.engine import grabs, maneuvers, moving, reinforce, walking  # noqa: E402,F401

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.geometry.board import parse
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
@@ -51,7 +52,13 @@ def fall_damage(f: Fighter, squares: int) -> int:
 @dataclass(frozen=True)
 class Moved(Event):
     """A Move or Shift of ``squares`` (``difficult`` of them difficult terrain) within a
-    ``budget``; ``jump`` for a vertical jump. Movement itself changes no number."""
+    ``budget``; ``jump`` for a vertical jump. Movement itself changes no number.
+
+    On a map (engine/walking.py) ``path`` holds every square entered in order, the
+    mover's top-left square at each step from ``start`` (R32: resolved square by square,
+    so what happens on the way can be found where it happens), and ``jumped`` the ones
+    crossed in the air (ch19 Horizontal Jump); the mover ends on the last. Without a map
+    both are empty and no position changes."""
 
     kind: ClassVar[str] = "moved"
     touches_round: ClassVar[bool] = False
@@ -62,26 +69,60 @@ class Moved(Event):
     difficult: int = 0
     terrain: str = ""
     jump: bool = False
+    path: tuple[str, ...] = ()
+    start: str = ""
+    jumped: tuple[str, ...] = ()
 
     def apply(self, fight: Fight) -> None:
         moving(fight, self.name, self.how)
+        _arrive(fight, self.name, self.path)
 
 
 @dataclass(frozen=True)
 class Dragged(Event):
-    """ch19 Grab: the bigger side of a grab moves and drags the smaller (forced movement)."""
+    """ch19 Grab: the bigger side of a grab moves and drags the smaller (forced movement).
+    On a map ``path`` holds the dragged one's squares step by step (as ``Moved``'s)."""
 
     kind: ClassVar[str] = "dragged"
     touches_round: ClassVar[bool] = False
     name: str
     by: str
     squares: int
+    path: tuple[str, ...] = ()
 
     def apply(self, fight: Fight) -> None:
         moving(fight, self.name, FORCED)
+        _arrive(fight, self.name, self.path)
+
+
+@dataclass(frozen=True)
+class Shoved(Event):
+    """ch19 Shove: ``name`` is pushed ``squares`` away by ``by`` (forced movement). On a
+    map ``path`` holds the squares it was pushed through step by step (fewer than
+    ``squares`` when ``stopped`` says what stopped it: a wall, a creature, a pit) from
+    ``start``; without one no position changes."""
+
+    kind: ClassVar[str] = "shoved"
+    touches_round: ClassVar[bool] = False
+    name: str
+    by: str
+    squares: int
+    path: tuple[str, ...] = ()
+    stopped: str = ""
+    start: str = ""
+
+    def apply(self, fight: Fight) -> None:
+        moving(fight, self.name, FORCED)
+        _arrive(fight, self.name, self.path)
 
 
 FORCED = "forced"  # ch19 Movement: Shove, being dragged
+
+
+def _arrive(fight: Fight, name: str, path: tuple[str, ...]) -> None:
+    """A movement on the map ends on its last square (the fighter's top-left, R31)."""
+    if path and name in fight.fighters:
+        fight.get(name).position = parse(path[-1])
 
 
 def moving(fight: Fight, name: str, how: str) -> None:

@@ -1,6 +1,7 @@
 """Deciding movement (ch19 Movement, Grab; R4, R23, R24): Move, Shift, falls and the
 medium a combatant moves in. The budgets and the movement events are in
-``engine/movement.py``; who holds whom in ``engine/grabs.py``."""
+``engine/movement.py``; who holds whom in ``engine/grabs.py``; movement square by square
+on a map in ``engine/walking.py``, which shares the helpers below."""
 
 from __future__ import annotations
 
@@ -51,12 +52,14 @@ class SetTerrain(Command):
     terrain: str
 
 
-# --- helpers ---------------------------------------------------------------------------
+# --- helpers (the map's movement, engine/walking.py, shares them) ----------------------
 
 
-def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]:
-    """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
-    out: list[Event] = []
+def draggees(fight: Fight, f: Fighter) -> list[Fighter]:
+    """ch19 Grab: whom ``f`` drags along when it moves (the smaller side of each grab it
+    is part of); refused when it is not the bigger one of a grab, as neither may then
+    move."""
+    out: list[Fighter] = []
     for grabber, target in grabs.grab_partners(fight, f):
         other = target if grabber.name == f.name else grabber
         mine, theirs = f.spec.size, other.spec.size
@@ -69,8 +72,48 @@ def _grab_lock(fight: Fight, f: Fighter, what: str, squares: int) -> list[Event]
                 who = f"neither is bigger (both SIZE {mine}), so neither may move"
             raise RuleError(f"{f.name} {how} {other.name}: {who}; release, shake it off "
                             "or 'apart' first (ch19 Grab)")
-        out.append(mv.Dragged(other.name, f.name, squares))
+        out.append(other)
     return out
+
+
+def _grab_lock(fight: Fight, f: Fighter, squares: int) -> list[Event]:
+    """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
+    return [mv.Dragged(other.name, f.name, squares) for other in draggees(fight, f)]
+
+
+def move_budget(f: Fighter, terrain: str) -> tuple[int, str]:
+    """ch19 Movement: the squares one Move covers in ``terrain`` and why: SPD, half SPD
+    (min 1) while Hindered, 1 while climbing (ch19 Climb)."""
+    if terrain == "climb":
+        return 1, "climbing: 1 square per Move"
+    return mv.speed(f), "half SPD while Hindered" if f.has("Hindered") else "SPD"
+
+
+def check_shift(fight: Fight, f: Fighter, terrain: str) -> None:
+    """ch19 Shift: its turn and the lockouts first, then no Shift while Hindered
+    (ch19 Movement), climbing (ch19 Climb) or swimming (ch19 Swim)."""
+    check_can_maneuver(fight, f, "Shift")
+    shift_lockouts(f, terrain)
+
+
+def shift_lockouts(f: Fighter, terrain: str) -> None:
+    """The reasons ``f`` may not Shift whoever's turn it is (``check_shift`` without the
+    turn's own checks; a preview asks this)."""
+    if f.has("Hindered"):
+        raise RuleError(f"{f.name} is Hindered and cannot Shift (ch19 Movement)")
+    if terrain == "climb":
+        raise RuleError(f"{f.name} is climbing and cannot Shift (ch19 Climb)")
+    if terrain == "swim":
+        raise RuleError(f"{f.name} is swimming and cannot Shift (ch19 Swim)")
+
+
+def fall_events(fight: Fight, f: Fighter, squares: int, roller: Roller) -> list[Event]:
+    """R23 / ch19 Falling: the fall and its damage, 2 untyped per square after
+    subtracting AGI (untyped damage skips Guard), worked out on ``fight`` as it is."""
+    amount = mv.fall_damage(f, squares)
+    events: list[Event] = [mv.Fell(f.name, squares, f.spec.attr("AGI"), amount,
+                                   mv.fall_squares(f, squares))]
+    return events + damage.harm(fight, f, amount, roller, reason="fall")
 
 
 # --- deciders --------------------------------------------------------------------------
@@ -102,17 +145,15 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
             raise RuleError(f"{f.name} can jump {budget} square(s) up (1 + POW/2, ch19 "
                             "Vertical Jump)")
     else:
-        budget = 1 if terrain == "climb" else mv.speed(f)
+        budget, why = move_budget(f, terrain)
         need = mv.squares_needed(cmd.squares, cmd.difficult)
         if need > budget:
-            why = ("climbing: 1 square per Move" if terrain == "climb"
-                   else "half SPD while Hindered" if f.has("Hindered") else "SPD")
             extra = f" ({cmd.difficult} difficult count double)" if cmd.difficult else ""
             raise RuleError(f"{f.name} can Move {budget} square(s) ({why}); {cmd.squares} "
                             f"square(s){extra} need {need} (ch19 Movement)")
     events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
                            cmd.jump))
-    events += _grab_lock(fight, f, "Move", cmd.squares)
+    events += _grab_lock(fight, f, cmd.squares)
     return events + cond.reminder_events(fight, f)
 
 
@@ -125,13 +166,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
         raise RuleError("a Shift covers at least 1 square")
     if not 0 <= cmd.difficult <= cmd.squares:
         raise RuleError("difficult squares must be between 0 and the squares moved")
-    check_can_maneuver(fight, f, "Shift")  # its turn, Broken, full turn: the first reasons
-    if f.has("Hindered"):
-        raise RuleError(f"{f.name} is Hindered and cannot Shift (ch19 Movement)")
-    if f.terrain == "climb":
-        raise RuleError(f"{f.name} is climbing and cannot Shift (ch19 Climb)")
-    if f.terrain == "swim":
-        raise RuleError(f"{f.name} is swimming and cannot Shift (ch19 Swim)")
+    check_shift(fight, f, f.terrain)  # its turn, Broken, full turn: the first reasons
     events = pay_maneuver(fight, f, "Shift", 2)
     budget = mv.shift_speed(f)
     need = mv.squares_needed(cmd.squares, cmd.difficult)
@@ -139,7 +174,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
         raise RuleError(f"{f.name} can Shift {budget} square(s) (half SPD); {cmd.squares} "
                         f"square(s) need {need} (ch19 Shift)")
     events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
-    events += _grab_lock(fight, f, "Shift", cmd.squares)
+    events += _grab_lock(fight, f, cmd.squares)
     return events + cond.reminder_events(fight, f)
 
 
@@ -152,10 +187,7 @@ def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
         raise RuleError("a fall is at least 1 square")
     if f.out:
         raise RuleError(f"{f.name} is out of the fight")
-    amount = mv.fall_damage(f, cmd.squares)
-    events: list[Event] = [mv.Fell(f.name, cmd.squares, f.spec.attr("AGI"), amount,
-                                   mv.fall_squares(f, cmd.squares))]
-    return events + damage.harm(fight, f, amount, roller, reason="fall")
+    return fall_events(fight, f, cmd.squares, roller)
 
 
 @handles(SetTerrain)

@@ -7,6 +7,7 @@ from typing import Any
 
 from momenta_cli.engine import attacks as at
 from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.effects import GrabTaken
 from momenta_cli.render.harm_lines import Ledger, read
 from momenta_cli.render.logtext import GROUPERS, formats
 
@@ -89,13 +90,8 @@ def _defense(e: rx.DefenseUsed) -> str | None:
 
 
 @formats("grab_taken")
-def _grab(e: at.GrabTaken) -> str:
+def _grab(e: GrabTaken) -> str:
     return f"{e.grabber} holds {e.target} (ch19 Grab)"
-
-
-@formats("shoved")
-def _shoved(e: at.Shoved) -> str:
-    return f"{e.name} is shoved {e.squares} square(s) away by {e.by} (forced movement)"
 
 
 def _is_brace(ev: Any) -> bool:

@@ -12,8 +12,20 @@ from momenta_cli.render.logtext import dice_text, formats
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
 
 
+def route_text(start: str, path: tuple[str, ...], jumped: tuple[str, ...] = ()) -> str:
+    """``C3 -> D4 -> (E5) -> F6``: the squares in order, the ones jumped in brackets."""
+    return " -> ".join([start, *(f"({q})" if q in jumped else q for q in path)])
+
+
 @formats("moved")
 def _moved(e: mv.Moved) -> str:
+    if e.path:  # on the map (engine/walking.py)
+        cost = e.squares + e.difficult
+        diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
+        medium = f", {_TERRAIN[e.terrain]}" if e.terrain else ""
+        jumps = f", jumping {', '.join(e.jumped)}" if e.jumped else ""
+        return (f"{e.name} {e.how.lower()}s {route_text(e.start, e.path, e.jumped)}: "
+                f"{cost} of {e.budget} square(s){diff}{medium}{jumps}")
     if e.jump:
         return f"{e.name} jumps {e.squares} square(s) up (max {e.budget})"
     diff = f", {e.difficult} difficult" if e.difficult else ""
@@ -23,7 +35,20 @@ def _moved(e: mv.Moved) -> str:
 
 @formats("dragged")
 def _dragged(e: mv.Dragged) -> str:
-    return f"{e.name} is dragged {e.squares} square(s) by {e.by} (forced movement)"
+    to = f" to {e.path[-1]}" if e.path else ""
+    return f"{e.name} is dragged {e.squares} square(s){to} by {e.by} (forced movement)"
+
+
+@formats("shoved")
+def _shoved(e: mv.Shoved) -> str:
+    if not e.path and not e.stopped:
+        return f"{e.name} is shoved {e.squares} square(s) away by {e.by} (forced movement)"
+    went = f" {route_text(e.start, e.path) if e.start else ' -> '.join(e.path)}" \
+        if e.path else " nowhere"
+    stop = f", stopped by {e.stopped}" if e.stopped and "pit" not in e.stopped else \
+        f", into {e.stopped}" if e.stopped else ""
+    return (f"{e.name} is shoved {len(e.path)} of {e.squares} square(s) away by "
+            f"{e.by}:{went}{stop} (forced movement)")
 
 
 @formats("terrain_set")

@@ -153,14 +153,18 @@ def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset
 
 def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
             ) -> tuple[dict[Square, int], dict[Square, tuple[Square, Square | None]]]:
-    best = {start: 0}
+    # Of the paths costing the same, the one with the fewest diagonal steps: a straight
+    # walk along a row, not a zigzag of equal cost (ours: what a GM draws). Dijkstra's
+    # order is then (cost, diagonals), still monotone, so the costs found are unchanged.
+    best: dict[Square, tuple[int, int]] = {start: (0, 0)}
     back: dict[Square, tuple[Square, Square | None]] = {}
     falls: set[Square] = set()
-    queue = [(0, start)]
+    queue = [(0, 0, start)]
     done: set[Square] = set()
     start_climbing = walk.has(start, "climb")
+    too_far = (budget + 1, 0)
     while queue:
-        cost, pos = heapq.heappop(queue)
+        cost, bent, pos = heapq.heappop(queue)
         if pos in done:
             continue
         done.add(pos)
@@ -170,17 +174,18 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
             continue  # a fall or a climbing Move ends here
         for new, step, over in walk.steps(pos, start):
             total = cost + step
-            if total > budget or total >= best.get(new, budget + 1):
+            turns = bent + (new[0] != pos[0] and new[1] != pos[1])
+            if total > budget or (total, turns) >= best.get(new, too_far):
                 continue
             if over == new:
                 if new != goal:
                     continue
                 falls.add(new)
                 over = None
-            best[new] = total
+            best[new] = (total, turns)
             back[new] = (pos, over)
-            heapq.heappush(queue, (total, new))
-    return {p: best[p] for p in done}, back
+            heapq.heappush(queue, (total, turns, new))
+    return {p: best[p][0] for p in done}, back
 
 
 def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,

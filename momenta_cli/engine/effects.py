@@ -1,0 +1,55 @@
+"""What Grab, Shove and Feint do instead of damage (ch19 Maneuvers): N = the attack's net
+successes, at most 3. The roll itself is ``engine/attacks.py``'s; a Shove's push on the
+map is ``engine/walking.py``'s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine import grabs, walking
+from momenta_cli.engine.events import Event, applied
+from momenta_cli.engine.state import Fight, Fighter
+
+MAX_EFFECT = 3  # ch19 Shove, Grab, Feint: N = successes, maximum 3
+
+
+@dataclass(frozen=True)
+class GrabTaken(Event):
+    """ch19 Grab: ``grabber`` now holds ``target`` (the Grabbed stacks come separately)."""
+
+    kind: ClassVar[str] = "grab_taken"
+    touches_round: ClassVar[bool] = False
+    grabber: str
+    target: str
+
+    def apply(self, fight: Fight) -> None:
+        g = fight.get(self.grabber)
+        if self.target not in g.grabbing:
+            g.grabbing.append(self.target)
+
+
+def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Roller, *,
+           together: bool = False) -> list[Event]:
+    """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
+    decider's scratch copy: the events are applied to it as they are decided."""
+    n = min(net, MAX_EFFECT)
+    if n == 0:
+        return []
+    if maneuver == "Feint":
+        return applied(
+            s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
+    if maneuver == "Grab":
+        grabbed = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
+        if t.name not in a.grabbing:
+            grabbed.append(GrabTaken(a.name, t.name))
+        return applied(s, grabbed)
+    # Shove: forced movement. Pushed away from whoever holds it, or from whomever it holds,
+    # the distance grows and the grab ends (ch19 Grab), whoever shoves; unless the GM
+    # says the push kept the two together, or on the map nothing let it move at all.
+    events, went = walking.shove(s, a, t, n, roller)
+    if not together and went:
+        events += applied(s, grabs.end_every_grab(s, s.get(t.name), "shoved apart"))
+    return events

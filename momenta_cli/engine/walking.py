@@ -1,0 +1,281 @@
+"""Movement on the map (ch19 Movement, Climb, Swim, Horizontal Jump, Falling, Shove, Grab;
+R23, R31, R32, R36): ``move NAME to C5`` and ``shift NAME to C5`` walk the cheapest legal
+path within the mover's budget, a Shove pushes its target straight away, and a bigger
+grabber drags the smaller one along.
+
+The budgets, the lockouts and the falls are the ones ``move NAME N`` uses
+(``engine/moving.py``, ``engine/movement.py``); the paths are the geometry's
+(``engine/geometry/paths.py``, ``forced.py``). Every position changes through the movement
+events (``Moved``, ``Dragged``, ``Shoved``), which carry the path square by square: what
+happens on the way (a reactive attack's trigger, R35) is found at the square where it
+happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import conditions as cond
+from momenta_cli.engine import grabs, moving
+from momenta_cli.engine import movement as mv
+from momenta_cli.engine.commands import Command
+from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
+from momenta_cli.engine.events import Event, applied
+from momenta_cli.engine.geometry import forced
+from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
+from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, find_path, reachable
+from momenta_cli.engine.names import actor
+from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
+from momenta_cli.engine.registry import handles
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+
+HOWS = ("Move", "Shift")
+
+
+@dataclass(frozen=True)
+class MoveTo(Command):
+    """``move NAME to C5`` / ``shift NAME to C5``: ``how`` is "Move" or "Shift";
+    ``square`` the top-left square the mover ends on (R31)."""
+
+    name: str | None
+    square: str
+    how: str = "Move"
+
+
+@dataclass(frozen=True)
+class Route:
+    """A movement worked out and not yet taken: the path, the budget it was found within
+    and why that budget (``SPD``, ``half SPD while Hindered``...), the medium during the
+    movement and at its end ("", "swim", "climb": ch19 Swim doubles the Vigor of a
+    swimming Move), and where each creature it drags goes (ch19 Grab)."""
+
+    mover: str
+    how: str
+    path: Path
+    budget: int
+    why: str
+    during: str
+    end: str
+    drags: tuple[tuple[str, forced.Forced], ...] = ()
+
+    @property
+    def difficult(self) -> int:
+        """The squares that counted double (difficult terrain, low walls: R32)."""
+        return self.path.cost - len(self.path.squares)
+
+
+def medium(board: Board, squares: Iterable[Square]) -> str:
+    """What a creature on ``squares`` moves in (R36): "swim" on water, "climb" on a
+    climbable square, "" on the ground."""
+    kinds = {board.at(s).kind for s in squares if board.on(s)}
+    return "swim" if "water" in kinds else "climb" if "climb" in kinds else ""
+
+
+def _board(fight: Fight, how: str) -> Board:
+    board = board_of(fight)
+    if board is None:
+        raise no_map(f"'{how.lower()} ... to SQUARE' walks on one; say the squares moved "
+                     f"instead ({how.lower()} NAME N)")
+    return board
+
+
+@dataclass(frozen=True)
+class Walker:
+    """What a movement of ``f`` is searched with (R32): its budget and why, the search's
+    mode, its footprint's side, the squares of the enemies (never entered) and of the
+    allies (crossed, not ended in), and whom it drags along (ch19 Grab: their squares
+    move with it, so they block nothing)."""
+
+    board: Board
+    budget: int
+    why: str
+    mode: Mode
+    side: int
+    enemies: frozenset[Square]
+    allies: frozenset[Square]
+    dragged: tuple[Fighter, ...]
+
+
+def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
+    """How ``f`` may move now (a Move or a Shift): the budget (SPD, half while Hindered,
+    1 while climbing; half SPD for a Shift), the Shift's lockouts and the grabs' (a
+    ``RuleError`` when it may not move at all). Not whose turn it is, nor Vigor."""
+    if how not in HOWS:
+        raise RuleError(f"a movement is a Move or a Shift, not {how!r}")
+    board = _board(fight, how)
+    if f.position is None:
+        raise RuleError(f"{f.name} is not on the map: place it first (place NAME SQUARE)")
+    here = medium(board, squares_of(f))
+    if how == "Shift":
+        moving.shift_lockouts(f, here)
+        budget, why = mv.shift_speed(f), "half SPD"
+    else:
+        budget, why = moving.move_budget(f, here)
+    dragged = tuple(moving.draggees(fight, f))
+    along = {d.name for d in dragged}
+    holders = {s: fight.fighters[who] for s, who in
+               occupants(fight.fighters.values(), but=f.name).items() if who not in along}
+    return Walker(board, budget, why, "shift" if how == "Shift" else "move",
+                  side_of(f.spec.size),
+                  frozenset(s for s, o in holders.items() if o.side != f.side),
+                  frozenset(s for s, o in holders.items() if o.side == f.side), dragged)
+
+
+def reachable_squares(fight: Fight, f: Fighter, how: str = "Move") -> dict[Square, int]:
+    """Every top-left square ``f`` can end this ``how`` on, with its cost (R32, R36):
+    what ``map NAME`` overlays. Empty when it may not move or is not on the map."""
+    try:
+        w = walker(fight, f, how)
+    except RuleError:
+        return {}
+    assert f.position is not None
+    return reachable(w.board, f.position, w.budget, side=w.side, mode=w.mode,
+                     enemies=w.enemies, allies=w.allies)
+
+
+def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
+    """The cheapest legal ``how`` of ``f`` to ``square`` it can make now (R32, R36,
+    ch19), or a ``RuleError`` saying why there is none. Looks at the map, the budget,
+    the lockouts of a Shift and the grabs (``walker``), not at whose turn it is or at
+    Vigor (the decider's checks), so a preview (``path``) asks it too. Never searches
+    beyond the budget."""
+    w = walker(fight, f, how)
+    assert f.position is not None
+    goal = square_of(square)
+    board = w.board
+    into_pit = any(board.on(s) and board.at(s).kind == "pit"
+                   for s in footprint(goal, w.side))
+    args: dict[str, Any] = {"side": w.side, "mode": w.mode, "allies": w.allies,
+                            "into_pit": into_pit}
+    found = find_path(board, f.position, goal, w.budget, enemies=w.enemies, **args)
+    if isinstance(found, Path) and found.swimming:
+        found = _dry(board, f.position, goal, found, enemies=w.enemies, **args)
+    if isinstance(found, NoPath):
+        budget_note = f" ({w.why})" if found.reason.startswith("no way") else ""
+        raise RuleError(f"{f.name} cannot {how} to {name(goal)}: {found.reason}"
+                        f"{budget_note}")
+    during = "swim" if found.swimming else "climb" if found.climbing else ""
+    end = medium(board, footprint(found.end, w.side))
+    along = {d.name for d in w.dragged}
+    drags = tuple(_drag(fight, board, f, d, found, along) for d in w.dragged
+                  if d.position is not None)
+    return Route(f.name, how, found, w.budget, w.why, during, end, drags)
+
+
+def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
+         enemies: frozenset[Square], **how: Any) -> Path:
+    """Of two paths costing the same, the one that keeps out of the water: a swimming
+    Move pays double Vigor (ch19 Swim), so a GM would walk round. Only when neither end
+    is in the water; the search goes no further than the wet path's cost."""
+    side = how["side"]
+    if medium(board, footprint(start, side)) == "swim" or \
+            medium(board, footprint(goal, side)) == "swim":
+        return wet
+    water = frozenset((c, r) for r, row in enumerate(board.squares)
+                      for c, t in enumerate(row) if t.kind == "water")
+    dry = find_path(board, start, goal, wet.cost, enemies=enemies | water, **how)
+    return dry if isinstance(dry, Path) and dry.cost == wet.cost else wet
+
+
+def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
+          along: set[str]) -> tuple[str, forced.Forced]:
+    """ch19 Grab: ``d`` keeps its place relative to ``f`` at every step. Where it cannot
+    be (a wall, another creature) the rules leave it to the GM; the tracker refuses
+    that way and says what is in it. A pit is a fall (R36)."""
+    assert f.position is not None and d.position is not None
+    offset = (d.position[0] - f.position[0], d.position[1] - f.position[1])
+    others = {s for s, who in occupants(fight.fighters.values(), but=f.name).items()
+              if who not in along}
+    went = forced.drag(board, path.squares, offset, side=side_of(d.spec.size),
+                       occupied=others)
+    if went.stopped is not None and not went.fall:
+        raise RuleError(f"{f.name} cannot drag {d.name} that way: {d.name} would meet "
+                        f"{went.stopped}; go round, or release it first (ch19 Grab)")
+    return d.name, went
+
+
+def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
+    """The events of taking ``r``: the medium it is made in (so a swimming Move pays
+    double, R24), the payment, the movement square by square, the medium it ends in,
+    whom it drags, and the falls into pits (R23, R36)."""
+    s = fight.draft()
+    events: list[Event] = []
+    if r.during != f.terrain:
+        events += applied(s, [mv.TerrainSet(f.name, f.terrain, r.during)])
+    events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
+    p = r.path
+    # One Moved for the whole path, square by square: the reactive attacks of R35 (a
+    # later round) find their trigger square in it and cut the movement there.
+    events += applied(s, [mv.Moved(
+        f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
+        path=tuple(p.names()), start=name(p.start),
+        jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
+    if r.end != r.during:
+        events += applied(s, [mv.TerrainSet(f.name, r.during, r.end)])
+    for who, went in r.drags:
+        events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
+                                         tuple(name(q) for q in went.squares))])
+        events += _landed(s, s.get(who))
+        if went.fall:
+            events += _fall(s, s.get(who), went.fall, roller)
+    if p.fall:
+        events += _fall(s, s.get(f.name), p.fall, roller)
+    return events + cond.reminder_events(fight, f)
+
+
+def _landed(s: Fight, f: Fighter) -> list[Event]:
+    """Forced into the water or out of it, a creature swims or stops swimming (R36);
+    worked out on the scratch copy ``s``."""
+    board = board_of(s)
+    now = medium(board, squares_of(f)) if board is not None else f.terrain
+    return applied(s, [mv.TerrainSet(f.name, f.terrain, now)]) if now != f.terrain else []
+
+
+def _fall(s: Fight, f: Fighter, depth: int, roller: Roller) -> list[Event]:
+    """A fall into a pit (R36) on the scratch copy ``s``: the damage (R23), and the grabs
+    of the one who fell end, the two being no longer side by side (ch19 Grab)."""
+    events = applied(s, moving.fall_events(s, f, depth, roller))
+    return events + applied(s, grabs.end_every_grab(s, s.get(f.name), "fell"))
+
+
+@handles(MoveTo)
+def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
+    """ch19 Move / Shift on the map: the turn's checks first (whose turn, Broken, a
+    full-turn maneuver; a Shift's lockouts), then the cheapest legal path within SPD
+    (half SPD for a Shift and while Hindered), paid as ``move NAME N`` is (the first Move
+    free, then 2 Vigor, doubled while swimming: R24)."""
+    f = actor(fight, cmd.name)
+    board = _board(fight, cmd.how)
+    if cmd.how == "Shift":
+        moving.check_shift(fight, f, medium(board, squares_of(f)))
+    else:
+        check_can_maneuver(fight, f, "Move", is_move=True)
+    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller)
+
+
+def preview(fight: Fight, cmd: MoveTo) -> Route:
+    """``path NAME C5``: the route a movement would take now, changing nothing."""
+    return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how)
+
+
+def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
+          ) -> tuple[list[Event], bool]:
+    """ch19 Shove: ``t`` pushed ``n`` squares by ``a`` (forced movement), worked out and
+    applied on the scratch copy ``s``; with whether it went anywhere. On a map it goes
+    straight away from ``a`` (``geometry.forced.shove``), stopped by walls and creatures,
+    and a pit on the way is a fall (R23, R36); without one the GM moves the token."""
+    board = board_of(s)
+    if board is None or a.position is None or t.position is None:
+        return applied(s, [mv.Shoved(t.name, a.name, n)]), True
+    went = forced.shove(board, squares_of(a), t.position, n, side=side_of(t.spec.size),
+                        occupied=occupants(s.fighters.values(), but=t.name))
+    events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
+                                   went.stopped or "", name(t.position))])
+    events += _landed(s, s.get(t.name))
+    if went.fall:
+        events += _fall(s, s.get(t.name), went.fall, roller)
+    return events, bool(went.squares)
