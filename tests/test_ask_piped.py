@@ -120,3 +120,24 @@ def test_the_complete_line_is_shown_after_an_exchange_to_copy_into_a_script(enc)
     assert "  as: attack brannoc roll 6,6,2 dodge brace dice 3" in r.output
     r = play(enc, *OPEN, "attack brannoc roll 6,6,2 dodge def 1 brace", "quit")
     assert "as:" not in r.output  # the GM's own line: nothing to add
+
+
+def test_the_complete_line_is_shown_when_the_gm_only_pressed_enter(enc):
+    """The tracker's Dodge roll went in with Enter: the line typed is not the complete
+    command, so the ``as:`` line shows it with every die."""
+    r = play(enc, *OPEN, "attack brannoc dodge roll 5,6,2", "", "n", "quit", seed="7")
+    line = cmds(enc)[-1]
+    assert line.startswith("attack brannoc dodge roll 5,6,2")
+    entry = json.loads(fight_of(enc).read_text().splitlines()[-1])
+    assert entry.get("dice")  # the tracker rolled the Dodge
+    assert "  as: attack brannoc dodge roll 5,6,2 dice " in r.output
+
+
+def test_the_complete_line_follows_the_events_before_the_turn_headline(enc):
+    """A Counterattack that Defeats the attacker ends its turn (R27): the ``as:`` line
+    belongs to the exchange, so it comes before the headline of whoever is due."""
+    r = play(enc, "turn wren", "set gorm vitality 1", "set gorm guard 0", "next gorm",
+             "attack brannoc", "counter", "6,6,6", "", "quit", seed="7")
+    out = r.output
+    assert "Defeated" in out
+    assert out.index("  as: attack brannoc counter roll 6,6,6") < out.rindex("Round 1 ·")
