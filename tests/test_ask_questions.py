@@ -22,6 +22,7 @@ class Table:
         self.told: list[str] = []
         self.prompts: list[str] = []
         self.wrongs: list[str] = []
+        self.notes: list[str] = []
 
     def tell(self, text: str) -> None:
         self.told.append(text)
@@ -33,6 +34,9 @@ class Table:
 
     def wrong(self, message: str) -> None:
         self.wrongs.append(message)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
 
 def turn_of(name: str, rules: str = ""):
@@ -435,3 +439,34 @@ def test_brace_answers_drop_a_bom_and_echo_short():
     s = gorms_turn()
     out, t = settle(s, "attack wren", "", "6,6,5", "z" * 5000, "\ufeffy")
     assert len(t.wrongs[0]) < 120 and out[0] == "attack wren roll 6,6,5 brace"
+
+
+# --- why a question is not asked --------------------------------------------------------
+
+
+def test_a_target_not_asked_its_reaction_is_told_why_in_the_engines_words():
+    """Condition table: Broken cannot react; the reason is the engine's refusal, said
+    once; an enemy (R7: the GM writes its scripted defense) gets no such line."""
+    s = gorms_turn()
+    run_line(s, "cond wren broken", SeededRoller(0))
+    _, t = settle(s, "attack wren roll 1,1,1")
+    assert t.notes == ["(no reaction asked: Wren is Broken and cannot react)"]
+    s = turn_of("kira")
+    _, t = settle(s, "attack gorm with longsword roll 5,5,1")
+    assert t.notes == []
+
+
+def test_a_target_not_asked_brace_is_told_why():
+    """ch19 Brace answers damage: a hit Guard soaks whole is not asked, and says so;
+    R9: Brace spares a resisting target nothing against its resistance: said too."""
+    from tests.engine_helpers import session_from
+
+    s = gorms_turn()
+    run_line(s, "guard wren 5", SeededRoller(0))
+    _, t = settle(s, "attack wren roll 0s", "")
+    assert t.notes == ["(no Brace for Wren: Guard takes it all)"]
+    s = session_from(RESISTING)
+    run_line(s, "turn sal", SeededRoller(0))
+    run_line(s, "next imp", SeededRoller(0))
+    _, t = settle(s, "attack sal with hex roll 5,5,5", "")
+    assert t.notes == ["(no Brace for Sal: it would spare nothing, R9)"]

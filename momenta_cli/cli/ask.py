@@ -37,6 +37,9 @@ class _Told:
     def wrong(self, message: str) -> None:
         self.screen.error(message)
 
+    def note(self, text: str) -> None:
+        block(self.screen.console, [lit(text, "dim")], _keep(self.get_fight()))
+
 
 class TerminalTable(_Told):
     """Questions at the terminal: a prompt of their own, completion of the answers."""

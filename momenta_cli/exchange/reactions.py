@@ -164,6 +164,30 @@ def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question |
     return Question(strike, t.name, one_line(text), tuple(offers))
 
 
+def unasked(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> str | None:
+    """Why the target of part ``strike``, which would be asked its reaction, is not
+    (``question`` gave None): the engine's own refusals of each reaction, once each, in
+    a dim line's words; None when nothing is to say (a reaction written, an enemy, no
+    roll at it)."""
+    x = at(cmd, strike)
+    if x.defense is not None or x.counter is not None:
+        return None
+    rolled = base.roll_of(strike)
+    if rolled is None or fight.get(rolled.target).spec.is_enemy:
+        return None
+    why: list[str] = []
+    for c in (put(cmd, strike, defense="dodge"), put(cmd, strike, defense="deflect"),
+              put(cmd, strike, counter=Attack(None, "", "Counterattack"))):
+        try:
+            trial(fight, c)
+        except MomentaError as err:
+            if str(err) not in why:
+                why.append(str(err))
+    if not why:
+        return None
+    return one_line(f"(no reaction asked: {' / '.join(why)})")
+
+
 def _echo(text: str) -> str:
     return repr(clip(one_line(text.strip()), 40))
 
