@@ -470,3 +470,27 @@ def test_a_target_not_asked_brace_is_told_why():
     run_line(s, "next imp", SeededRoller(0))
     _, t = settle(s, "attack sal with hex roll 5,5,5", "")
     assert t.notes == ["(no Brace for Sal: it would spare nothing, R9)"]
+
+
+def test_a_reaction_not_offered_is_refused_with_the_engines_reason():
+    """R24: a reaction costs Vigor the target must have; Counterattack costs 2, so with
+    1 left Wren is not offered it, and asking for it says why, not just "not one of"."""
+    s = gorms_turn()
+    run_line(s, "set wren vigor 1", SeededRoller(0))
+    out, t = settle(s, "attack wren roll 1,1,1", "counter", "", "n")
+    assert t.wrongs[0].startswith("Wren may not counter: Counterattack (Rapier) costs 2 "
+                                  "Vigor; Wren has 1 (R24); one of: deflect")
+    assert out[0] == "attack wren roll 1,1,1"
+
+
+def test_brace_at_the_reaction_question_declares_it_and_it_is_not_asked_again():
+    """ch19 Brace: declared with the reaction (as ``brace`` on the line), Brace is then
+    not asked once the damage is known; ``dodge brace`` is both."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 6,6,5", "brace")
+    assert out[0] == "attack wren roll 6,6,5 brace"
+    assert "Brace? [y/N] " not in t.prompts and t.wrongs == []
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 6,6,5", "dodge brace", "1,1,1")
+    assert out[0] == "attack wren roll 6,6,5 dodge def 1,1,1 brace"
+    assert "Brace? [y/N] " not in t.prompts

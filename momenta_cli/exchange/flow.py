@@ -88,7 +88,9 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table,
         table.tell(q.text)
         while True:
             try:
-                offer = reactions.answer(q, _ask(table, "reaction> ", q.words))
+                offer = reactions.answer(q, _ask(table, "reaction> ", q.words), fight)
+                if at(offer.command, strike).brace:
+                    trial(fight, offer.command)  # may it Brace? the engine says
             except MomentaError as err:
                 table.wrong(str(err))
                 continue
