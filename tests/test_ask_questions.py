@@ -494,3 +494,15 @@ def test_brace_at_the_reaction_question_declares_it_and_it_is_not_asked_again():
     out, t = settle(s, "attack wren roll 6,6,5", "dodge brace", "1,1,1")
     assert out[0] == "attack wren roll 6,6,5 dodge def 1,1,1 brace"
     assert "Brace? [y/N] " not in t.prompts
+
+
+def test_the_guide_writes_a_pool_below_zero_as_the_tracker_tells_it():
+    """R1: a pool of 0 or less rolls 2d6 and keeps the lower; the guide quotes the
+    tracker's own words for it, below zero too."""
+    from pathlib import Path
+
+    from momenta_cli.engine.rolls import dice_text
+
+    guide = " ".join((Path(__file__).parents[1] / "docs/at-the-table.md").read_text()
+                     .split())
+    assert f"`{dice_text(0)}`" in guide and f"`{dice_text(-1)}`" in guide
