@@ -506,3 +506,28 @@ def test_the_guide_writes_a_pool_below_zero_as_the_tracker_tells_it():
     guide = " ".join((Path(__file__).parents[1] / "docs/at-the-table.md").read_text()
                      .split())
     assert f"`{dice_text(0)}`" in guide and f"`{dice_text(-1)}`" in guide
+
+
+# --- the refusals the table reads --------------------------------------------------------
+
+
+def test_maneuver_and_movement_refusals_count_in_good_grammar():
+    """R7: an enemy's Move plus its maneuvers; ch19 Movement / condition table: Hindered
+    moves half SPD, difficult squares count double; ch19 Shift: half SPD; ch19 Vertical
+    Jump. The refusals say 1 maneuver, 1 square, 2 squares: never "(s)"."""
+    from tests.test_maneuver_support import refused, run
+    from tests.test_maneuver_support import yard as arena
+
+    s = arena()
+    run(s, "turn kira", "end", "turn ogre", "move 4", "hide")
+    msg = refused(s, "cast 0", "used its 1 maneuver this turn")
+    assert "(s)" not in msg
+    msg = refused(s, "move 1", "already moved and used its 1 maneuver this turn")
+    assert "(s)" not in msg
+    s = arena()
+    run(s, "cond kira hindered", "turn kira")
+    msg = refused(s, "move 3")
+    assert msg.startswith("Kira can Move 2 squares (half SPD while Hindered); 3 squares "
+                          "would need 3"), msg
+    msg = refused(s, "move 2 difficult 1")
+    assert "2 squares (1 difficult, counted double) would need 3" in msg, msg
