@@ -141,3 +141,16 @@ def test_the_complete_line_follows_the_events_before_the_turn_headline(enc):
     out = r.output
     assert "Defeated" in out
     assert out.index("  as: attack brannoc counter roll 6,6,6") < out.rindex("Round 1 ·")
+
+
+def test_quit_at_a_question_cancels_it_and_says_how_to_leave(enc):
+    """``quit`` or ``exit`` at ``pick>`` or at an attack's question is no combatant and
+    no answer: it cancels the command, says so, and the session goes on."""
+    r = play(enc, "turn", "quit", "turn wren", "next gorm", "attack brannoc", "exit",
+             "quit")
+    out = r.output
+    assert "no pick: nothing was done" in out
+    assert out.count("(quit cancels the question; type quit at the prompt to leave)") == 2
+    assert "cancelled: nothing was done" in out
+    assert "no combatant" not in out and "not one of" not in out
+    assert cmds(enc) == OPEN

@@ -166,7 +166,7 @@ def test_a_grunt_is_never_asked_its_dice():
     """R7: a Grunt always scores 1 success and never rolls."""
     s = turn_of("footpad")
     _, t = settle(s, "attack wren dodge", "4,4,4", "n")
-    assert t.told[0].startswith("Dice: Footpad rolls: 1s (Grunt: no roll), Wren's Dodge 3d.")
+    assert t.told[0].startswith("Dice: Footpad rolls 1s (Grunt: no roll), Wren's Dodge 3d.")
     assert t.prompts[0] == "Wren's Dodge 3d> "
 
 

@@ -51,9 +51,16 @@ class Settled:
     asked: bool = False
 
 
+LEAVE = ("quit", "exit")
+LEAVING = "(quit cancels the question; type quit at the prompt to leave)"
+
+
 def _ask(table: Table, prompt: str, words: Sequence[str] = ()) -> str:
     got = table.ask(prompt, words)
     if got is None:
+        raise Cancelled
+    if got.replace("\ufeff", "").strip().lower() in LEAVE:  # no answer: the GM wants out
+        table.note(LEAVING)
         raise Cancelled
     return got
 
