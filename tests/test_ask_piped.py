@@ -53,7 +53,9 @@ def test_brace_from_a_pipe_and_the_state_equals_the_one_line_command(enc):
     other.write_text(enc.read_text())
     r2 = invoke("do", other, *OPEN, "attack brannoc roll 6,6,5 brace")
     assert r2.exit_code == 0, r2.output
-    assert invoke("status", fight_of(enc)).output == invoke("status", fight_of(other)).output
+    asked = invoke("log", fight_of(enc), "--format", "json").output
+    assert json.loads(asked)["combatants"]  # the whole state and log, not the table's text
+    assert asked == invoke("log", fight_of(other), "--format", "json").output
 
 
 def test_the_end_of_the_input_at_a_question_cancels_and_saves_nothing(enc):
@@ -120,3 +122,37 @@ def test_the_complete_line_is_shown_after_an_exchange_to_copy_into_a_script(enc)
     assert "  as: attack brannoc roll 6,6,2 dodge brace dice 3" in r.output
     r = play(enc, *OPEN, "attack brannoc roll 6,6,2 dodge def 1 brace", "quit")
     assert "as:" not in r.output  # the GM's own line: nothing to add
+
+
+def test_the_complete_line_is_shown_when_the_gm_only_pressed_enter(enc):
+    """The tracker's Dodge roll went in with Enter: the line typed is not the complete
+    command, so the ``as:`` line shows it with every die."""
+    r = play(enc, *OPEN, "attack brannoc dodge roll 5,6,2", "", "n", "quit", seed="7")
+    line = cmds(enc)[-1]
+    assert line.startswith("attack brannoc dodge roll 5,6,2")
+    entry = json.loads(fight_of(enc).read_text().splitlines()[-1])
+    assert entry.get("dice")  # the tracker rolled the Dodge
+    assert "  as: attack brannoc dodge roll 5,6,2 dice " in r.output
+
+
+def test_the_complete_line_follows_the_events_before_the_turn_headline(enc):
+    """A Counterattack that Defeats the attacker ends its turn (R27): the ``as:`` line
+    belongs to the exchange, so it comes before the headline of whoever is due."""
+    r = play(enc, "turn wren", "set gorm vitality 1", "set gorm guard 0", "next gorm",
+             "attack brannoc", "counter", "6,6,6", "", "quit", seed="7")
+    out = r.output
+    assert "Defeated" in out
+    assert out.index("  as: attack brannoc counter roll 6,6,6") < out.rindex("Round 1 ·")
+
+
+def test_quit_at_a_question_cancels_it_and_says_how_to_leave(enc):
+    """``quit`` or ``exit`` at ``pick>`` or at an attack's question is no combatant and
+    no answer: it cancels the command, says so, and the session goes on."""
+    r = play(enc, "turn", "quit", "turn wren", "next gorm", "attack brannoc", "exit",
+             "quit")
+    out = r.output
+    assert "no pick: nothing was done" in out
+    assert out.count("(quit cancels the question; type quit at the prompt to leave)") == 2
+    assert "cancelled: nothing was done" in out
+    assert "no combatant" not in out and "not one of" not in out
+    assert cmds(enc) == OPEN

@@ -22,6 +22,7 @@ class Table:
         self.told: list[str] = []
         self.prompts: list[str] = []
         self.wrongs: list[str] = []
+        self.notes: list[str] = []
 
     def tell(self, text: str) -> None:
         self.told.append(text)
@@ -33,6 +34,9 @@ class Table:
 
     def wrong(self, message: str) -> None:
         self.wrongs.append(message)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
 
 def turn_of(name: str, rules: str = ""):
@@ -162,7 +166,7 @@ def test_a_grunt_is_never_asked_its_dice():
     """R7: a Grunt always scores 1 success and never rolls."""
     s = turn_of("footpad")
     _, t = settle(s, "attack wren dodge", "4,4,4", "n")
-    assert t.told[0].startswith("Dice: Footpad rolls: 1s (Grunt: no roll), Wren's Dodge 3d.")
+    assert t.told[0].startswith("Dice: Footpad rolls 1s (Grunt: no roll), Wren's Dodge 3d.")
     assert t.prompts[0] == "Wren's Dodge 3d> "
 
 
@@ -435,3 +439,95 @@ def test_brace_answers_drop_a_bom_and_echo_short():
     s = gorms_turn()
     out, t = settle(s, "attack wren", "", "6,6,5", "z" * 5000, "\ufeffy")
     assert len(t.wrongs[0]) < 120 and out[0] == "attack wren roll 6,6,5 brace"
+
+
+# --- why a question is not asked --------------------------------------------------------
+
+
+def test_a_target_not_asked_its_reaction_is_told_why_in_the_engines_words():
+    """Condition table: Broken cannot react; the reason is the engine's refusal, said
+    once; an enemy (R7: the GM writes its scripted defense) gets no such line."""
+    s = gorms_turn()
+    run_line(s, "cond wren broken", SeededRoller(0))
+    _, t = settle(s, "attack wren roll 1,1,1")
+    assert t.notes == ["(no reaction asked: Wren is Broken and cannot react)"]
+    s = turn_of("kira")
+    _, t = settle(s, "attack gorm with longsword roll 5,5,1")
+    assert t.notes == []
+
+
+def test_a_target_not_asked_brace_is_told_why():
+    """ch19 Brace answers damage: a hit Guard soaks whole is not asked, and says so;
+    R9: Brace spares a resisting target nothing against its resistance: said too."""
+    from tests.engine_helpers import session_from
+
+    s = gorms_turn()
+    run_line(s, "guard wren 5", SeededRoller(0))
+    _, t = settle(s, "attack wren roll 0s", "")
+    assert t.notes == ["(no Brace for Wren: Guard takes it all)"]
+    s = session_from(RESISTING)
+    run_line(s, "turn sal", SeededRoller(0))
+    run_line(s, "next imp", SeededRoller(0))
+    _, t = settle(s, "attack sal with hex roll 5,5,5", "")
+    assert t.notes == ["(no Brace for Sal: it would spare nothing, R9)"]
+
+
+def test_a_reaction_not_offered_is_refused_with_the_engines_reason():
+    """R24: a reaction costs Vigor the target must have; Counterattack costs 2, so with
+    1 left Wren is not offered it, and asking for it says why, not just "not one of"."""
+    s = gorms_turn()
+    run_line(s, "set wren vigor 1", SeededRoller(0))
+    out, t = settle(s, "attack wren roll 1,1,1", "counter", "", "n")
+    assert t.wrongs[0].startswith("Wren may not counter: Counterattack (Rapier) costs 2 "
+                                  "Vigor; Wren has 1 (R24); one of: deflect")
+    assert out[0] == "attack wren roll 1,1,1"
+
+
+def test_brace_at_the_reaction_question_declares_it_and_it_is_not_asked_again():
+    """ch19 Brace: declared with the reaction (as ``brace`` on the line), Brace is then
+    not asked once the damage is known; ``dodge brace`` is both."""
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 6,6,5", "brace")
+    assert out[0] == "attack wren roll 6,6,5 brace"
+    assert "Brace? [y/N] " not in t.prompts and t.wrongs == []
+    s = gorms_turn()
+    out, t = settle(s, "attack wren roll 6,6,5", "dodge brace", "1,1,1")
+    assert out[0] == "attack wren roll 6,6,5 dodge def 1,1,1 brace"
+    assert "Brace? [y/N] " not in t.prompts
+
+
+def test_the_guide_writes_a_pool_below_zero_as_the_tracker_tells_it():
+    """R1: a pool of 0 or less rolls 2d6 and keeps the lower; the guide quotes the
+    tracker's own words for it, below zero too."""
+    from pathlib import Path
+
+    from momenta_cli.engine.rolls import dice_text
+
+    guide = " ".join((Path(__file__).parents[1] / "docs/at-the-table.md").read_text()
+                     .split())
+    assert f"`{dice_text(0)}`" in guide and f"`{dice_text(-1)}`" in guide
+
+
+# --- the refusals the table reads --------------------------------------------------------
+
+
+def test_maneuver_and_movement_refusals_count_in_good_grammar():
+    """R7: an enemy's Move plus its maneuvers; ch19 Movement / condition table: Hindered
+    moves half SPD, difficult squares count double; ch19 Shift: half SPD; ch19 Vertical
+    Jump. The refusals say 1 maneuver, 1 square, 2 squares: never "(s)"."""
+    from tests.test_maneuver_support import refused, run
+    from tests.test_maneuver_support import yard as arena
+
+    s = arena()
+    run(s, "turn kira", "end", "turn ogre", "move 4", "hide")
+    msg = refused(s, "cast 0", "used its 1 maneuver this turn")
+    assert "(s)" not in msg
+    msg = refused(s, "move 1", "already moved and used its 1 maneuver this turn")
+    assert "(s)" not in msg
+    s = arena()
+    run(s, "cond kira hindered", "turn kira")
+    msg = refused(s, "move 3")
+    assert msg.startswith("Kira can Move 2 squares (half SPD while Hindered); 3 squares "
+                          "would need 3"), msg
+    msg = refused(s, "move 2 difficult 1")
+    assert "2 squares (1 difficult, counted double) would need 3" in msg, msg

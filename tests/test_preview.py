@@ -248,7 +248,7 @@ def test_a_maneuver_shows_its_cost():
     assert move.allowed and move.paid[0].free_move  # the turn's first Move is free
     hide = look(s, "hide")
     assert [(p.what, p.cost) for p in hide.paid] == [("Hide", 1)]
-    assert "square(s)" in (look(s, "move 30").refusal or "")
+    assert "30 squares would need 30" in (look(s, "move 30").refusal or "")
 
 
 def test_a_turn_command_is_allowed_or_refused_with_the_reason():

@@ -136,3 +136,13 @@ def test_do_previews_too_few_pinned_dice_as_the_line_is_refused(enc):
     assert r.exit_code == 0, r.output
     assert f"  not allowed: {why}" in r.output.splitlines()
     assert fight.read_bytes() == before
+
+
+def test_an_enemy_without_a_scripted_defense_that_applies_is_said_so(enc):
+    """R7: an enemy declares no reactions, only its scripted defenses; Gorm has none,
+    so the preview says no scripted defense applies, not that it may declare none."""
+    r = invoke("do", enc, "turn brannoc", "attack gorm with longsword ?")
+    assert r.exit_code == 0, r.output
+    flat = " ".join(r.output.split())
+    assert "Gorm: no scripted defense applies (an enemy takes no reactions, R7)" in flat
+    assert "may declare no reaction" not in flat

@@ -392,8 +392,11 @@ def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
     other = where / "encounters" / "typed.yaml"
     other.write_text((where / "encounters" / "demo.yaml").read_text())
     assert momenta(where, "do", str(other), "turn wren", "next gorm", line).returncode == 0
-    assert momenta(where, "status", str(fight)).stdout == \
-        momenta(where, "status", "encounters/typed.fight.jsonl").stdout
+    # the whole state and log, as replay --json has them: not just the table's text
+    asked = momenta(where, "log", str(fight), "--format", "json").stdout
+    assert json.loads(asked)["combatants"]
+    assert asked == momenta(where, "log", "encounters/typed.fight.jsonl", "--format",
+                            "json").stdout
 
 
 def test_ctrl_c_or_ctrl_d_at_a_question_cancels_and_the_journal_is_unchanged(where):

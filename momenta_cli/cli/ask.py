@@ -17,6 +17,7 @@ from momenta_cli.cli.pick import Ask, resolve
 from momenta_cli.cli.screen import Screen, block
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
+from momenta_cli.exchange.flow import LEAVE, LEAVING
 from momenta_cli.render.status import lit
 
 
@@ -36,6 +37,9 @@ class _Told:
 
     def wrong(self, message: str) -> None:
         self.screen.error(message)
+
+    def note(self, text: str) -> None:
+        block(self.screen.console, [lit(text, "dim")], _keep(self.get_fight()))
 
 
 class TerminalTable(_Told):
@@ -88,6 +92,9 @@ def pick_until(read: Callable[[], str | None], screen: Screen,
             return None
         if not text.strip():
             continue
+        if text.replace("\ufeff", "").strip().lower() in LEAVE:  # no name: the GM wants out
+            screen.console.print(lit(LEAVING, "dim"))
+            return None
         try:
             return resolve(get_fight(), names, text)
         except MomentaError as err:

@@ -32,6 +32,7 @@ from momenta_cli.statedir import state_home
 from momenta_cli.text import one_line
 
 if TYPE_CHECKING:
+    from momenta_cli.engine.session import Entry
     from momenta_cli.exchange.flow import Table
 
 # --- where things live -----------------------------------------------------------------
@@ -104,7 +105,7 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     several, note = steps(ff.session, line)
     if several != [line]:  # ``undo 3``: three steps, each saved and shown
         for one in several:
-            if _run(ff, screen, one, roller, one) is None:
+            if _run(ff, screen, one, roller) is None:
                 return True
         if note:
             screen.console.print(lit(note, "dim"))
@@ -114,8 +115,12 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         if picked is None:
             return True
         line = picked
-    typed = line
+    typed: str | None = None
     if table is not None:
+        from momenta_cli.exchange.ask_line import asks
+
+        if asks(line) is not None:
+            typed = line  # through the questions: the complete line may differ
         asked = _questions(ff, screen, line, roller, table)
         if asked is None:
             return True
@@ -124,10 +129,13 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     return True if going is None else going
 
 
-def _run(ff: FightFile, screen: Screen, line: str, roller: Roller, typed: str
-         ) -> bool | None:
+def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
+         typed: str | None = None) -> bool | None:
     """Run ``line``, save it, show it: False when the GM leaves, None when it was
-    refused or not saved (said on the screen)."""
+    refused or not saved (said on the screen). ``typed``: the line as the GM typed it
+    when it went through the table's questions; when the entry's complete command
+    differs (an answer, or a die the tracker rolled at Enter), it is shown as ``as:``
+    right after the entry's events."""
     before = mark(ff.session.state)
     try:
         out = ff.run(line, roller)
@@ -144,12 +152,24 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller, typed: str
         return None
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
-    going = screen.outcome(out, ff.session.state, before)
-    if out.entry is not None and line != typed:
-        # the answers made the line: the complete command, to copy into a script
-        block(screen.console, [lit(f"  as: {out.entry.script_line}", "dim")],
-              _keep(ff.session.state))
-    return going
+    entry = out.entry
+    if entry is not None and typed is not None and entry.script_line != typed:
+        _shown_as(screen, entry, ff.session.state, before)
+        return True
+    return screen.outcome(out, ff.session.state, before)
+
+
+def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None:
+    """An entry's events, then ``as:`` and its complete command (to copy into a script),
+    then what changed (a headline, the table): the line belongs to the exchange."""
+    from momenta_cli.render.harm_lines import Ledger
+    from momenta_cli.render.logtext import lines
+
+    keep = _keep(fight)
+    ledger = Ledger.of(fight, entry.events)  # fight: the state after them
+    block(screen.console, [*(lit("  " + t) for t in lines(entry.events, ledger)),
+                           lit(f"  as: {entry.script_line}", "dim")], keep)
+    screen.changed(fight, before)
 
 
 def _keep(fight: Fight) -> tuple[str, ...]:

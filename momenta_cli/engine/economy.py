@@ -115,11 +115,11 @@ def pay_maneuver(
         limit = enemy_maneuver_limit(f)
         extra_move = is_move and f.moves >= 1
         if extra_move and f.maneuvers >= limit:
-            raise RuleError(f"{f.name} has already moved and used its {limit} maneuver(s) "
-                            "this turn (R7: a second Move is one of its maneuvers)")
+            raise RuleError(f"{f.name} has already moved and used its {_maneuvers(limit)} "
+                            "this turn (R7: a second Move counts as one of its maneuvers)")
         if counts and not is_move and f.maneuvers >= limit:
-            raise RuleError(f"{f.name} has used its {limit} maneuver(s) "
-                            "this turn (R7: a Move plus its maneuvers)")
+            raise RuleError(f"{f.name} has used its {_maneuvers(limit)} this turn (R7: an "
+                            "enemy takes a Move plus its maneuvers)")
         return [ManeuverTaken(f.name, what, 0, f.vigor, f.vigor, is_move, full_turn, counts,
                               extra_move)]
     if is_move and f.moves == 0:
@@ -129,6 +129,10 @@ def pay_maneuver(
         raise RuleError(f"{what} costs {cost} Vigor; {f.name} has {f.vigor} (R24)")
     return [ManeuverTaken(f.name, what, cost, f.vigor, f.vigor - cost, is_move, full_turn,
                           counts)]
+
+
+def _maneuvers(n: int) -> str:
+    return f"{n} maneuver" if n == 1 else f"{n} maneuvers"
 
 
 def check_can_react(f: Fighter, what: str) -> None:

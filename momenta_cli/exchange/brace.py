@@ -65,30 +65,47 @@ def _reaching(fight: Fight, t: Trial, i: int) -> tuple[int, str] | None:
     return d.amount, f"{d.amount} to Vitality" + (f" ({story})" if story else "")
 
 
-def question(fight: Fight, base: Trial, start: int, roller: Roller
-             ) -> Question | None:
+def _soaked(t: Trial, i: int) -> bool:
+    """Whether the roll at ``events[i]`` hit for damage that Guard took whole."""
+    found = t.after(i, "attack_damage")
+    return found is not None and not found[1].strain and found[1].amount <= 0 \
+        and found[1].guard > 0
+
+
+def question(fight: Fight, base: Trial, start: int, roller: Roller,
+             notes: list[str] | None = None) -> Question | None:
     """The first Brace question from landing ``start`` on of the attack decided in
     ``base`` (with ``base.faces`` the dice so far): the braced attack is decided with the
-    same faces, then ``roller`` for any more."""
+    same faces, then ``roller`` for any more. ``notes`` gets a dim line for each target
+    hit before it that is not asked (not an enemy's: enemies are never asked): Guard
+    takes it all, Brace would spare nothing, or the engine's refusal of the Brace."""
     cmd = base.command
+    said = notes if notes is not None else []
     for n in range(start, len(base.landed)):
         landing, i = base.landed[n]
         if at(cmd, landing.strike).brace:
             continue
+        target = base.events[i].target
+        mine = not fight.get(target).spec.is_enemy
         plain = _reaching(fight, base, i)
         if plain is None:
+            if mine and _soaked(base, i):
+                said.append(f"(no Brace for {target}: Guard takes it all)")
             continue
         braced = put(cmd, landing.strike, brace=True)
         try:
             bt = trial(fight, braced, roller, base.faces)
-        except MomentaError:
-            continue  # this target may not Brace now
+        except MomentaError as err:  # this target may not Brace now: the engine says why
+            if mine:
+                said.append(one_line(f"(no Brace for {target}: {err})"))
+            continue
         if not bt.aligned or n >= len(bt.landed):
             continue
-        target = base.events[i].target
         found = _reaching(fight, bt, bt.landed[n][1])
         if found is not None and found[0] >= plain[0]:
-            continue  # Brace gains nothing (R9: a resistance does not stack with it)
+            # R9: a resistance does not stack with it
+            said.append(f"(no Brace for {target}: it would spare nothing, R9)")
+            continue
         after = found[1] if found else "nothing to Vitality"
         text = f"{target}: {plain[1]}; Brace: {after}, Broken."
         return Question(n, target, one_line(text), braced, longer(base.faces, bt.faces))

@@ -37,7 +37,7 @@ class Roll:
     @property
     def told(self) -> str:
         if self.how == "auto":
-            return f"{self.label}{self.where}: {self.successes}s (Grunt: no roll)"
+            return f"{self.label} {self.successes}s{self.where} (Grunt: no roll)"
         if self.how == "typed":
             return f"{self.label} {dice_text(self.pool)}{self.where} (typed)"
         return f"{self.label} {dice_text(self.pool)}{self.where}"

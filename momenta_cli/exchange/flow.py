@@ -33,6 +33,9 @@ class Table(Protocol):
     def wrong(self, message: str) -> None:
         """Say why an answer cannot be taken; the question is asked again."""
 
+    def note(self, text: str) -> None:
+        """Say, quietly, why a question the GM may expect is not asked."""
+
 
 class Cancelled(Exception):
     """The GM cancelled at a question: nothing is done."""
@@ -48,17 +51,34 @@ class Settled:
     asked: bool = False
 
 
+LEAVE = ("quit", "exit")
+LEAVING = "(quit cancels the question; type quit at the prompt to leave)"
+
+
 def _ask(table: Table, prompt: str, words: Sequence[str] = ()) -> str:
     got = table.ask(prompt, words)
     if got is None:
         raise Cancelled
+    if got.replace("\ufeff", "").strip().lower() in LEAVE:  # no answer: the GM wants out
+        table.note(LEAVING)
+        raise Cancelled
     return got
 
 
-def ask_reactions(fight: Fight, cmd: Attack, table: Table) -> tuple[Attack, bool]:
+def _note(table: Table, text: str, noted: set[str]) -> None:
+    """A dim line, unless its reason was said already (Broken: no reaction, no Brace)."""
+    reason = text.split(": ", 1)[-1]
+    if reason not in noted:
+        noted.add(reason)
+        table.note(text)
+
+
+def ask_reactions(fight: Fight, cmd: Attack, table: Table,
+                  noted: set[str] | None = None) -> tuple[Attack, bool]:
     """Each target that may react and has no reaction written is asked for one (main
     target, then its Counterattack's target, then the further Area targets)."""
     asked = False
+    noted = set() if noted is None else noted
     todo: list[Path] = [()] + [(i,) for i in range(len(cmd.also))]
     while todo:
         strike = todo.pop(0)
@@ -67,12 +87,17 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table) -> tuple[Attack, bool
         base = trial(fight, cmd)
         q = reactions.question(fight, cmd, strike, base)
         if q is None:
+            why = reactions.unasked(fight, cmd, strike, base)
+            if why is not None:
+                _note(table, why, noted)
             continue
         asked = True
         table.tell(q.text)
         while True:
             try:
-                offer = reactions.answer(q, _ask(table, "reaction> ", q.words))
+                offer = reactions.answer(q, _ask(table, "reaction> ", q.words), fight)
+                if at(offer.command, strike).brace:
+                    trial(fight, offer.command)  # may it Brace? the engine says
             except MomentaError as err:
                 table.wrong(str(err))
                 continue
@@ -172,10 +197,12 @@ def _roll_lines(t: Trial, upto: int, told: int) -> list[str]:
     return out
 
 
-def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table
-              ) -> tuple[Attack, tuple[int, ...], bool]:
+def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table,
+              noted: set[str] | None = None) -> tuple[Attack, tuple[int, ...], bool]:
     """Each target whose Vitality the damage would reach, and that may Brace, is told
-    the amount both ways and asked; the dice rolled to know it are kept."""
+    the amount both ways and asked; the dice rolled to know it are kept. A target hit
+    and not asked is told why (``noted``: the reasons said already, not said again)."""
+    noted = set() if noted is None else noted
     faces: tuple[int, ...] = ()
     start, told, asked = 0, 0, False
     while True:
@@ -183,7 +210,10 @@ def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table
         faces = base.faces if len(base.faces) > len(faces) else faces
         if not base.aligned:
             return cmd, faces, asked
-        q = brace.question(fight, base, start, roller)
+        notes: list[str] = []
+        q = brace.question(fight, base, start, roller, notes)
+        for text in notes:
+            _note(table, text, noted)
         if q is None:
             return cmd, faces, asked
         faces = q.faces
@@ -228,9 +258,10 @@ def settle(fight: Fight, cmd: Attack, roller: Roller, table: Table) -> Settled |
             return Settled(cmd)
         cmd, retype = loose
     try:
-        cmd, a1 = ask_reactions(fight, cmd, table)
+        noted: set[str] = set()
+        cmd, a1 = ask_reactions(fight, cmd, table, noted)
         cmd, a2 = ask_dice(fight, cmd, table, retype)
-        cmd, faces, a3 = ask_brace(fight, cmd, roller, table)
+        cmd, faces, a3 = ask_brace(fight, cmd, roller, table, noted)
     except Cancelled:
         return None
     except MomentaError as err:

@@ -164,17 +164,56 @@ def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question |
     return Question(strike, t.name, one_line(text), tuple(offers))
 
 
+def unasked(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> str | None:
+    """Why the target of part ``strike``, which would be asked its reaction, is not
+    (``question`` gave None): the engine's own refusals of each reaction, once each, in
+    a dim line's words; None when nothing is to say (a reaction written, an enemy, no
+    roll at it)."""
+    x = at(cmd, strike)
+    if x.defense is not None or x.counter is not None:
+        return None
+    rolled = base.roll_of(strike)
+    if rolled is None or fight.get(rolled.target).spec.is_enemy:
+        return None
+    why: list[str] = []
+    for c in (put(cmd, strike, defense="dodge"), put(cmd, strike, defense="deflect"),
+              put(cmd, strike, counter=Attack(None, "", "Counterattack"))):
+        try:
+            trial(fight, c)
+        except MomentaError as err:
+            if str(err) not in why:
+                why.append(str(err))
+    if not why:
+        return None
+    return one_line(f"(no reaction asked: {' / '.join(why)})")
+
+
 def _echo(text: str) -> str:
     return repr(clip(one_line(text.strip()), 40))
 
 
-def answer(q: Question, text: str) -> Offer:
+KINDS = ("dodge", "deflect", "counter")
+
+
+def answer(q: Question, text: str, fight: Fight | None = None) -> Offer:
     """The offer ``text`` names: its kind (or a prefix: ``dod``), then for a choice of
     weapons one of the weapon's words (``deflect heater``, ``deflect=Heater``, ``counter
     with long``). The kind alone, with several weapons offered, leaves the weapon to the
     engine (as ``deflect`` on the line does): the offer then has no weapon (``chosen``
-    says which it takes). Enter is none. Raises ``MomentaError`` saying what to type."""
+    says which it takes). Enter is none. ``brace`` among the words (``brace``, ``dodge
+    brace``) declares Brace too, as on the line (ch19 Brace: then it is not asked once
+    the damage is known). Raises ``MomentaError`` saying what to type; with ``fight``, a
+    reaction not offered is decided and the engine's refusal says why."""
     words = text.replace("\ufeff", "").replace("=", " ").split()
+    braced = [w for w in words if w.lower() == "brace"]
+    words = [w for w in words if w.lower() != "brace"]
+    offer = _named(q, words, text, fight)
+    if not braced:
+        return offer
+    return replace(offer, command=put(offer.command, q.strike, brace=True))
+
+
+def _named(q: Question, words: list[str], text: str, fight: Fight | None) -> Offer:
     if not words:
         return q.offers[-1]
     head, rest_words = words[0].lower(), words[1:]
@@ -185,6 +224,9 @@ def answer(q: Question, text: str) -> Offer:
     spelled = {"counterattack": "counter"}.get(head, head)  # the line's own spelling
     hits = [k for k in kinds if k.startswith(spelled)]
     if not hits:
+        why = _refusal(fight, q, spelled) if fight is not None else None
+        if why is not None:
+            raise MomentaError(f"{why}; one of: {q.listed}")
         raise MomentaError(f"{_echo(text)} is not one of: {q.listed}")
     if len(hits) > 1:
         raise MomentaError(f"{_echo(text)} is {' or '.join(hits)}: type more of it")
@@ -202,6 +244,24 @@ def answer(q: Question, text: str) -> Offer:
         raise MomentaError(f"{hits[0]} with {_echo(rest)}? One of: "
                            + Question(q.strike, q.target, "", tuple(mine)).listed)
     return found[0]
+
+
+def _refusal(fight: Fight, q: Question, spelled: str) -> str | None:
+    """The engine's refusal of a reaction ``q`` does not offer (``counter`` with Vigor
+    short: ``Counterattack costs 2 Vigor; Brannoc has 1 (R24)``)."""
+    hits = [k for k in KINDS if k.startswith(spelled)]
+    if len(hits) != 1:
+        return None
+    none = q.offers[-1].command
+    cmd = {"dodge": put(none, q.strike, defense="dodge"),
+           "deflect": put(none, q.strike, defense="deflect"),
+           "counter": put(none, q.strike, counter=Attack(None, "", "Counterattack"))
+           }[hits[0]]
+    try:
+        trial(fight, cmd)
+    except MomentaError as err:
+        return f"{q.target} may not {hits[0]}: {err}"
+    return None
 
 
 def chosen(fight: Fight, q: Question, offer: Offer) -> Offer | None:

@@ -116,7 +116,15 @@ def _attack_roll(pv: LinePreview, r: Roll, first: str | None) -> str:
     return pool
 
 
-def _target(pv: LinePreview, t: Against, first: str | None = None) -> list[str]:
+def _enemy(fight: Fight, name: str) -> bool:
+    try:
+        return fight.get(name).spec.is_enemy
+    except Exception:  # a name the preview gave that the state lacks: say the general
+        return False
+
+
+def _target(pv: LinePreview, t: Against, first: str | None = None,
+            enemy: bool = False) -> list[str]:
     out = []
     for r in pv.rolls:
         if r.maneuver == "Counterattack" and t.name == r.attacker:
@@ -134,6 +142,9 @@ def _target(pv: LinePreview, t: Against, first: str | None = None) -> list[str]:
     if t.options:
         out.append(f"  {t.name} may declare one, before the roll:")
         out += [f"    {_option(o)}" for o in t.options]
+    elif enemy:  # R7: its scripted defenses are all it has
+        out.append(f"  {t.name}: no scripted defense applies (an enemy takes no reactions, "
+                   "R7)")
     else:
         out.append(f"  {t.name} may declare no reaction to this attack")
     if t.brace_open and not t.braces:
@@ -163,7 +174,7 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
     if pv.attack:
         for i, t in enumerate(pv.against):
             first = pv.against[0].name if i else None
-            out += [lit("  " + x) for x in _target(pv, t, first)]
+            out += [lit("  " + x) for x in _target(pv, t, first, _enemy(fight, t.name))]
         if pv.refusal is None and pv.rolled == 0:
             out += _would(pv, fight, "every die is given: it would do")
         return out
