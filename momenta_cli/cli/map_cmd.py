@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 # The journal, the engine and Rich come in when the command runs (start-up time).
 
 
-def _fight(path: Path) -> Fight:
-    """The fight as it stands in a saved fight, or as it starts from an encounter."""
+def read_fight(path: Path, what: str = "map draws encounters and saved fights") -> Fight:
+    """The fight as it stands in a saved fight, or as it starts from an encounter (read
+    only: no lock, nothing written); ``what`` says what the command reads, for the
+    refusal of a library file."""
     from momenta_cli.journal import SUFFIX, FightFile
 
     if path.name.lower().endswith(SUFFIX):
@@ -27,7 +29,7 @@ def _fight(path: Path) -> Fight:
         return ff.session.state
     from momenta_cli.engine.session import Session
 
-    return Session(load_playable(path, "map draws encounters and saved fights")).state
+    return Session(load_playable(path, what)).state
 
 
 class MapWatcher(Watcher):
@@ -98,7 +100,7 @@ def map_cmd(
     from momenta_cli.render.battlemap import battlemap
 
     with guarded():
-        fight = _fight(file)
+        fight = read_fight(file)
         if fight.encounter.board is None:
             raise RuleError(f"{file}: the encounter has no map: block (see "
                             "docs/encounter-format.md, Map)")

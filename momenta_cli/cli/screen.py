@@ -221,6 +221,15 @@ class Screen:
                     self.error(str(err))
                 else:
                     block(c, texts, keep)
+            elif what == "los":
+                from momenta_cli.render.sight_view import los_lines
+
+                try:
+                    texts = [lit(t) for t in los_lines(fight, out.meta)]
+                except MomentaError as err:  # no map, nobody of that name: said, no harm
+                    self.error(str(err))
+                else:
+                    block(c, texts, keep)
             elif what == "quit":
                 return False
         return True
