@@ -119,13 +119,23 @@ class Screen:
         if self.deferred:
             self.pending = fight
             return
-        self.console.print(status(fight, players=self.players))
+        self.console.print(self._view(fight))
 
     def finish(self) -> None:
         """Draw the table a deferred screen owes (nothing when no line asked for it)."""
         if self.pending is not None:
-            self.console.print(status(self.pending, players=self.players))
+            self.console.print(self._view(self.pending))
             self.pending = None
+
+    def _view(self, fight: Fight) -> Group:
+        """The status table; for the players, on a map, the battlefield under it as they
+        know it (no Hidden enemy: render/battlemap.py)."""
+        shown = status(fight, players=self.players)
+        if not self.players or fight.encounter.board is None:
+            return shown
+        from momenta_cli.render.battlemap import battlemap
+
+        return Group(shown, battlemap(fight, width=self.console.width, players=True))
 
     def error(self, message: str) -> None:
         from momenta_cli.render.wrap import hanging

@@ -26,8 +26,10 @@ def _place(words: list[str]) -> c.Command:
 @verb("map", usage="map [NAME]",
       help="Draw the battlefield: terrain, combatants by side, the active one "
            "highlighted; a map too wide for the screen is drawn around the active "
-           "combatant (or around NAME).",
-      example="map", group="session")
+           "combatant. With NAME: drawn around NAME, with the squares NAME can reach "
+           "this Move and the ones it sees marked, and how far each other combatant is, "
+           "whether NAME sees it and whether it has cover.",
+      example="map tamsin", group="session")
 def _map(words: list[str]) -> Meta:
     return Meta("map", " ".join(words) if words else None)
 
