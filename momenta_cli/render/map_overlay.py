@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from momenta_cli.engine.geometry.board import Board, Square, Terrain, side_of
+from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint, side_of
 from momenta_cli.engine.geometry.distance import distance
 from momenta_cli.engine.geometry.sight import cover, line_of_sight, visible
 from momenta_cli.engine.positions import board_of, occupants, squares_of
@@ -40,8 +40,9 @@ Window = tuple[int, int, int, int]  # first column, columns, first row, rows
 
 @dataclass(frozen=True)
 class Overlay:
-    """``who``'s marks: the squares its top-left can end this Move on (``reach``), the
-    squares it sees (``seen``, worked out within ``radius`` squares, None: all drawn),
+    """``who``'s marks: the squares it can stand on at the end of this Move (``reach``:
+    of a larger creature, every square of each footprint it can end in), the squares it
+    sees (``seen``, worked out within ``radius`` squares, None: all drawn),
     how far it may move (``move``, or why it may not), and a note per other combatant."""
 
     who: str
@@ -65,10 +66,11 @@ class Overlay:
 
     def key(self) -> list[Text]:
         """The key entries: what NAME may move, then each mark (the ones drawn)."""
-        whose = "its top-left square can " if self.side > 1 else "can "
-        out = [Text(one_line(f"{self.who}: {self.move}"), "dim")]
-        for ch, what in ((REACH_SEEN, f"{whose}reach this Move and sees"),
-                         (REACH_UNSEEN, f"{whose}reach, out of sight"),
+        big = f" (moved by its top-left square: it takes {self.side}x{self.side})" \
+            if self.side > 1 else ""
+        out = [Text(one_line(f"{self.who}: {self.move}{big}"), "dim")]
+        for ch, what in ((REACH_SEEN, "can reach this Move and sees"),
+                         (REACH_UNSEEN, "can reach, out of sight"),
                          (SEEN, "sees, out of reach")):
             out.append(Text(ch, _STYLE[ch]) + Text(f" {what}", "dim"))
         if self.radius is not None:
@@ -129,10 +131,12 @@ def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
     c0, cols, r0, rows = window
     drawn = {(c, r) for r in range(r0, r0 + rows) for c in range(c0, c0 + cols)}
     seen = visible(board, fa, within=radius)
-    reach = frozenset(reachable_squares(shown, me, "Move")) & drawn
+    side = side_of(f.spec.size)
+    # a larger creature reaches every square of the footprints it can end on (R31)
+    reach = frozenset(sq for p in reachable_squares(shown, me, "Move")
+                      for sq in footprint(p, side)) & drawn
     return Overlay(f.name, reach, seen & drawn, radius if cut else None,
-                   _move(shown, me), side_of(f.spec.size),
-                   _notes(shown, board, me, seen, radius))
+                   _move(shown, me), side, _notes(shown, board, me, seen, radius))
 
 
 def _notes(fight: Fight, board: Board, f: Fighter, seen: frozenset[Square], radius: int
