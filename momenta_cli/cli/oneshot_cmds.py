@@ -239,8 +239,9 @@ def do(
     any command is refused, none is saved (a fight just started is not kept) and the exit
     code is 1. A command ending in " ?" is previewed: it shows what the command would do
     (pools, reactions, cost, or "not allowed: ...") and does nothing. Lines that are all
-    previews (" ?", odds, help, status) change nothing: they start no fight and read a
-    fight even while it is open at a prompt.
+    previews (" ?", odds, help, status, map, path, los) change nothing: they start no
+    fight and read a fight even while it is open at a prompt; a path with no route or a
+    los with no answer is refused like a command.
 
     The status table is drawn once, at the end, when a command moved the turn on;
     --quiet leaves it out.
