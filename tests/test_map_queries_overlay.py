@@ -100,6 +100,14 @@ def test_a_hindered_or_stuck_mover_says_why_in_the_key():
         render(map_meta(s.state, "archer"))
 
 
+def test_a_defeated_combatant_reaches_nothing():
+    s = session_from(CORNER)
+    run(s, "defeat archer")
+    out = render(map_meta(s.state, "archer"))
+    assert "Archer: Defeated: it does not move" in out
+    assert "*" not in out.split("Ar Archer")[0] and "o " not in out.split("Ar Archer")[0]
+
+
 def test_a_2x2_creature_marks_every_square_it_can_stand_on():
     """R31: SIZE 2 takes 2x2 squares; with SPD 1 it ends one square further at most:
     right (column C), down (row 3) or both, never column D."""

@@ -106,6 +106,8 @@ def _radius(fa: Collection[Square], window: Window) -> tuple[int, bool]:
 def _move(fight: Fight, f: Fighter) -> str:
     from momenta_cli.engine.walking import walker
 
+    if f.out:
+        return f"{f.out_reason}: it does not move"
     try:
         w = walker(fight, f, "Move")
     except RuleError as err:
@@ -133,8 +135,8 @@ def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
     seen = visible(board, fa, within=radius)
     side = side_of(f.spec.size)
     # a larger creature reaches every square of the footprints it can end on (R31)
-    reach = frozenset(sq for p in reachable_squares(shown, me, "Move")
-                      for sq in footprint(p, side)) & drawn
+    ends = reachable_squares(shown, me, "Move") if not me.out else {}
+    reach = frozenset(sq for p in ends for sq in footprint(p, side)) & drawn
     return Overlay(f.name, reach, seen & drawn, radius if cut else None,
                    _move(shown, me), side, _notes(shown, board, me, seen, radius))
 
