@@ -320,7 +320,7 @@ def test_path_shows_the_route_and_changes_nothing():
 
 
 def test_path_in_do_prints_the_route_or_the_reason(tmp_path):
-    from tests.conftest import invoke
+    from tests.conftest import invoke, one_line_error
 
     enc = tmp_path / "m.yaml"
     enc.write_text(textwrap.dedent("""
@@ -332,12 +332,14 @@ def test_path_in_do_prints_the_route_or_the_reason(tmp_path):
           - {name: Kira, side: allies, at: A1, attributes: {AGI: 2}}
           - {name: Gorm, side: adversaries, at: E1}
         """))
-    r = invoke("do", enc, "path kira d1", "path kira c1", "path kira e1")
+    r = invoke("do", enc, "path kira d1", "path kira c1")
     assert r.exit_code == 0, r.output
     assert "path: Kira moves A1 -> B1 -> (C1) -> D1" in r.output
     assert "jumps C1 (ch19 Horizontal Jump)" in r.output
     assert "walks into a pit: falls 5 square(s), AGI 2: 6 untyped damage (R23)" in r.output
-    assert "Kira cannot Move to E1: E1 is occupied" in r.output
+    # no route is a refused line, as a refused command is (tests/test_map_queries.py)
+    err = one_line_error(invoke("do", enc, "path kira d1", "path kira e1"))
+    assert "'path kira e1': Kira cannot Move to E1: E1 is occupied" in err
     assert not (tmp_path / "m.fight.jsonl").exists()  # a preview starts no fight
 
 

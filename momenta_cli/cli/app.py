@@ -15,6 +15,7 @@ from momenta_cli.cli import (
     map_cmd,
     odds_cmd,
     oneshot_cmds,
+    query_cmds,
     session_cmds,
     simulate_cmd,
     view_cmds,
@@ -55,6 +56,7 @@ oneshot_cmds.register(app)
 view_cmds.register(app)
 odds_cmd.register(app)
 map_cmd.register(app)
+query_cmds.register(app)
 simulate_cmd.register(app)
 
 

@@ -116,6 +116,15 @@ def replay(
                 shown = [f"no path: {err}"]
             block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
                   keep_names(session.state))
+        elif out.meta is not None and out.meta.what == "los":
+            from momenta_cli.render.sight_view import los_lines
+
+            try:
+                shown = los_lines(session.state, out.meta)
+            except MomentaError as err:  # as path: said, and the script goes on
+                shown = [f"no answer: {err}"]
+            block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
+                  keep_names(session.state))
         elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
             from momenta_cli.render import preview
 

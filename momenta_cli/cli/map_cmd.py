@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 # The journal, the engine and Rich come in when the command runs (start-up time).
 
 
-def _fight(path: Path) -> Fight:
-    """The fight as it stands in a saved fight, or as it starts from an encounter."""
+def read_fight(path: Path, what: str = "map draws encounters and saved fights") -> Fight:
+    """The fight as it stands in a saved fight, or as it starts from an encounter (read
+    only: no lock, nothing written); ``what`` says what the command reads, for the
+    refusal of a library file."""
     from momenta_cli.journal import SUFFIX, FightFile
 
     if path.name.lower().endswith(SUFFIX):
@@ -27,16 +29,17 @@ def _fight(path: Path) -> Fight:
         return ff.session.state
     from momenta_cli.engine.session import Session
 
-    return Session(load_playable(path, "map draws encounters and saved fights")).state
+    return Session(load_playable(path, what)).state
 
 
 class MapWatcher(Watcher):
     """``map FIGHT --watch``: the map redrawn whenever the fight file changes."""
 
     def __init__(self, fight: Path, console, *, players: bool = False,
-                 focus: str | None = None):
+                 focus: str | None = None, marks: str | None = None):
         super().__init__(fight, console, players=players)
         self.focus = focus
+        self.marks = marks
 
     def draw(self) -> None:
         from momenta_cli.errors import MomentaError
@@ -53,10 +56,25 @@ class MapWatcher(Watcher):
             return
         state = ff.session.state
         c.print(headline_block(state))
-        c.print(battlemap(state, width=c.width, players=self.players, focus=self.focus))
+        c.print(battlemap(state, width=c.width, players=self.players,
+                          focus=_named(state, self.focus), marks=_named(state, self.marks)))
         for w in ff.warnings:
             c.print(lit(w, "yellow"))
         c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
+
+
+def _named(fight: Fight, text: str | None) -> str | None:
+    """The combatant ``text`` names (any unambiguous part of a name), None when it names
+    nobody (now: a watched fight may yet bring it in)."""
+    from momenta_cli.engine.names import find
+    from momenta_cli.errors import MomentaError
+
+    if text is None:
+        return None
+    try:
+        return find(fight, text).name
+    except MomentaError:
+        return None
 
 
 def map_cmd(
@@ -70,6 +88,10 @@ def map_cmd(
         "combatant.")] = None,
     focus: Annotated[str | None, typer.Option(
         "--focus", help="Centre a map too big for the screen on this combatant.")] = None,
+    marks: Annotated[str | None, typer.Option(
+        "--for", metavar="NAME", help="Mark the squares NAME can reach this Move and the "
+        "ones it sees, and how far each other combatant is, whether NAME sees it and "
+        "whether it has cover (as 'map NAME' at the prompt); centred on NAME.")] = None,
     players: Annotated[bool, typer.Option("--players", help="The players' view (a second "
                                           "screen): Hidden enemies are not drawn.")
                        ] = False,
@@ -80,9 +102,10 @@ def map_cmd(
 ) -> None:
     """Draw the battlefield: terrain, combatants as two-letter labels coloured by side
     (allies cyan, adversaries red, independents yellow), the active one highlighted,
-    column letters and row numbers on the edges. --players leaves out Hidden enemies.
+    column letters and row numbers on the edges. --players leaves out Hidden enemies;
+    --for NAME marks what NAME can reach and see.
 
-    Example: momenta map encounters/yard-with-a-map.yaml --width 80
+    Example: momenta map encounters/yard-with-a-map.yaml --for tamsin --width 80
     """
     console = make_console(no_color=no_color, width=width)
     if watch:
@@ -91,28 +114,30 @@ def map_cmd(
         if not file.name.lower().endswith(SUFFIX):
             raise typer.BadParameter("--watch follows a saved fight (*.fight.jsonl)",
                                      param_hint="'--watch'")
-        follow_map(file, console, players=players, focus=focus)
+        follow_map(file, console, players=players, focus=focus, marks=marks)
         return
     from momenta_cli.engine.names import find
     from momenta_cli.errors import RuleError
     from momenta_cli.render.battlemap import battlemap
 
     with guarded():
-        fight = _fight(file)
+        fight = read_fight(file)
         if fight.encounter.board is None:
             raise RuleError(f"{file}: the encounter has no map: block (see "
                             "docs/encounter-format.md, Map)")
         name = find(fight, focus).name if focus is not None else None
-    console.print(battlemap(fight, width=console.width, players=players, focus=name))
+        marked = find(fight, marks).name if marks is not None else None
+    console.print(battlemap(fight, width=console.width, players=players,
+                            focus=name or marked, marks=marked))
 
 
 def follow_map(fight: Path, console, *, players: bool = False, focus: str | None = None,
-               interval: float = 0.5) -> None:
+               marks: str | None = None, interval: float = 0.5) -> None:
     """The map of ``fight`` redrawn on every change until Ctrl-C, as ``status --watch``
     (view_cmds.follow) redraws the table."""
     import time
 
-    w = MapWatcher(fight, console, players=players, focus=focus)
+    w = MapWatcher(fight, console, players=players, focus=focus or marks, marks=marks)
     try:
         while True:
             w.poll()

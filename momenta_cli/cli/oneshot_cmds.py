@@ -106,6 +106,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
             before = mark(session.state)
             try:
                 out = run_line(session, line, roller)
+                _answerable(session.state, out)
             except Exception as err:
                 console.end_capture()
                 saved = "nothing was saved" if records else "nothing changed"
@@ -151,7 +152,25 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
         typer.echo(one_line(f"note: {note}"), err=True)
 
 
-READ_ONLY = ("odds", "help", "status", "map", "path")  # the lines of do that change nothing
+# the lines of do that change nothing
+READ_ONLY = ("odds", "help", "status", "map", "path", "los")
+
+
+def _answerable(fight: Any, out: Any) -> None:
+    """A ``path`` with no route or a ``los`` that cannot be answered (no map, a name
+    that fits nobody) is a refused line for ``do`` (exit 1), as at the prompt it is an
+    ``!`` line: raises its ``MomentaError``."""
+    meta = out.meta
+    if meta is None or meta.what not in ("path", "los"):
+        return
+    if meta.what == "path":
+        from momenta_cli.engine.walking import preview
+
+        preview(fight, meta.command)
+    else:
+        from momenta_cli.engine.seeing import sighting
+
+        sighting(fight, meta.command)
 
 
 def _previews_only(lines: list[str]) -> bool:
@@ -220,8 +239,9 @@ def do(
     any command is refused, none is saved (a fight just started is not kept) and the exit
     code is 1. A command ending in " ?" is previewed: it shows what the command would do
     (pools, reactions, cost, or "not allowed: ...") and does nothing. Lines that are all
-    previews (" ?", odds, help, status) change nothing: they start no fight and read a
-    fight even while it is open at a prompt.
+    previews (" ?", odds, help, status, map, path, los) change nothing: they start no
+    fight and read a fight even while it is open at a prompt; a path with no route or a
+    los with no answer is refused like a command.
 
     The status table is drawn once, at the end, when a command moved the turn on;
     --quiet leaves it out.

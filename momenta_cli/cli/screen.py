@@ -119,13 +119,23 @@ class Screen:
         if self.deferred:
             self.pending = fight
             return
-        self.console.print(status(fight, players=self.players))
+        self.console.print(self._view(fight))
 
     def finish(self) -> None:
         """Draw the table a deferred screen owes (nothing when no line asked for it)."""
         if self.pending is not None:
-            self.console.print(status(self.pending, players=self.players))
+            self.console.print(self._view(self.pending))
             self.pending = None
+
+    def _view(self, fight: Fight) -> Group:
+        """The status table; for the players, on a map, the battlefield under it as they
+        know it (no Hidden enemy: render/battlemap.py)."""
+        shown = status(fight, players=self.players)
+        if not self.players or fight.encounter.board is None:
+            return shown
+        from momenta_cli.render.battlemap import battlemap
+
+        return Group(shown, battlemap(fight, width=self.console.width, players=True))
 
     def error(self, message: str) -> None:
         from momenta_cli.render.wrap import hanging
@@ -218,6 +228,15 @@ class Screen:
                 try:
                     texts = [lit(t) for t in path_lines(fight, out.meta)]
                 except MomentaError as err:  # no such path: the reason, nothing changed
+                    self.error(str(err))
+                else:
+                    block(c, texts, keep)
+            elif what == "los":
+                from momenta_cli.render.sight_view import los_lines
+
+                try:
+                    texts = [lit(t) for t in los_lines(fight, out.meta)]
+                except MomentaError as err:  # no map, nobody of that name: said, no harm
                     self.error(str(err))
                 else:
                     block(c, texts, keep)

@@ -1,5 +1,6 @@
-"""Verbs for the battlefield: ``place`` (the GM sets where a combatant stands) and
-``map`` (draw it). Movement on the map is ``move``'s (commands/maneuver_verbs.py)."""
+"""Verbs for the battlefield: ``place`` (the GM sets where a combatant stands), ``map``
+(draw it), ``los`` (what one combatant sees of another) and ``door``. Movement on the
+map is ``move``'s (commands/maneuver_verbs.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from momenta_cli.commands.language import Meta, need, verb
 from momenta_cli.engine import commands as c
 from momenta_cli.engine.doors import SetDoor
 from momenta_cli.engine.positions import Place
+from momenta_cli.engine.seeing import LookAt
 from momenta_cli.errors import CommandError
 
 
@@ -24,10 +26,28 @@ def _place(words: list[str]) -> c.Command:
 @verb("map", usage="map [NAME]",
       help="Draw the battlefield: terrain, combatants by side, the active one "
            "highlighted; a map too wide for the screen is drawn around the active "
-           "combatant (or around NAME).",
-      example="map", group="session")
+           "combatant. With NAME: drawn around NAME, with the squares NAME can reach "
+           "this Move and the ones it sees marked, and how far each other combatant is, "
+           "whether NAME sees it and whether it has cover.",
+      example="map tamsin", group="session")
 def _map(words: list[str]) -> Meta:
     return Meta("map", " ".join(words) if words else None)
+
+
+@verb("los", usage="los [NAME] TARGET",
+      help="Line of sight from NAME (the acting combatant when left out) to TARGET on "
+           "the map, whether TARGET has cover from NAME's ranged attacks (a low wall or "
+           "another creature in every clear line) and the distance; changes nothing.",
+      example="los tamsin gorm", group="session")
+def _los(words: list[str]) -> Meta:
+    if len(words) >= 2 and words[-2].lower() == "to":  # `los tamsin to gorm` reads too
+        words = words[:-2] + words[-1:]
+    need(words, "target")
+    if len(words) > 2:
+        raise CommandError(f"expected [NAME] TARGET, got {' '.join(words)!r} (quote names "
+                           "with spaces)")
+    source, target = (None, words[0]) if len(words) == 1 else (words[0], words[1])
+    return Meta("los", command=LookAt(source, target))
 
 
 @verb("door", usage="door SQUARE [open|close]",

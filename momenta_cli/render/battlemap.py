@@ -121,10 +121,13 @@ def _window(size: int, room: int, centre: int | None) -> tuple[int, int]:
 
 
 def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
-              focus: str | None = None, max_rows: int = MAX_ROWS) -> RenderableType:
+              focus: str | None = None, max_rows: int = MAX_ROWS,
+              marks: str | None = None) -> RenderableType:
     """The map of ``fight`` for a screen ``width`` columns wide (80 when not given),
     centred on ``focus`` (a fighter's name) or the active combatant when it does not all
-    fit. ``players``: the players' view (Hidden adversaries are not drawn)."""
+    fit. ``players``: the players' view (Hidden adversaries are not drawn). ``marks``
+    (a fighter's name): overlay the squares it can reach this Move and the ones it sees
+    (render/map_overlay.py)."""
     width = width or DESIGN_WIDTH
     board = board_of(fight)
     if board is None:
@@ -145,6 +148,11 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
     c0, cols = _window(board.width, max(1, (width - margin) // 2),
                        middle[0][0] if middle else None)
     r0, rows = _window(board.height, max(1, max_rows), middle[0][1] if middle else None)
+    over = None
+    if marks is not None:
+        from momenta_cli.render.map_overlay import overlay
+
+        over = overlay(fight, marks, (c0, cols, r0, rows), players=players)
     lines: list[Text] = []
     if (cols, rows) != (board.width, board.height):
         lines.append(_window_note(board, c0, cols, r0, rows, centre, width))
@@ -157,20 +165,27 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
             if here is not None:
                 line.append(label[here.name], _style(here, fight, players))
             else:
-                glyph, style, _ = _glyph(board.at((c, r)))
+                ground = board.at((c, r))
+                glyph, style, _ = _glyph(ground)
+                if over is not None:
+                    glyph, style = over.mark((c, r), ground, glyph, style)
                 line.append(glyph, style)
         lines.append(line)
     lines.extend(head)
-    lines.extend(_pack(_who(fighters, label, fight, players), width))
+    notes = over.notes if over is not None else {}
+    lines.extend(_pack(_who(fighters, label, fight, players, notes), width))
     lines.extend(_pack(_key(board, c0, cols, r0, rows), width))
+    if over is not None:
+        lines.extend(_pack(over.key(), width))
     return Group(*lines)
 
 
 def map_meta(fight: Fight, arg: str | None, *, width: int | None = None,
              players: bool = False) -> RenderableType:
-    """What the ``map [NAME]`` line draws at the prompt and for ``do``: the battlemap,
-    centred on NAME (any unambiguous part of a name, as every command reads it) when the
-    map is too big for the screen; a name that fits nobody is one ``!`` line instead."""
+    """What the ``map [NAME]`` line draws at the prompt and for ``do``: the battlemap;
+    with NAME (any unambiguous part of a name, as every command reads it) the squares
+    NAME can reach this Move and the ones it sees marked, centred on NAME when the map
+    is too big for the screen; a name that fits nobody is one ``!`` line instead."""
     from momenta_cli.engine.names import find
     from momenta_cli.errors import MomentaError
 
@@ -180,7 +195,7 @@ def map_meta(fight: Fight, arg: str | None, *, width: int | None = None,
             focus = find(fight, arg).name
         except MomentaError as err:
             return Text(one_line(f"! {err}"), "bold red")
-    return battlemap(fight, width=width, players=players, focus=focus)
+    return battlemap(fight, width=width, players=players, focus=focus, marks=focus)
 
 
 def _edge(c0: int, cols: int, margin: int) -> list[Text]:
@@ -218,11 +233,11 @@ def _style(f: Fighter, fight: Fight, players: bool) -> str:
     return style
 
 
-def _who(fighters: list[Fighter], label: dict[str, str], fight: Fight, players: bool
-         ) -> list[Text]:
+def _who(fighters: list[Fighter], label: dict[str, str], fight: Fight, players: bool,
+         seen: dict[str, str]) -> list[Text]:
     out = []
     for f in fighters:
-        notes = []
+        notes = [seen[f.name]] if f.name in seen else []
         if f.position is None:
             notes.append("not on the map")
         elif f.out:

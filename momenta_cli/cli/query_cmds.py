@@ -1,0 +1,116 @@
+"""``momenta los FILE FROM TARGET`` and ``momenta path FILE NAME SQUARE``: the map's
+questions from the shell, for a GM between sessions and for scripts and other tools
+(``--json``). FILE is an encounter (the fight as it starts) or a saved fight (as it
+stands); read only, as ``momenta map`` reads it: no lock, nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from momenta_cli.cli.common import NoColor, Width, guarded, make_console, prefixed
+
+# The journal, the engine and Rich come in when the command runs (start-up time).
+
+FileArg = Annotated[Path, typer.Argument(
+    help="An encounter (*.yaml: as the fight starts) or a saved fight (*.fight.jsonl: as "
+         "it stands now).", readable=False, metavar="ENCOUNTER_OR_FIGHT")]
+Json = Annotated[bool, typer.Option("--json", help="Print one line of JSON for scripts "
+                                    "instead of the text.")]
+
+
+def _json_line(doc: dict[str, Any]) -> None:
+    import json
+
+    from momenta_cli.text import json_safe
+
+    typer.echo(json_safe(json.dumps(doc, ensure_ascii=False)))
+
+
+def _print(lines: list[str], fight, no_color: bool, width: int | None) -> None:
+    from momenta_cli.cli.screen import block
+    from momenta_cli.render.status import lit
+    from momenta_cli.render.wrap import keep_names
+
+    block(make_console(no_color=no_color, width=width), [lit(t) for t in lines],
+          keep_names(fight))
+
+
+def los_cmd(
+    file: FileArg,
+    source: Annotated[str, typer.Argument(help="Who looks: a name, or any unambiguous "
+                                          "part of one.", metavar="FROM")],
+    target: Annotated[str, typer.Argument(help="Who is looked at.", metavar="TARGET")],
+    as_json: Json = False,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """Line of sight from FROM to TARGET on the map (R33), whether TARGET has cover from
+    FROM's ranged attacks (R34: every clear line passes a low wall or another creature;
+    with no line of sight at all, cover too) and the distance in squares (R32). --json
+    prints {"line_of_sight": true, "cover": false, "distance": 4}. Changes nothing; a
+    question that has no answer (no map, a name that fits nobody) is one line, exit 1.
+
+    Example: momenta los encounters/yard-with-a-map.yaml mira ogre --json
+    """
+    from momenta_cli.cli.map_cmd import read_fight
+    from momenta_cli.commands.language import Meta
+    from momenta_cli.engine.seeing import LookAt, sighting
+    from momenta_cli.render.sight_view import los_doc, los_lines
+
+    with guarded():
+        fight = read_fight(file, "los reads encounters and saved fights")
+    ask = LookAt(source, target)
+    with prefixed(file):
+        if as_json:
+            _json_line(los_doc(sighting(fight, ask)))
+            return
+        lines = los_lines(fight, Meta("los", command=ask))
+    _print(lines, fight, no_color, width)
+
+
+def path_cmd(
+    file: FileArg,
+    mover: Annotated[str, typer.Argument(help="Who moves: a name, or any unambiguous "
+                                         "part of one.", metavar="NAME")],
+    square: Annotated[str, typer.Argument(help="Where to: a column letter and a row "
+                                          "number, C5 (a larger creature's top-left "
+                                          "square).", metavar="SQUARE")],
+    shift: Annotated[bool, typer.Option("--shift", help="A Shift (half SPD) instead of "
+                                        "a Move.")] = False,
+    as_json: Json = False,
+    no_color: NoColor = False,
+    width: Width = None,
+) -> None:
+    """The cheapest legal path a Move (or a Shift) of NAME to SQUARE would take on the
+    map and its cost (R32, R36), as the path command at the prompt shows it. --json
+    prints {"cost": 4, "path": ["B2", ...]} (the squares entered, in order) or
+    {"error": "why there is none"}. Changes nothing; no path is exit 1.
+
+    Example: momenta path encounters/yard-with-a-map.yaml mira e11 --json
+    """
+    from momenta_cli.cli.map_cmd import read_fight
+    from momenta_cli.commands.language import Meta
+    from momenta_cli.engine.walking import MoveTo
+    from momenta_cli.render.walk_view import path_doc, path_lines
+
+    with guarded():
+        fight = read_fight(file, "path reads encounters and saved fights")
+    ask = MoveTo(mover, square, "Shift" if shift else "Move")
+    if as_json:
+        doc = path_doc(fight, ask)
+        _json_line(doc)
+        if "error" in doc:
+            raise typer.Exit(1)
+        return
+    with prefixed(file):
+        lines = path_lines(fight, Meta("path", command=ask))
+    _print(lines, fight, no_color, width)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to ``app``."""
+    app.command("los")(los_cmd)
+    app.command("path")(path_cmd)
