@@ -270,3 +270,35 @@ def test_a_fight_on_the_map_replays_to_the_same_state():
            "shortbow dist 2 no-cover", "end", "turn gorm", "end", "turn brannoc",
            "move brannoc to d1", "attack gorm with longsword")
     assert s.state == replay(s.initial, s.entries)
+
+
+# --- the odds and the preview read the map too ------------------------------------------
+
+
+def test_the_odds_and_the_preview_see_the_map_distance():
+    """The odds (odds/preview.py) and the line preview (``?``) plan the attack with the
+    fight, so the distance penalty of R18 measured on the map is in their pools."""
+    from momenta_cli.commands import parse_line
+    from momenta_cli.odds.preview import preview
+    from momenta_cli.preview.line import command
+
+    s = on_map(ROW, tamsin="A1", gorm="E1")
+    run(s, "turn tamsin")
+    cmd = parse_line("attack gorm with shortbow")
+    assert dict(preview(s.state, cmd).pool) == {"AGI": 3, "beyond SEN": -1}
+    pv = command(s.state, cmd, "attack gorm with shortbow ?")
+    assert dict(pv.rolls[0].pool) == {"AGI": 3, "beyond SEN": -1}
+    walled = on_map(WALL, tamsin="A2", gorm="E2")
+    run(walled, "turn tamsin")
+    with pytest.raises(Exception, match="no line of sight"):
+        preview(walled.state, cmd)
+
+
+def test_the_override_words_are_written_back_as_typed():
+    """The line the journal keeps after the prompt's questions (commands/unparse.py)."""
+    from momenta_cli.commands import parse_line
+    from momenta_cli.commands.unparse import unparse
+
+    cmd = parse_line("attack gorm with shortbow sight no-cover dist 3")
+    assert (cmd.sight, cmd.no_cover, cmd.distance) == (True, True, 3)
+    assert parse_line(unparse(cmd)) == cmd

@@ -172,6 +172,11 @@ def _split_targets(words: list[str]) -> list[list[str]]:
 def _attack(maneuver: str, words: list[str]) -> Attack:
     main, *more = _split_targets(words)
     names, rest = _names_and_options(main)
+    if any(w.lower() == "area" for w in _split_counter(rest)[0]):
+        mine, counter_words = _split_counter(rest)
+        counter = _counter(counter_words) if counter_words is not None else None
+        return _area_attack(maneuver, names, counter, tuple(_also(g) for g in more),
+                            _options(mine))
     if not names:
         raise CommandError("missing target")
     if len(names) > 2:
@@ -181,10 +186,7 @@ def _attack(maneuver: str, words: list[str]) -> Attack:
     mine, counter_words = _split_counter(rest)
     counter = _counter(counter_words) if counter_words is not None else None
     also = tuple(_also(group) for group in more)
-    opts = _options(mine)
-    if "area" in opts:
-        return _area_attack(maneuver, names, counter, also, opts)
-    return Attack(attacker, target, maneuver, counter=counter, also=also, **opts)
+    return Attack(attacker, target, maneuver, counter=counter, also=also, **_options(mine))
 
 
 def _area_attack(maneuver: str, names: list[str], counter: Attack | None,

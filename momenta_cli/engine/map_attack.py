@@ -99,9 +99,10 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack) -> Spot | Non
     mine = squares_of(a)
     if board is None or not mine:
         if cmd.area is not None:
-            raise RuleError(f"{a.name} stands on no square: no area can be aimed from it" if board is not None
-                            else "this fight has no map: name an Area attack's targets "
-                            "with 'for NAME' instead of 'area ...'")
+            raise RuleError(
+                f"{a.name} stands on no square: no area can be aimed from it"
+                if board is not None else "this fight has no map: name an Area attack's "
+                "targets with 'for NAME' instead of 'area ...'")
         return None
     others = occupants(fight.fighters.values(), but=a.name)
     area = cmd.area
@@ -146,6 +147,8 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
     told = s.distance_note()
     if told:
         notes.append(told)
+    if cmd.area is not None and cmd.area.shape != "burst":
+        return Seen(False, "", tuple(notes))  # the shape itself stops at walls (areas.py)
     clear = sight.line_of_sight(s.board, s.mine, s.theirs)
     to = f" to {s.label}" if cmd.area is not None else ""
     if needs_sight(w, mode):

@@ -124,8 +124,7 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
     e = events[i]
     where = situation_text(e)
     if not e.deals_damage:
-        plain = _rolled(e)
-        return ([where, plain], 1) if where is not None else None
+        return ([where, _rolled(e) or ""], 1) if where is not None else None
     pre0 = [where] if where is not None else []
     at_loc = f" ({e.location})" if e.location != "Mass" else ""
     # Several types all apply together: joined with "+" ("/" means a choice in tags).
