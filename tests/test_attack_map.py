@@ -302,3 +302,17 @@ def test_the_override_words_are_written_back_as_typed():
     cmd = parse_line("attack gorm with shortbow sight no-cover dist 3")
     assert (cmd.sight, cmd.no_cover, cmd.distance) == (True, True, 3)
     assert parse_line(unparse(cmd)) == cmd
+
+
+def test_the_simulator_plays_a_map_encounter_as_one_without_a_map(tmp_path):
+    """The simulator's policies walk no token, so a fight on a map is played as without
+    one (R28): attacks are not refused for the squares the file put everyone on."""
+    from tests.conftest import invoke
+
+    enc = tmp_path / "apart.yaml"
+    enc.write_text(yaml_on("""
+        ..........
+    """, brannoc="A1", gorm="J1"))
+    r = invoke("simulate", enc, "-n", "3", "--seed", "1", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert "no fight ended" not in r.output
