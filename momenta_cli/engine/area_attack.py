@@ -81,6 +81,9 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
         raise RuleError(f"{area.text} touches no creature but {a.name}: nothing to attack"
                         if _stands_in(fight, a, area, reach)
                         else f"{area.text} touches no creature: nothing to attack")
+    if not cmd.target and any(getattr(cmd, k) not in (None, False) for k in _OWN):
+        raise RuleError(f"with 'area', a reaction belongs to a target: for NAME dodge "
+                        f"({area.text} touches {', '.join(f.name for f in inside)})")
     parts = ([cmd] if cmd.target else []) + list(cmd.also)
     named: list[tuple[Fighter, Attack]] = []
     for x in parts:

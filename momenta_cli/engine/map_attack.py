@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import FLOOR, Board, Square, name
 from momenta_cli.engine.geometry.distance import distance as footprint_distance
+from momenta_cli.engine.geometry.segments import Point, Rect, cells
 from momenta_cli.engine.positions import board_of, occupants, square_of, squares_of
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 
 SHAPES = ("burst", "line", "cone")  # ch20 Area Attacks, as the tracker draws them
 MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # R35: measured where they triggered
+MAX_ASKED = 10  # cover squares between the two tested one by one for the log's reason
 
 
 @dataclass(frozen=True)
@@ -210,16 +213,30 @@ def reason(s: Spot) -> str:
     for sq, who in s.others.items():
         if sq in box and sq not in own:
             creatures.setdefault(who, []).append(sq)
-    needed_walls = [sq for sq in walls if not _cover_without(s, walls=(sq,))]
-    needed = [who for who, sqs in creatures.items() if not _cover_without(s, squares=tuple(sqs))]
+    if len(walls) + len(creatures) > MAX_ASKED:  # a crowded field: what the middle crosses
+        middle = set(cells(_middle(s.mine), _middle(s.theirs)))
+        walls = [sq for sq in walls if sq in middle] or walls[:MAX_ASKED]
+        creatures = {who: sqs for who, sqs in creatures.items() if middle & set(sqs)}
+        needed_walls, needed = walls, list(creatures)
+    else:
+        needed_walls = [sq for sq in walls if not _cover_without(s, walls=(sq,))]
+        needed = [who for who, sqs in creatures.items()
+                  if not _cover_without(s, squares=tuple(sqs))]
     if not needed_walls and not needed:
         needed_walls, needed = walls, list(creatures)
     bits = []
     if needed_walls:
-        where = ", ".join(name(sq) for sq in needed_walls)
+        where = ", ".join(name(sq) for sq in needed_walls[:3])
+        if len(needed_walls) > 3:
+            where += f" and {len(needed_walls) - 3} more"
         bits.append(f"low wall{'s' if len(needed_walls) > 1 else ''} at {where}")
     bits += sorted(needed)
     return " and ".join(bits) if bits else "only lines grazing a wall reach it"
+
+
+def _middle(squares: tuple[Square, ...]) -> Point:
+    rect = Rect.of(squares)
+    return (Fraction(rect.x0 + rect.x1, 2), Fraction(rect.y0 + rect.y1, 2))
 
 
 def _box(a: tuple[Square, ...], b: tuple[Square, ...]) -> set[Square]:
