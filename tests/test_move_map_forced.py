@@ -137,9 +137,10 @@ def test_a_walk_and_a_shove_replay_equal_live():
         ....5...
         ........
     """, gorm="H3", kira="A1", mira="B3")
-    run(s, "turn kira", "move to c2", "end", "turn gorm", "move to e3",
+    # a Shove is an Unarmed Attack (Melee 1, ch19 Shove): Gorm steps next to Kira
+    run(s, "turn kira", "move to c2", "end", "turn gorm", "move to d3",
         "shove gorm kira roll 2s")
-    assert where(s, "Gorm") == "E3" and shoved(s).path
+    assert where(s, "Gorm") == "D3" and shoved(s).path
     assert s.state == replay(s.initial, s.entries)
 
 

@@ -5,9 +5,13 @@ forestall. Everything the rules want declared before the roll goes on one line (
            [dodge | deflect[=WEAPON] | defend[=NAME]] [brace]
            [counter [OPTIONS for the Counterattack]]
            [for OTHER-TARGET [its reactions] ...]
+    attack [ATTACKER] area burst N SQUARE | area line|cone [N] SQUARE [OPTIONS]
+           [for TARGET [its reactions] ...]
 
 Words after ``counter`` describe the target's Counterattack with the same options; each
-``for NAME`` adds a target of an Area attack (R22) with its own reactions.
+``for NAME`` adds a target of an Area attack (R22) with its own reactions. With ``area``
+(a map) the area picks the targets (engine/area_attack.py): the one name before the
+options is the attacker, and ``for NAME`` gives the reactions of a creature in it.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 
 from momenta_cli.commands.language import Meta, number, typed_result, verb
 from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.map_attack import SHAPES, Area
 from momenta_cli.errors import CommandError
 
 _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
@@ -25,13 +30,13 @@ _VALUED = {"with": "weapon", "at": "location", "as": "damage_type", "using": "at
            "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
 _NAMED = ("with", "at", "as")  # these take every word up to the next option
 _FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
-          "brace": "brace", "together": "together"}
+          "brace": "brace", "together": "together", "sight": "sight", "no-cover": "no_cover"}
 _DEFENSES = ("dodge", "deflect", "defend")
 _COUNTER = ("counter", "counterattack")
 # "for" starts another target of an Area attack; it is split off before options are read
 # Every word above: nothing made up at the table may be called one (engine/names.py
 # COMMAND_WORDS, kept in step by tests/test_reserved_names.py).
-KEYWORDS = frozenset({*_VALUED, *_FLAGS, *_DEFENSES, *_COUNTER, "adjacent", "for"})
+KEYWORDS = frozenset({*_VALUED, *_FLAGS, *_DEFENSES, *_COUNTER, "adjacent", "for", "area"})
 
 OPTIONS_HELP = (
     "Options: 'with WEAPON' (default: the first listed), 'at LOCATION' (Mass, Edge, Mark, "
@@ -42,14 +47,18 @@ OPTIONS_HELP = (
     "'defend=NAME' (an enemy's scripted defense). 'brace': the target Braces if damage "
     "reaches its Vitality. 'counter' and the words after it: the target's Counterattack, "
     "with the same options. An Area attack takes more targets as 'for NAME' each followed "
-    "by that target's reactions (and, for a spell, its own roll).")
+    "by that target's reactions (and, for a spell, its own roll). On a map the tracker "
+    "measures distance, line of sight and cover; 'dist N', 'sight', 'cover' and "
+    "'no-cover' overrule it. 'area burst N SQUARE', 'area line [N] SQUARE' or 'area cone "
+    "[N] SQUARE' aims an Area attack at the map: every creature in it is a target, "
+    "'for NAME' then gives one's reactions.")
 
 
 def _is_option(word: str) -> bool:
     low = word.lower()
     key = low.partition("=")[0]
     return (key in _VALUED or low in _FLAGS or key in _DEFENSES or low in _COUNTER
-            or low == "adjacent" or bool(_DICE.match(low)))
+            or low in ("adjacent", "area") or bool(_DICE.match(low)))
 
 
 def _names_and_options(words: list[str]) -> tuple[list[str], list[str]]:
@@ -106,6 +115,9 @@ def _options(words: list[str]) -> dict:
                 out["defense_with"] = _value("defense", value)
         elif low == "adjacent":
             put("distance", 1, "distance")
+        elif low == "area":
+            area, i = _area(words, i)
+            put("area", area, "area")
         elif low in _FLAGS:
             put(_FLAGS[low], True, low)
         elif m := _DICE.match(low):
@@ -114,7 +126,29 @@ def _options(words: list[str]) -> dict:
                 raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
         else:
             raise CommandError(f"unexpected {word!r}")
+    if out.get("cover") and out.get("no_cover"):
+        raise CommandError("'cover' and 'no-cover' contradict each other")
     return out
+
+
+AREA_HELP = "area burst N SQUARE, area line [N] SQUARE or area cone [N] SQUARE"
+
+
+def _area(words: list[str], i: int) -> tuple[Area, int]:
+    """``burst 2 C5``, ``line D4``, ``cone 3 D4`` from ``words[i:]``; the index after."""
+    if i >= len(words) or words[i].lower() not in SHAPES:
+        raise CommandError(f"'area' needs a shape: {AREA_HELP}")
+    shape, i = words[i].lower(), i + 1
+    size = None
+    if i < len(words) and words[i].isdigit():
+        size, i = number(words[i], f"the {shape}'s size"), i + 1
+        if size < 1:
+            raise CommandError(f"a {shape} is 1 square or more")
+    if shape == "burst" and size is None:
+        raise CommandError(f"a burst needs its radius: {AREA_HELP}")
+    if i >= len(words) or _is_option(words[i]):
+        raise CommandError(f"'area {shape}' needs a square, like C5: {AREA_HELP}")
+    return Area(shape, words[i], size), i + 1
 
 
 def _split_counter(words: list[str]) -> tuple[list[str], list[str] | None]:
@@ -138,6 +172,11 @@ def _split_targets(words: list[str]) -> list[list[str]]:
 def _attack(maneuver: str, words: list[str]) -> Attack:
     main, *more = _split_targets(words)
     names, rest = _names_and_options(main)
+    if any(w.lower() == "area" for w in _split_counter(rest)[0]):
+        mine, counter_words = _split_counter(rest)
+        counter = _counter(counter_words) if counter_words is not None else None
+        return _area_attack(maneuver, names, counter, tuple(_also(g) for g in more),
+                            _options(mine))
     if not names:
         raise CommandError("missing target")
     if len(names) > 2:
@@ -148,6 +187,30 @@ def _attack(maneuver: str, words: list[str]) -> Attack:
     counter = _counter(counter_words) if counter_words is not None else None
     also = tuple(_also(group) for group in more)
     return Attack(attacker, target, maneuver, counter=counter, also=also, **_options(mine))
+
+
+def _area_attack(maneuver: str, names: list[str], counter: Attack | None,
+                 also: tuple[Attack, ...], opts: dict) -> Attack:
+    """An attack aimed at an area: the one name is the attacker; the first ``for``
+    part is the main target (engine/area_attack.py ``aimed`` adds the rest)."""
+    if maneuver != "Basic Attack":
+        raise CommandError("'area' is for an attack with an Area weapon (R22)")
+    if len(names) > 1:
+        raise CommandError("an area picks its own targets: name only the attacker, and "
+                           "give a target's reactions after 'for NAME'")
+    own = sorted(k for k in opts if k in _TARGET_KEYS and k != "typed")
+    if own or counter is not None:
+        raise CommandError("with 'area', give each target's reactions after 'for NAME'")
+    attacker = names[0] if names else None
+    if not also:
+        return Attack(attacker, "", maneuver, **opts)
+    first, *rest = also
+    if first.typed is not None and "typed" in opts:
+        raise CommandError(f"the roll is given twice (for {first.target} and the attack)")
+    mine = {k: getattr(first, k) for k in _TARGET_KEYS if getattr(first, k) not in
+            (None, False)}
+    return Attack(attacker, first.target, maneuver, counter=first.counter,
+                  also=tuple(rest), **{**opts, **mine})
 
 
 _TARGET_KEYS = ("defense", "defense_with", "defense_typed", "brace", "typed")

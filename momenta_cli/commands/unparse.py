@@ -28,16 +28,21 @@ def typed_text(t: Typed) -> str:
     return ",".join(str(x) for x in t.faces or ())
 
 
-def _options(x: Attack) -> list[str]:
-    """The option words of one part of an attack, in the canonical order."""
+def _options(x: Attack, reactions: bool = True) -> list[str]:
+    """The option words of one part of an attack, in the canonical order (``reactions``
+    False: without the target's reactions, which an area attack writes after ``for``)."""
     out: list[str] = []
+    if x.area is not None:
+        size = [str(x.area.size)] if x.area.size is not None else []
+        out += ["area", x.area.shape, *size, quote_word(x.area.square)]
     for key, value in (("with", x.weapon), ("at", x.location), ("as", x.damage_type),
                        ("using", x.attribute)):
         if value is not None:
             out += [key, quote_word(value)]
     if x.distance is not None:
         out += ["adjacent"] if x.distance == 1 else ["dist", str(x.distance)]
-    for flag, on in (("thrown", x.ranged), ("cover", x.cover), ("obscured", x.obscured)):
+    for flag, on in (("thrown", x.ranged), ("cover", x.cover), ("obscured", x.obscured),
+                     ("no-cover", x.no_cover), ("sight", x.sight)):
         if on:
             out.append(flag)
     if x.dice:
@@ -46,7 +51,8 @@ def _options(x: Attack) -> list[str]:
         out += ["cost", str(x.cost)]
     if x.typed is not None:
         out += ["roll", typed_text(x.typed)]
-    out += _reaction_words(x)
+    if reactions:
+        out += _reaction_words(x)
     if x.together:
         out.append("together")
     return out
@@ -98,8 +104,15 @@ def unparse(cmd: Attack) -> str:
         words.append(quote_word(cmd.attacker))
     elif cmd.maneuver in _TWO_NAMES:
         raise ValueError(f"{verb} names the reacting combatant")
-    words.append(quote_word(cmd.target))
-    words += _options(cmd)
+    if cmd.area is not None:  # the area picks the targets: the first is written after for
+        words += _options(cmd, reactions=False)
+        if cmd.target:
+            words += ["for", quote_word(cmd.target), *_reaction_words(cmd)]
+        elif _reaction_words(cmd) or cmd.counter is not None:
+            raise ValueError("an area attack's reactions belong to a target")
+    else:
+        words.append(quote_word(cmd.target))
+        words += _options(cmd)
     if cmd.counter is not None:
         words += _counter(cmd.counter)
     for x in cmd.also:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from momenta_cli.engine import map_attack as ma
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.commands import Command
@@ -15,7 +16,7 @@ from momenta_cli.engine.economy import check_can_react
 from momenta_cli.engine.names import by_name, candidates
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.specs import LocationSpec, WeaponSpec
-from momenta_cli.engine.state import Fighter
+from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 
 MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
@@ -38,7 +39,10 @@ class Attack(Command):
     target's Counterattack (its attacker and target are filled in from this attack).
     ``distance`` in squares is what the GM states (R28); None means "in reach/range".
     ``also`` lists further targets of an Area attack (R22), each with its own reactions
-    (and, for a spell, its own ``typed`` roll).
+    (and, for a spell, its own ``typed`` roll). On a map (engine/map_attack.py) the
+    distance, line of sight and cover are worked out from the positions: ``distance``,
+    ``sight`` (there is line of sight), ``cover`` and ``no_cover`` are then the GM's
+    overrides (R28); ``area`` aims an Area attack at the map instead of at named targets.
     """
 
     attacker: str | None
@@ -62,6 +66,9 @@ class Attack(Command):
     defense_typed: Typed | None = None
     also: tuple[Attack, ...] = ()
     together: bool = False  # a Shove that keeps a grab together (the GM's word)
+    sight: bool = False
+    no_cover: bool = False
+    area: ma.Area | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,7 @@ class Plan:
     location: LocationSpec
     types: tuple[str, ...]
     distance: int | None
+    situation: tuple[str, ...] = ()  # what the map says, for the log (map_attack.py)
 
     @property
     def deals_damage(self) -> bool:
@@ -101,36 +109,39 @@ def weapon_for(a: Fighter, cmd: Attack) -> WeaponSpec:
     return a.spec.weapons[0]
 
 
-def mode_for(w: WeaponSpec, cmd: Attack) -> str:
+def mode_for(w: WeaponSpec, cmd: Attack, distance: int | None = None) -> str:
     """Melee or ranged (ch20 Melee vs. Ranged): a weapon with both is used in melee unless
-    thrown or the stated distance is past its reach."""
+    thrown or the distance (``distance``, else the stated one) is past its reach."""
     if cmd.ranged:
         if not w.is_ranged:
             raise RuleError(f"{w.name} has no Range: it cannot be thrown or shot")
         return "ranged"
-    if w.is_melee and w.is_ranged and cmd.distance is not None and w.melee is not None \
-            and cmd.distance > w.melee:
+    d = cmd.distance if distance is None else distance
+    if w.is_melee and w.is_ranged and d is not None and w.melee is not None \
+            and d > w.melee:
         return "ranged"
     return "melee" if w.is_melee else "ranged"
 
 
-def _check_distance(w: WeaponSpec, mode: str, distance: int | None) -> None:
-    """R18, R28: the GM states the distance; past the reach or the maximum range there is
-    no attack."""
+def _check_distance(w: WeaponSpec, mode: str, distance: int | None, how: str = "") -> None:
+    """R18, R28: the GM states the distance (or the map measures it, ``how``: " on the
+    map"); past the reach or the maximum range there is no attack."""
     if distance is None:
         return
     if distance < 1:
         raise RuleError("distance is in squares, 1 or more (1 = adjacent)")
     if mode == "melee" and w.melee is not None and distance > w.melee:
         raise RuleError(f"{w.name} reaches {w.melee} square(s); the target is {distance} "
-                        "away (ch20 Melee vs. Ranged Attacks)")
+                        f"away{how} (ch20 Melee vs. Ranged Attacks)")
     if mode == "ranged" and w.range is not None and distance > w.range:
-        raise RuleError(f"{w.name} has Range {w.range}; the target is {distance} away "
+        raise RuleError(f"{w.name} has Range {w.range}; the target is {distance} away{how} "
                         "(R18: no attack beyond the maximum range)")
 
 
-def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec:
-    """R19, R20: the declared hit location; Mass unless said otherwise."""
+def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack, cover: bool,
+              why: str = "") -> LocationSpec:
+    """R19, R20: the declared hit location; Mass unless said otherwise. ``cover``: the
+    target is in cover (the GM's flag, or the map's, ``why`` saying where from)."""
     loc = rx.pick(t.spec.locations, cmd.location or "Mass", by_name,
                   f"{t.name} has no hit location")
     mass = loc.name == "Mass"
@@ -140,15 +151,16 @@ def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack) -> LocationSpec
         raise RuleError(f"{w.name} deals Strain: hit locations do nothing for it, aim at "
                         "Mass (R9)")
     seeking = w.has("Seeking") or w.has("Area")
-    if cmd.cover and mode == "ranged" and not seeking and mass:
+    if cover and mode == "ranged" and not seeking and mass:
+        where = f" ({why})" if why.startswith("map") else ""
         if w.has("Imprecise"):
-            raise RuleError(f"{t.name} is in cover and {w.name} is Imprecise: it cannot "
-                            "be hit by this ranged attack from here (ch20 Cover)")
+            raise RuleError(f"{t.name} is in cover{where} and {w.name} is Imprecise: it "
+                            "cannot be hit by this ranged attack from here (ch20 Cover)")
         others = [x.name for x in t.spec.locations if x.name != "Mass"]
         if not others:
-            raise RuleError(f"{t.name} is in cover and is all Mass: it cannot be hit by a "
-                            "ranged attack from here (ch20 Cover)")
-        raise RuleError(f"{t.name} is in cover: a ranged attack must aim at "
+            raise RuleError(f"{t.name} is in cover{where} and is all Mass: it cannot be hit "
+                            "by a ranged attack from here (ch20 Cover)")
+        raise RuleError(f"{t.name} is in cover{where}: a ranged attack must aim at "
                         f"{' or '.join(others)} (R20)")
     return loc
 
@@ -186,8 +198,10 @@ def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[st
     return (*base, best)
 
 
-def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
-    """Check an attack against the rules before anything is paid or rolled."""
+def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None) -> Plan:
+    """Check an attack against the rules before anything is paid or rolled. With
+    ``fight`` and a map in it, the distance, line of sight and cover come from the
+    positions (engine/map_attack.py, R32-R34), the GM's flags overriding them (R28)."""
     if cmd.maneuver not in ATTACK_MANEUVERS:
         raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
     if a.name == t.name:
@@ -201,20 +215,29 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack) -> Plan:
     w = weapon_for(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
-    mode = mode_for(w, cmd)
+    spot = ma.spot(fight, a, t, cmd)
+    distance = cmd.distance if spot is None else spot.distance
+    mode = mode_for(w, cmd, distance)
     if cmd.maneuver == "Feint" and mode != "melee":
         raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
     if cmd.maneuver in REACTIVE:
         rx.check_reactive_weapon(w, cmd.maneuver, cmd.distance)
         if mode != "melee":
             raise RuleError(f"{cmd.maneuver} is a melee Basic Attack (ch19 Reactions)")
-    _check_distance(w, mode, cmd.distance)
+    if cmd.area is None:  # an area's own reach is checked with it (map_attack.py)
+        _check_distance(w, mode, distance, " on the map" if spot and spot.stated is None
+                        else "")
+    seen = ma.seen(spot, w, mode, cmd) if spot is not None else None
     if cmd.attribute is not None:
         opts = rx.attribute_options(w)
         if a.spec.is_enemy and w.pool is not None:
             raise RuleError(f"{w.name} rolls its printed pool (R7)")
         if cmd.attribute.upper() not in opts:
             raise RuleError(f"{w.name} rolls {' or '.join(opts)}, not {cmd.attribute}")
-    loc = _location(t, w, mode, cmd)
+    loc = _location(t, w, mode, cmd, seen.cover if seen else cmd.cover,
+                    seen.why if seen else "")
     types = _types(t, w, mode, cmd.damage_type)
-    return Plan(a.name, t.name, cmd.maneuver, w, mode, loc, types, cmd.distance)
+    if cmd.area is not None and distance is not None and distance < 1:
+        distance = None  # a burst at one's own feet: no range penalty to speak of
+    return Plan(a.name, t.name, cmd.maneuver, w, mode, loc, types, distance,
+                seen.notes if seen else ())

@@ -21,6 +21,7 @@ from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import damage
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.area_attack import aimed, area_note
 from momenta_cli.engine.attack_plan import (
     EFFECTS,
     MOVEMENT_REACTIONS,
@@ -67,6 +68,13 @@ class AttackRolled(Event):
     defense_pool: tuple[tuple[str, int], ...] = ()
     defense_roll: dict[str, Any] | None = None
     net: int = 0
+    situation: tuple[str, ...] = ()  # what the map said (engine/map_attack.py)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if not self.situation:  # no map: written as it always was
+            del out["situation"]
+        return out
 
     @property
     def deals_damage(self) -> bool:
@@ -178,12 +186,13 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
     ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
     it, and a Counterattack, resolved on the same copy, needs no copy of its own."""
+    cmd = aimed(s, cmd)  # an area on the map becomes its targets
     a0 = actor(s, cmd.attacker)
     strikes = (cmd, *cmd.also)
     targets = [find(s, x.target) for x in strikes]
     if len({t.name for t in targets}) < len(targets):
         raise RuleError("a target is named twice")
-    plans = [plan_attack(a0, t, cmd) for t in targets]
+    plans = [plan_attack(a0, t, cmd, s) for t in targets]
     w = plans[0].weapon
     if len(strikes) > 1 and not w.has("Area"):
         raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
@@ -192,7 +201,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     one_roll = rolls_once(w, len(strikes))
     if one_roll and any(x.typed is not None for x in cmd.also):
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
-    events = _pay(s, a0, plans[0], cmd)
+    events = _pay(s, a0, plans[0], cmd) + area_note(s, cmd)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         events.append(mv.MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
@@ -254,7 +263,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
     events = applied(s, [AttackRolled(
         a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
         tuple(parts), roll, defense.label if defense else None,
-        defense.parts if defense else (), droll, net)])
+        defense.parts if defense else (), droll, net, p.situation)])
     if rolled_at and roll["how"] != "auto":
         events += applied(s, cond.lose(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:

@@ -145,7 +145,7 @@ COMMAND_WORDS = frozenset({
     "with", "at", "as", "using", "dist", "roll", "def", "cost", "cover", "obscured",
     "thrown", "ranged", "brace", "together", "dodge", "deflect", "defend", "counter",
     "counterattack", "adjacent", "for", "from", "new", "copy", "side", "threat", "vit",
-    "vitality", "guard", "pool", "forgo", "last", "-all",
+    "vitality", "guard", "pool", "forgo", "last", "-all", "area", "sight", "no-cover",
     "dice",  # the clause that pins a line's dice, on any verb (momenta_cli/words.py)
 })
 # xN (add's count), +N/-N/=N (cond's stacks), +Nd/-Nd (attack's dice)

@@ -60,8 +60,8 @@ class Preview:
 def _refuse_extras(cmd: Attack) -> None:
     if cmd.counter is not None:
         raise RuleError("odds looks at the attack alone: leave out 'counter'")
-    if cmd.also:
-        raise RuleError("odds looks at one target: leave out 'for ...'")
+    if cmd.also or cmd.area is not None:
+        raise RuleError("odds looks at one target: leave out 'for ...' and 'area ...'")
     if cmd.typed is not None or cmd.defense_typed is not None:
         raise RuleError("odds counts every possible roll: leave out 'roll' and 'def'")
 
@@ -90,7 +90,7 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     s = fight.draft()
     a = actor(s, cmd.attacker)
     t = find(s, cmd.target)
-    p = plan_attack(a, t, cmd)
+    p = plan_attack(a, t, cmd, s)  # on a map: its distance, sight and cover
     if not p.deals_damage:
         raise RuleError(f"odds covers attacks that deal damage, not a {p.maneuver}")
     check_reactions(s, cmd, t, p)

@@ -51,7 +51,8 @@ def area(fight: Fight, cmd: Attack) -> str:
     if not cmd.also:
         return ""
     try:
-        w = plan_attack(actor(fight, cmd.attacker), find(fight, cmd.target), cmd).weapon
+        w = plan_attack(actor(fight, cmd.attacker), find(fight, cmd.target), cmd,
+                        fight).weapon
     except MomentaError:
         return ""
     return "each" if w.has("Spell") else "one"

@@ -103,6 +103,9 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
 
 def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,
             refusal: str | None = None) -> model.LinePreview:
+    from momenta_cli.engine.area_attack import aimed
+
+    cmd = aimed(fight, cmd)  # an area on the map: its targets, as the engine took them
     return model.LinePreview(
         line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
         rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway),

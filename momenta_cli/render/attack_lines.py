@@ -44,6 +44,14 @@ def roll_text(parts: tuple[tuple[str, int], ...], roll: dict[str, Any]) -> str:
     return " ".join(bits)
 
 
+def situation_text(e: at.AttackRolled) -> str | None:
+    """What the map said of the attack (engine/map_attack.py): ``Tamsin to Knife-1:
+    distance 5 (map), line of sight (map), no cover (map)``; None without a map."""
+    if not getattr(e, "situation", ()):
+        return None
+    return f"{e.attacker} to {e.target}: {', '.join(e.situation)}"
+
+
 @formats("attack_rolled")
 def _rolled(e: at.AttackRolled) -> str:
     verb = _VERB.get(e.maneuver, "attacks")
@@ -114,24 +122,26 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
     keep their own lines; a Brace taken on the way is listed first."""
     from momenta_cli.render.logtext import line
     e = events[i]
+    where = situation_text(e)
     if not e.deals_damage:
-        return None
-    where = f" ({e.location})" if e.location != "Mass" else ""
+        return ([where, _rolled(e) or ""], 1) if where is not None else None
+    pre0 = [where] if where is not None else []
+    at_loc = f" ({e.location})" if e.location != "Mass" else ""
     # Several types all apply together: joined with "+" ("/" means a choice in tags).
     types = f" ({'+'.join(e.types)})" if e.types else ""
-    text = (f"{e.attacker} -> {e.target}{where}: {e.weapon}{types} "
+    text = (f"{e.attacker} -> {e.target}{at_loc}: {e.weapon}{types} "
             f"{roll_text(e.pool, e.roll)}")
     if e.defense is not None and e.defense_roll is not None:
         text += f" vs {e.defense} {roll_text(e.defense_pool, e.defense_roll)}"
     text += f" = {e.net}s"
     used = 1
     j = i + 1
-    pre: list[str] = []
+    pre: list[str] = list(pre0)
     k = j
     while k < len(events) and (_is_brace(events[k]) or _used_up(events[k], e.target)):
         k += 1
     if k < len(events) and events[k].kind == "attack_damage" and events[k].target == e.target:
-        pre = [t for t in (line(x) for x in events[j:k] if _is_brace(x)) if t]
+        pre = pre0 + [t for t in (line(x) for x in events[j:k] if _is_brace(x)) if t]
         after = [t for t in (line(x) for x in events[j:k] if not _is_brace(x)) if t]
         used += k - j
         j = k

@@ -132,6 +132,10 @@ class _Run:
     """One fight in progress: the session, its dice, the policy, and what was refused."""
 
     def __init__(self, encounter: EncounterSpec, policy: Policy, seed: int):
+        # The policies walk no token: a fight on a map is played as one without (R28),
+        # else every attack would be measured from where the file put the combatants.
+        if encounter.board is not None:
+            encounter = replace(encounter, board=None)
         self.session = Session(encounter)
         self.roller = SeededRoller(seed)
         self.view = View(self.session.state, random.Random(seed + 1))
