@@ -39,7 +39,8 @@ F = Fraction
 
 
 def _solid(board: Board, c: int, r: int) -> bool:
-    return board.on((c, r)) and board.at((c, r)).solid
+    # off the map is solid (R33): a line may not run along the map's edge past a wall
+    return not board.on((c, r)) or board.at((c, r)).solid
 
 
 def _meets_open_box(p, q, x0, y0, x1, y1) -> bool:
@@ -364,3 +365,10 @@ def test_no_cover_through_a_slit_only_a_turned_line_finds():
     assert in_open_block([(0, 1)], line[0]) and in_open_block([(2, 4)], line[1])
     assert not oracle_blocked(b, *line)
     assert not cover(b, [(0, 1)], [(2, 4)])
+
+
+def test_a_line_along_the_maps_edge_does_not_slip_past_a_wall_drawn_to_it():
+    """R33: a wall running to the map's edge closes it; the line along the edge would
+    run along the edge the wall shares with what is off the map, inside the wall."""
+    b = board_of(".#.", ".#.", ".#.")
+    assert not line_of_sight(b, [(0, 0)], [(2, 0)])

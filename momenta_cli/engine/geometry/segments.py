@@ -40,7 +40,10 @@ class Touch(Enum):
 class Obstacles:
     """What stops a segment: the board's solid squares, and for cover (R34) also the
     interiors of ``extra`` squares (other creatures) and, with ``low``, of the board's
-    partial obstructions. Squares off the board stop nothing."""
+    partial obstructions. Off the board counts as solid (no segment between two squares
+    of the board leaves it, the board being a rectangle, but one may run along its
+    edge): a line along the map's edge past a wall drawn up to that edge runs along an
+    edge two solid squares share, and is blocked (R33)."""
 
     board: Board
     extra: frozenset[Square] = frozenset()
@@ -48,7 +51,7 @@ class Obstacles:
     own: frozenset[Square] = frozenset()  # never stop (the attacker's and target's)
 
     def solid(self, c: int, r: int) -> bool:
-        return (c, r) in self.board.solid_squares
+        return (c, r) in self.board.solid_squares or not self.board.on((c, r))
 
     def stops(self, c: int, r: int) -> bool:
         sq = (c, r)
