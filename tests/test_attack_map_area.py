@@ -156,3 +156,21 @@ def test_the_preview_of_an_area_line_shows_each_target():
                  "attack area burst 1 e3 with firebomb ?")
     assert pv.refusal is None and [a.name for a in pv.against] == ["Brannoc", "Gorm"]
     assert pv.area == "one"
+
+
+def test_at_the_prompt_each_creature_caught_in_the_area_is_asked_its_reaction():
+    """Issue 12 item 2 on a map (ch20 Area Attacks, R22): the prompt finds who the burst
+    catches as the engine will, and asks each target that may react, here Brannoc (an
+    ally in the blast); enemies are not asked. The line journaled names them."""
+    from momenta_cli.dice import SeededRoller
+    from momenta_cli.exchange.ask_line import settle_line
+    from tests.test_ask_questions import Table
+
+    s = on_map(FIELD, tamsin="A1", gorm="E3", brannoc="E4")
+    run(s, "turn tamsin")
+    t = Table("dodge", "5,5", "1", "n")
+    line, _ = settle_line(s.state, "attack area burst 1 e3 with firebomb", SeededRoller(3),
+                          t)
+    assert any("Brannoc's reaction" in told for told in t.told)
+    assert "for Brannoc dodge" in line and "area burst 1 e3" in line.lower()
+    assert not t.answers

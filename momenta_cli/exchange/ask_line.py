@@ -40,6 +40,7 @@ def settle_line(fight: Fight, line: str, roller: Roller, table: Table
     cmd = asks(line)
     if cmd is None:
         return line, roller
+    cmd = _aimed(fight, cmd)
     done = settle(fight, cmd, roller, table)
     if done is None:
         return None
@@ -53,3 +54,16 @@ def settle_line(fight: Fight, line: str, roller: Roller, table: Table
                      "done: type the attack again with them written") from None
     note = comment_of(line)
     return (f"{text} {note}" if note else text), run_with
+
+
+def _aimed(fight: Fight, cmd: Attack) -> Attack:
+    """An Area attack aimed at the map (``area burst 2 e3``) with the creatures it
+    catches as its targets, as the engine will find them (area_attack.aimed), so each
+    is asked its own reaction; a refused area is left for the engine to refuse with its
+    reason when the line runs."""
+    from momenta_cli.engine.area_attack import aimed
+
+    try:
+        return aimed(fight, cmd)
+    except MomentaError:
+        return cmd
