@@ -13,6 +13,7 @@ Words after ``counter`` describe the target's Counterattack with the same option
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from momenta_cli.commands.language import Meta, number, typed_result, verb
 from momenta_cli.engine.attack_plan import Attack
@@ -238,6 +239,18 @@ def _intercept(words: list[str]) -> Attack:
       example="forestall brannoc knife-2 with boar spear")
 def _forestall(words: list[str]) -> Attack:
     return _reactive("Forestall", words)
+
+
+def movement_reaction(maneuver: str, words: list[str]) -> Attack:
+    """``REACTOR [with WEAPON] [OPTIONS]`` after ``intercept`` or ``forestall`` on a
+    movement line (commands/trigger_words.py): the reactive attack, its target (the
+    mover) left for the engine to fill in."""
+    names, _ = _names_and_options(words)
+    if len(names) != 1:
+        raise CommandError(f"after '{maneuver.lower()}' name the reacting combatant only "
+                           "(the one moving is its target)")
+    x = _attack(maneuver, words)
+    return replace(x, attacker=x.target, target="")
 
 
 def _reactive(maneuver: str, words: list[str]) -> Attack:

@@ -49,7 +49,15 @@ def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None
 
 
 def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
-    """``[NAME] to SQUARE``: a movement on the map; None when the words say no ``to``."""
+    """``[NAME] to SQUARE [REACTIONS]``: a movement on the map, with the answers to its
+    triggers (commands/trigger_words.py, R35); None when the words say no ``to``."""
+    from momenta_cli.commands import trigger_words
+
+    for i in range(len(words) - 1):
+        if words[i].lower() == "to" and parse(words[i + 1]) is not None:
+            reactions, said = trigger_words.read(words[i + 2:])
+            return walking.MoveTo(" ".join(words[:i]) or None, words[i + 1], how,
+                                  reactions, said)
     if len(words) >= 2 and words[-2].lower() == "to":
         return walking.MoveTo(" ".join(words[:-2]) or None, words[-1], how)
     if words and words[-1].lower() == "to":

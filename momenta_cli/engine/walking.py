@@ -19,14 +19,22 @@ from typing import Any
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import grabs, moving
+from momenta_cli.engine import grabs, moving, triggers
 from momenta_cli.engine import movement as mv
+from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, find_path, reachable
+from momenta_cli.engine.geometry.paths import (
+    Mode,
+    NoPath,
+    Path,
+    find_path,
+    reachable,
+    step_cost,
+)
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
 from momenta_cli.engine.registry import handles
@@ -39,11 +47,17 @@ HOWS = ("Move", "Shift")
 @dataclass(frozen=True)
 class MoveTo(Command):
     """``move NAME to C5`` / ``shift NAME to C5``: ``how`` is "Move" or "Shift";
-    ``square`` the top-left square the mover ends on (R31)."""
+    ``square`` the top-left square the mover ends on (R31). ``reactions``: the reactive
+    attacks the movement's triggers are answered with (R35: ``... intercept brannoc``),
+    each an Intercept or Forestall ``Attack`` by its reactor (the target is the mover);
+    ``said``: the line spoke of them (a reaction or ``no-reactions``), so the prompt
+    asks nothing more (exchange/triggers.py)."""
 
     name: str | None
     square: str
     how: str = "Move"
+    reactions: tuple[Attack, ...] = ()
+    said: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,33 +212,102 @@ def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
     return d.name, went
 
 
-def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
+def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
+                 answers: tuple[Attack, ...] = ()) -> list[Event]:
     """The events of taking ``r``: the medium it is made in (so a swimming Move pays
     double, R24), the payment, the movement square by square, the medium it ends in,
-    whom it drags, and the falls into pits (R23, R36)."""
+    whom it drags, and the falls into pits (R23, R36). ``answers``: the reactive attacks
+    made at its triggers (R35), where the movement stops for each."""
     s = fight.draft()
     events: list[Event] = []
     if r.during != f.terrain:
         events += applied(s, [mv.TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
-    p = r.path
-    # One Moved for the whole path, square by square: the reactive attacks of R35 (a
-    # later round) find their trigger square in it and cut the movement there.
-    events += applied(s, [mv.Moved(
-        f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
-        path=tuple(p.names()), start=name(p.start),
-        jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
+    pairs = triggers.answered(fight, f, r, answers)
+    if pairs:
+        walked, done = _walk(s, f, r, pairs, roller)
+        events += walked
+        if not done:  # stopped by a reaction (Defeated): where it is, as it is
+            events += _landed(s, s.get(f.name))
+            for who, _ in r.drags:
+                events += _landed(s, s.get(who))
+            return events + cond.reminder_events(fight, f)
+    else:
+        p = r.path
+        # One Moved for the whole path, square by square (a reactive attack cuts it at
+        # its trigger square: ``_walk``)
+        events += applied(s, [mv.Moved(
+            f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
+            path=tuple(p.names()), start=name(p.start),
+            jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
+        for who, went in r.drags:
+            events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
+                                             tuple(name(q) for q in went.squares))])
+    return events + _arrived(s, f, r, roller) + cond.reminder_events(fight, f)
+
+
+def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
+    """The end of a movement walked in full: the medium it ends in, where the dragged
+    land, and the falls into pits (R23, R36)."""
+    events: list[Event] = []
     if r.end != r.during:
         events += applied(s, [mv.TerrainSet(f.name, r.during, r.end)])
     for who, went in r.drags:
-        events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
-                                         tuple(name(q) for q in went.squares))])
         events += _landed(s, s.get(who))
         if went.fall:
             events += _fall(s, s.get(who), went.fall, roller)
-    if p.fall:
-        events += _fall(s, s.get(f.name), p.fall, roller)
-    return events + cond.reminder_events(fight, f)
+    if r.path.fall:
+        events += _fall(s, s.get(f.name), r.path.fall, roller)
+    return events
+
+
+def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
+    """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
+    R35), with the dragged ones' steps, applied to ``s``."""
+    p = r.path
+    board = board_of(s)
+    assert board is not None
+    seq = (p.start, *p.squares)
+    part = p.squares[a + 1:b + 1]
+    cost = sum(step_cost(board, seq[i], seq[i + 1], side_of(f.spec.size))
+               for i in range(a + 1, b + 1))
+    events = applied(s, [mv.Moved(
+        f.name, r.how, len(part), r.budget, cost - len(part), r.during,
+        path=tuple(name(q) for q in part), start=name(seq[a + 1]),
+        jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
+    for who, went in r.drags:
+        dragged = went.squares[a + 1:b + 1]
+        if dragged:
+            events += applied(s, [mv.Dragged(who, f.name, len(dragged),
+                                             tuple(name(q) for q in dragged))])
+    return events
+
+
+def _walk(s: Fight, f: Fighter, r: Route,
+          pairs: list[tuple[triggers.Trigger, Attack]], roller: Roller
+          ) -> tuple[list[Event], bool]:
+    """``r`` walked on ``s`` up to each trigger square, where the movement stops for the
+    reactions made there (R35), then on; with whether it went the whole way (False when
+    a reaction took the mover out of the fight: it stays where it was struck)."""
+    p = r.path
+    events: list[Event] = []
+    here, begun = triggers.START, False
+    last = len(p.squares) - 1
+    for step, group in triggers.stops(pairs):
+        if step > here:
+            events += _part(s, f, r, here, step, begun)
+            here, begun = step, True
+        square = name(p.squares[step]) if step >= 0 else name(p.start)
+        events += applied(s, [triggers.Halted(
+            f.name, r.how, square, tuple((t.reactor, t.reaction) for t, _ in group),
+            first=not begun)])
+        begun = True
+        events += triggers.react(s, f.name, group, roller)
+        if s.get(f.name).out:
+            return events, False
+    if last > here:
+        events += _part(s, f, r, here, last, begun)
+    return events, True
 
 
 def _landed(s: Fight, f: Fighter) -> list[Event]:
@@ -254,7 +337,8 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
         moving.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
-    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller)
+    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller,
+                        cmd.reactions)
 
 
 def preview(fight: Fight, cmd: MoveTo) -> Route:
