@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import movement as mv
-from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, Attack
+from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
 from momenta_cli.engine.economy import check_can_react
 from momenta_cli.engine.events import Event, Note, applied
 from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
@@ -75,8 +75,9 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
     out: list[Trigger] = []
     for r in _reactors(fight, mover):
         mine = squares_of(r)
-        melee = [(w.name, w.melee, w.has("Reflexive")) for w in r.spec.weapons
-                 if w.melee is not None]
+        # the Unarmed Attack (everyone's) last: the weapon in hand is the one meant
+        melee = sorted(((w.name, w.melee, w.has("Reflexive")) for w in r.spec.weapons
+                        if w.melee is not None), key=lambda x: x[0] == UNARMED)
         if how != mv.FORCED:
             flex = tuple(n for n, reach, reflexive in melee
                          if reflexive and within(at_start, mine, reach))
