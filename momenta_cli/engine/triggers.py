@@ -32,6 +32,7 @@ from momenta_cli.engine.positions import squares_of
 from momenta_cli.engine.reactions import pick_weapon
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.words import quote_word
 
 if TYPE_CHECKING:
     from momenta_cli.engine.walking import Route
@@ -45,13 +46,16 @@ class Trigger:
     ``reaction`` is "Intercept" or "Forestall"; ``step`` the index in the path's squares
     where the mover stands when it happens (``START``: before the first step);
     ``square`` that square's name; ``weapons`` the reactor's weapons that trigger it
-    there (the attack is made with one of them, ch19)."""
+    there (the attack is made with one of them, ch19); ``later``: the reactor's other
+    melee weapons whose reach the path enters further on, each with its step (an
+    Intercept named with one of them is made there instead: still once per movement)."""
 
     reactor: str
     reaction: str
     step: int
     square: str
     weapons: tuple[str, ...]
+    later: tuple[tuple[str, int], ...] = ()
 
 
 def _reactors(fight: Fight, mover: Fighter) -> list[Fighter]:
@@ -90,13 +94,28 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
                 entered.setdefault(i, []).append(n)
         if entered:
             i = min(entered)
-            out.append(Trigger(r.name, "Intercept", i, name(squares[i]), tuple(entered[i])))
+            later = tuple((n, j) for j in sorted(entered) if j != i for n in entered[j])
+            out.append(Trigger(r.name, "Intercept", i, name(squares[i]), tuple(entered[i]),
+                               later))
     return sorted(out, key=lambda t: t.step)
 
 
 def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
     """The triggers of a worked-out Move or Shift (``walking.plan``)."""
     return find_triggers(fight, mover, route.path.start, route.path.squares, route.how)
+
+
+def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square]
+                 ) -> list[Event]:
+    """Forced movement (a Shove) triggers Intercept, never Forestall (ch19 Movement,
+    R35): a note for each reactor whose reach the push carries ``mover`` into, naming
+    the square and the line that makes it (the GM-stated ``intercept REACTOR MOVER``;
+    the push is not stopped there)."""
+    return [Note(f"{mover.name} is pushed into {t.reactor}'s reach at {t.square}: "
+                 f"{t.reactor} may Intercept ('intercept {quote_word(t.reactor)} "
+                 f"{quote_word(mover.name)}', R35)",
+                 t.reactor)
+            for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
 
 
 def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
@@ -147,10 +166,15 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
             a = replace(a, weapon=t.weapons[0])
         else:
             w = pick_weapon(reactor, a.weapon)
-            if w.name not in t.weapons:
-                raise RuleError(f"{w.name} is not what triggers {reactor.name}'s "
-                                f"{a.maneuver} at {t.square}: {' or '.join(t.weapons)} "
-                                "(ch19 Reactions)")
+            step = dict((n, j) for n, j in t.later).get(w.name)
+            if step is not None:  # that weapon's reach is entered further on
+                t = replace(t, step=step, square=name(route.path.squares[step]),
+                            weapons=(w.name,), later=())
+            elif w.name not in t.weapons:
+                raise RuleError(f"this path never brings {mover.name} into the reach of "
+                                f"{reactor.name}'s {w.name} from outside it; "
+                                f"{' or '.join(t.weapons)} triggers the {a.maneuver} at "
+                                f"{t.square} (ch19 Reactions, R35)")
             a = replace(a, weapon=w.name)
         out.append((t, replace(a, attacker=reactor.name, target=mover.name)))
     return sorted(out, key=lambda ta: ta[0].step)

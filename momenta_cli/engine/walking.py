@@ -357,8 +357,10 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
         return applied(s, [mv.Shoved(t.name, a.name, n)]), True
     went = forced.shove(board, squares_of(a), t.position, n, side=side_of(t.spec.size),
                         occupied=occupants(s.fighters.values(), but=t.name))
+    met = triggers.forced_notes(s, t, t.position, went.squares)
     events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
                                    went.stopped or "", name(t.position))])
+    events += applied(s, met)
     events += _landed(s, s.get(t.name))
     if went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)
