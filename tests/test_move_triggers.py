@@ -126,7 +126,7 @@ def test_forced_movement_triggers_intercept_never_forestall():
     s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
     run(s, "turn kira", "shove gorm roll 2s")
     assert where(s, "Gorm") == "F3"
-    assert any("pushed into Wren's reach at E3" in t and "Intercept" in t
+    assert any("forced into Wren's reach at E3" in t and "Intercept" in t
                for t in log_text(s))
     refused(s, "forestall wren gorm", "forced", "Forestall")
     run(s, "intercept wren gorm roll 1s")
@@ -192,3 +192,21 @@ def _found(s, who: str, to: str):
 
     f = s.state.get(who)
     return triggers.route_triggers(s.state, f, plan(s.state, f, to))
+
+
+def test_being_dragged_into_reach_is_named_as_an_intercept():
+    """ch19 Grab: being dragged is forced movement, so it may trigger Intercept (R35).
+    Kira (SIZE 2) holds Nix and walks; Nix is dragged to E2, into Wren's Spear reach."""
+    import tests.trigger_yard as ty
+    from tests.engine_helpers import session_from
+
+    text = ty.YARD.replace("@rows", ty.ROWS).replace(
+        "SEN: 12, SIZE: 1M}\n    max_vitality: 21", "SEN: 12, SIZE: 2}\n    max_vitality: 21")
+    for key, square in (("kira", "A1"), ("wren", "G1"), ("gorm", "F4"), ("nix", "C1")):
+        text = text.replace(f"@{key}", square)
+    s = session_from(text)
+    run(s, "turn kira", "grab nix roll 1s", "move kira to c2")
+    assert where(s, "Nix") == "E2"
+    notes = [t for t in log_text(s) if "forced into" in t]
+    assert notes == ["Note: Nix is forced into Wren's reach at E2: Wren may Intercept "
+                     "('intercept Wren Nix', R35)"]

@@ -111,7 +111,7 @@ def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[
     R35): a note for each reactor whose reach the push carries ``mover`` into, naming
     the square and the line that makes it (the GM-stated ``intercept REACTOR MOVER``;
     the push is not stopped there)."""
-    return [Note(f"{mover.name} is pushed into {t.reactor}'s reach at {t.square}: "
+    return [Note(f"{mover.name} is forced into {t.reactor}'s reach at {t.square}: "
                  f"{t.reactor} may Intercept ('intercept {quote_word(t.reactor)} "
                  f"{quote_word(mover.name)}', R35)",
                  t.reactor)

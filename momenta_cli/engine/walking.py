@@ -231,7 +231,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
             events += _landed(s, s.get(f.name))
             for who, _ in r.drags:
                 events += _landed(s, s.get(who))
-            return events + cond.reminder_events(fight, f)
+            return events + _drag_notes(fight, s, r) + cond.reminder_events(fight, f)
     else:
         p = r.path
         # One Moved for the whole path, square by square (a reactive attack cuts it at
@@ -243,7 +243,25 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
         for who, went in r.drags:
             events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
                                              tuple(name(q) for q in went.squares))])
+    events += _drag_notes(fight, s, r)
     return events + _arrived(s, f, r, roller) + cond.reminder_events(fight, f)
+
+
+def _drag_notes(fight: Fight, s: Fight, r: Route) -> list[Event]:
+    """Being dragged is forced movement: it may carry the dragged one into a reactor's
+    reach (Intercept, never Forestall: R35), named in the log for the GM to state; the
+    squares it was dragged through are read off ``s``, the fight after the movement."""
+    events: list[Event] = []
+    for who, went in r.drags:
+        d = fight.get(who)
+        moved = s.get(who).position
+        if d.position is None or moved is None or moved not in went.squares:
+            continue
+        walked = went.squares[:went.squares.index(moved) + 1]
+        notes = triggers.forced_notes(fight, d, d.position, walked)
+        # the grabber moves with it: its own reach is no trigger
+        events += applied(s, [n for n in notes if getattr(n, "name", None) != r.mover])
+    return events
 
 
 def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
