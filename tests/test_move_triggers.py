@@ -210,3 +210,31 @@ def test_being_dragged_into_reach_is_named_as_an_intercept():
     notes = [t for t in log_text(s) if "forced into" in t]
     assert notes == ["Note: Nix is forced into Wren's reach at E2: Wren may Intercept "
                      "('intercept Wren Nix', R35)"]
+
+
+def test_tab_completion_offers_the_answers_the_path_calls_for():
+    """After the square, the reaction words the path's triggers call for (R35); after
+    one, its reactors; a reaction written is not offered again."""
+    from momenta_cli.cli.completion import complete
+
+    s = yard(gorm="B1")
+    run(s, *OPEN)
+    assert complete(s.state, "move gorm to c2 ")[1] == [
+        "intercept ", "forestall ", "no-reactions "]
+    assert complete(s.state, "move gorm to c2 forestall ")[1] == ["Wren "]
+    assert complete(s.state, "move gorm to c2 forestall wren ")[1] == ["intercept "]
+    assert complete(s.state, "move gorm to c2 no-reactions ")[1] == []
+
+
+def test_the_move_line_written_back_parses_to_the_same_command():
+    """The prompt's answers are kept as one move line (exchange/triggers.py
+    ``move_line``): it reads back as the command it was written from."""
+    from momenta_cli.commands import parse_line
+    from momenta_cli.exchange.triggers import move_line
+
+    for line in ("move gorm to G2 intercept Wren with Spear roll 6,2 defend=Parry def 1s",
+                 'move "Big Gorm" to C2 forestall Wren roll 1s intercept Wren with Rapier',
+                 "move to G2 no-reactions", "move gorm to G2"):
+        cmd = parse_line(line)
+        assert move_line(cmd) == line
+        assert parse_line(move_line(cmd)) == cmd
