@@ -112,11 +112,12 @@ def offer(fight: Fight, cmd: MoveTo, t: triggers.Trigger, faces: tuple[int, ...]
 
 def _question(fight: Fight, mover: str, o: Offer) -> str:
     t = o.trigger
-    where = (f"starts to move within reach of {t.reactor}'s {o.weapon}"
-             if t.step == triggers.START else f"comes into {t.reactor}'s reach at {t.square}")
     vigor = fight.get(t.reactor).vigor
-    return (f"{mover} {where}: {t.reactor} may {t.reaction} with {o.weapon} "
-            f"({o.cost} Vigor of {vigor}).")
+    if t.step == triggers.START:
+        return (f"{mover} starts to move within reach of {t.reactor}'s {o.weapon}: "
+                f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}).")
+    return (f"{mover} comes into {t.reactor}'s reach at {t.square}: {t.reactor} may "
+            f"{t.reaction} with {o.weapon} ({o.cost} Vigor of {vigor}).")
 
 
 def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:
