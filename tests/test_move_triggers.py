@@ -238,3 +238,24 @@ def test_the_move_line_written_back_parses_to_the_same_command():
         cmd = parse_line(line)
         assert move_line(cmd) == line
         assert parse_line(move_line(cmd)) == cmd
+
+
+def test_a_grabber_stopped_by_an_intercept_drags_its_catch_up_to_there_then_on():
+    """ch19 Grab, R35: a bigger grabber's Move stops at the trigger square with the one
+    it drags beside it, then both go on. Gorm (SIZE 2) holds Kira and walks A3 -> D3;
+    at C3 its squares come within Wren's Spear (F1)."""
+    import tests.trigger_yard as ty
+    from tests.engine_helpers import session_from
+
+    text = ty.YARD.replace("@rows", ty.ROWS).replace(
+        "SEN: 10, SIZE: 1M}\n    max_vitality: 22", "SEN: 10, SIZE: 2}\n    max_vitality: 22")
+    for key, square in (("kira", "C3"), ("wren", "F1"), ("gorm", "A3"), ("nix", "A1")):
+        text = text.replace(f"@{key}", square)
+    s = session_from(text)
+    run(s, *OPEN, "grab kira roll 1s")
+    run(s, "move gorm to d3 intercept wren roll 1s")
+    steps = [(e.kind, e.path[-1]) for e in s.entries[-1].events
+             if e.kind in ("moved", "dragged")]
+    assert steps == [("moved", "C3"), ("dragged", "E3"), ("moved", "D3"), ("dragged", "F3")]
+    assert where(s, "Gorm") == "D3" and where(s, "Kira") == "F3"
+    assert s.state == replay(s.initial, s.entries)
