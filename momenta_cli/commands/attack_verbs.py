@@ -227,7 +227,8 @@ def _shove(words: list[str]) -> Attack:
 @verb("intercept", usage="intercept REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Intercept (reaction, 2 Vigor): MOVER came into reach of REACTOR's melee weapon "
            "while moving; REACTOR makes a Basic Attack at it. The mover may defend or "
-           "counter as against any attack.",
+           "counter as against any attack. On a map the move's own line answers it "
+           "where it happens: 'move MOVER to SQUARE intercept REACTOR'.",
       example="intercept brannoc knife-1 with longsword")
 def _intercept(words: list[str]) -> Attack:
     return _reactive("Intercept", words)
@@ -235,7 +236,8 @@ def _intercept(words: list[str]) -> Attack:
 
 @verb("forestall", usage="forestall REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Forestall (reaction, 2 Vigor): MOVER tries to move (not forced) while within "
-           "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it.",
+           "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it. "
+           "On a map: 'move MOVER to SQUARE forestall REACTOR'.",
       example="forestall brannoc knife-2 with boar spear")
 def _forestall(words: list[str]) -> Attack:
     return _reactive("Forestall", words)
