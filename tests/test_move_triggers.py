@@ -259,3 +259,17 @@ def test_a_grabber_stopped_by_an_intercept_drags_its_catch_up_to_there_then_on()
     assert steps == [("moved", "C3"), ("dragged", "E3"), ("moved", "D3"), ("dragged", "F3")]
     assert where(s, "Gorm") == "D3" and where(s, "Kira") == "F3"
     assert s.state == replay(s.initial, s.entries)
+
+
+def test_the_entry_is_written_and_read_back_unchanged():
+    """The journal keeps the stop and the rest of the way as events of their own; each
+    reads back as written (resume replays them without deciding)."""
+    import json
+
+    from momenta_cli.engine.events import event_from_dict
+
+    s = yard(gorm="B1")
+    run(s, *OPEN, "move gorm to c2 forestall wren intercept wren with rapier",
+        faces=[1, 1, 1, 1, 1])
+    for e in s.entries[-1].events:
+        assert event_from_dict(json.loads(json.dumps(e.to_dict()))) == e
