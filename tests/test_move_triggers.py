@@ -273,3 +273,14 @@ def test_the_entry_is_written_and_read_back_unchanged():
         faces=[1, 1, 1, 1, 1])
     for e in s.entries[-1].events:
         assert event_from_dict(json.loads(json.dumps(e.to_dict()))) == e
+
+
+def test_a_reach_entered_over_a_jumped_pit_stops_the_move_on_the_landing_square():
+    """Ours (docs/rulings.md, R35 with ch19 Horizontal Jump): the movement does not stop
+    in the air; an Intercept met over the pit at D3 is made on the landing square E3."""
+    rows = "    .......\n    .......\n    ...3...\n    ......."
+    s = yard(rows, gorm="B3", wren="G1", kira="E4", nix="A1")
+    run(s, *OPEN, "move gorm to f3 intercept kira roll 1s")
+    halted = next(e for e in s.entries[-1].events if e.kind == "halted")
+    assert halted.square == "E3"
+    assert where(s, "Gorm") == "F3" and s.state.get("Gorm").vitality == 16

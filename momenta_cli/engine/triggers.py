@@ -101,8 +101,21 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
 
 
 def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
-    """The triggers of a worked-out Move or Shift (``walking.plan``)."""
-    return find_triggers(fight, mover, route.path.start, route.path.squares, route.how)
+    """The triggers of a worked-out Move or Shift (``walking.plan``). Ours: one met in
+    the air over a jumped pit (ch19 Horizontal Jump) waits for the landing square, the
+    next one: a movement does not stop over the gap."""
+    p = route.path
+
+    def landed(step: int) -> int:
+        return step + 1 if 0 <= step < len(p.squares) - 1 and p.squares[step] in p.jumped \
+            else step
+
+    out = []
+    for t in find_triggers(fight, mover, p.start, p.squares, route.how):
+        step = landed(t.step)
+        out.append(replace(t, step=step, square=name(p.squares[step]) if step >= 0
+                           else t.square, later=tuple((n, landed(j)) for n, j in t.later)))
+    return out
 
 
 def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square]
