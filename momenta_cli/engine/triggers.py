@@ -10,8 +10,8 @@ reactive attack's own events through the attack code, ``engine/attacks.py``), th
 on (``Moved`` with ``goes_on``), unless the reaction took the mover out of the fight.
 
 Only the reactions the command names are made (``move knife-1 to C5 intercept
-brannoc``): a script that names none makes none. ``engine/walking.py`` walks the path and
-calls ``answered`` and ``react`` here.
+brannoc``): a script that names none makes none. ``engine/walking.py`` works the path out and
+hands it to ``answered`` and ``walk`` here.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from momenta_cli.engine.economy import check_can_react
 from momenta_cli.engine.events import Event, Note, applied
 from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import comes_within, within
+from momenta_cli.engine.geometry.paths import step_cost
 from momenta_cli.engine.names import find
-from momenta_cli.engine.positions import squares_of
+from momenta_cli.engine.positions import board_of, squares_of
 from momenta_cli.engine.reactions import pick_weapon
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -244,3 +245,52 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
             continue
         events += applied(s, resolve(s, a, roller))
     return events
+
+
+def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
+    """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
+    R35), with the dragged ones' steps, applied to ``s``."""
+    p = r.path
+    board = board_of(s)
+    assert board is not None
+    seq = (p.start, *p.squares)
+    part = p.squares[a + 1:b + 1]
+    cost = sum(step_cost(board, seq[i], seq[i + 1], side_of(f.spec.size))
+               for i in range(a + 1, b + 1))
+    events = applied(s, [mv.Moved(
+        f.name, r.how, len(part), r.budget, cost - len(part), r.during,
+        path=tuple(name(q) for q in part), start=name(seq[a + 1]),
+        jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
+    for who, went in r.drags:
+        dragged = went.squares[a + 1:b + 1]
+        if dragged:
+            events += applied(s, [mv.Dragged(who, f.name, len(dragged),
+                                             tuple(name(q) for q in dragged))])
+    return events
+
+
+def walk(s: Fight, f: Fighter, r: Route,
+          pairs: list[tuple[Trigger, Attack]], roller: Roller
+          ) -> tuple[list[Event], bool]:
+    """``r`` walked on ``s`` up to each trigger square, where the movement stops for the
+    reactions made there (R35), then on; with whether it went the whole way (False when
+    a reaction took the mover out of the fight: it stays where it was struck)."""
+    p = r.path
+    events: list[Event] = []
+    here, begun = START, False
+    last = len(p.squares) - 1
+    for step, group in stops(pairs):
+        if step > here:
+            events += _part(s, f, r, here, step, begun)
+            here, begun = step, True
+        square = name(p.squares[step]) if step >= 0 else name(p.start)
+        events += applied(s, [Halted(
+            f.name, r.how, square, tuple((t.reactor, t.reaction) for t, _ in group),
+            first=not begun)])
+        begun = True
+        events += react(s, f.name, group, roller)
+        if s.get(f.name).out:
+            return events, False
+    if last > here:
+        events += _part(s, f, r, here, last, begun)
+    return events, True

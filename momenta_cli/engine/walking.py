@@ -27,14 +27,7 @@ from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.paths import (
-    Mode,
-    NoPath,
-    Path,
-    find_path,
-    reachable,
-    step_cost,
-)
+from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, find_path, reachable
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
 from momenta_cli.engine.registry import handles
@@ -225,7 +218,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
     pairs = triggers.answered(fight, f, r, answers)
     if pairs:
-        walked, done = _walk(s, f, r, pairs, roller)
+        walked, done = triggers.walk(s, f, r, pairs, roller)
         events += walked
         if not done:  # stopped by a reaction (Defeated): where it is, as it is
             events += _landed(s, s.get(f.name))
@@ -235,7 +228,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     else:
         p = r.path
         # One Moved for the whole path, square by square (a reactive attack cuts it at
-        # its trigger square: ``_walk``)
+        # its trigger square: ``triggers.walk``)
         events += applied(s, [mv.Moved(
             f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
             path=tuple(p.names()), start=name(p.start),
@@ -277,55 +270,6 @@ def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
     if r.path.fall:
         events += _fall(s, s.get(f.name), r.path.fall, roller)
     return events
-
-
-def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
-    """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
-    R35), with the dragged ones' steps, applied to ``s``."""
-    p = r.path
-    board = board_of(s)
-    assert board is not None
-    seq = (p.start, *p.squares)
-    part = p.squares[a + 1:b + 1]
-    cost = sum(step_cost(board, seq[i], seq[i + 1], side_of(f.spec.size))
-               for i in range(a + 1, b + 1))
-    events = applied(s, [mv.Moved(
-        f.name, r.how, len(part), r.budget, cost - len(part), r.during,
-        path=tuple(name(q) for q in part), start=name(seq[a + 1]),
-        jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
-    for who, went in r.drags:
-        dragged = went.squares[a + 1:b + 1]
-        if dragged:
-            events += applied(s, [mv.Dragged(who, f.name, len(dragged),
-                                             tuple(name(q) for q in dragged))])
-    return events
-
-
-def _walk(s: Fight, f: Fighter, r: Route,
-          pairs: list[tuple[triggers.Trigger, Attack]], roller: Roller
-          ) -> tuple[list[Event], bool]:
-    """``r`` walked on ``s`` up to each trigger square, where the movement stops for the
-    reactions made there (R35), then on; with whether it went the whole way (False when
-    a reaction took the mover out of the fight: it stays where it was struck)."""
-    p = r.path
-    events: list[Event] = []
-    here, begun = triggers.START, False
-    last = len(p.squares) - 1
-    for step, group in triggers.stops(pairs):
-        if step > here:
-            events += _part(s, f, r, here, step, begun)
-            here, begun = step, True
-        square = name(p.squares[step]) if step >= 0 else name(p.start)
-        events += applied(s, [triggers.Halted(
-            f.name, r.how, square, tuple((t.reactor, t.reaction) for t, _ in group),
-            first=not begun)])
-        begun = True
-        events += triggers.react(s, f.name, group, roller)
-        if s.get(f.name).out:
-            return events, False
-    if last > here:
-        events += _part(s, f, r, here, last, begun)
-    return events, True
 
 
 def _landed(s: Fight, f: Fighter) -> list[Event]:
