@@ -195,6 +195,10 @@ def test_the_sample_script_replays_with_positions_in_the_json():
     doc = json.loads(r.stdout)
     where = {c["name"]: c["position"] for c in doc["combatants"]}
     assert where == {"Brannoc": "H8", "Tamsin": "D7", "Mira": "V7", "Gorm": "T9",
-                     "Knife-1": "I9", "Knife-2": "I8", "Ogre": "J7", "Latecomer": "W6"}
+                     "Knife-1": "E8", "Knife-2": "I8", "Ogre": "J7", "Latecomer": "W6"}
     kinds = [e["kind"] for entry in doc["log"] for e in entry["events"]]
     assert kinds.count("placed_at") == 5
+    # Knife-1's last move is answered by a Forestall and an Intercept (R35)
+    assert [r for e in (e for entry in doc["log"] for e in entry["events"])
+            if e["kind"] == "halted" for r in e["reactions"]] == [
+        ["Brannoc", "Forestall"], ["Tamsin", "Intercept"]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.commands import attack_verbs, turn_verbs
+from momenta_cli.commands import attack_verbs, trigger_words, turn_verbs
 from momenta_cli.engine.names import COMMAND_WORDS, command_word
 from tests.engine_helpers import refused, run, session_from
 
@@ -23,7 +23,8 @@ combatants:
   - {name: Knife, side: adversaries, threat: Grunt, count: 2}
 """
 
-TABLES = sorted(attack_verbs.KEYWORDS | turn_verbs.KEYWORDS)
+TABLES = sorted(attack_verbs.KEYWORDS | turn_verbs.KEYWORDS
+                | {*trigger_words.REACTION_WORDS, trigger_words.NONE_WORD})
 
 
 def test_every_keyword_of_the_command_language_is_reserved():

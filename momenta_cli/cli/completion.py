@@ -15,6 +15,7 @@ grammar is tested with plain strings.
 from __future__ import annotations
 
 from momenta_cli.cli.complete_attack import attack_words
+from momenta_cli.cli.complete_move import move_words
 from momenta_cli.cli.complete_words import Ones, fighter, names, verb_words, words_of
 from momenta_cli.cli.grammar import Shape, shape
 from momenta_cli.commands import VERBS
@@ -243,6 +244,8 @@ def complete(fight: Fight, before: str) -> tuple[str, list[str]]:
             pool = attack_words(fight, v, sh, done[1:])
         elif v.name == "add":
             pool = _add(fight, v, sh, done[1:])
+        elif v.name == "move" and (after := move_words(fight, done[1:])) is not None:
+            pool = after  # the answers to the path's triggers (R35)
         else:
             pool = _plain(fight, v, sh, done[1:])
         if f"{sh.count}2" in pool and _is_count(sh, partial):

@@ -201,10 +201,13 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
 def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
                ) -> tuple[str, Roller] | None:
     """The line and roller to run after the table's questions; None when cancelled."""
+    from momenta_cli.exchange import triggers
     from momenta_cli.exchange.ask_line import settle_line
 
+    # a move on the map offers the reactions its path triggers (R35); an attack asks
+    settle = triggers.settle_line if triggers.asks(line) is not None else settle_line
     try:
-        asked = settle_line(ff.session.state, line, roller, table)
+        asked = settle(ff.session.state, line, roller, table)
     except KeyboardInterrupt:
         asked = None
     except MomentaError as err:  # the answers make no command: nothing is run

@@ -17,6 +17,7 @@ options is the attacker, and ``for NAME`` gives the reactions of a creature in i
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from momenta_cli.commands.language import Meta, number, typed_result, verb
 from momenta_cli.engine.attack_plan import Attack
@@ -289,7 +290,8 @@ def _shove(words: list[str]) -> Attack:
 @verb("intercept", usage="intercept REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Intercept (reaction, 2 Vigor): MOVER came into reach of REACTOR's melee weapon "
            "while moving; REACTOR makes a Basic Attack at it. The mover may defend or "
-           "counter as against any attack.",
+           "counter as against any attack. On a map the move's own line answers it "
+           "where it happens: 'move MOVER to SQUARE intercept REACTOR'.",
       example="intercept brannoc knife-1 with longsword")
 def _intercept(words: list[str]) -> Attack:
     return _reactive("Intercept", words)
@@ -297,10 +299,23 @@ def _intercept(words: list[str]) -> Attack:
 
 @verb("forestall", usage="forestall REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Forestall (reaction, 2 Vigor): MOVER tries to move (not forced) while within "
-           "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it.",
+           "reach of REACTOR's Reflexive melee weapon; REACTOR makes a Basic Attack at it. "
+           "On a map: 'move MOVER to SQUARE forestall REACTOR'.",
       example="forestall brannoc knife-2 with boar spear")
 def _forestall(words: list[str]) -> Attack:
     return _reactive("Forestall", words)
+
+
+def movement_reaction(maneuver: str, words: list[str]) -> Attack:
+    """``REACTOR [with WEAPON] [OPTIONS]`` after ``intercept`` or ``forestall`` on a
+    movement line (commands/trigger_words.py): the reactive attack, its target (the
+    mover) left for the engine to fill in."""
+    names, _ = _names_and_options(words)
+    if len(names) != 1:
+        raise CommandError(f"after '{maneuver.lower()}' name the reacting combatant only "
+                           "(the one moving is its target)")
+    x = _attack(maneuver, words)
+    return replace(x, attacker=x.target, target="")
 
 
 def _reactive(maneuver: str, words: list[str]) -> Attack:

@@ -49,7 +49,15 @@ def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None
 
 
 def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
-    """``[NAME] to SQUARE``: a movement on the map; None when the words say no ``to``."""
+    """``[NAME] to SQUARE [REACTIONS]``: a movement on the map, with the answers to its
+    triggers (commands/trigger_words.py, R35); None when the words say no ``to``."""
+    from momenta_cli.commands import trigger_words
+
+    for i in range(len(words) - 1):
+        if words[i].lower() == "to" and parse(words[i + 1]) is not None:
+            reactions, said = trigger_words.read(words[i + 2:])
+            return walking.MoveTo(" ".join(words[:i]) or None, words[i + 1], how,
+                                  reactions, said)
     if len(words) >= 2 and words[-2].lower() == "to":
         return walking.MoveTo(" ".join(words[:-2]) or None, words[-1], how)
     if words and words[-1].lower() == "to":
@@ -64,7 +72,10 @@ def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
            "[NAME] to SQUARE' walks the cheapest legal path there within SPD (half while "
            "Hindered): difficult ground counts double, water swims, climbing goes 1 "
            "square, a one-square pit is jumped, walking into a pit falls; a bigger "
-           "grabber drags the one it holds.",
+           "grabber drags the one it holds. The reactions the path triggers (R35) are "
+           "written after the square: 'intercept NAME' or 'forestall NAME', each with an "
+           "attack's options (with WEAPON, roll, the mover's dodge, brace...), or "
+           "'no-reactions'; none written, none made (the prompt offers them).",
       example="move brannoc 4 difficult 1")
 def _move(words: list[str]) -> Command:
     to = _to_square(words, "Move")
@@ -95,7 +106,8 @@ def _shift(words: list[str]) -> Command:
 
 @verb("path", usage="path [NAME] SQUARE [shift]",
       help="Show the path a Move (or, with 'shift', a Shift) to SQUARE would take on the "
-           "map and what it costs, or why there is none; changes nothing.",
+           "map and what it costs, or why there is none, and the reactions it would "
+           "trigger (Intercept, Forestall: R35); changes nothing.",
       example="path brannoc h8", group="session")
 def _path(words: list[str]) -> Meta:
     how = "Move"

@@ -120,6 +120,16 @@ def unparse(cmd: Attack) -> str:
     return " ".join(words)
 
 
+def reaction_words(cmd: Attack) -> list[str]:
+    """A reactive attack's words after its reactor's name on a movement line
+    (commands/trigger_words.py: ``intercept brannoc with longsword dodge``): its options
+    and its target's Counterattack."""
+    words = _options(cmd)
+    if cmd.counter is not None:
+        words += _counter(cmd.counter)
+    return words
+
+
 def comment_of(line: str) -> str:
     """The comment at the end of ``line`` (``# from the fall``), or ``""``: the part from
     a ``#`` on that changes none of the line's words."""

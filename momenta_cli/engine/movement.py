@@ -58,7 +58,9 @@ class Moved(Event):
     mover's top-left square at each step from ``start`` (R32: resolved square by square,
     so what happens on the way can be found where it happens), and ``jumped`` the ones
     crossed in the air (ch19 Horizontal Jump); the mover ends on the last. Without a map
-    both are empty and no position changes."""
+    both are empty and no position changes. ``goes_on``: the rest of a movement a
+    reactive attack stopped (R35, engine/triggers.py): the same movement, so the
+    reactions already made at it stay made."""
 
     kind: ClassVar[str] = "moved"
     touches_round: ClassVar[bool] = False
@@ -72,9 +74,11 @@ class Moved(Event):
     path: tuple[str, ...] = ()
     start: str = ""
     jumped: tuple[str, ...] = ()
+    goes_on: bool = False
 
     def apply(self, fight: Fight) -> None:
-        moving(fight, self.name, self.how)
+        if not self.goes_on:
+            moving(fight, self.name, self.how)
         _arrive(fight, self.name, self.path)
 
 

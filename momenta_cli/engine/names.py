@@ -147,6 +147,8 @@ COMMAND_WORDS = frozenset({
     "counterattack", "adjacent", "for", "from", "new", "copy", "side", "threat", "vit",
     "vitality", "guard", "pool", "forgo", "last", "-all", "area", "sight", "no-cover",
     "dice",  # the clause that pins a line's dice, on any verb (momenta_cli/words.py)
+    # a move's answers to its triggers (commands/trigger_words.py)
+    "intercept", "forestall", "no-reactions",
 })
 # xN (add's count), +N/-N/=N (cond's stacks), +Nd/-Nd (attack's dice)
 _COMMAND_FORMS = re.compile(r"^(?:x\d+|[+=-]\d*|[+-]\d+d)$", re.IGNORECASE)

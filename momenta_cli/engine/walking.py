@@ -19,8 +19,9 @@ from typing import Any
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import grabs, moving
+from momenta_cli.engine import grabs, moving, triggers
 from momenta_cli.engine import movement as mv
+from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
@@ -39,11 +40,17 @@ HOWS = ("Move", "Shift")
 @dataclass(frozen=True)
 class MoveTo(Command):
     """``move NAME to C5`` / ``shift NAME to C5``: ``how`` is "Move" or "Shift";
-    ``square`` the top-left square the mover ends on (R31)."""
+    ``square`` the top-left square the mover ends on (R31). ``reactions``: the reactive
+    attacks the movement's triggers are answered with (R35: ``... intercept brannoc``),
+    each an Intercept or Forestall ``Attack`` by its reactor (the target is the mover);
+    ``said``: the line spoke of them (a reaction or ``no-reactions``), so the prompt
+    asks nothing more (exchange/triggers.py)."""
 
     name: str | None
     square: str
     how: str = "Move"
+    reactions: tuple[Attack, ...] = ()
+    said: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,33 +205,71 @@ def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
     return d.name, went
 
 
-def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
+def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
+                 answers: tuple[Attack, ...] = ()) -> list[Event]:
     """The events of taking ``r``: the medium it is made in (so a swimming Move pays
     double, R24), the payment, the movement square by square, the medium it ends in,
-    whom it drags, and the falls into pits (R23, R36)."""
+    whom it drags, and the falls into pits (R23, R36). ``answers``: the reactive attacks
+    made at its triggers (R35), where the movement stops for each."""
     s = fight.draft()
     events: list[Event] = []
     if r.during != f.terrain:
         events += applied(s, [mv.TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
-    p = r.path
-    # One Moved for the whole path, square by square: the reactive attacks of R35 (a
-    # later round) find their trigger square in it and cut the movement there.
-    events += applied(s, [mv.Moved(
-        f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
-        path=tuple(p.names()), start=name(p.start),
-        jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
+    pairs = triggers.answered(fight, f, r, answers)
+    if pairs:
+        walked, done = triggers.walk(s, f, r, pairs, roller)
+        events += walked
+        if not done:  # stopped by a reaction (Defeated): where it is, as it is
+            events += _landed(s, s.get(f.name))
+            for who, _ in r.drags:
+                events += _landed(s, s.get(who))
+            return events + _drag_notes(fight, s, r) + cond.reminder_events(fight, f)
+    else:
+        p = r.path
+        # One Moved for the whole path, square by square (a reactive attack cuts it at
+        # its trigger square: ``triggers.walk``)
+        events += applied(s, [mv.Moved(
+            f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
+            path=tuple(p.names()), start=name(p.start),
+            jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
+        for who, went in r.drags:
+            events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
+                                             tuple(name(q) for q in went.squares))])
+    events += _drag_notes(fight, s, r)
+    return events + _arrived(s, f, r, roller) + cond.reminder_events(fight, f)
+
+
+def _drag_notes(fight: Fight, s: Fight, r: Route) -> list[Event]:
+    """Being dragged is forced movement: it may carry the dragged one into a reactor's
+    reach (Intercept, never Forestall: R35), named in the log for the GM to state; the
+    squares it was dragged through are read off ``s``, the fight after the movement."""
+    events: list[Event] = []
+    for who, went in r.drags:
+        d = fight.get(who)
+        moved = s.get(who).position
+        if d.position is None or moved is None or moved not in went.squares:
+            continue
+        walked = went.squares[:went.squares.index(moved) + 1]
+        notes = triggers.forced_notes(fight, d, d.position, walked)
+        # the grabber moves with it: its own reach is no trigger
+        events += applied(s, [n for n in notes if getattr(n, "name", None) != r.mover])
+    return events
+
+
+def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
+    """The end of a movement walked in full: the medium it ends in, where the dragged
+    land, and the falls into pits (R23, R36)."""
+    events: list[Event] = []
     if r.end != r.during:
         events += applied(s, [mv.TerrainSet(f.name, r.during, r.end)])
     for who, went in r.drags:
-        events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
-                                         tuple(name(q) for q in went.squares))])
         events += _landed(s, s.get(who))
         if went.fall:
             events += _fall(s, s.get(who), went.fall, roller)
-    if p.fall:
-        events += _fall(s, s.get(f.name), p.fall, roller)
-    return events + cond.reminder_events(fight, f)
+    if r.path.fall:
+        events += _fall(s, s.get(f.name), r.path.fall, roller)
+    return events
 
 
 def _landed(s: Fight, f: Fighter) -> list[Event]:
@@ -254,7 +299,8 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
         moving.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
-    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller)
+    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller,
+                        cmd.reactions)
 
 
 def preview(fight: Fight, cmd: MoveTo) -> Route:
@@ -273,8 +319,10 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
         return applied(s, [mv.Shoved(t.name, a.name, n)]), True
     went = forced.shove(board, squares_of(a), t.position, n, side=side_of(t.spec.size),
                         occupied=occupants(s.fighters.values(), but=t.name))
+    met = triggers.forced_notes(s, t, t.position, went.squares)
     events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
                                    went.stopped or "", name(t.position))])
+    events += applied(s, met)
     events += _landed(s, s.get(t.name))
     if went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)

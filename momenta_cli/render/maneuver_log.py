@@ -3,7 +3,7 @@ engine/movement.py, engine/grabs.py)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine import grabs
+from momenta_cli.engine import grabs, triggers
 from momenta_cli.engine import maneuvers as m
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.events import Reminder
@@ -19,6 +19,11 @@ def route_text(start: str, path: tuple[str, ...], jumped: tuple[str, ...] = ()) 
 
 @formats("moved")
 def _moved(e: mv.Moved) -> str:
+    if e.path and e.goes_on:  # the rest of it, after a reactive attack (R35)
+        cost = e.squares + e.difficult
+        diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
+        return (f"{e.name} goes on {route_text(e.start, e.path, e.jumped)}: {cost} more "
+                f"square(s) of {e.budget}{diff}")
     if e.path:  # on the map (engine/walking.py)
         cost = e.squares + e.difficult
         diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
@@ -31,6 +36,12 @@ def _moved(e: mv.Moved) -> str:
     diff = f", {e.difficult} difficult" if e.difficult else ""
     medium = f", {_TERRAIN[e.terrain]}" if e.terrain else ""
     return f"{e.name} {e.how.lower()}s {e.squares} square(s) of {e.budget}{diff}{medium}"
+
+
+@formats("halted")
+def _halted(e: triggers.Halted) -> str:
+    made = " and ".join(f"{who}'s {what}" for who, what in e.reactions)
+    return f"{e.name} stops at {e.square} for {made} (R35)"
 
 
 @formats("dragged")

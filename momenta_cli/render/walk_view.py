@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from momenta_cli.commands.language import Meta
+from momenta_cli.commands.language import Meta, quote_word
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import walking
 from momenta_cli.engine.geometry.board import name
@@ -40,6 +40,25 @@ def path_lines(fight: Fight, meta: Meta) -> list[str]:
         f = fight.get(r.mover)
         out.append(f"  walks into a pit: falls {p.fall} square(s), AGI "
                    f"{f.spec.attr('AGI')}: {mv.fall_damage(f, p.fall)} untyped damage (R23)")
+    return out + trigger_lines(fight, r)
+
+
+def trigger_lines(fight: Fight, r: walking.Route) -> list[str]:
+    """What the path would meet (R35): each reactive attack it triggers, where, with
+    which weapon, and the words that make it on the move line."""
+    from momenta_cli.engine import triggers
+    from momenta_cli.engine.economy import check_can_react
+
+    out = []
+    for t in triggers.route_triggers(fight, fight.get(r.mover), r):
+        where = "as it starts" if t.step == triggers.START else f"at {t.square}"
+        try:
+            check_can_react(fight.get(t.reactor), t.reaction)
+            can = f": '{t.reaction.lower()} {quote_word(t.reactor)}'"
+        except MomentaError as err:
+            can = f"; not now: {err}"
+        out.append(f"  {t.reactor} may {t.reaction} {where} ({' or '.join(t.weapons)})"
+                   f"{can} (R35)")
     return out
 
 

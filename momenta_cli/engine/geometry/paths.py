@@ -145,6 +145,13 @@ class _Walk:
         yield land, self.entry_cost(pos, mid) + self.entry_cost(mid, land), mid
 
 
+def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
+    """What one step of a path from position ``old`` to ``new`` cost (R32): 2 into
+    difficult ground or a low wall, else 1; summed over a path's steps it is the path's
+    cost (a jump's two steps included), so a part of a path can be priced on its own."""
+    return _Walk(board, side, "move", frozenset(), frozenset()).entry_cost(old, new)
+
+
 def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset[Square],
           allies: frozenset[Square]) -> _Walk:
     own = frozenset(footprint(start, side))

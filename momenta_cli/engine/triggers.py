@@ -1,0 +1,296 @@
+"""The reactive attacks a movement on the map triggers (ch19 Reactions: Intercept,
+Forestall; R27, R35): who may answer a movement, and at which of its squares.
+
+Intercept answers a mover entering the reach of one of the reactor's equipped melee
+weapons from outside it, once per reactor per movement; Forestall answers a Move (not a
+Shift, not forced movement) that starts within reach of a Reflexive one. A Shift
+triggers neither; forced movement (a Shove, being dragged) only Intercept. The movement
+stops at the trigger square while the reaction is resolved (a ``Halted`` event, then the
+reactive attack's own events through the attack code, ``engine/attacks.py``), then goes
+on (``Moved`` with ``goes_on``), unless the reaction took the mover out of the fight.
+
+Only the reactions the command names are made (``move knife-1 to C5 intercept
+brannoc``): a script that names none makes none. ``engine/walking.py`` works the path out and
+hands it to ``answered`` and ``walk`` here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from momenta_cli.dice import Roller
+from momenta_cli.engine import movement as mv
+from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
+from momenta_cli.engine.economy import check_can_react
+from momenta_cli.engine.events import Event, Note, applied
+from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
+from momenta_cli.engine.geometry.distance import comes_within, within
+from momenta_cli.engine.geometry.paths import step_cost
+from momenta_cli.engine.names import find
+from momenta_cli.engine.positions import board_of, squares_of
+from momenta_cli.engine.reactions import pick_weapon
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
+from momenta_cli.words import quote_word
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.walking import Route
+
+START = -1  # the step of a trigger at the start of the movement (Forestall)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """One reactive attack a movement gives ``reactor`` the chance of (R35):
+    ``reaction`` is "Intercept" or "Forestall"; ``step`` the index in the path's squares
+    where the mover stands when it happens (``START``: before the first step);
+    ``square`` that square's name; ``weapons`` the reactor's weapons that trigger it
+    there (the attack is made with one of them, ch19); ``later``: the reactor's other
+    melee weapons whose reach the path enters further on, each with its step (an
+    Intercept named with one of them is made there instead: still once per movement)."""
+
+    reactor: str
+    reaction: str
+    step: int
+    square: str
+    weapons: tuple[str, ...]
+    later: tuple[tuple[str, int], ...] = ()
+
+
+def _reactors(fight: Fight, mover: Fighter) -> list[Fighter]:
+    """Who may answer ``mover``'s movement: the other side's combatants on the map and in
+    the fight that take reactions at all (an enemy stat block takes none, R7)."""
+    return [r for r in fight.fighters.values()
+            if r.name != mover.name and not r.out and r.position is not None
+            and r.side != mover.side and not r.spec.is_enemy]
+
+
+def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square],
+                  how: str) -> list[Trigger]:
+    """Every reactive attack a movement of ``mover`` from ``start`` through ``squares``
+    (its top-left positions in order) triggers (R35), in the order they happen (the
+    fight's order at the same square). ``how``: "Move", "Shift" or ``movement.FORCED``.
+    Whether each reactor can pay for it now is not looked at (the attack says)."""
+    if how == "Shift":
+        return []  # ch19 Shift: "does not trigger reactive attacks"
+    side = side_of(mover.spec.size)
+    at_start = footprint(start, side)
+    out: list[Trigger] = []
+    for r in _reactors(fight, mover):
+        mine = squares_of(r)
+        # the Unarmed Attack (everyone's) last: the weapon in hand is the one meant
+        melee = sorted(((w.name, w.melee, w.has("Reflexive")) for w in r.spec.weapons
+                        if w.melee is not None), key=lambda x: x[0] == UNARMED)
+        if how != mv.FORCED:
+            flex = tuple(n for n, reach, reflexive in melee
+                         if reflexive and within(at_start, mine, reach))
+            if flex:
+                out.append(Trigger(r.name, "Forestall", START, name(start), flex))
+        entered: dict[int, list[str]] = {}
+        for n, reach, _ in melee:
+            i = comes_within(start, squares, side, mine, reach)
+            if i is not None:
+                entered.setdefault(i, []).append(n)
+        if entered:
+            i = min(entered)
+            later = tuple((n, j) for j in sorted(entered) if j != i for n in entered[j])
+            out.append(Trigger(r.name, "Intercept", i, name(squares[i]), tuple(entered[i]),
+                               later))
+    return sorted(out, key=lambda t: t.step)
+
+
+def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
+    """The triggers of a worked-out Move or Shift (``walking.plan``). Ours: one met in
+    the air over a jumped pit (ch19 Horizontal Jump) waits for the landing square, the
+    next one: a movement does not stop over the gap."""
+    p = route.path
+
+    def landed(step: int) -> int:
+        return step + 1 if 0 <= step < len(p.squares) - 1 and p.squares[step] in p.jumped \
+            else step
+
+    out = []
+    for t in find_triggers(fight, mover, p.start, p.squares, route.how):
+        step = landed(t.step)
+        out.append(replace(t, step=step, square=name(p.squares[step]) if step >= 0
+                           else t.square, later=tuple((n, landed(j)) for n, j in t.later)))
+    return out
+
+
+def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square]
+                 ) -> list[Event]:
+    """Forced movement (a Shove) triggers Intercept, never Forestall (ch19 Movement,
+    R35): a note for each reactor whose reach the push carries ``mover`` into, naming
+    the square and the line that makes it (the GM-stated ``intercept REACTOR MOVER``;
+    the push is not stopped there)."""
+    return [Note(f"{mover.name} is forced into {t.reactor}'s reach at {t.square}: "
+                 f"{t.reactor} may Intercept ('intercept {quote_word(t.reactor)} "
+                 f"{quote_word(mover.name)}', R35)",
+                 t.reactor)
+            for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
+
+
+def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
+                   how: str) -> RuleError:
+    if how == "Shift":
+        return RuleError(f"{mover.name} Shifts, and a Shift does not trigger reactive "
+                         "attacks (ch19 Shift, R35)")
+    check_can_react(reactor, reaction)  # out, an enemy, Surprised...: its own reason
+    if reactor.side == mover.side:
+        return RuleError(f"{reactor.name} is on {mover.name}'s side: only the other side "
+                         f"answers a movement with {reaction} (ch19 Reactions)")
+    if reactor.position is None:
+        return RuleError(f"{reactor.name} is not on the map: place it first")
+    if reaction == "Forestall":
+        return RuleError(f"{mover.name} does not start this Move within reach of a "
+                         f"Reflexive melee weapon of {reactor.name}'s: nothing triggers "
+                         "Forestall (R35)")
+    return RuleError(f"this path never brings {mover.name} into the reach of "
+                     f"{reactor.name}'s melee weapons from outside it: nothing triggers "
+                     "Intercept (R35)")
+
+
+def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attack]
+             ) -> list[tuple[Trigger, Attack]]:
+    """The reactions a movement command names, each beside its trigger and ready to be
+    resolved (made at ``mover``, with the triggering weapon unless one is named), in the
+    order they happen; a ``RuleError`` for one the movement does not trigger (R35), one
+    written twice (R27), or a weapon that did not trigger it."""
+    found = {(t.reactor, t.reaction): t for t in route_triggers(fight, mover, route)}
+    out: list[tuple[Trigger, Attack]] = []
+    seen: set[tuple[str, str]] = set()
+    for a in answers:
+        if a.maneuver not in MOVEMENT_REACTIONS:
+            raise RuleError(f"a movement is answered by Intercept or Forestall, not "
+                            f"{a.maneuver}")
+        reactor = find(fight, a.attacker or "")
+        if reactor.name == mover.name:
+            raise RuleError(f"{mover.name} cannot answer its own movement")
+        key = (reactor.name, a.maneuver)
+        if key in seen:
+            raise RuleError(f"{reactor.name}'s {a.maneuver} is written twice: one reaction "
+                            "per trigger (R27, R35)")
+        seen.add(key)
+        t = found.get(key)
+        if t is None:
+            raise _not_triggered(fight, mover, reactor, a.maneuver, route.how)
+        if a.weapon is None:
+            a = replace(a, weapon=t.weapons[0])
+        else:
+            w = pick_weapon(reactor, a.weapon)
+            step = dict((n, j) for n, j in t.later).get(w.name)
+            if step is not None:  # that weapon's reach is entered further on
+                t = replace(t, step=step, square=name(route.path.squares[step]),
+                            weapons=(w.name,), later=())
+            elif w.name not in t.weapons:
+                raise RuleError(f"this path never brings {mover.name} into the reach of "
+                                f"{reactor.name}'s {w.name} from outside it; "
+                                f"{' or '.join(t.weapons)} triggers the {a.maneuver} at "
+                                f"{t.square} (ch19 Reactions, R35)")
+            a = replace(a, weapon=w.name)
+        out.append((t, replace(a, attacker=reactor.name, target=mover.name)))
+    return sorted(out, key=lambda ta: ta[0].step)
+
+
+def stops(pairs: Sequence[tuple[Trigger, Attack]]
+          ) -> list[tuple[int, list[tuple[Trigger, Attack]]]]:
+    """The steps a movement stops at, in order, each with the reactions made there."""
+    out: list[tuple[int, list[tuple[Trigger, Attack]]]] = []
+    for t, a in pairs:
+        if out and out[-1][0] == t.step:
+            out[-1][1].append((t, a))
+        else:
+            out.append((t.step, [(t, a)]))
+    return out
+
+
+@dataclass(frozen=True)
+class Halted(Event):
+    """A movement stops at ``square`` for the reactive attacks named in ``reactions``
+    (``(reactor, reaction)`` pairs, R35); ``first``: nothing of it was walked yet (a
+    Forestall at its start), so this is where the movement begins (it records that
+    ``name`` is moving, as ``Moved`` does)."""
+
+    kind: ClassVar[str] = "halted"
+    touches_round: ClassVar[bool] = False
+    name: str
+    how: str
+    square: str
+    reactions: tuple[tuple[str, str], ...]
+    first: bool = False
+
+    def apply(self, fight: Fight) -> None:
+        if self.first:
+            mv.moving(fight, self.name, self.how)
+
+
+def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller: Roller
+          ) -> list[Event]:
+    """The reactive attacks made at one stop, resolved one after another on the scratch
+    copy ``s`` (a Basic Attack paid as a reaction, with the attack code's checks and
+    ``MoveAnswered``); one whose reactor is out by then (the mover's Counterattack) is
+    not made, and none is made once the mover is out of the fight."""
+    from momenta_cli.engine.attacks import resolve  # attacks -> effects -> walking -> here
+
+    events: list[Event] = []
+    for t, a in group:
+        if s.get(mover).out:
+            break
+        r = s.get(t.reactor)
+        if r.out:
+            events += applied(s, [Note(f"{r.name}'s {t.reaction} is not made: {r.name} is "
+                                       f"{r.out_reason}", r.name)])
+            continue
+        events += applied(s, resolve(s, a, roller))
+    return events
+
+
+def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
+    """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
+    R35), with the dragged ones' steps, applied to ``s``."""
+    p = r.path
+    board = board_of(s)
+    assert board is not None
+    seq = (p.start, *p.squares)
+    part = p.squares[a + 1:b + 1]
+    cost = sum(step_cost(board, seq[i], seq[i + 1], side_of(f.spec.size))
+               for i in range(a + 1, b + 1))
+    events = applied(s, [mv.Moved(
+        f.name, r.how, len(part), r.budget, cost - len(part), r.during,
+        path=tuple(name(q) for q in part), start=name(seq[a + 1]),
+        jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
+    for who, went in r.drags:
+        dragged = went.squares[a + 1:b + 1]
+        if dragged:
+            events += applied(s, [mv.Dragged(who, f.name, len(dragged),
+                                             tuple(name(q) for q in dragged))])
+    return events
+
+
+def walk(s: Fight, f: Fighter, r: Route,
+          pairs: list[tuple[Trigger, Attack]], roller: Roller
+          ) -> tuple[list[Event], bool]:
+    """``r`` walked on ``s`` up to each trigger square, where the movement stops for the
+    reactions made there (R35), then on; with whether it went the whole way (False when
+    a reaction took the mover out of the fight: it stays where it was struck)."""
+    p = r.path
+    events: list[Event] = []
+    here, begun = START, False
+    last = len(p.squares) - 1
+    for step, group in stops(pairs):
+        if step > here:
+            events += _part(s, f, r, here, step, begun)
+            here, begun = step, True
+        square = name(p.squares[step]) if step >= 0 else name(p.start)
+        events += applied(s, [Halted(
+            f.name, r.how, square, tuple((t.reactor, t.reaction) for t, _ in group),
+            first=not begun)])
+        begun = True
+        events += react(s, f.name, group, roller)
+        if s.get(f.name).out:
+            return events, False
+    if last > here:
+        events += _part(s, f, r, here, last, begun)
+    return events, True

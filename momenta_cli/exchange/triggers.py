@@ -1,0 +1,226 @@
+"""The table's questions about a movement on the map (R35): at the prompt, a ``move NAME
+to SQUARE`` whose path triggers reactive attacks and whose line says nothing of them
+(no ``intercept NAME``, ``forestall NAME`` or ``no-reactions``) offers each reactor its
+reaction in the order the movement meets them, with the cost; a reaction taken goes
+through the attack's own questions (``flow.settle``: the mover's defense, the dice,
+Brace) against the fight as it is at the trigger square, and is told as it lands before
+the next one is offered. The answers become the move line's reaction words
+(commands/trigger_words.py), so the journal keeps one complete line, and the dice the
+tracker rolled while asking are handed out first when it runs.
+
+Everything here reads the state and decides commands without keeping them (the engine
+never changes the state it is given); a ``Table`` asks and tells (cli/ask.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from momenta_cli.commands import parse_line
+from momenta_cli.commands.attack_verbs import movement_reaction
+from momenta_cli.commands.language import quote_word, split
+from momenta_cli.commands.trigger_words import write
+from momenta_cli.commands.unparse import comment_of
+from momenta_cli.dice import PresetRoller, RecordingRoller, Roller
+from momenta_cli.engine import triggers
+from momenta_cli.engine.decide import decide
+from momenta_cli.engine.events import Event, apply_all
+from momenta_cli.engine.names import actor
+from momenta_cli.engine.state import Fight
+from momenta_cli.engine.walking import MoveTo, plan
+from momenta_cli.errors import MomentaError
+from momenta_cli.exchange.flow import Cancelled, Failed, Table, settle
+from momenta_cli.exchange.trial import Ones
+
+YES = ("y", "yes")
+NO = ("", "n", "no")
+
+
+def asks(line: str) -> MoveTo | None:
+    """The movement ``line`` declares when its triggers may be asked about: a ``move ...
+    to SQUARE`` (not a Shift: it triggers nothing) that says nothing of its reactions,
+    not a preview (``?``) nor a line that pins its dice; None for anything else."""
+    try:
+        words = split(line)
+        cmd = parse_line(line)
+    except MomentaError:
+        return None
+    if not isinstance(cmd, MoveTo) or cmd.said or cmd.how != "Move":
+        return None
+    if words and words[-1] == "?":
+        return None
+    if len(words) >= 2 and words[-2].lower() == "dice":
+        return None
+    return cmd
+
+
+def move_line(cmd: MoveTo) -> str:
+    """``cmd`` as the line that parses back to it (commands/maneuver_verbs.py)."""
+    words = [cmd.how.lower()]
+    if cmd.name is not None:
+        words.append(quote_word(cmd.name))
+    words += ["to", cmd.square.upper(), *write(cmd.reactions, cmd.said)]
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One reaction the movement may be answered with now: its trigger, the fight just
+    before it is made (the mover at the trigger square, the reactions before it made),
+    and what it costs."""
+
+    trigger: triggers.Trigger
+    before: Fight
+    cost: int
+    weapon: str
+
+
+def _decided(fight: Fight, cmd: MoveTo, faces: tuple[int, ...]) -> list[Event]:
+    return decide(fight, cmd, PresetRoller(faces, fallback=Ones()))
+
+
+def _taken(events: list[Event], reactor: str, reaction: str) -> int | None:
+    """Where the reaction ``reactor`` pays for begins in a movement's events."""
+    for i, e in enumerate(events):
+        if e.kind == "reaction_taken" and getattr(e, "name", None) == reactor \
+                and str(getattr(e, "reaction", "")).startswith(reaction):
+            return i
+    return None
+
+
+def offer(fight: Fight, cmd: MoveTo, t: triggers.Trigger, faces: tuple[int, ...],
+          words: list[str] | None = None) -> Offer | None:
+    """The reaction of trigger ``t`` as it would be made after ``cmd``'s reactions (their
+    dice ``faces``), with the option ``words`` typed; None when the engine would not make
+    it (the reactor cannot react or pay, the mover is out by then). A ``MomentaError``
+    for words it refuses."""
+    a = movement_reaction(t.reaction, [t.reactor, *(words or [])])
+    try:
+        events = _decided(fight, replace(cmd, reactions=(*cmd.reactions, a)), faces)
+    except MomentaError:
+        if words:
+            raise
+        return None
+    i = _taken(events, t.reactor, t.reaction)
+    if i is None:
+        return None
+    paid = events[i]
+    weapon = str(getattr(paid, "reaction", "")).partition("(")[2].rstrip(")")
+    return Offer(t, apply_all(fight.clone(), events[:i]), int(getattr(paid, "cost", 0)),
+                 weapon)
+
+
+def _question(fight: Fight, mover: str, o: Offer) -> str:
+    t = o.trigger
+    vigor = fight.get(t.reactor).vigor
+    if t.step == triggers.START:
+        return (f"{mover} starts to move within reach of {t.reactor}'s {o.weapon}: "
+                f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}).")
+    return (f"{mover} comes into {t.reactor}'s reach at {t.square}: {t.reactor} may "
+            f"{t.reaction} with {o.weapon} ({o.cost} Vigor of {vigor}).")
+
+
+def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:
+    """y/N, or the reaction's own words (``intercept``, ``y with rapier``): whether it is
+    taken and the attack options typed after the yes."""
+    words = split(text)
+    if not words or words[0].lower() in NO[1:]:
+        if len(words) > 1:
+            raise MomentaError("'n' takes no more words")
+        return False, []
+    if words[0].lower() in (*YES, reaction.lower()):
+        return True, words[1:]
+    raise MomentaError(f"y (with the attack's options after it: 'y with WEAPON') or n; "
+                       f"Enter: no {reaction}")
+
+
+def _lines(events: list[Event]) -> list[str]:
+    from momenta_cli.render.logtext import lines
+
+    return lines(events)
+
+
+def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
+                ) -> tuple[MoveTo, tuple[int, ...]] | None:
+    """Offer each trigger of ``cmd`` its reaction; the movement with the reactions taken
+    and the dice the tracker rolled for them; None when the GM cancelled."""
+    try:
+        mover = actor(fight, cmd.name)
+        found = triggers.route_triggers(fight, mover, plan(fight, mover, cmd.square))
+        decide(fight, cmd, Ones())  # a movement refused as it stands asks nothing
+    except MomentaError:
+        return cmd, ()
+    faces: tuple[int, ...] = ()
+    done = cmd
+    for t in found:
+        o = offer(fight, done, t, faces)
+        if o is None:
+            continue
+        done = replace(done, said=True)  # offered: the line says what became of it
+        table.tell(_question(fight, mover.name, o))
+        while True:
+            got = table.ask(f"{t.reaction}? [y/N] ", ("y", "n", t.reaction.lower()))
+            if got is None:
+                return None
+            try:
+                yes, words = _answer(got, t.reaction)
+                if yes and words:
+                    o = offer(fight, done, t, faces, words) or o
+                break
+            except MomentaError as err:
+                table.wrong(str(err))
+        if not yes:
+            continue
+        attack = replace(movement_reaction(t.reaction, [t.reactor, *words]),
+                         target=mover.name)
+        if attack.weapon is None:
+            attack = replace(attack, weapon=o.weapon)
+        try:
+            s = settle(o.before, attack, roller, table)
+        except KeyboardInterrupt:
+            return None
+        if s is None:
+            return None
+        made = s.command
+        # decided as the movement will make it (the fight at the trigger square), the
+        # tracker's dice kept: what is told now is what the line will do
+        rec = RecordingRoller(PresetRoller(s.faces, fallback=roller))
+        try:
+            events = decide(o.before, made, rec)
+        except MomentaError as err:
+            raise Failed(f"the answers could not be put together ({err}); nothing was "
+                         "done: type the move again with the reaction written") from None
+        faces = (*faces, *rec.faces)
+        for text in _lines(events):
+            table.tell(text)
+        done = replace(done, reactions=(*done.reactions, replace(made, attacker=t.reactor,
+                                                                  target="")))
+        if apply_all(o.before.clone(), events).get(mover.name).out:
+            break
+    return done, faces
+
+
+def settle_line(fight: Fight, line: str, roller: Roller, table: Table
+                ) -> tuple[str, Roller] | None:
+    """``(line to run, roller to run it with)`` after offering the movement's reactions;
+    None when cancelled. Raises ``flow.Failed`` when the answers make no line."""
+    cmd = asks(line)
+    if cmd is None:
+        return line, roller
+    try:
+        got = settle_move(fight, cmd, roller, table)
+    except Cancelled:
+        return None
+    if got is None:
+        return None
+    done, faces = got
+    run_with: Roller = PresetRoller(faces, fallback=roller) if faces else roller
+    if done == cmd:
+        return line, run_with
+    try:
+        text = move_line(done)
+    except ValueError as err:
+        raise Failed(f"the answers cannot be written as one line ({err}); nothing was "
+                     "done: type the move again with the reactions written") from None
+    note = comment_of(line)
+    return (f"{text} {note}" if note else text), run_with

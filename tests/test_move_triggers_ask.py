@@ -1,0 +1,102 @@
+"""The prompt offers the reactions a typed move triggers (issue 13 item 4; R35, ch19
+Reactions): recorded as ``momenta run --ask`` transcripts with piped answers. The offer
+shows the cost; a reaction taken goes through the attack's questions (the dice here)
+at the trigger square and the movement finishes after it; the journal keeps the one
+complete line; the end of the input at a question cancels everything."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fight_of, invoke
+from tests.trigger_yard import ROWS, YARD
+
+pytestmark = pytest.mark.usefixtures("home")
+
+OPEN = ["turn kira", "end", "turn gorm"]
+
+
+@pytest.fixture
+def yard_file(tmp_path) -> Path:
+    text = YARD.replace("@rows", ROWS)
+    for key, square in (("kira", "A4"), ("wren", "D1"), ("gorm", "A2"), ("nix", "G4")):
+        text = text.replace(f"@{key}", square)
+    path = tmp_path / "yard.yaml"
+    path.write_text(text)
+    return path
+
+
+def cmds(enc: Path) -> list[str]:
+    return [json.loads(x).get("cmd", "") for x in fight_of(enc).read_text().splitlines()[1:]]
+
+
+def play(enc: Path, *lines: str, ask: bool = True):
+    args = ["run", enc, "--new", "--seed", "1"] + (["--ask"] if ask else [])
+    r = invoke(*args, input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output
+    return r
+
+
+def state(enc: Path) -> dict:
+    """The fight's journal replayed as a script (``replay --json``)."""
+    script = enc.with_name("journal.script")
+    script.write_text("".join(x + "\n" for x in cmds(enc)))
+    r = invoke("replay", enc, script, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def test_a_typed_move_is_offered_the_intercept_it_triggers(yard_file):
+    """R35: Gorm walks into Wren's Spear reach at B2; Wren is offered the Intercept with
+    its cost, the attack's dice are asked (typed here), the move goes on after it."""
+    r = play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    out = " ".join(r.output.split())
+    assert ("Gorm comes into Wren's reach at B2: Wren may Intercept with Spear "
+            "(2 Vigor of 7).") in out
+    assert "Intercept? [y/N] y" in out
+    assert "Wren rolls 2d> 6,2" in out
+    assert "Gorm stops at B2 for Wren's Intercept (R35)" in out
+    assert "Gorm goes on B2 -> C2" in out
+    assert cmds(yard_file)[-1] == "move gorm to G2 intercept Wren with Spear roll 6,2"
+    doc = state(yard_file)
+    gorm = next(f for f in doc["combatants"] if f["name"] == "Gorm")
+    assert gorm["position"] == "G2" and gorm["vitality"] == 16
+
+
+def test_the_answered_line_equals_the_one_line_command(yard_file):
+    """The journal's line replays the exchange: the same state as typing it whole."""
+    play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    asked = invoke("status", fight_of(yard_file)).output
+    other = yard_file.with_name("typed.yaml")
+    other.write_text(yard_file.read_text())
+    r = invoke("do", other, *OPEN, "move gorm to G2 intercept Wren with Spear roll 6,2")
+    assert r.exit_code == 0, r.output
+    assert invoke("status", fight_of(other)).output == asked
+
+
+def test_declined_the_line_says_no_reactions(yard_file):
+    r = play(yard_file, *OPEN, "move gorm to g2", "n", "quit")
+    assert "Intercept? [y/N] n" in r.output
+    assert cmds(yard_file)[-1] == "move gorm to G2 no-reactions"
+
+
+def test_a_line_that_writes_its_reactions_is_asked_nothing(yard_file):
+    r = play(yard_file, *OPEN, "move gorm to g2 no-reactions", "quit")
+    assert "Intercept?" not in r.output
+    assert cmds(yard_file)[-1] == "move gorm to g2 no-reactions"
+
+
+def test_the_end_of_the_input_at_the_offer_cancels_and_saves_nothing(yard_file):
+    r = play(yard_file, *OPEN, "move gorm to g2")
+    assert "cancelled: nothing was done" in r.output
+    assert cmds(yard_file)[-1] == "turn gorm"
+
+
+def test_without_ask_the_pipe_is_never_offered_a_reaction(yard_file):
+    r = play(yard_file, *OPEN, "move gorm to g2", "quit", ask=False)
+    assert "Intercept?" not in r.output
+    assert cmds(yard_file)[-1] == "move gorm to g2"
