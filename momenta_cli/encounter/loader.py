@@ -17,7 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from momenta_cli.encounter import build, mapbuild, mapstart
+from momenta_cli.encounter import build
+from momenta_cli.encounter.field import Placed, field_of
 from momenta_cli.encounter.model import (
     ENCOUNTER_ONLY,
     NAME_MAX,
@@ -310,13 +311,11 @@ class _Loader:
                 blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
         combatants: list[CombatantSpec] = []
         names: dict[str, str] = {}
-        places: list[mapstart.Placement] = []
+        entries: list[Placed] = []
         raw_list = src.doc.data.get("combatants")
         for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
             specs = self.combatant(src, ("combatants", j), raw, known)
-            place = mapstart.placement(("combatants", j), raw, specs)
-            if place is not None:
-                places.append(place)
+            entries.append((("combatants", j), raw, specs))
             for spec in specs:
                 # Names are matched without case at the table, so Gorm and gorm clash, and
                 # so do lookalikes: Jörg typed two ways, fullwidth letters (text.name_key).
@@ -333,7 +332,7 @@ class _Loader:
                 names.setdefault(key, spec.name)
                 combatants.append(spec)
         data = src.doc.data
-        board, where = self.battlefield(src, places)
+        board, where = self.battlefield(src, entries)
         combatants = [dataclasses.replace(c, position=where[c.name]) if c.name in where
                       else c for c in combatants]
         return EncounterSpec(
@@ -343,14 +342,9 @@ class _Loader:
             extra_conditions=self.extra_conditions(known), board=board,
         )
 
-    def battlefield(self, src: Source, places: list[mapstart.Placement]
-                    ) -> tuple[Any, dict[str, Any]]:
-        """The ``map:`` block's Board and where each combatant starts (mapbuild.py)."""
-        def report(path: PathT, message: str, key: bool = False,
-                   mark: tuple[int, int] | None = None) -> None:
-            self.problems.add(src, path, message, key=key, mark=mark)
-
-        return mapbuild.battlefield(src, self.text, places, report)
+    def battlefield(self, src: Source, entries: list[Placed]) -> tuple[Any, dict[str, Any]]:
+        """The ``map:`` block's Board and where each combatant starts (field.py)."""
+        return field_of(src, self.text, entries, self.problems)
 
     def combatant(self, src: Source, path: PathT, raw: Any, known: build.Known
                   ) -> list[CombatantSpec]:
