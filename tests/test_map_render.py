@@ -85,7 +85,8 @@ def test_names_are_shown_literally_never_as_markup():
         """)
     out = render(battlemap(s.state), color=True)
     assert "[red]x[/red]" in out and "[bold]Boss" in out
-    assert render(battlemap(s.state)).splitlines()[1].rstrip() == "1 Re. Bo."
+    # labels from the names' own letters, tags skipped: x (X1) and Boss (Bo)
+    assert render(battlemap(s.state)).splitlines()[1].rstrip() == "1 X1. Bo."
 
 
 def test_labels_are_unique_two_cells_from_the_name():
