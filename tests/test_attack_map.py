@@ -229,6 +229,25 @@ def test_the_gm_may_rule_there_is_line_of_sight():
     assert "line of sight (GM; the map says none)" in rolled(s).situation
 
 
+def test_a_gm_sight_override_says_the_map_cannot_tell_cover_and_logs_the_gm_cover_word():
+    """Issue 13 item 5, R28, R34: with 'sight' where the map finds no clear line, there
+    is no line to work cover out along; the log says so (none unless the GM says
+    'cover'), and a typed 'no-cover' or 'cover' is logged as the GM's word."""
+    s = on_map(WALL, tamsin="A2", gorm="E2")
+    run(s, "turn tamsin", "attack gorm with shortbow sight", faces=[1, 1])
+    assert rolled(s).situation[-1] == ("no cover: the map cannot tell without a clear "
+                                       "line (say 'cover' if the GM rules there is)")
+    s = on_map(WALL, tamsin="A2", gorm="E2")
+    run(s, "turn tamsin", "attack gorm with shortbow sight no-cover", faces=[1, 1])
+    assert rolled(s).situation[-1] == ("no cover (GM; the map cannot tell without a "
+                                       "clear line)")
+    assert any("no cover (GM; the map cannot tell" in line for line in log_text(s))
+    s = on_map(WALL, tamsin="A2", gorm="E2")
+    run(s, "turn tamsin", "attack gorm with shortbow sight cover at edge", faces=[5, 1])
+    assert rolled(s).situation[-1] == "cover (GM; the map cannot tell without a clear line)"
+    assert rolled(s).location == "Edge"
+
+
 def test_the_gm_may_rule_there_is_no_cover_or_that_there_is():
     s = on_map(IN_LINE, tamsin="A2", gorm="E2")
     run(s, "turn tamsin", "attack gorm with shortbow no-cover", faces=[1, 1])

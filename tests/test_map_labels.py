@@ -100,3 +100,22 @@ def test_the_names_file_draws_every_row_at_the_same_width():
         """)
     rows = render(battlemap(s.state)).splitlines()[1:4]
     assert len({cell_len(r.rstrip()) for r in rows}) == 1, rows
+
+
+def test_a_label_comes_from_the_names_own_letters_not_a_markup_looking_tag():
+    """A name is shown literally (house rules), so text that looks like Rich markup is
+    part of it, but a label built from a tag (``[bold red]Kira[/]`` as ``Bo``) names
+    nobody the GM would recognise: the tags are skipped, the label is ``Ki``, and the
+    name under the map is still the literal text. Brackets that are no tag stay
+    letters (``[Ghost] Wren`` is ``Gh``); a name that is all tag keeps its letters."""
+    got = labels([Named("[bold red]Kira[/]"), Named("[Ghost] Wren"), Named("[b]")])
+    assert got == {"[bold red]Kira[/]": "Ki", "[Ghost] Wren": "Gh", "[b]": "B1"}
+    out = render(battlemap(session_from("""
+        name: Marks
+        map:
+          rows: |
+            ...
+        combatants:
+          - {name: "[bold red]Kira[/]", side: allies, at: A1}
+    """).state))
+    assert "Ki [bold red]Kira[/]" in out and out.splitlines()[1].startswith("1 Ki")

@@ -194,11 +194,25 @@ def test_the_sample_script_replays_with_positions_in_the_json():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     where = {c["name"]: c["position"] for c in doc["combatants"]}
-    assert where == {"Brannoc": "H8", "Tamsin": "D7", "Mira": "V7", "Gorm": "T9",
+    assert where == {"Brannoc": "H8", "Tamsin": "H9", "Mira": "V7", "Gorm": "T9",
                      "Knife-1": "E8", "Knife-2": "I8", "Ogre": "J7", "Latecomer": "W6"}
     kinds = [e["kind"] for entry in doc["log"] for e in entry["events"]]
-    assert kinds.count("placed_at") == 5
+    assert kinds.count("placed_at") == 1  # the Latecomer's 'add ... at'; the rest walk
     # Knife-1's last move is answered by a Forestall and an Intercept (R35)
     assert [r for e in (e for entry in doc["log"] for e in entry["events"])
             if e["kind"] == "halted" for r in e["reactions"]] == [
         ["Brannoc", "Forestall"], ["Tamsin", "Intercept"]]
+
+
+def test_the_sample_script_shoots_a_target_in_cover_from_the_low_wall():
+    """Issue 13 Must show (cover), ch20 Cover, R34: in the sample fight Tamsin shoots Gorm
+    along row 9 past the low wall at S9; the log says the map found the cover, and she
+    aims at his Edge (R20)."""
+    enc = ROOT / "encounters" / "yard-with-a-map.yaml"
+    script = ROOT / "encounters" / "yard-with-a-map.script"
+    r = invoke("replay", enc, script)
+    assert r.exit_code == 0, r.output
+    flat = " ".join(r.stdout.split())
+    assert "Tamsin to Gorm: distance 12 (map), line of sight (map), cover (map: low wall " \
+        "at S9)" in flat
+    assert "Tamsin -> Gorm (Edge)" in flat

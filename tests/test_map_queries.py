@@ -241,13 +241,44 @@ def test_momenta_los_text_and_a_saved_fight(tmp_path):
 
 def test_momenta_los_refuses_in_one_line(tmp_path):
     enc = write(tmp_path, LOW_WALL)
-    err = one_line_error(invoke("los", enc, "archer", "zed", "--json"))
+    err = one_line_error(invoke("los", enc, "archer", "zed"))
     assert err == f"{enc}: no combatant called 'zed' (there are: Archer, Target)"
     err = one_line_error(invoke("los", ROOT / "encounters" / "demo.yaml", "brannoc",
                                 "gorm"))
     assert "this fight has no map" in err
     err = one_line_error(invoke("los", tmp_path / "missing.yaml", "a", "b"))
     assert "missing.yaml" in err
+
+
+def test_momenta_los_json_refusals_are_an_error_object_on_stdout_and_exit_1(tmp_path):
+    """Issue 13 item 7: for scripts, ``los --json`` answers as ``path --json`` does:
+    ``{"error": "..."}`` on stdout, exit 1, for a name that fits nobody, no map, an
+    unreadable file."""
+    enc = write(tmp_path, LOW_WALL)
+    r = invoke("los", enc, "archer", "zed", "--json")
+    assert r.exit_code == 1
+    assert json.loads(r.stdout) == {
+        "error": "no combatant called 'zed' (there are: Archer, Target)"}
+    r = invoke("los", ROOT / "encounters" / "demo.yaml", "brannoc", "gorm", "--json")
+    assert r.exit_code == 1 and "this fight has no map" in json.loads(r.stdout)["error"]
+    r = invoke("los", tmp_path / "missing.yaml", "a", "b", "--json")
+    assert r.exit_code == 1 and "missing.yaml" in json.loads(r.stdout)["error"]
+    r = invoke("path", tmp_path / "missing.yaml", "a", "b2", "--json")
+    assert r.exit_code == 1 and "missing.yaml" in json.loads(r.stdout)["error"]
+
+
+@pytest.mark.parametrize("line, why", [
+    ("defeat knife", "Knife is Defeated: out of the fight, it holds no square"),
+    ("remove knife", "Knife is removed: out of the fight, it holds no square"),
+])
+def test_los_refuses_a_combatant_out_of_the_fight(line, why):
+    """R32: a Defeated or removed combatant holds no square on the map, so there is no
+    line to trace to or from it: ``los`` refuses with the reason, either way round."""
+    s = session_from(board("A.K.T", "{name: Knife, side: adversaries, mark: K}"))
+    run(s, line)
+    for ask in (LookAt("archer", "knife"), LookAt("knife", "target")):
+        with pytest.raises(MomentaError, match=why):
+            sighting(s.state, ask)
 
 
 def test_momenta_path_json_is_the_cost_and_the_squares_entered():

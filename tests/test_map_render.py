@@ -6,6 +6,7 @@ literally. And ``momenta map ENCOUNTER_OR_FIGHT`` through Typer's runner."""
 from __future__ import annotations
 
 import io
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,8 @@ def test_names_are_shown_literally_never_as_markup():
         """)
     out = render(battlemap(s.state), color=True)
     assert "[red]x[/red]" in out and "[bold]Boss" in out
-    assert render(battlemap(s.state)).splitlines()[1].rstrip() == "1 Re. Bo."
+    # labels from the names' own letters, tags skipped: x (X1) and Boss (Bo)
+    assert render(battlemap(s.state)).splitlines()[1].rstrip() == "1 X1. Bo."
 
 
 def test_labels_are_unique_two_cells_from_the_name():
@@ -223,3 +225,21 @@ def test_map_watch_redraws_the_fight_for_a_second_screen(enc):
     assert "Brannoc is acting" in out and "Br Brannoc (acting)" in out
     assert "Gorm" not in out  # Hidden: the players do not see him
     assert "watching " in out and "Ctrl-C leaves" in out
+
+
+def test_replay_echoes_the_map_lines_before_drawing_them(tmp_path):
+    """Issue 13 item 7: in a replay, ``map``, ``map NAME``, ``los`` and ``path`` lines are
+    echoed as ``> line`` like every other script line, then answered."""
+    enc = tmp_path / "yard.yaml"
+    enc.write_text(textwrap.dedent(YARD))
+    script = tmp_path / "s.script"
+    script.write_text("map\nturn kira\nmap kira\nlos kira gorm\npath kira e3\n")
+    r = invoke("replay", enc, script, "--no-color")
+    assert r.exit_code == 0, r.output
+    out = r.output.splitlines()
+    at = out.index("> map")
+    assert out[at + 1].rstrip() == "  A B C D E F G"
+    at = out.index("> map kira")
+    assert "A B C D E F G" in out[at + 1]
+    assert out[out.index("> los kira gorm") + 1].startswith("los: Kira (F2) to Gorm")
+    assert out[out.index("> path kira e3") + 1].startswith("path: Kira moves")

@@ -161,7 +161,7 @@ def test_the_sample_script_walks_and_shoves_mira_into_the_sluice():
     mira = next(c for c in doc["combatants"] if c["name"] == "Mira")
     assert mira["position"] == "V7"
     events = [e for entry in doc["log"] for e in entry["events"]]
-    walks = [e for e in events if e["kind"] == "moved" and e["path"]]
+    walks = [e for e in events if e["kind"] == "moved" and e["path"] and e["name"] == "Mira"]
     assert walks[0]["start"] == "D8" and walks[0]["path"][-1] == "H11"
     shove = next(e for e in events if e["kind"] == "shoved")
     assert (shove["start"], shove["path"], shove["stopped"]) == ("U8", ["V7"],

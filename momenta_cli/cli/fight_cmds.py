@@ -106,6 +106,7 @@ def replay(
         elif out.meta is not None and out.meta.what == "map":
             from momenta_cli.render.battlemap import map_meta
 
+            console.print(lit(f"> {out.line.strip()}", "dim"))
             console.print(map_meta(session.state, out.meta.arg, width=console.width))
         elif out.meta is not None and out.meta.what == "path":
             from momenta_cli.render.walk_view import path_lines

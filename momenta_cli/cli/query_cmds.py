@@ -5,6 +5,8 @@ stands); read only, as ``momenta map`` reads it: no lock, nothing written."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,6 +31,23 @@ def _json_line(doc: dict[str, Any]) -> None:
     typer.echo(json_safe(json.dumps(doc, ensure_ascii=False)))
 
 
+@contextmanager
+def _json_errors() -> Iterator[None]:
+    """For --json: a refusal or an unreadable file as ``{"error": "..."}`` on stdout and
+    exit 1, so that a script reads one shape whatever happens."""
+    from momenta_cli.errors import EncounterError, MomentaError
+    from momenta_cli.text import one_line
+
+    try:
+        yield
+    except EncounterError as err:
+        _json_line({"error": "; ".join(one_line(p) for p in err.problems)})
+        raise typer.Exit(1) from None
+    except MomentaError as err:
+        _json_line({"error": one_line(str(err))})
+        raise typer.Exit(1) from None
+
+
 def _print(lines: list[str], fight, no_color: bool, width: int | None) -> None:
     from momenta_cli.cli.screen import block
     from momenta_cli.render.status import lit
@@ -50,8 +69,9 @@ def los_cmd(
     """Line of sight from FROM to TARGET on the map (R33), whether TARGET has cover from
     FROM's ranged attacks (R34: every clear line passes a low wall or another creature;
     with no line of sight at all, cover too) and the distance in squares (R32). --json
-    prints {"line_of_sight": true, "cover": false, "distance": 4}. Changes nothing; a
-    question that has no answer (no map, a name that fits nobody) is one line, exit 1.
+    prints {"line_of_sight": true, "cover": false, "distance": 4}, or {"error": "why"}
+    when there is no answer. Changes nothing; a question that has no answer (no map, a
+    name that fits nobody, one out of the fight) is one line, exit 1.
 
     Example: momenta los encounters/yard-with-a-map.yaml mira ogre --json
     """
@@ -60,13 +80,16 @@ def los_cmd(
     from momenta_cli.engine.seeing import LookAt, sighting
     from momenta_cli.render.sight_view import los_doc, los_lines
 
+    ask = LookAt(source, target)
+    if as_json:
+        with _json_errors():
+            doc = los_doc(sighting(read_fight(file, "los reads encounters and saved "
+                                              "fights"), ask))
+        _json_line(doc)
+        return
     with guarded():
         fight = read_fight(file, "los reads encounters and saved fights")
-    ask = LookAt(source, target)
     with prefixed(file):
-        if as_json:
-            _json_line(los_doc(sighting(fight, ask)))
-            return
         lines = los_lines(fight, Meta("los", command=ask))
     _print(lines, fight, no_color, width)
 
@@ -96,7 +119,7 @@ def path_cmd(
     from momenta_cli.engine.walking import MoveTo
     from momenta_cli.render.walk_view import path_doc, path_lines
 
-    with guarded():
+    with guarded() if not as_json else _json_errors():
         fight = read_fight(file, "path reads encounters and saved fights")
     ask = MoveTo(mover, square, "Shift" if shift else "Move")
     if as_json:

@@ -167,11 +167,13 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
                             "GM rules there is one)")
     elif not clear and cmd.area is None:
         notes.append("no line of sight (map; melee reach is the GM's call, ch20)")
-    if mode != "ranged" or w.has("Seeking") or w.has("Area") or cmd.area is not None \
-            or not clear:  # no line to measure cover along: the GM's word only
+    if mode != "ranged" or w.has("Seeking") or w.has("Area") or cmd.area is not None:
         if cmd.cover and mode == "ranged":
             notes.append("cover (GM)")
         return Seen(cmd.cover and mode == "ranged", "GM", tuple(notes))
+    if not clear:  # only the GM's 'sight' gets here: no clear line to trace cover along
+        notes.append(_untold_cover(cmd))
+        return Seen(cmd.cover, "GM", tuple(notes))
     found = sight.cover(s.board, s.mine, s.theirs, s.others.keys())
     why = reason(s) if found else ""
     if cmd.no_cover:
@@ -184,6 +186,18 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
         return Seen(True, "GM", tuple(notes))
     notes.append(f"cover (map: {why})" if found else "no cover (map)")
     return Seen(found, f"map: {why}" if found else "", tuple(notes))
+
+
+def _untold_cover(cmd: Attack) -> str:
+    """The cover note when the GM rules there is line of sight the map does not find:
+    with no clear line R34 has nothing to test, so cover is the GM's word (none unless
+    said)."""
+    untold = "the map cannot tell without a clear line"
+    if cmd.cover:
+        return f"cover (GM; {untold})"
+    if cmd.no_cover:
+        return f"no cover (GM; {untold})"
+    return f"no cover: {untold} (say 'cover' if the GM rules there is)"
 
 
 def _check_area(s: Spot, w: WeaponSpec, mode: str, area: Area) -> None:

@@ -47,7 +47,8 @@ class Sighting:
 def sighting(fight: Fight, cmd: LookAt) -> Sighting:
     """Line of sight, cover and distance from ``cmd.source`` to ``cmd.target`` on the
     map as it is now (doors included); ``RuleError`` without a map, for a name that fits
-    nobody, for one combatant asked about itself or one that is not on the map."""
+    nobody, for one combatant asked about itself, one out of the fight (Defeated, Lost,
+    removed: it holds no square, R32) or one that is not on the map."""
     board = board_of(fight)
     if board is None:
         raise no_map("there are no lines of sight to trace")
@@ -56,6 +57,9 @@ def sighting(fight: Fight, cmd: LookAt) -> Sighting:
     if a.name == b.name:
         raise RuleError(f"{a.name} is at both ends: name two combatants (los FROM TARGET)")
     for f in (a, b):
+        if f.out:  # R32: only creatures in the fight hold squares
+            raise RuleError(f"{f.name} is {f.out_reason}: out of the fight, it holds no "
+                            "square on the map to trace a line to or from")
         if f.position is None:
             raise RuleError(f"{f.name} is not on the map: place it first (place NAME SQUARE)")
     sa, sb = squares_of(a), squares_of(b)

@@ -10,6 +10,7 @@ and every name goes through ``text.one_line`` (control characters show as escape
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from rich.cells import cell_len
@@ -57,15 +58,19 @@ def _shown(fight: Fight, players: bool) -> list[Fighter]:
 
 NO_LABEL = "??"  # more combatants than labels: the list says who has none
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# What Rich would read as a tag ([bold red], [/], [#ff0000], [@click]): shown literally in
+# the name, but no letters for a label (``[bold red]Kira[/]`` is Ki, not Bo)
+_TAG = re.compile(r"\[[a-z#/@][^\[\]]*\]")
 _SPARE = _UPPER + "0123456789" + _UPPER.lower()
 
 
 def labels(fighters: Iterable[Fighter]) -> dict[str, str]:
     """Two-cell labels, unique, in fighter order: ``Go`` for Gorm, ``K1`` for Knife-1,
     ``12`` for Knife-12; when taken, the initial with another letter of the name or a
-    digit. Only letters and digits one cell wide are used (a name of other characters
-    gets a made-up label: AA to ZZ, then other pairs of letters and digits). A crowd
-    beyond every pair (thousands) shares ``NO_LABEL``; the list under the map says so."""
+    digit. Only letters and digits one cell wide are used, markup-looking tags skipped
+    (``[bold red]Kira[/]`` is ``Ki``); a name of other characters gets a made-up label:
+    AA to ZZ, then other pairs of letters and digits. A crowd beyond every pair
+    (thousands) shares ``NO_LABEL``; the list under the map says so."""
     out: dict[str, str] = {}
     used: set[str] = set()
     spare = _spares()
@@ -93,6 +98,7 @@ def _cased(ch: str, upper: bool) -> str:
 
 
 def _candidates(text: str) -> Iterable[str]:
+    text = _TAG.sub(" ", text) if any(c.isalnum() for c in _TAG.sub("", text)) else text
     chars = [ch for ch in text if ch.isalnum() and len(ch) == 1 and cell_len(ch) == 1]
     base, _, number = text.rpartition("-")
     if base and number.isascii() and number.isdigit():
