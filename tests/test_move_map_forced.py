@@ -179,3 +179,46 @@ def test_a_creature_shoved_into_the_water_swims():
     run(s, "turn kira", "end", "turn gorm", "shove gorm kira roll 1s")
     assert (where(s, "Kira"), s.state.get("Kira").terrain) == ("C1", "swim")
     assert log_text(s)[-1] == "Kira is swimming: every Vigor cost doubles"
+
+
+TALL = """
+    ......
+    ......
+    ......
+    ......
+    ......
+"""
+
+
+def test_a_shove_that_leaves_the_grab_partners_side_by_side_keeps_the_grab():
+    """ch19 Grab: the grab ends when the two are moved so that the distance between them
+    increases; on a map the tracker measures it (R28, R32). Gorm at B3 holds Kira; Mira
+    shoves Kira from C3 to C2, still 1 square from Gorm: the grab holds."""
+    s = on_map(TALL, gorm="B3", kira="C3", mira="C4")
+    run(s, "turn kira", "end", "turn gorm", "grab gorm kira roll 2s", "end",
+        "turn mira", "shove mira kira roll 1s")
+    assert where(s, "Kira") == "C2"
+    assert s.state.get("Kira").stacks("Grabbed") == 2
+    assert s.state.get("Gorm").grabbing == ["Kira"]
+    assert not any("grab on Kira ends" in t for t in log_text(s))
+
+
+def test_a_shove_that_takes_the_grab_partners_further_apart_ends_the_grab():
+    """ch19 Grab: moved so the distance grows (1 -> 2 squares on the map, R32), the grab
+    ends at once and the Grabbed stacks go."""
+    s = on_map(TALL, gorm="B3", kira="C3", mira="C4")
+    run(s, "turn kira", "end", "turn gorm", "grab gorm kira roll 2s", "end",
+        "turn mira", "shove mira kira roll 2s")
+    assert where(s, "Kira") == "C1"
+    assert not s.state.get("Kira").has("Grabbed") and s.state.get("Gorm").grabbing == []
+    assert "Gorm's grab on Kira ends (shoved apart, Grabbed 2 removed)" in log_text(s)
+
+
+def test_shoving_the_one_you_hold_away_ends_your_own_grab_on_the_map():
+    """ch19 Grab: the grabber's own Shove takes the target away from it: the distance
+    between the two grows, so the grab ends (R32 distances)."""
+    s = on_map(TALL, gorm="B3", kira="C3")
+    run(s, "cond kira grabbed +2 from Gorm", "turn kira", "end", "turn gorm",
+        "shove gorm kira roll 1s")
+    assert where(s, "Kira") == "D3"
+    assert "Gorm's grab on Kira ends (shoved apart, Grabbed 2 removed)" in log_text(s)
