@@ -173,6 +173,29 @@ def test_getting_onto_a_climbable_square_is_a_climbing_move_of_one_square():
                                 "Kira moves B1 -> C1: 1 of 5 square(s), climbing"]
 
 
+def test_leaving_a_pit_is_a_climb_of_one_square_a_move_and_no_shift():
+    """Ours (R36, ch19 Climb): a creature at the bottom of a pit at least 1 square deep
+    climbs out: a Move of 1 square onto the edge, no Shift; ``path`` says so too."""
+    from momenta_cli.render.walk_view import path_lines
+
+    s = on_map("""
+        ..5...
+        ......
+    """, gorm="A1", mira="B1")
+    run(s, "turn mira", "end", "turn gorm", "shove gorm mira roll 1s", "end",
+        "turn mira")
+    assert where(s, "Mira") == "C1"
+    refused(s, "shift mira to d1", "Mira is at the bottom of the pit at C1 (5 deep) and "
+                                   "cannot Shift: climbing out is a Move of 1 square")
+    refused(s, "move mira to e1", "(climbing out of a pit: 1 square per Move)")
+    out = run(s, "path mira d2")
+    assert path_lines(s.state, out.meta)[1:3] == [
+        "  cost 1 of 1 square(s) (climbing out of a pit: 1 square per Move)",
+        "  climbing: 1 square per Move, no Shift (ch19 Climb)"]
+    run(s, "move mira to d2")
+    assert where(s, "Mira") == "D2" and s.state.get("Mira").terrain == ""
+
+
 def test_swimming_doubles_the_vigor_of_a_move():
     """ch19 Swim / R24: while swimming every maneuver costs double Vigor (a free Move
     stays free), and no Shift."""

@@ -12,6 +12,8 @@ climbing (R36): neither allows a Shift, and a Move that climbs goes 1 square at 
 business: the path says ``swimming``. During a Move a one-square gap (a pit) may be
 jumped straight across when the landing is stable ground (ch19 Horizontal Jump); walking
 into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``).
+**Ours** (R36): a creature at the bottom of a pit at least 1 square deep climbs out: a
+Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
 
 The search is Dijkstra's, bounded: no position costing more than the budget is ever
 queued, so the work never grows beyond what the mover could walk.
@@ -20,7 +22,7 @@ queued, so the work never grows beyond what the mover could walk.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -97,6 +99,10 @@ class _Walk:
     def has(self, pos: Square, kind: str) -> bool:
         return kind in self.kinds(pos)
 
+    def climbs(self, pos: Square) -> bool:
+        """On a climbable square, or at the bottom of a pit (ours, R36): climbing."""
+        return self.has(pos, "climb") or pit_depth(self.board, self.squares(pos)) > 0
+
     def stands(self, pos: Square) -> bool:
         return not any(s in self.allies for s in self.squares(pos))
 
@@ -118,7 +124,7 @@ class _Walk:
 
     def steps(self, pos: Square, start: Square) -> Iterator[tuple[Square, int, Square | None]]:
         """(next position, its cost, the position jumped over or None)."""
-        climbing = self.has(pos, "climb")
+        climbing = self.climbs(pos)
         for d in STEPS:
             new = (pos[0] + d[0], pos[1] + d[1])
             if not self.passable(new) or self.squeezes(pos, d):
@@ -129,6 +135,8 @@ class _Walk:
             if "climb" in kinds and pos != start:
                 continue
             if "pit" in kinds:
+                if climbing and "pit" in self.kinds(pos):
+                    continue  # out of a pit onto its edge, not on along its bottom
                 if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
                     yield from self._jump(pos, new, d)
                 yield new, self.entry_cost(pos, new), new  # a fall: marked by itself
@@ -143,6 +151,13 @@ class _Walk:
         if not all(self.board.at(s).kind in _STABLE for s in self.squares(land)):
             return
         yield land, self.entry_cost(pos, mid) + self.entry_cost(mid, land), mid
+
+
+def pit_depth(board: Board, squares: Iterable[Square]) -> int:
+    """How deep the deepest pit under ``squares`` is (0: on no pit): a creature in one at
+    least 1 square deep climbs out (ours, R36)."""
+    return max((board.at(s).height for s in squares
+                if board.on(s) and board.at(s).kind == "pit"), default=0)
 
 
 def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
@@ -168,7 +183,7 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
     falls: set[Square] = set()
     queue = [(0, 0, start)]
     done: set[Square] = set()
-    start_climbing = walk.has(start, "climb")
+    start_climbing = walk.climbs(start)
     too_far = (budget + 1, 0)
     while queue:
         cost, bent, pos = heapq.heappop(queue)
@@ -218,6 +233,8 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     if goal == start:
         return NoPath(f"already at {where}")
     kinds = walk.kinds(goal) | walk.kinds(start)
+    if mode == "shift" and pit_depth(board, walk.squares(start)):
+        return NoPath("no Shift while climbing out of a pit (ch19 Climb)")
     if mode == "shift" and kinds & {"water", "climb"}:
         doing = "swimming" if "water" in kinds else "climbing"
         return NoPath(f"no Shift while {doing} (ch19)")
@@ -241,7 +258,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
                 if board.at(s).kind == "pit"), default=0)
     return Path(start, tuple(squares), reached[goal], frozenset(jumped),
                 swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
-                climbing=any(walk.has(p, "climb") for p in visited),
+                climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
                 fall=fall if walk.has(goal, "pit") else 0)
 
 
@@ -252,7 +269,8 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
     with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
     beyond the budget."""
     walk = _walk(board, start, side, mode, enemies, allies)
-    if mode == "shift" and walk.kinds(start) & {"water", "climb"}:
+    if mode == "shift" and walk.climbs(start) or \
+            mode == "shift" and "water" in walk.kinds(start):
         return {}
     reached, _ = _search(walk, start, budget, None)
     return {p: c for p, c in reached.items()
