@@ -133,6 +133,30 @@ def test_one_square_jump_over_a_pit_during_a_move():
     assert "within" in refused(board_of(".o~"), at("A1"), at("C1"), 6)
 
 
+def test_a_two_by_two_creature_jumps_a_one_square_gap_landing_wholly_past_it():
+    """ch19 Horizontal Jump / R31: a 2x2 footprint crosses a gap one square wide when it
+    lands wholly past it; the two positions over the gap are in the air (jumped), each
+    step costs as entering the squares does. A gap two squares wide is not jumped."""
+    b = board_of("...o...", "...o...")
+    p = path(b, at("A1"), at("E1"), 6, side=2)
+    assert p.names() == ["B1", "C1", "D1", "E1"]
+    assert p.jumped == {at("C1"), at("D1")} and p.cost == 4 and p.fall == 0
+    assert "within" in refused(board_of("...oo...", "...oo..."), at("A1"), at("F1"), 8,
+                               side=2)
+    assert at("E1") in reachable(b, at("A1"), 6, side=2)
+    assert "within" in refused(b, at("A1"), at("E1"), 6, side=2, mode="shift")
+
+
+def test_after_a_jump_the_move_may_go_on_into_water():
+    """Ours (docs/rulings.md Terrain, R36 "the landing square is stable floor"): the
+    stable surface ch19 Horizontal Jump asks for is the landing square; the Move may then
+    go on into water. A jump landing in the water itself is refused."""
+    b = board_of(".o.~~.")
+    p = path(b, at("A1"), at("D1"), 5)
+    assert p.names() == ["B1", "C1", "D1"] and p.jumped == {at("B1")} and p.swimming
+    assert "within" in refused(board_of(".o~~~."), at("A1"), at("C1"), 5)
+
+
 def test_walking_into_a_pit_is_a_fall_only_when_asked():
     """R36: walking into a pit falls its depth (R23 damage is the rules' business)."""
     b = board_of("..o")

@@ -65,6 +65,17 @@ class NoPath:
 
 
 @dataclass(frozen=True)
+class _Step:
+    """One step of the search: where it goes, what it costs, the positions it crosses in
+    the air on the way (a jump), and whether it is a walk into a pit (a fall)."""
+
+    to: Square
+    cost: int
+    over: tuple[Square, ...] = ()
+    fall: bool = False
+
+
+@dataclass(frozen=True)
 class _Walk:
     board: Board
     side: int
@@ -122,8 +133,8 @@ class _Walk:
                        for s in self.squares((pos[0] + dx, pos[1] + dy)))
                    for dx, dy in ((d[0], 0), (0, d[1])))
 
-    def steps(self, pos: Square, start: Square) -> Iterator[tuple[Square, int, Square | None]]:
-        """(next position, its cost, the position jumped over or None)."""
+    def steps(self, pos: Square, start: Square) -> Iterator[_Step]:
+        """Each step from ``pos``: a walk to a neighbour, a jump over a gap, a fall."""
         climbing = self.climbs(pos)
         for d in STEPS:
             new = (pos[0] + d[0], pos[1] + d[1])
@@ -138,19 +149,31 @@ class _Walk:
                 if climbing and "pit" in self.kinds(pos):
                     continue  # out of a pit onto its edge, not on along its bottom
                 if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
-                    yield from self._jump(pos, new, d)
-                yield new, self.entry_cost(pos, new), new  # a fall: marked by itself
+                    yield from self._jump(pos, d)
+                yield _Step(new, self.entry_cost(pos, new), fall=True)
                 continue
-            yield new, self.entry_cost(pos, new), None
+            yield _Step(new, self.entry_cost(pos, new))
 
-    def _jump(self, pos: Square, mid: Square, d: tuple[int, int]
-              ) -> Iterator[tuple[Square, int, Square | None]]:
-        land = (mid[0] + d[0], mid[1] + d[1])
-        if not self.passable(land) or self.squeezes(mid, d):
+    def _jump(self, pos: Square, d: tuple[int, int]) -> Iterator[_Step]:
+        # Straight on until the footprint is wholly past the gap: ``side`` positions in
+        # the air, each holding the gap's one square, then the landing (ch19 Horizontal
+        # Jump: a gap no more than one square long; R31 footprints)
+        air: list[Square] = []
+        cost, here = 0, pos
+        for _ in range(self.side):
+            new = (here[0] + d[0], here[1] + d[1])
+            if not self.passable(new) or self.squeezes(here, d) or \
+                    (air and "pit" not in self.kinds(new)):
+                return
+            cost += self.entry_cost(here, new)
+            air.append(new)
+            here = new
+        land = (here[0] + d[0], here[1] + d[1])
+        if not self.passable(land) or self.squeezes(here, d):
             return
         if not all(self.board.at(s).kind in _STABLE for s in self.squares(land)):
             return
-        yield land, self.entry_cost(pos, mid) + self.entry_cost(mid, land), mid
+        yield _Step(land, cost + self.entry_cost(here, land), tuple(air))
 
 
 def pit_depth(board: Board, squares: Iterable[Square]) -> int:
@@ -174,12 +197,12 @@ def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset
 
 
 def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
-            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, Square | None]]]:
+            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]]]:
     # Of the paths costing the same, the one with the fewest diagonal steps: a straight
     # walk along a row, not a zigzag of equal cost (ours: what a GM draws). Dijkstra's
     # order is then (cost, diagonals), still monotone, so the costs found are unchanged.
     best: dict[Square, tuple[int, int]] = {start: (0, 0)}
-    back: dict[Square, tuple[Square, Square | None]] = {}
+    back: dict[Square, tuple[Square, tuple[Square, ...]]] = {}
     falls: set[Square] = set()
     queue = [(0, 0, start)]
     done: set[Square] = set()
@@ -194,18 +217,17 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
             break
         if pos in falls or (pos != start and (start_climbing or walk.has(pos, "climb"))):
             continue  # a fall or a climbing Move ends here
-        for new, step, over in walk.steps(pos, start):
-            total = cost + step
+        for step in walk.steps(pos, start):
+            new, total = step.to, cost + step.cost
             turns = bent + (new[0] != pos[0] and new[1] != pos[1])
             if total > budget or (total, turns) >= best.get(new, too_far):
                 continue
-            if over == new:
+            if step.fall:
                 if new != goal:
                     continue
                 falls.add(new)
-                over = None
             best[new] = (total, turns)
-            back[new] = (pos, over)
+            back[new] = (pos, step.over)
             heapq.heappush(queue, (total, turns, new))
     return {p: best[p][0] for p in done}, back
 
@@ -249,9 +271,8 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     while pos != start:
         squares.append(pos)
         pos, over = back[pos]
-        if over is not None:
-            squares.append(over)
-            jumped.add(over)
+        squares.extend(reversed(over))
+        jumped.update(over)
     squares.reverse()
     visited = [start, *squares]
     fall = max((board.at(s).height for s in walk.squares(goal)
