@@ -115,7 +115,8 @@ def test_climbing_goes_one_square_per_move_and_never_on_a_shift():
     b = board_of("..^^.")
     p = path(b, at("B1"), at("C1"), 6)
     assert p.cost == 1 and p.climbing
-    assert "within" in refused(b, at("A1"), at("C1"), 6)  # walk 1 then climb: too far
+    # walk 1 then climb: the climb is a Move of its own, and the refusal says so
+    assert "climbing onto it is a Move of 1 square" in refused(b, at("A1"), at("C1"), 6)
     assert "within" in refused(b, at("C1"), at("E1"), 6)  # climbing, then more
     assert path(b, at("C1"), at("D1"), 6).cost == 1
     assert "no Shift while climbing" in refused(b, at("B1"), at("C1"), 6, mode="shift")

@@ -165,7 +165,7 @@ def test_getting_onto_a_climbable_square_is_a_climbing_move_of_one_square():
         ..^..
     """, kira="A1", gorm="E1")
     run(s, "turn kira")
-    refused(s, "move to c1", "no way to C1")
+    refused(s, "move to c1", "C1 is climbable: climbing onto it is a Move of 1 square")
     run(s, "move to b1", "move to c1")
     assert s.state.get("Kira").terrain == "climb"
     assert log_text(s)[-3:] == ["Kira is climbing: 1 square per Move, no Shift",
@@ -194,6 +194,21 @@ def test_leaving_a_pit_is_a_climb_of_one_square_a_move_and_no_shift():
         "  climbing: 1 square per Move, no Shift (ch19 Climb)"]
     run(s, "move mira to d2")
     assert where(s, "Mira") == "D2" and s.state.get("Mira").terrain == ""
+
+
+def test_a_climbable_square_out_of_one_step_is_refused_for_the_climbing_rule():
+    """ch19 Climb / R36: climbing onto a climbable square is a Move of its own, 1 square
+    from a square next to it; from further away the refusal says so, not "no way"."""
+    s = on_map("""
+        .....
+        .....
+        ...^.
+    """, kira="A3", gorm="E1")
+    run(s, "turn kira")
+    refused(s, "move to d3", "Kira cannot Move to D3: D3 is climbable: climbing onto it "
+                             "is a Move of 1 square from a square next to it (ch19 Climb)")
+    run(s, "move to c3", "move to d3")
+    assert where(s, "Kira") == "D3"
 
 
 def test_swimming_doubles_the_vigor_of_a_move():

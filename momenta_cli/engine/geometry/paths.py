@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Board, Square, footprint, name
+from .distance import steps
 
 Mode = Literal["move", "shift"]
 STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
@@ -264,6 +265,9 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         return NoPath(f"{where} is a pit: walking in is a fall")
     reached, back = _search(walk, start, budget, goal)
     if goal not in reached:
+        if walk.has(goal, "climb") and not walk.climbs(start) and steps(start, goal) > 1:
+            return NoPath(f"{where} is climbable: climbing onto it is a Move of 1 square "
+                          "from a square next to it (ch19 Climb)")
         return NoPath(f"no way to {where} within {budget} square(s)")
     squares: list[Square] = []
     jumped: set[Square] = set()
