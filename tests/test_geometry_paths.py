@@ -94,7 +94,7 @@ def test_the_search_never_goes_beyond_the_budget():
     """The search is bounded: a goal beyond the budget is refused, never found by
     searching farther; the refusal names the budget."""
     b = board_of("." * 30)
-    assert refused(b, at("A1"), at("Z1"), 3) == "no way to Z1 within 3 square(s)"
+    assert refused(b, at("A1"), at("Z1"), 3) == "no way to Z1 within 3 squares"
     assert max(reachable(b, at("A1"), 3).values()) == 3
     assert len(reachable(b, at("A1"), 3)) == 3
 
@@ -313,3 +313,12 @@ def test_a_move_and_its_reverse_cost_the_same_on_symmetric_terrain(case):
         assert there.cost == back.cost
         reverse = list(reversed([start, *there.squares]))[1:]
         assert len(reverse) == back.cost
+
+
+def test_counts_of_squares_read_singular_and_plural():
+    """Messages and the log say "1 square", "2 squares", never "square(s)"."""
+    from momenta_cli.engine.geometry.paths import squares_text
+
+    assert [squares_text(n) for n in (0, 1, 2)] == ["0 squares", "1 square", "2 squares"]
+    assert refused(board_of("...#."), at("A1"), at("E1"), 1) == \
+        "no way to E1 within 1 square"

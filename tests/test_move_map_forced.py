@@ -29,8 +29,8 @@ def test_a_shove_into_a_pit_falls_with_miras_numbers():
     assert where(s, "Mira") == "D2"
     m = s.state.get("Mira")
     assert m.vitality == 18 - 4
-    assert "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage" in log_text(s)
-    assert ("Mira is shoved 1 of 3 square(s) away by Gorm: C2 -> D2, into the pit at D2 "
+    assert "Mira falls 5 squares; AGI 3 leaves 2: 4 untyped damage" in log_text(s)
+    assert ("Mira is shoved 1 of 3 squares away by Gorm: C2 -> D2, into the pit at D2 "
             "(forced movement)") in log_text(s)
 
 
@@ -47,7 +47,7 @@ def test_a_shove_goes_straight_away_and_stops_at_a_wall():
     run(s, "end", "turn kira", "end", "turn gorm", "move to d1", "shove kira roll 2s")
     e = shoved(s)
     assert (e.path, e.stopped, where(s, "Kira")) == ((), "a wall at F1", "E1")
-    assert log_text(s)[-1].startswith("Kira is shoved 0 of 2 square(s) away by Gorm: "
+    assert log_text(s)[-1].startswith("Kira is shoved 0 of 2 squares away by Gorm: "
                                       "nowhere, stopped by a wall at F1")
 
 
@@ -75,7 +75,7 @@ def test_a_shove_without_a_map_moves_no_token():
           - {name: Gorm, side: adversaries, threat: Regular, attributes: {POW: 3}}
         """)
     run(s, "turn kira", "end", "turn gorm", "shove gorm kira roll 2s")
-    assert log_text(s)[-1] == "Kira is shoved 2 square(s) away by Gorm (forced movement)"
+    assert log_text(s)[-1] == "Kira is shoved 2 squares away by Gorm (forced movement)"
 
 
 def test_the_bigger_grabber_drags_the_smaller_along():
@@ -93,7 +93,7 @@ def test_the_bigger_grabber_drags_the_smaller_along():
     dragged = [e for e in s.entries[-1].events if e.kind == "dragged"][-1]
     assert dragged.path[-1] == "F2" and dragged.by == "Ogre"
     assert s.state.get("Kira").moved == "forced"
-    assert "Kira is dragged 3 square(s) to F2 by Ogre (forced movement)" in log_text(s)
+    assert "Kira is dragged 3 squares to F2 by Ogre (forced movement)" in log_text(s)
 
 
 def test_the_smaller_side_of_a_grab_may_not_walk_away():

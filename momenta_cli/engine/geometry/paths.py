@@ -177,6 +177,11 @@ class _Walk:
         yield _Step(land, cost + self.entry_cost(here, land), tuple(air))
 
 
+def squares_text(n: int) -> str:
+    """``1 square``, ``2 squares``: a count of squares for messages and the log."""
+    return f"{n} square" if n == 1 else f"{n} squares"
+
+
 def pit_depth(board: Board, squares: Iterable[Square]) -> int:
     """How deep the deepest pit under ``squares`` is (0: on no pit): a creature in one at
     least 1 square deep climbs out (ours, R36)."""
@@ -268,7 +273,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         if walk.has(goal, "climb") and not walk.climbs(start) and steps(start, goal) > 1:
             return NoPath(f"{where} is climbable: climbing onto it is a Move of 1 square "
                           "from a square next to it (ch19 Climb)")
-        return NoPath(f"no way to {where} within {budget} square(s)")
+        return NoPath(f"no way to {where} within {squares_text(budget)}")
     squares: list[Square] = []
     jumped: set[Square] = set()
     pos = goal
