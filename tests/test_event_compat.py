@@ -11,10 +11,10 @@ def test_fell_carries_its_counted_squares_and_old_journals_still_load():
     # R23 / ch19 Falling: AGI 3 from 5 squares leaves 2 squares -> 4 untyped damage.
     new = event_from_dict({"kind": "fell", "name": "Mira", "squares": 5, "agi": 3,
                            "damage": 4, "counted": 2})
-    assert line(new) == "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage"
+    assert line(new) == "Mira falls 5 squares; AGI 3 leaves 2: 4 untyped damage"
     old = event_from_dict({"kind": "fell", "name": "Mira", "squares": 5, "agi": 3,
                            "damage": 4})
-    assert line(old) == "Mira falls 5 square(s); AGI 3: 4 untyped damage"
+    assert line(old) == "Mira falls 5 squares; AGI 3: 4 untyped damage"
 
 
 def test_attack_rolled_knows_whether_it_deals_damage():

@@ -94,7 +94,7 @@ def test_the_search_never_goes_beyond_the_budget():
     """The search is bounded: a goal beyond the budget is refused, never found by
     searching farther; the refusal names the budget."""
     b = board_of("." * 30)
-    assert refused(b, at("A1"), at("Z1"), 3) == "no way to Z1 within 3 square(s)"
+    assert refused(b, at("A1"), at("Z1"), 3) == "no way to Z1 within 3 squares"
     assert max(reachable(b, at("A1"), 3).values()) == 3
     assert len(reachable(b, at("A1"), 3)) == 3
 
@@ -115,7 +115,8 @@ def test_climbing_goes_one_square_per_move_and_never_on_a_shift():
     b = board_of("..^^.")
     p = path(b, at("B1"), at("C1"), 6)
     assert p.cost == 1 and p.climbing
-    assert "within" in refused(b, at("A1"), at("C1"), 6)  # walk 1 then climb: too far
+    # walk 1 then climb: the climb is a Move of its own, and the refusal says so
+    assert "climbing onto it is a Move of 1 square" in refused(b, at("A1"), at("C1"), 6)
     assert "within" in refused(b, at("C1"), at("E1"), 6)  # climbing, then more
     assert path(b, at("C1"), at("D1"), 6).cost == 1
     assert "no Shift while climbing" in refused(b, at("B1"), at("C1"), 6, mode="shift")
@@ -131,6 +132,30 @@ def test_one_square_jump_over_a_pit_during_a_move():
     assert "within" in refused(b, at("B1"), at("D1"), 3, mode="shift")
     assert "within" in refused(board_of(".oo.."), at("A1"), at("D1"), 6)
     assert "within" in refused(board_of(".o~"), at("A1"), at("C1"), 6)
+
+
+def test_a_two_by_two_creature_jumps_a_one_square_gap_landing_wholly_past_it():
+    """ch19 Horizontal Jump / R31: a 2x2 footprint crosses a gap one square wide when it
+    lands wholly past it; the two positions over the gap are in the air (jumped), each
+    step costs as entering the squares does. A gap two squares wide is not jumped."""
+    b = board_of("...o...", "...o...")
+    p = path(b, at("A1"), at("E1"), 6, side=2)
+    assert p.names() == ["B1", "C1", "D1", "E1"]
+    assert p.jumped == {at("C1"), at("D1")} and p.cost == 4 and p.fall == 0
+    assert "within" in refused(board_of("...oo...", "...oo..."), at("A1"), at("F1"), 8,
+                               side=2)
+    assert at("E1") in reachable(b, at("A1"), 6, side=2)
+    assert "within" in refused(b, at("A1"), at("E1"), 6, side=2, mode="shift")
+
+
+def test_after_a_jump_the_move_may_go_on_into_water():
+    """Ours (docs/rulings.md Terrain, R36 "the landing square is stable floor"): the
+    stable surface ch19 Horizontal Jump asks for is the landing square; the Move may then
+    go on into water. A jump landing in the water itself is refused."""
+    b = board_of(".o.~~.")
+    p = path(b, at("A1"), at("D1"), 5)
+    assert p.names() == ["B1", "C1", "D1"] and p.jumped == {at("B1")} and p.swimming
+    assert "within" in refused(board_of(".o~~~."), at("A1"), at("C1"), 5)
 
 
 def test_walking_into_a_pit_is_a_fall_only_when_asked():
@@ -288,3 +313,12 @@ def test_a_move_and_its_reverse_cost_the_same_on_symmetric_terrain(case):
         assert there.cost == back.cost
         reverse = list(reversed([start, *there.squares]))[1:]
         assert len(reverse) == back.cost
+
+
+def test_counts_of_squares_read_singular_and_plural():
+    """Messages and the log say "1 square", "2 squares", never "square(s)"."""
+    from momenta_cli.engine.geometry.paths import squares_text
+
+    assert [squares_text(n) for n in (0, 1, 2)] == ["0 squares", "1 square", "2 squares"]
+    assert refused(board_of("...#."), at("A1"), at("E1"), 1) == \
+        "no way to E1 within 1 square"

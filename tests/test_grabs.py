@@ -179,7 +179,7 @@ def test_shove_pushes_and_ends_a_grab_between_the_two():
     run(s, "turn kira", "grab gorm", "shove gorm", faces=[5, 1, 1, 5, 6, 1])
     assert "shoved" in kinds(s) and "grab_ended" in kinds(s)
     assert not s.state.get("Gorm").has("Grabbed") and s.state.get("Kira").grabbing == []
-    assert "Gorm is shoved 2 square(s) away by Kira (forced movement)" in log_text(s)
+    assert "Gorm is shoved 2 squares away by Kira (forced movement)" in log_text(s)
 
 
 # --- a grab ends when either side is shoved away by anyone (ch19 Grab, Shove) ------------

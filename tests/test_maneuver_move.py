@@ -149,7 +149,7 @@ def test_fall_mira_example():
     run(s, "guard mira 3", "fall mira 5")
     m = s.state.get("Mira")
     assert (m.vitality, m.guard) == (18 - 4, 3)
-    assert "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage" in log_text(s)
+    assert "Mira falls 5 squares; AGI 3 leaves 2: 4 untyped damage" in log_text(s)
 
 
 def test_short_fall_within_agi_does_no_damage():

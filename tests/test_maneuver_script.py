@@ -64,7 +64,7 @@ def test_log_shows_each_maneuver(doc):
         "Pell: Grabbed 2->1",
         "Troll's grab on Pell ends (shoved apart, Grabbed 1 removed)",
         "Sable: Vitality 1->11 (Catch Your Breath)",
-        "Pell falls 5 square(s); AGI 3 leaves 2: 4 untyped damage",
+        "Pell falls 5 squares; AGI 3 leaves 2: 4 untyped damage",
         "Pell: Use Consumable (2 Vigor: 7->5)",
         "Pell reacts: Dodge (4 Vigor: 5->1)",
         "Sable: Strain 4->0 (Steady Yourself)",

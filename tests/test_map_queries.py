@@ -294,18 +294,18 @@ def test_momenta_path_with_no_route_prints_the_error_and_exits_1():
     r = invoke("path", SAMPLE, "mira", "j11", "--json")
     assert r.exit_code == 1
     assert json.loads(r.output) == {
-        "error": "Mira cannot Move to J11: no way to J11 within 5 square(s) (SPD)"}
+        "error": "Mira cannot Move to J11: no way to J11 within 5 squares (SPD)"}
     r = invoke("path", SAMPLE, "nobody", "j11", "--json")
     assert r.exit_code == 1 and list(json.loads(r.output)) == ["error"]
     err = one_line_error(invoke("path", SAMPLE, "mira", "j11"))
-    assert err == f"{SAMPLE}: Mira cannot Move to J11: no way to J11 within 5 square(s) (SPD)"
+    assert err == f"{SAMPLE}: Mira cannot Move to J11: no way to J11 within 5 squares (SPD)"
 
 
 def test_momenta_path_text_is_the_path_line():
     r = invoke("path", SAMPLE, "mira", "e11", "--no-color")
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == ["path: Mira moves D8 -> D9 -> D10 -> E11",
-                                     "  cost 3 of 5 square(s) (SPD)"]
+                                     "  cost 3 of 5 squares (SPD)"]
 
 
 @pytest.mark.parametrize("command", ["los", "path"])

@@ -81,7 +81,7 @@ def test_a_diagonal_step_costs_one_square():
     e = moved(s)
     assert (e.start, e.path, e.squares, e.difficult) == ("A1", ("B2", "C3", "D4"), 3, 0)
     assert where(s, "Kira") == "D4"
-    assert log_text(s)[-1] == "Kira moves A1 -> B2 -> C3 -> D4: 3 of 5 square(s)"
+    assert log_text(s)[-1] == "Kira moves A1 -> B2 -> C3 -> D4: 3 of 5 squares"
 
 
 def test_the_first_move_is_free_and_the_next_costs_two_as_without_a_map():
@@ -103,7 +103,7 @@ def test_difficult_ground_counts_double_and_the_cheaper_way_round_is_taken():
     run(s, "turn kira", "move to c1")  # round the bottom is 6: through B1 is 1 + 2
     e = moved(s)
     assert (e.path, e.squares, e.difficult) == (("B1", "C1"), 2, 1)
-    assert log_text(s)[-1] == ("Kira moves A1 -> B1 -> C1: 3 of 5 square(s), 1 more for "
+    assert log_text(s)[-1] == ("Kira moves A1 -> B1 -> C1: 3 of 5 squares, 1 more for "
                                "difficult ground")
 
 
@@ -114,7 +114,7 @@ def test_one_square_of_movement_cannot_enter_difficult_ground():
         ...
     """, nul="A1", gorm="C2")
     run(s, "turn nul")
-    refused(s, "move to b1", "Nul cannot Move to B1: no way to B1 within 1 square(s) (SPD)")
+    refused(s, "move to b1", "Nul cannot Move to B1: no way to B1 within 1 square (SPD)")
     run(s, "move to b2")
     assert where(s, "Nul") == "B2"
 
@@ -123,7 +123,7 @@ def test_hindered_moves_half_spd():
     """ch19 Movement / condition table: Hindered moves up to half SPD (R4, min 1)."""
     s = on_map(OPEN, kira="A1", gorm="H4")
     run(s, "cond kira hindered", "turn kira")
-    refused(s, "move to d1", "no way to D1 within 2 square(s) (half SPD while Hindered)")
+    refused(s, "move to d1", "no way to D1 within 2 squares (half SPD while Hindered)")
     run(s, "move to c1")
     assert where(s, "Kira") == "C1"
 
@@ -132,7 +132,7 @@ def test_hindered_cannot_shift_and_a_shift_goes_half_spd():
     """ch19 Movement: Hindered characters cannot Shift; ch19 Shift: half SPD, 2 Vigor."""
     s = on_map(OPEN, kira="A1", gorm="H4")
     run(s, "turn kira")
-    refused(s, "shift to d1", "no way to D1 within 2 square(s) (half SPD)")
+    refused(s, "shift to d1", "no way to D1 within 2 squares (half SPD)")
     run(s, "shift to c1")
     e = moved(s)
     assert (e.how, where(s, "Kira"), s.state.get("Kira").vigor) == ("Shift", "C1", 6)
@@ -148,7 +148,7 @@ def test_climbing_goes_one_square_a_move():
         .^.
     """, kira="B3", gorm="C1")
     run(s, "turn kira")
-    refused(s, "move to b1", "Kira cannot Move to B1: no way to B1 within 1 square(s) "
+    refused(s, "move to b1", "Kira cannot Move to B1: no way to B1 within 1 square "
                              "(climbing: 1 square per Move)")
     refused(s, "shift to b2", "climbing and cannot Shift")
     run(s, "move to b2")
@@ -165,12 +165,50 @@ def test_getting_onto_a_climbable_square_is_a_climbing_move_of_one_square():
         ..^..
     """, kira="A1", gorm="E1")
     run(s, "turn kira")
-    refused(s, "move to c1", "no way to C1")
+    refused(s, "move to c1", "C1 is climbable: climbing onto it is a Move of 1 square")
     run(s, "move to b1", "move to c1")
     assert s.state.get("Kira").terrain == "climb"
     assert log_text(s)[-3:] == ["Kira is climbing: 1 square per Move, no Shift",
                                 "Kira: Move (2 Vigor: 8->6)",
-                                "Kira moves B1 -> C1: 1 of 5 square(s), climbing"]
+                                "Kira moves B1 -> C1: 1 of 5 squares, climbing"]
+
+
+def test_leaving_a_pit_is_a_climb_of_one_square_a_move_and_no_shift():
+    """Ours (R36, ch19 Climb): a creature at the bottom of a pit at least 1 square deep
+    climbs out: a Move of 1 square onto the edge, no Shift; ``path`` says so too."""
+    from momenta_cli.render.walk_view import path_lines
+
+    s = on_map("""
+        ..5...
+        ......
+    """, gorm="A1", mira="B1")
+    run(s, "turn mira", "end", "turn gorm", "shove gorm mira roll 1s", "end",
+        "turn mira")
+    assert where(s, "Mira") == "C1"
+    refused(s, "shift mira to d1", "Mira is at the bottom of the pit at C1 (5 deep) and "
+                                   "cannot Shift: climbing out is a Move of 1 square")
+    refused(s, "move mira to e1", "(climbing out of a pit: 1 square per Move)")
+    out = run(s, "path mira d2")
+    assert path_lines(s.state, out.meta)[1:3] == [
+        "  cost 1 of 1 square (climbing out of a pit: 1 square per Move)",
+        "  climbing: 1 square per Move, no Shift (ch19 Climb)"]
+    run(s, "move mira to d2")
+    assert where(s, "Mira") == "D2" and s.state.get("Mira").terrain == ""
+
+
+def test_a_climbable_square_out_of_one_step_is_refused_for_the_climbing_rule():
+    """ch19 Climb / R36: climbing onto a climbable square is a Move of its own, 1 square
+    from a square next to it; from further away the refusal says so, not "no way"."""
+    s = on_map("""
+        .....
+        .....
+        ...^.
+    """, kira="A3", gorm="E1")
+    run(s, "turn kira")
+    refused(s, "move to d3", "Kira cannot Move to D3: D3 is climbable: climbing onto it "
+                             "is a Move of 1 square from a square next to it (ch19 Climb)")
+    run(s, "move to c3", "move to d3")
+    assert where(s, "Kira") == "D3"
 
 
 def test_swimming_doubles_the_vigor_of_a_move():
@@ -202,8 +240,39 @@ def test_a_one_square_pit_is_jumped_during_a_move():
     run(s, "turn kira", "move to c2")
     e = moved(s)
     assert (e.path, e.jumped, where(s, "Kira")) == (("B2", "C2"), ("B2",), "C2")
-    assert log_text(s)[-1] == "Kira moves A2 -> (B2) -> C2: 2 of 5 square(s), jumping B2"
+    assert log_text(s)[-1] == "Kira moves A2 -> (B2) -> C2: 2 of 5 squares, jumping B2"
     assert not any(ev.kind == "fell" for ev in s.entries[-1].events)
+
+
+def test_a_two_by_two_ogre_jumps_a_one_square_gap():
+    """ch19 Horizontal Jump, R31: the Ogre's 2x2 footprint crosses a one-square gap and
+    lands wholly past it; both positions over the gap are in the air, no fall."""
+    s = on_map("""
+        ...5....
+        ...5....
+    """, ogre="A1", kira="H2")
+    run(s, "turn kira", "end", "turn ogre", "move ogre to e1")
+    e = moved(s)
+    assert (e.path, e.jumped, where(s, "Ogre")) == (("B1", "C1", "D1", "E1"),
+                                                   ("C1", "D1"), "E1")
+    assert not any(ev.kind == "fell" for ev in s.entries[-1].events)
+
+
+def test_a_reach_entered_over_the_gap_stops_a_2x2_jump_on_its_landing():
+    """R35 and ours (docs/rulings.md): a movement does not stop in the air; a 2x2 jump is
+    in the air for two positions (R31), so an Intercept met over the gap waits for the
+    landing square."""
+    from momenta_cli.render.walk_view import path_lines
+
+    s = on_map("""
+        ...5....
+        ...5....
+        ........
+    """, ogre="A1", kira="E3")
+    run(s, "turn kira", "end", "turn ogre")
+    out = run(s, "path ogre e1")
+    assert "  Kira may Intercept at E1 (Unarmed Attack): 'intercept Kira' (R35)" in \
+        path_lines(s.state, out.meta)
 
 
 def test_a_shift_cannot_jump():
@@ -226,7 +295,7 @@ def test_walking_into_a_pit_falls_with_r23_damage():
     run(s, "turn mira", "move to b1")
     assert [e.kind for e in s.entries[-1].events][1:3] == ["moved", "fell"]
     assert (where(s, "Mira"), s.state.get("Mira").vitality) == ("B1", 14)
-    assert "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage" in log_text(s)
+    assert "Mira falls 5 squares; AGI 3 leaves 2: 4 untyped damage" in log_text(s)
 
 
 def test_a_2x2_creature_walks_by_its_top_left_square_and_needs_room():
@@ -240,7 +309,7 @@ def test_a_2x2_creature_walks_by_its_top_left_square_and_needs_room():
         ......
     """, ogre="A1", kira="F5")
     run(s, "turn kira", "end", "turn ogre")
-    refused(s, "move ogre to c4", "Ogre cannot Move to C4: no way to C4 within 4 square(s)")
+    refused(s, "move ogre to c4", "Ogre cannot Move to C4: no way to C4 within 4 squares")
     run(s, "move ogre to e1")
     assert where(s, "Ogre") == "E1"
     refused(s, "move ogre to f1", "a 2x2 creature does not fit at F1")
@@ -314,7 +383,7 @@ def test_path_shows_the_route_and_changes_nothing():
     assert isinstance(out.meta, Meta) and out.entry is None
     assert s.state == before and len(s.entries) == n
     assert path_lines(s.state, out.meta) == ["path: Kira moves A1 -> B2 -> C1",
-                                             "  cost 2 of 5 square(s) (SPD)"]
+                                             "  cost 2 of 5 squares (SPD)"]
     out = run(s, "path kira c1 shift")
     assert path_lines(s.state, out.meta)[0] == "path: Kira shifts A1 -> B2 -> C1"
 
@@ -336,7 +405,7 @@ def test_path_in_do_prints_the_route_or_the_reason(tmp_path):
     assert r.exit_code == 0, r.output
     assert "path: Kira moves A1 -> B1 -> (C1) -> D1" in r.output
     assert "jumps C1 (ch19 Horizontal Jump)" in r.output
-    assert "walks into a pit: falls 5 square(s), AGI 2: 6 untyped damage (R23)" in r.output
+    assert "walks into a pit: falls 5 squares, AGI 2: 6 untyped damage (R23)" in r.output
     # no route is a refused line, as a refused command is (tests/test_map_queries.py)
     err = one_line_error(invoke("do", enc, "path kira d1", "path kira e1"))
     assert "'path kira e1': Kira cannot Move to E1: E1 is occupied" in err
@@ -401,12 +470,12 @@ def test_journals_from_before_the_map_still_load_and_read_the_same():
 
     moved = event_from_dict({"kind": "moved", "name": "Kira", "how": "Move", "squares": 3,
                              "budget": 5, "difficult": 1, "terrain": "", "jump": False})
-    assert line(moved) == "Kira moves 3 square(s) of 5, 1 difficult"
+    assert line(moved) == "Kira moves 3 squares of 5, 1 difficult"
     shoved = event_from_dict({"kind": "shoved", "name": "Kira", "by": "Gorm", "squares": 2})
-    assert line(shoved) == "Kira is shoved 2 square(s) away by Gorm (forced movement)"
+    assert line(shoved) == "Kira is shoved 2 squares away by Gorm (forced movement)"
     dragged = event_from_dict({"kind": "dragged", "name": "Kira", "by": "Ogre",
                                "squares": 3})
-    assert line(dragged) == "Kira is dragged 3 square(s) by Ogre (forced movement)"
+    assert line(dragged) == "Kira is dragged 3 squares by Ogre (forced movement)"
     s = on_map(OPEN, kira="A1", gorm="H4")
     for e in (moved, shoved, dragged):
         e.apply(s.state)

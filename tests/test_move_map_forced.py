@@ -29,8 +29,8 @@ def test_a_shove_into_a_pit_falls_with_miras_numbers():
     assert where(s, "Mira") == "D2"
     m = s.state.get("Mira")
     assert m.vitality == 18 - 4
-    assert "Mira falls 5 square(s); AGI 3 leaves 2: 4 untyped damage" in log_text(s)
-    assert ("Mira is shoved 1 of 3 square(s) away by Gorm: C2 -> D2, into the pit at D2 "
+    assert "Mira falls 5 squares; AGI 3 leaves 2: 4 untyped damage" in log_text(s)
+    assert ("Mira is shoved 1 of 3 squares away by Gorm: C2 -> D2, into the pit at D2 "
             "(forced movement)") in log_text(s)
 
 
@@ -47,7 +47,7 @@ def test_a_shove_goes_straight_away_and_stops_at_a_wall():
     run(s, "end", "turn kira", "end", "turn gorm", "move to d1", "shove kira roll 2s")
     e = shoved(s)
     assert (e.path, e.stopped, where(s, "Kira")) == ((), "a wall at F1", "E1")
-    assert log_text(s)[-1].startswith("Kira is shoved 0 of 2 square(s) away by Gorm: "
+    assert log_text(s)[-1].startswith("Kira is shoved 0 of 2 squares away by Gorm: "
                                       "nowhere, stopped by a wall at F1")
 
 
@@ -75,7 +75,7 @@ def test_a_shove_without_a_map_moves_no_token():
           - {name: Gorm, side: adversaries, threat: Regular, attributes: {POW: 3}}
         """)
     run(s, "turn kira", "end", "turn gorm", "shove gorm kira roll 2s")
-    assert log_text(s)[-1] == "Kira is shoved 2 square(s) away by Gorm (forced movement)"
+    assert log_text(s)[-1] == "Kira is shoved 2 squares away by Gorm (forced movement)"
 
 
 def test_the_bigger_grabber_drags_the_smaller_along():
@@ -93,7 +93,7 @@ def test_the_bigger_grabber_drags_the_smaller_along():
     dragged = [e for e in s.entries[-1].events if e.kind == "dragged"][-1]
     assert dragged.path[-1] == "F2" and dragged.by == "Ogre"
     assert s.state.get("Kira").moved == "forced"
-    assert "Kira is dragged 3 square(s) to F2 by Ogre (forced movement)" in log_text(s)
+    assert "Kira is dragged 3 squares to F2 by Ogre (forced movement)" in log_text(s)
 
 
 def test_the_smaller_side_of_a_grab_may_not_walk_away():
@@ -179,3 +179,46 @@ def test_a_creature_shoved_into_the_water_swims():
     run(s, "turn kira", "end", "turn gorm", "shove gorm kira roll 1s")
     assert (where(s, "Kira"), s.state.get("Kira").terrain) == ("C1", "swim")
     assert log_text(s)[-1] == "Kira is swimming: every Vigor cost doubles"
+
+
+TALL = """
+    ......
+    ......
+    ......
+    ......
+    ......
+"""
+
+
+def test_a_shove_that_leaves_the_grab_partners_side_by_side_keeps_the_grab():
+    """ch19 Grab: the grab ends when the two are moved so that the distance between them
+    increases; on a map the tracker measures it (R28, R32). Gorm at B3 holds Kira; Mira
+    shoves Kira from C3 to C2, still 1 square from Gorm: the grab holds."""
+    s = on_map(TALL, gorm="B3", kira="C3", mira="C4")
+    run(s, "turn kira", "end", "turn gorm", "grab gorm kira roll 2s", "end",
+        "turn mira", "shove mira kira roll 1s")
+    assert where(s, "Kira") == "C2"
+    assert s.state.get("Kira").stacks("Grabbed") == 2
+    assert s.state.get("Gorm").grabbing == ["Kira"]
+    assert not any("grab on Kira ends" in t for t in log_text(s))
+
+
+def test_a_shove_that_takes_the_grab_partners_further_apart_ends_the_grab():
+    """ch19 Grab: moved so the distance grows (1 -> 2 squares on the map, R32), the grab
+    ends at once and the Grabbed stacks go."""
+    s = on_map(TALL, gorm="B3", kira="C3", mira="C4")
+    run(s, "turn kira", "end", "turn gorm", "grab gorm kira roll 2s", "end",
+        "turn mira", "shove mira kira roll 2s")
+    assert where(s, "Kira") == "C1"
+    assert not s.state.get("Kira").has("Grabbed") and s.state.get("Gorm").grabbing == []
+    assert "Gorm's grab on Kira ends (shoved apart, Grabbed 2 removed)" in log_text(s)
+
+
+def test_shoving_the_one_you_hold_away_ends_your_own_grab_on_the_map():
+    """ch19 Grab: the grabber's own Shove takes the target away from it: the distance
+    between the two grows, so the grab ends (R32 distances)."""
+    s = on_map(TALL, gorm="B3", kira="C3")
+    run(s, "cond kira grabbed +2 from Gorm", "turn kira", "end", "turn gorm",
+        "shove gorm kira roll 1s")
+    assert where(s, "Kira") == "D3"
+    assert "Gorm's grab on Kira ends (shoved apart, Grabbed 2 removed)" in log_text(s)

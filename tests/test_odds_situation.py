@@ -75,7 +75,7 @@ def test_range_penalties_by_distance():
 
 def test_past_a_melee_reach_there_is_no_attack():
     line = one_line_error(invoke("odds", DEMO, "Gorm", "Wren", "--dist", "3"))
-    assert "Cudgel reaches 1 square(s); the target is 3 away" in line
+    assert "Cudgel reaches 1 square; the target is 3 away" in line
 
 
 def test_obscured_takes_two_dice():

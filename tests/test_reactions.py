@@ -438,3 +438,12 @@ def test_an_area_attack_goes_on_when_its_first_counterattack_defeats_the_attacke
                for line in log_text(s)), log_text(s)
     assert bob.vigor == bob.spec.max_vigor  # Bob's reaction was never paid
     assert s.state.get("Ann").vitality < 20 and bob.vitality < 20  # the Sweep landed
+
+
+def test_a_reactive_attack_past_its_weapons_reach_says_so_in_the_singular():
+    # ch19 Intercept: "moves into reach" of an equipped melee weapon; the GM stated 3
+    # squares (R28), the rapier reaches 1 square: no Intercept, worded "1 square".
+    s = gorms_turn()
+    run(s, "move 3")
+    refused(s, "intercept wren gorm with rapier dist 3",
+            "Rapier reaches 1 square, the target is 3 away: no Intercept")

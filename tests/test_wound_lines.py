@@ -172,7 +172,7 @@ def test_a_fall_that_defeats_tells_what_carried_over():
     s = arena()
     run(s, "dmg kira 20", faces=[1, 2])
     assert told(s, "fall kira 13", [3]) == [
-        "Kira falls 13 square(s); AGI 2 leaves 11: 22 untyped damage",
+        "Kira falls 13 squares; AGI 2 leaves 11: 22 untyped damage",
         "Kira (fall): Vitality 10->0: Wound 3/3 (d6 3: Exhausted) + Faltering, Vitality "
         "refilled to 10, 12 carried over -> 0, no Wound slot left: Defeated"]
 

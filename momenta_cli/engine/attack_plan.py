@@ -13,6 +13,7 @@ from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_react
+from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.names import by_name, candidates
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.specs import LocationSpec, WeaponSpec
@@ -131,7 +132,7 @@ def _check_distance(w: WeaponSpec, mode: str, distance: int | None, how: str = "
     if distance < 1:
         raise RuleError("distance is in squares, 1 or more (1 = adjacent)")
     if mode == "melee" and w.melee is not None and distance > w.melee:
-        raise RuleError(f"{w.name} reaches {w.melee} square(s); the target is {distance} "
+        raise RuleError(f"{w.name} reaches {squares_text(w.melee)}; the target is {distance} "
                         f"away{how} (ch20 Melee vs. Ranged Attacks)")
     if mode == "ranged" and w.range is not None and distance > w.range:
         raise RuleError(f"{w.name} has Range {w.range}; the target is {distance} away{how} "

@@ -46,10 +46,15 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
         if t.name not in a.grabbing:
             grabbed.append(GrabTaken(a.name, t.name))
         return applied(s, grabbed)
-    # Shove: forced movement. Pushed away from whoever holds it, or from whomever it holds,
-    # the distance grows and the grab ends (ch19 Grab), whoever shoves; unless the GM
-    # says the push kept the two together, or on the map nothing let it move at all.
+    # Shove: forced movement. A grab ends when its two are moved further apart (ch19
+    # Grab), whoever shoves. On the map the tracker measures each grab before and after
+    # (R28, R32); without one a push is taken to part them unless the GM says it kept
+    # the two together.
+    before = grabs.partner_distances(s, t)
     events, went = walking.shove(s, a, t, n, roller)
-    if not together and went:
-        events += applied(s, grabs.end_every_grab(s, s.get(t.name), "shoved apart"))
-    return events
+    if together or not went:
+        return events
+    moved = s.get(t.name)
+    if before is None:
+        return events + applied(s, grabs.end_every_grab(s, moved, "shoved apart"))
+    return events + applied(s, grabs.end_grown_grabs(s, moved, before, "shoved apart"))

@@ -10,7 +10,9 @@ from typing import ClassVar
 from momenta_cli.dice import Roller
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.geometry.distance import distance
 from momenta_cli.engine.names import exact, find
+from momenta_cli.engine.positions import board_of, squares_of
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -81,6 +83,31 @@ def end_every_grab(fight: Fight, f: Fighter, reason: str) -> list[Event]:
     if f.has("Grabbed") and not grabbers_of(fight, f):
         events.append(GrabEnded("", f.name, f.stacks("Grabbed"), reason))
     return events
+
+
+def partner_distances(fight: Fight, f: Fighter) -> dict[tuple[str, str], int] | None:
+    """On a map, the distance in squares (R32) across every grab ``f`` is part of, keyed
+    by (grabber, target) names; None without a map or when one of them is not on it (the
+    GM then says whether a movement took them apart: ch19 Grab, R28)."""
+    if board_of(fight) is None:
+        return None
+    out: dict[tuple[str, str], int] = {}
+    for g, t in grab_partners(fight, f):
+        if g.position is None or t.position is None:
+            return None
+        out[(g.name, t.name)] = distance(squares_of(g), squares_of(t))
+    return out
+
+
+def end_grown_grabs(fight: Fight, f: Fighter, before: dict[tuple[str, str], int],
+                    reason: str) -> list[Event]:
+    """Events ending each grab of ``f`` whose two are now further apart on the map than
+    they were (``before``, from ``partner_distances``): ch19 Grab, "the distance between
+    the two increases"; a grab that kept its distance, or closed it, holds."""
+    now = partner_distances(fight, f) or {}
+    by_name = {(g.name, t.name): (g, t) for g, t in grab_partners(fight, f)}
+    return [end_grab(*by_name[k], reason) for k, d in now.items()
+            if k in before and d > before[k]]
 
 
 # --- release and apart -------------------------------------------------------------

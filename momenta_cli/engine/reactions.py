@@ -16,6 +16,7 @@ from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.names import by_name, candidates, match
 from momenta_cli.engine.specs import DamageTable, DefenseSpec, WeaponSpec, Weight
 from momenta_cli.engine.state import Fight, Fighter
@@ -266,7 +267,7 @@ def check_reactive_weapon(w: WeaponSpec, what: str, distance: int | None) -> Non
         raise RuleError(f"Forestall needs a Reflexive melee weapon; {w.name} is not "
                         "Reflexive (ch19 Forestall)")
     if distance is not None and w.melee is not None and distance > w.melee:
-        raise RuleError(f"{w.name} reaches {w.melee} square(s), the target is {distance} "
+        raise RuleError(f"{w.name} reaches {squares_text(w.melee)}, the target is {distance} "
                         f"away: no {what} (ch19 Reactions)")
 
 

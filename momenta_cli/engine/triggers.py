@@ -108,8 +108,10 @@ def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
     p = route.path
 
     def landed(step: int) -> int:
-        return step + 1 if 0 <= step < len(p.squares) - 1 and p.squares[step] in p.jumped \
-            else step
+        # a 2x2 creature is in the air over a gap for two positions (R31)
+        while 0 <= step < len(p.squares) - 1 and p.squares[step] in p.jumped:
+            step += 1
+        return step
 
     out = []
     for t in find_triggers(fight, mover, p.start, p.squares, route.how):

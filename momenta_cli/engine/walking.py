@@ -27,7 +27,14 @@ from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, find_path, reachable
+from momenta_cli.engine.geometry.paths import (
+    Mode,
+    NoPath,
+    Path,
+    find_path,
+    pit_depth,
+    reachable,
+)
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
 from momenta_cli.engine.registry import handles
@@ -117,9 +124,16 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
     if f.position is None:
         raise RuleError(f"{f.name} is not on the map: place it first (place NAME SQUARE)")
     here = medium(board, squares_of(f))
+    pit = pit_depth(board, squares_of(f))
     if how == "Shift":
         moving.shift_lockouts(f, here)
+        if pit:
+            raise RuleError(f"{f.name} is at the bottom of the pit at {name(f.position)} "
+                            f"({pit} deep) and cannot Shift: climbing out is a Move of "
+                            "1 square (ch19 Climb)")
         budget, why = mv.shift_speed(f), "half SPD"
+    elif pit:
+        budget, why = 1, "climbing out of a pit: 1 square per Move"
     else:
         budget, why = moving.move_budget(f, here)
     dragged = tuple(moving.draggees(fight, f))

@@ -7,6 +7,7 @@ from momenta_cli.engine import grabs, triggers
 from momenta_cli.engine import maneuvers as m
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.events import Reminder
+from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.render.logtext import dice_text, formats
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
@@ -22,20 +23,22 @@ def _moved(e: mv.Moved) -> str:
     if e.path and e.goes_on:  # the rest of it, after a reactive attack (R35)
         cost = e.squares + e.difficult
         diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
-        return (f"{e.name} goes on {route_text(e.start, e.path, e.jumped)}: {cost} more "
-                f"square(s) of {e.budget}{diff}")
+        more = f"{cost} more square" if cost == 1 else f"{cost} more squares"
+        return (f"{e.name} goes on {route_text(e.start, e.path, e.jumped)}: {more} of "
+                f"{e.budget}{diff}")
     if e.path:  # on the map (engine/walking.py)
         cost = e.squares + e.difficult
         diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
         medium = f", {_TERRAIN[e.terrain]}" if e.terrain else ""
         jumps = f", jumping {', '.join(e.jumped)}" if e.jumped else ""
         return (f"{e.name} {e.how.lower()}s {route_text(e.start, e.path, e.jumped)}: "
-                f"{cost} of {e.budget} square(s){diff}{medium}{jumps}")
+                f"{cost} of {squares_text(e.budget)}{diff}{medium}{jumps}")
     if e.jump:
-        return f"{e.name} jumps {e.squares} square(s) up (max {e.budget})"
+        return f"{e.name} jumps {squares_text(e.squares)} up (max {e.budget})"
     diff = f", {e.difficult} difficult" if e.difficult else ""
     medium = f", {_TERRAIN[e.terrain]}" if e.terrain else ""
-    return f"{e.name} {e.how.lower()}s {e.squares} square(s) of {e.budget}{diff}{medium}"
+    return (f"{e.name} {e.how.lower()}s {squares_text(e.squares)} of {e.budget}{diff}"
+            f"{medium}")
 
 
 @formats("halted")
@@ -47,18 +50,19 @@ def _halted(e: triggers.Halted) -> str:
 @formats("dragged")
 def _dragged(e: mv.Dragged) -> str:
     to = f" to {e.path[-1]}" if e.path else ""
-    return f"{e.name} is dragged {e.squares} square(s){to} by {e.by} (forced movement)"
+    return f"{e.name} is dragged {squares_text(e.squares)}{to} by {e.by} (forced movement)"
 
 
 @formats("shoved")
 def _shoved(e: mv.Shoved) -> str:
     if not e.path and not e.stopped:
-        return f"{e.name} is shoved {e.squares} square(s) away by {e.by} (forced movement)"
+        return (f"{e.name} is shoved {squares_text(e.squares)} away by {e.by} "
+                "(forced movement)")
     went = f" {route_text(e.start, e.path) if e.start else ' -> '.join(e.path)}" \
         if e.path else " nowhere"
     stop = f", stopped by {e.stopped}" if e.stopped and "pit" not in e.stopped else \
         f", into {e.stopped}" if e.stopped else ""
-    return (f"{e.name} is shoved {len(e.path)} of {e.squares} square(s) away by "
+    return (f"{e.name} is shoved {len(e.path)} of {squares_text(e.squares)} away by "
             f"{e.by}:{went}{stop} (forced movement)")
 
 
@@ -109,5 +113,5 @@ def _reminder(e: Reminder) -> str:
 @formats("fell")
 def _fell(e: mv.Fell) -> str:
     left = "" if e.counted is None else f" leaves {e.counted}"
-    return (f"{e.name} falls {e.squares} square(s); AGI {e.agi}{left}: "
+    return (f"{e.name} falls {squares_text(e.squares)}; AGI {e.agi}{left}: "
             f"{e.damage} untyped damage")

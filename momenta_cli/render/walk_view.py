@@ -9,6 +9,7 @@ from momenta_cli.commands.language import Meta, quote_word
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import walking
 from momenta_cli.engine.geometry.board import name
+from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.render.maneuver_log import route_text
@@ -26,7 +27,7 @@ def path_lines(fight: Fight, meta: Meta) -> list[str]:
     jumped = tuple(name(q) for q in p.squares if q in p.jumped)
     route = route_text(name(p.start), tuple(p.names()), jumped)
     out = [f"path: {r.mover} {r.how.lower()}s {route}",
-           f"  cost {p.cost} of {r.budget} square(s) ({r.why})"]
+           f"  cost {p.cost} of {squares_text(r.budget)} ({r.why})"]
     if r.difficult:
         out.append(f"  {r.difficult} more for difficult ground (it counts double)")
     if r.during in _MEDIUM:
@@ -38,7 +39,7 @@ def path_lines(fight: Fight, meta: Meta) -> list[str]:
         out.append(f"  drags {who} along to {to} (forced movement)")
     if p.fall:
         f = fight.get(r.mover)
-        out.append(f"  walks into a pit: falls {p.fall} square(s), AGI "
+        out.append(f"  walks into a pit: falls {squares_text(p.fall)}, AGI "
                    f"{f.spec.attr('AGI')}: {mv.fall_damage(f, p.fall)} untyped damage (R23)")
     return out + trigger_lines(fight, r)
 

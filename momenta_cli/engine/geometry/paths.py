@@ -12,6 +12,8 @@ climbing (R36): neither allows a Shift, and a Move that climbs goes 1 square at 
 business: the path says ``swimming``. During a Move a one-square gap (a pit) may be
 jumped straight across when the landing is stable ground (ch19 Horizontal Jump); walking
 into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``).
+**Ours** (R36): a creature at the bottom of a pit at least 1 square deep climbs out: a
+Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
 
 The search is Dijkstra's, bounded: no position costing more than the budget is ever
 queued, so the work never grows beyond what the mover could walk.
@@ -20,11 +22,12 @@ queued, so the work never grows beyond what the mover could walk.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Board, Square, footprint, name
+from .distance import steps
 
 Mode = Literal["move", "shift"]
 STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
@@ -63,6 +66,17 @@ class NoPath:
 
 
 @dataclass(frozen=True)
+class _Step:
+    """One step of the search: where it goes, what it costs, the positions it crosses in
+    the air on the way (a jump), and whether it is a walk into a pit (a fall)."""
+
+    to: Square
+    cost: int
+    over: tuple[Square, ...] = ()
+    fall: bool = False
+
+
+@dataclass(frozen=True)
 class _Walk:
     board: Board
     side: int
@@ -97,6 +111,10 @@ class _Walk:
     def has(self, pos: Square, kind: str) -> bool:
         return kind in self.kinds(pos)
 
+    def climbs(self, pos: Square) -> bool:
+        """On a climbable square, or at the bottom of a pit (ours, R36): climbing."""
+        return self.has(pos, "climb") or pit_depth(self.board, self.squares(pos)) > 0
+
     def stands(self, pos: Square) -> bool:
         return not any(s in self.allies for s in self.squares(pos))
 
@@ -116,9 +134,9 @@ class _Walk:
                        for s in self.squares((pos[0] + dx, pos[1] + dy)))
                    for dx, dy in ((d[0], 0), (0, d[1])))
 
-    def steps(self, pos: Square, start: Square) -> Iterator[tuple[Square, int, Square | None]]:
-        """(next position, its cost, the position jumped over or None)."""
-        climbing = self.has(pos, "climb")
+    def steps(self, pos: Square, start: Square) -> Iterator[_Step]:
+        """Each step from ``pos``: a walk to a neighbour, a jump over a gap, a fall."""
+        climbing = self.climbs(pos)
         for d in STEPS:
             new = (pos[0] + d[0], pos[1] + d[1])
             if not self.passable(new) or self.squeezes(pos, d):
@@ -129,20 +147,46 @@ class _Walk:
             if "climb" in kinds and pos != start:
                 continue
             if "pit" in kinds:
+                if climbing and "pit" in self.kinds(pos):
+                    continue  # out of a pit onto its edge, not on along its bottom
                 if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
-                    yield from self._jump(pos, new, d)
-                yield new, self.entry_cost(pos, new), new  # a fall: marked by itself
+                    yield from self._jump(pos, d)
+                yield _Step(new, self.entry_cost(pos, new), fall=True)
                 continue
-            yield new, self.entry_cost(pos, new), None
+            yield _Step(new, self.entry_cost(pos, new))
 
-    def _jump(self, pos: Square, mid: Square, d: tuple[int, int]
-              ) -> Iterator[tuple[Square, int, Square | None]]:
-        land = (mid[0] + d[0], mid[1] + d[1])
-        if not self.passable(land) or self.squeezes(mid, d):
+    def _jump(self, pos: Square, d: tuple[int, int]) -> Iterator[_Step]:
+        # Straight on until the footprint is wholly past the gap: ``side`` positions in
+        # the air, each holding the gap's one square, then the landing (ch19 Horizontal
+        # Jump: a gap no more than one square long; R31 footprints)
+        air: list[Square] = []
+        cost, here = 0, pos
+        for _ in range(self.side):
+            new = (here[0] + d[0], here[1] + d[1])
+            if not self.passable(new) or self.squeezes(here, d) or \
+                    (air and "pit" not in self.kinds(new)):
+                return
+            cost += self.entry_cost(here, new)
+            air.append(new)
+            here = new
+        land = (here[0] + d[0], here[1] + d[1])
+        if not self.passable(land) or self.squeezes(here, d):
             return
         if not all(self.board.at(s).kind in _STABLE for s in self.squares(land)):
             return
-        yield land, self.entry_cost(pos, mid) + self.entry_cost(mid, land), mid
+        yield _Step(land, cost + self.entry_cost(here, land), tuple(air))
+
+
+def squares_text(n: int) -> str:
+    """``1 square``, ``2 squares``: a count of squares for messages and the log."""
+    return f"{n} square" if n == 1 else f"{n} squares"
+
+
+def pit_depth(board: Board, squares: Iterable[Square]) -> int:
+    """How deep the deepest pit under ``squares`` is (0: on no pit): a creature in one at
+    least 1 square deep climbs out (ours, R36)."""
+    return max((board.at(s).height for s in squares
+                if board.on(s) and board.at(s).kind == "pit"), default=0)
 
 
 def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
@@ -159,16 +203,16 @@ def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset
 
 
 def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
-            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, Square | None]]]:
+            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]]]:
     # Of the paths costing the same, the one with the fewest diagonal steps: a straight
     # walk along a row, not a zigzag of equal cost (ours: what a GM draws). Dijkstra's
     # order is then (cost, diagonals), still monotone, so the costs found are unchanged.
     best: dict[Square, tuple[int, int]] = {start: (0, 0)}
-    back: dict[Square, tuple[Square, Square | None]] = {}
+    back: dict[Square, tuple[Square, tuple[Square, ...]]] = {}
     falls: set[Square] = set()
     queue = [(0, 0, start)]
     done: set[Square] = set()
-    start_climbing = walk.has(start, "climb")
+    start_climbing = walk.climbs(start)
     too_far = (budget + 1, 0)
     while queue:
         cost, bent, pos = heapq.heappop(queue)
@@ -179,18 +223,17 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
             break
         if pos in falls or (pos != start and (start_climbing or walk.has(pos, "climb"))):
             continue  # a fall or a climbing Move ends here
-        for new, step, over in walk.steps(pos, start):
-            total = cost + step
+        for step in walk.steps(pos, start):
+            new, total = step.to, cost + step.cost
             turns = bent + (new[0] != pos[0] and new[1] != pos[1])
             if total > budget or (total, turns) >= best.get(new, too_far):
                 continue
-            if over == new:
+            if step.fall:
                 if new != goal:
                     continue
                 falls.add(new)
-                over = None
             best[new] = (total, turns)
-            back[new] = (pos, over)
+            back[new] = (pos, step.over)
             heapq.heappush(queue, (total, turns, new))
     return {p: best[p][0] for p in done}, back
 
@@ -218,6 +261,8 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     if goal == start:
         return NoPath(f"already at {where}")
     kinds = walk.kinds(goal) | walk.kinds(start)
+    if mode == "shift" and pit_depth(board, walk.squares(start)):
+        return NoPath("no Shift while climbing out of a pit (ch19 Climb)")
     if mode == "shift" and kinds & {"water", "climb"}:
         doing = "swimming" if "water" in kinds else "climbing"
         return NoPath(f"no Shift while {doing} (ch19)")
@@ -225,23 +270,25 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         return NoPath(f"{where} is a pit: walking in is a fall")
     reached, back = _search(walk, start, budget, goal)
     if goal not in reached:
-        return NoPath(f"no way to {where} within {budget} square(s)")
+        if walk.has(goal, "climb") and not walk.climbs(start) and steps(start, goal) > 1:
+            return NoPath(f"{where} is climbable: climbing onto it is a Move of 1 square "
+                          "from a square next to it (ch19 Climb)")
+        return NoPath(f"no way to {where} within {squares_text(budget)}")
     squares: list[Square] = []
     jumped: set[Square] = set()
     pos = goal
     while pos != start:
         squares.append(pos)
         pos, over = back[pos]
-        if over is not None:
-            squares.append(over)
-            jumped.add(over)
+        squares.extend(reversed(over))
+        jumped.update(over)
     squares.reverse()
     visited = [start, *squares]
     fall = max((board.at(s).height for s in walk.squares(goal)
                 if board.at(s).kind == "pit"), default=0)
     return Path(start, tuple(squares), reached[goal], frozenset(jumped),
                 swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
-                climbing=any(walk.has(p, "climb") for p in visited),
+                climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
                 fall=fall if walk.has(goal, "pit") else 0)
 
 
@@ -252,7 +299,8 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
     with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
     beyond the budget."""
     walk = _walk(board, start, side, mode, enemies, allies)
-    if mode == "shift" and walk.kinds(start) & {"water", "climb"}:
+    if mode == "shift" and walk.climbs(start) or \
+            mode == "shift" and "water" in walk.kinds(start):
         return {}
     reached, _ = _search(walk, start, budget, None)
     return {p: c for p, c in reached.items()
