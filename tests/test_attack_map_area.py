@@ -56,7 +56,7 @@ def test_the_burst_is_measured_from_the_attacker_and_needs_line_of_sight():
     refused(s, "attack area burst 1 h2 with firebomb", "no line of sight", "H2")
     far = on_map("." * 14, tamsin="A1", gorm="M1")
     run(far, "turn tamsin")
-    refused(far, "attack area burst 1 m1 with firebomb", "12 square(s) away",
+    refused(far, "attack area burst 1 m1 with firebomb", "12 squares away",
             "Firebomb reaches 10")
 
 

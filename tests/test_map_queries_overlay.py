@@ -61,7 +61,7 @@ def test_map_name_marks_reach_and_sight_each_by_its_own_character():
     ]
     assert out[7] == "Ar Archer  Ta Target (4 away, out of sight)"
     key = "\n".join(out[8:])
-    assert "Archer: Moves up to 4 square(s) (SPD)" in key
+    assert "Archer: Moves up to 4 squares (SPD)" in key
     assert "* can reach this Move and sees" in key
     assert "o can reach, out of sight" in key
     assert "' sees, out of reach" in key
@@ -96,7 +96,7 @@ def test_the_notes_say_distance_sight_and_cover():
 def test_a_hindered_or_stuck_mover_says_why_in_the_key():
     s = session_from(CORNER)
     run(s, "cond archer hindered")
-    assert "Archer: Moves up to 2 square(s) (half SPD while Hindered)" in \
+    assert "Archer: Moves up to 2 squares (half SPD while Hindered)" in \
         render(map_meta(s.state, "archer"))
 
 
@@ -124,7 +124,7 @@ def test_a_2x2_creature_marks_every_square_it_can_stand_on():
     assert out[1].rstrip() == "1 OgOg* ' ' '"
     assert out[2].rstrip() == "2 OgOg* ' ' '"
     assert out[3].rstrip() == "3 * * * ' ' '"
-    assert "Ogre: Moves up to 1 square(s) (SPD) (moved by its top-left square: it takes " \
+    assert "Ogre: Moves up to 1 square (SPD) (moved by its top-left square: it takes " \
         "2x2)" in "\n".join(out)
 
 
@@ -190,7 +190,7 @@ def test_momenta_map_for_marks_what_the_name_reaches_and_sees():
     assert r.exit_code == 0, r.output
     out = r.output.splitlines()
     assert out[5].startswith(" 5 ##* Ta* * * * ##")
-    assert "Tamsin: Moves up to 5 square(s) (SPD)" in r.output
+    assert "Tamsin: Moves up to 5 squares (SPD)" in r.output
     assert "Go Gorm (16 away, out of sight)" in r.output
     assert max(len(x) for x in out) <= 80
     r = invoke("map", SAMPLE, "--for", "zed")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import FLOOR, Board, Square, name
 from momenta_cli.engine.geometry.distance import distance as footprint_distance
+from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.geometry.segments import Point, Rect, cells
 from momenta_cli.engine.positions import board_of, occupants, square_of, squares_of
 from momenta_cli.engine.specs import WeaponSpec
@@ -208,7 +209,7 @@ def _check_area(s: Spot, w: WeaponSpec, mode: str, area: Area) -> None:
         return
     if area.shape == "burst":
         if s.distance is not None and s.distance > reach:
-            raise RuleError(f"{s.label} is {s.distance} square(s) away; {w.name} reaches "
+            raise RuleError(f"{s.label} is {squares_text(s.distance)} away; {w.name} reaches "
                             f"{reach} (ch20 Melee vs. Ranged Attacks)")
     elif area.size is not None and area.size > reach:
         raise RuleError(f"a {area.shape} {area.size} squares long is past {w.name}'s "

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint, side_of
 from momenta_cli.engine.geometry.distance import distance
+from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.geometry.sight import cover, line_of_sight, visible
 from momenta_cli.engine.positions import board_of, occupants, squares_of
 from momenta_cli.engine.state import Fight, Fighter
@@ -112,7 +113,7 @@ def _move(fight: Fight, f: Fighter) -> str:
         w = walker(fight, f, "Move")
     except RuleError as err:
         return f"cannot Move now: {err}"
-    return f"Moves up to {w.budget} square(s) ({w.why})"
+    return f"Moves up to {squares_text(w.budget)} ({w.why})"
 
 
 def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
