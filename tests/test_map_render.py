@@ -227,6 +227,23 @@ def test_map_watch_redraws_the_fight_for_a_second_screen(enc):
     assert "watching " in out and "Ctrl-C leaves" in out
 
 
+def test_momenta_map_watch_draws_the_map_until_ctrl_c(enc, monkeypatch):
+    """``momenta map FIGHT --watch`` polls through the same loop as ``status --watch``
+    and draws the map, not the table; Ctrl-C leaves with exit 0."""
+    from momenta_cli.cli import view_cmds
+
+    fight = started(enc.with_name(SAMPLE.name), "turn brannoc", "quit")
+
+    def stop(_seconds):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(view_cmds, "_nap", stop)
+    r = invoke("map", fight, "--watch", "--width", "80", "--no-color")
+    assert r.exit_code == 0, r.output
+    assert "Brannoc (acting)" in r.output and "watching" in r.output
+    assert "ADVERSARIES" not in r.output  # the map's screen, not the status table
+
+
 def test_replay_echoes_the_map_lines_before_drawing_them(tmp_path):
     """Issue 13 item 7: in a replay, ``map``, ``map NAME``, ``los`` and ``path`` lines are
     echoed as ``> line`` like every other script line, then answered."""

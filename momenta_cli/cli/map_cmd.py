@@ -41,26 +41,15 @@ class MapWatcher(Watcher):
         self.focus = focus
         self.marks = marks
 
-    def draw(self) -> None:
-        from momenta_cli.errors import MomentaError
-        from momenta_cli.journal import FightFile
+    def show(self, state: Fight) -> None:
+        """The headline and the map (view_cmds.Watcher draws the rest)."""
         from momenta_cli.render.battlemap import battlemap
-        from momenta_cli.render.status import headline_block, lit
+        from momenta_cli.render.status import headline_block
 
-        c = self.console
-        c.clear()
-        try:
-            ff = FightFile.open(self.fight, repair=False, state_only=True)
-        except MomentaError as err:
-            c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
-            return
-        state = ff.session.state
-        c.print(headline_block(state))
-        c.print(battlemap(state, width=c.width, players=self.players,
-                          focus=_named(state, self.focus), marks=_named(state, self.marks)))
-        for w in ff.warnings:
-            c.print(lit(w, "yellow"))
-        c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
+        self.console.print(headline_block(state))
+        self.console.print(battlemap(state, width=self.console.width, players=self.players,
+                                     focus=_named(state, self.focus),
+                                     marks=_named(state, self.marks)))
 
 
 def _named(fight: Fight, text: str | None) -> str | None:
@@ -114,7 +103,10 @@ def map_cmd(
         if not file.name.lower().endswith(SUFFIX):
             raise typer.BadParameter("--watch follows a saved fight (*.fight.jsonl)",
                                      param_hint="'--watch'")
-        follow_map(file, console, players=players, focus=focus, marks=marks)
+        from momenta_cli.cli.view_cmds import follow
+
+        follow(file, console, watcher=MapWatcher(file, console, players=players,
+                                                 focus=focus or marks, marks=marks))
         return
     from momenta_cli.engine.names import find
     from momenta_cli.errors import RuleError
@@ -129,21 +121,6 @@ def map_cmd(
         marked = find(fight, marks).name if marks is not None else None
     console.print(battlemap(fight, width=console.width, players=players,
                             focus=name or marked, marks=marked))
-
-
-def follow_map(fight: Path, console, *, players: bool = False, focus: str | None = None,
-               marks: str | None = None, interval: float = 0.5) -> None:
-    """The map of ``fight`` redrawn on every change until Ctrl-C, as ``status --watch``
-    (view_cmds.follow) redraws the table."""
-    import time
-
-    w = MapWatcher(fight, console, players=players, focus=focus or marks, marks=marks)
-    try:
-        while True:
-            w.poll()
-            time.sleep(interval)
-    except KeyboardInterrupt:
-        return
 
 
 def register(app: typer.Typer) -> None:

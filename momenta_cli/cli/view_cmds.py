@@ -81,7 +81,8 @@ class Watcher:
         return True
 
     def draw(self) -> None:
-        from momenta_cli.cli.screen import Screen
+        """Clear the screen and show the fight as its file now holds it (``show``), with
+        any damage found in the file, or the one line saying why it cannot be read."""
         from momenta_cli.errors import MomentaError
         from momenta_cli.journal import FightFile
         from momenta_cli.render.status import lit
@@ -93,10 +94,17 @@ class Watcher:
         except MomentaError as err:
             c.print(lit(f"{err} (watching for changes; Ctrl-C leaves)", "yellow"))
             return
-        Screen(c, players=self.players).table(ff.session.state)
+        self.show(ff.session.state)
         for w in ff.warnings:  # damage is shown, the fight up to it
             c.print(lit(w, "yellow"))
         c.print(lit(f"watching {self.fight}; Ctrl-C leaves", "dim"))
+
+    def show(self, state) -> None:
+        """What is drawn of the fight: the status table (a subclass draws something
+        else, e.g. the map)."""
+        from momenta_cli.cli.screen import Screen
+
+        Screen(self.console, players=self.players).table(state)
 
 
 def _nap(seconds: float) -> None:
@@ -104,10 +112,12 @@ def _nap(seconds: float) -> None:
 
 
 def follow(fight: Path, console, *, players: bool = False, interval: float = 0.5,
-           sleep: Callable[[float], None] | None = None) -> None:
-    """``status --watch``: poll the fight file every ``interval`` seconds and redraw when
-    it changed, until Ctrl-C (exit code 0)."""
-    w = Watcher(fight, console, players=players)
+           sleep: Callable[[float], None] | None = None,
+           watcher: Watcher | None = None) -> None:
+    """``status --watch`` (or ``watcher``'s own screen, e.g. ``map --watch``): poll the
+    fight file every ``interval`` seconds and redraw when it changed, until Ctrl-C (exit
+    code 0)."""
+    w = watcher or Watcher(fight, console, players=players)
     try:
         while True:
             w.poll()
