@@ -44,3 +44,9 @@ def test_replay_draws_map_lines_but_not_with_json(yard, tmp_path):
     assert "Og Ogre" in shown.output
     as_json = invoke("replay", yard, script, "--json")
     assert as_json.exit_code == 0 and "Og Ogre" not in as_json.output
+
+
+def test_do_map_naming_nobody_is_refused_with_exit_1(yard):
+    r = invoke("do", yard, "map zed", "--no-color")
+    assert r.exit_code == 1 and "no combatant called 'zed'" in r.output
+    assert not list(yard.parent.glob("*.fight.jsonl"))

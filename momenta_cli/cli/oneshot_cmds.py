@@ -157,13 +157,18 @@ READ_ONLY = ("odds", "help", "status", "map", "path", "los")
 
 
 def _answerable(fight: Any, out: Any) -> None:
-    """A ``path`` with no route or a ``los`` that cannot be answered (no map, a name
-    that fits nobody) is a refused line for ``do`` (exit 1), as at the prompt it is an
-    ``!`` line: raises its ``MomentaError``."""
+    """A ``path`` with no route, a ``los`` that cannot be answered (no map, a name that
+    fits nobody) or a ``map NAME`` naming nobody is a refused line for ``do`` (exit 1),
+    as at the prompt it is an ``!`` line: raises its ``MomentaError``."""
     meta = out.meta
-    if meta is None or meta.what not in ("path", "los"):
+    if meta is None or meta.what not in ("path", "los", "map"):
         return
-    if meta.what == "path":
+    if meta.what == "map":  # `map NAME`: a name that fits nobody is refused too
+        if meta.arg is not None:
+            from momenta_cli.engine.names import find
+
+            find(fight, meta.arg)
+    elif meta.what == "path":
         from momenta_cli.engine.walking import preview
 
         preview(fight, meta.command)
