@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, ClassVar
 from momenta_cli.dice import Roller
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
-from momenta_cli.engine.economy import check_can_react
+from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event, Note, applied
 from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import comes_within, within
@@ -134,6 +135,25 @@ def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[
             for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
 
 
+def first_usable(reactor: Fighter, t: Trigger) -> str:
+    """The weapon a reaction named without one is made with: the first of ``t.weapons``
+    ``reactor`` can make it with now (a melee weapon, Reflexive for a Forestall, whose
+    Vigor it can pay: a Cumbersome one costs 3, R21, doubled while swimming, R24), as the
+    attack code would decide each; the first listed when none can (the attack then says
+    why not). What the prompt offers a reactor is this weapon too."""
+    from momenta_cli.engine.attacks import attack_cost  # attacks -> ... -> here
+
+    for n in t.weapons:
+        w = pick_weapon(reactor, n)
+        try:
+            rx.check_reactive_weapon(w, t.reaction, None)
+            pay_reaction(reactor, t.reaction, attack_cost(w, t.reaction))
+        except RuleError:
+            continue
+        return n
+    return t.weapons[0]
+
+
 def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
                    how: str) -> RuleError:
     if how == "Shift":
@@ -179,13 +199,19 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
         if t is None:
             raise _not_triggered(fight, mover, reactor, a.maneuver, route.how)
         if a.weapon is None:
-            a = replace(a, weapon=t.weapons[0])
+            a = replace(a, weapon=first_usable(reactor, t))
         else:
             w = pick_weapon(reactor, a.weapon)
             step = dict((n, j) for n, j in t.later).get(w.name)
             if step is not None:  # that weapon's reach is entered further on
                 t = replace(t, step=step, square=name(route.path.squares[step]),
                             weapons=(w.name,), later=())
+            elif w.name not in t.weapons and t.reaction == "Forestall":
+                rx.check_reactive_weapon(w, "Forestall", None)  # not Reflexive: says so
+                raise RuleError(f"{mover.name} does not start this Move within reach of "
+                                f"{reactor.name}'s {w.name}; {' or '.join(t.weapons)} "
+                                f"triggers the Forestall at {t.square} (ch19 Forestall, "
+                                "R35)")
             elif w.name not in t.weapons:
                 raise RuleError(f"this path never brings {mover.name} into the reach of "
                                 f"{reactor.name}'s {w.name} from outside it; "
@@ -233,13 +259,16 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     """The reactive attacks made at one stop, resolved one after another on the scratch
     copy ``s`` (a Basic Attack paid as a reaction, with the attack code's checks and
     ``MoveAnswered``); one whose reactor is out by then (the mover's Counterattack) is
-    not made, and none is made once the mover is out of the fight."""
+    not made, nor one left once the mover is out of the fight (each with a note)."""
     from momenta_cli.engine.attacks import resolve  # attacks -> effects -> walking -> here
 
     events: list[Event] = []
     for t, a in group:
-        if s.get(mover).out:
-            break
+        m = s.get(mover)
+        if m.out:
+            events += applied(s, [Note(f"{t.reactor}'s {t.reaction} is not made: "
+                                       f"{mover} is already {m.out_reason}", t.reactor)])
+            continue
         r = s.get(t.reactor)
         if r.out:
             events += applied(s, [Note(f"{r.name}'s {t.reaction} is not made: {r.name} is "
