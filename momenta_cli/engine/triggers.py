@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import movement as mv
-from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
 from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event, Note, applied
 from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
@@ -154,8 +154,10 @@ def first_usable(reactor: Fighter, t: Trigger) -> str:
     return t.weapons[0]
 
 
-def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
+def not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
                    how: str) -> RuleError:
+    """Why ``reactor``'s ``reaction`` is not one ``mover``'s movement (``how``) triggered
+    (R35), the same words on a move line, a shove line and a line stated by hand."""
     if how == "Shift":
         return RuleError(f"{mover.name} Shifts, and a Shift does not trigger reactive "
                          "attacks (ch19 Shift, R35)")
@@ -165,6 +167,9 @@ def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str
                          f"answers a movement with {reaction} (ch19 Reactions)")
     if reactor.position is None:
         return RuleError(f"{reactor.name} is not on the map: place it first")
+    if reaction == "Forestall" and how == mv.FORCED:
+        return RuleError(f"{mover.name}'s movement is forced, and forced movement never "
+                         "triggers Forestall (ch19 Movement, R35)")
     if reaction == "Forestall":
         return RuleError(f"{mover.name} does not start this Move within reach of a "
                          f"Reflexive melee weapon of {reactor.name}'s: nothing triggers "
@@ -197,7 +202,7 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
         seen.add(key)
         t = found.get(key)
         if t is None:
-            raise _not_triggered(fight, mover, reactor, a.maneuver, route.how)
+            raise not_triggered(fight, mover, reactor, a.maneuver, route.how)
         if a.weapon is None:
             a = replace(a, weapon=first_usable(reactor, t))
         else:
@@ -252,6 +257,8 @@ class Halted(Event):
     def apply(self, fight: Fight) -> None:
         if self.first:
             mv.moving(fight, self.name, self.how)
+            if self.name in fight.fighters:  # the movement's trail starts here (R35)
+                fight.get(self.name).trail = (self.square,)
 
 
 def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller: Roller
@@ -296,7 +303,8 @@ def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list
         dragged = went.squares[a + 1:b + 1]
         if dragged:
             events += applied(s, [mv.Dragged(who, f.name, len(dragged),
-                                             tuple(name(q) for q in dragged))])
+                                             tuple(name(q) for q in dragged),
+                                             goes_on=bool(went.squares[:a + 1]))])
     return events
 
 
