@@ -44,6 +44,8 @@ class Attack(Command):
     distance, line of sight and cover are worked out from the positions: ``distance``,
     ``sight`` (there is line of sight), ``cover`` and ``no_cover`` are then the GM's
     overrides (R28); ``area`` aims an Area attack at the map instead of at named targets.
+    ``push_reactions``: a Shove's answers to the triggers of its push (``shove gorm kira
+    intercept wren``, R35), ``push_said``: its line spoke of them.
     """
 
     attacker: str | None
@@ -70,6 +72,10 @@ class Attack(Command):
     sight: bool = False
     no_cover: bool = False
     area: ma.Area | None = None
+    # a Shove's push answered on its line (R35): the Intercepts by REACTOR, the pushed
+    # one their target, and whether the line said anything (``no-reactions``)
+    push_reactions: tuple[Attack, ...] = ()
+    push_said: bool = False
 
 
 @dataclass(frozen=True)

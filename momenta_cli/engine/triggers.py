@@ -185,7 +185,17 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
     resolved (made at ``mover``, with the triggering weapon unless one is named), in the
     order they happen; a ``RuleError`` for one the movement does not trigger (R35), one
     written twice (R27), or a weapon that did not trigger it."""
-    found = {(t.reactor, t.reaction): t for t in route_triggers(fight, mover, route)}
+    return match(fight, mover, route_triggers(fight, mover, route), route.path.squares,
+                 route.how, answers)
+
+
+def match(fight: Fight, mover: Fighter, triggered: Sequence[Trigger],
+          squares: Sequence[Square], how: str, answers: Sequence[Attack],
+          unmet: list[Attack] | None = None) -> list[tuple[Trigger, Attack]]:
+    """``answered`` for any movement: ``triggered`` are its triggers (``find_triggers``)
+    along ``squares``. With ``unmet`` (a shove, whose length the roll decides), an
+    Intercept the movement does not trigger is put there instead of refused."""
+    found = {(t.reactor, t.reaction): t for t in triggered}
     out: list[tuple[Trigger, Attack]] = []
     seen: set[tuple[str, str]] = set()
     for a in answers:
@@ -202,14 +212,19 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
         seen.add(key)
         t = found.get(key)
         if t is None:
-            raise not_triggered(fight, mover, reactor, a.maneuver, route.how)
+            error = not_triggered(fight, mover, reactor, a.maneuver, how)
+            if unmet is None or a.maneuver != "Intercept" or reactor.side == mover.side \
+                    or reactor.position is None:
+                raise error  # wrong whatever the roll: a Forestall, one's own side...
+            unmet.append(replace(a, attacker=reactor.name, target=mover.name))
+            continue
         if a.weapon is None:
             a = replace(a, weapon=first_usable(reactor, t))
         else:
             w = pick_weapon(reactor, a.weapon)
             step = dict((n, j) for n, j in t.later).get(w.name)
             if step is not None:  # that weapon's reach is entered further on
-                t = replace(t, step=step, square=name(route.path.squares[step]),
+                t = replace(t, step=step, square=name(squares[step]),
                             weapons=(w.name,), later=())
             elif w.name not in t.weapons and t.reaction == "Forestall":
                 rx.check_reactive_weapon(w, "Forestall", None)  # not Reflexive: says so

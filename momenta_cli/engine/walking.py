@@ -322,22 +322,28 @@ def preview(fight: Fight, cmd: MoveTo) -> Route:
     return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how)
 
 
-def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
+def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
+          answers: tuple[Attack, ...] = (), said: bool = False
           ) -> tuple[list[Event], bool]:
     """ch19 Shove: ``t`` pushed ``n`` squares by ``a`` (forced movement), worked out and
     applied on the scratch copy ``s``; with whether it went anywhere. On a map it goes
     straight away from ``a`` (``geometry.forced.shove``), stopped by walls and creatures,
-    and a pit on the way is a fall (R23, R36); without one the GM moves the token."""
-    board = board_of(s)
-    if board is None or a.position is None or t.position is None:
+    and stops at the trigger square of each Intercept in ``answers`` (the shove line's,
+    R35: ``engine/forced_walk.py``); where it really ends it may fall into a pit (R23,
+    R36) and swims or not (R36); without one the GM moves the token."""
+    from momenta_cli.engine import forced_walk  # forced_walk -> triggers -> attacks -> here
+
+    if board_of(s) is None or a.position is None or t.position is None:
+        if answers:
+            raise RuleError("the reactions a shove's push triggers are answered on its "
+                            "line on a map; without one state them after it (intercept "
+                            "REACTOR MOVER, R35)")
         return applied(s, [mv.Shoved(t.name, a.name, n)]), True
-    went = forced.shove(board, squares_of(a), t.position, n, side=side_of(t.spec.size),
-                        occupied=occupants(s.fighters.values(), but=t.name))
-    met = triggers.forced_notes(s, t, t.position, went.squares)
-    events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
-                                   went.stopped or "", name(t.position))])
-    events += applied(s, met)
+    went = forced_walk.push_path(s, a, t, n)
+    assert went is not None
+    start = t.position
+    events, done = forced_walk.push(s, a, t, n, went, answers, said, roller)
     events += _landed(s, s.get(t.name))
-    if went.fall:
+    if done and went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)
-    return events, bool(went.squares)
+    return events, s.get(t.name).position != start
