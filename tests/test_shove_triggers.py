@@ -131,3 +131,31 @@ def test_push_triggers_lists_what_a_push_would_meet_for_the_prompt():
     assert [(t.reactor, t.reaction, t.square) for t in found] == [
         ("Wren", "Intercept", "E3")]
     assert forced_walk.push_triggers(f, f.get("Kira"), f.get("Gorm"), 0) == []
+
+
+def test_any_shove_line_with_answers_round_trips():
+    """commands/unparse.py (property): a Shove with any options and any Intercepts with
+    theirs (or ``no-reactions``) written back parses to the same command."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from momenta_cli.engine.attack_plan import Attack
+    from tests.test_ask_unparse import counters, names, options
+
+    @st.composite
+    def shoves(draw) -> Attack:
+        answers = tuple(Attack(draw(names), "", "Intercept",
+                               counter=draw(st.none() | counters(1)), **draw(options()))
+                        for _ in range(draw(st.integers(0, 2))))
+        said = bool(answers) or draw(st.booleans())
+        return Attack(draw(st.none() | names), draw(names), "Shove",
+                      counter=draw(st.none() | counters(1)), push_reactions=answers,
+                      push_said=said, **draw(options()))
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(shoves())
+    def check(cmd):
+        line = unparse(cmd)
+        assert parse_line(line) == cmd, line
+
+    check()

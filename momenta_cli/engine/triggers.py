@@ -287,9 +287,11 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     events: list[Event] = []
     for t, a in group:
         m = s.get(mover)
+        if not m.out and a.target:  # a dragged one's trigger (ch19 Grab): its target
+            m = s.get(find(s, a.target).name)
         if m.out:
             events += applied(s, [Note(f"{t.reactor}'s {t.reaction} is not made: "
-                                       f"{mover} is already {m.out_reason}", t.reactor)])
+                                       f"{m.name} is already {m.out_reason}", t.reactor)])
             continue
         r = s.get(t.reactor)
         if r.out:
@@ -316,7 +318,7 @@ def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list
         jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
     for who, went in r.drags:
         dragged = went.squares[a + 1:b + 1]
-        if dragged:
+        if dragged and not s.get(who).out:  # one struck down stays where it was struck
             events += applied(s, [mv.Dragged(who, f.name, len(dragged),
                                              tuple(name(q) for q in dragged),
                                              goes_on=bool(went.squares[:a + 1]))])
