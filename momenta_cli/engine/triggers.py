@@ -11,7 +11,9 @@ on (``Moved`` with ``goes_on``), unless the reaction took the mover out of the f
 
 Only the reactions the command names are made (``move knife-1 to C5 intercept
 brannoc``): a script that names none makes none. ``engine/walking.py`` works the path out and
-hands it to ``answered`` and ``walk`` here.
+hands it to ``answered`` and ``walk`` here; forced movement (a Shove's push, a drag) stops
+the same way through ``engine/forced_walk.py``, and a reaction stated after the movement
+is checked and measured where it triggered by ``engine/trigger_spot.py``.
 """
 
 from __future__ import annotations
@@ -124,10 +126,10 @@ def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
 
 def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square]
                  ) -> list[Event]:
-    """Forced movement (a Shove) triggers Intercept, never Forestall (ch19 Movement,
-    R35): a note for each reactor whose reach the push carries ``mover`` into, naming
-    the square and the line that makes it (the GM-stated ``intercept REACTOR MOVER``;
-    the push is not stopped there)."""
+    """Forced movement (a Shove, a drag) triggers Intercept, never Forestall (ch19
+    Movement, R35): a note for each reactor whose reach it carries ``mover`` into,
+    naming the square and the line that states it after (``intercept REACTOR MOVER``):
+    for the triggers its line left unanswered (engine/forced_walk.py)."""
     return [Note(f"{mover.name} is forced into {t.reactor}'s reach at {t.square}: "
                  f"{t.reactor} may Intercept ('intercept {quote_word(t.reactor)} "
                  f"{quote_word(mover.name)}', R35)",
