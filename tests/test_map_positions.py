@@ -194,14 +194,16 @@ def test_the_sample_script_replays_with_positions_in_the_json():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     where = {c["name"]: c["position"] for c in doc["combatants"]}
-    assert where == {"Brannoc": "H8", "Tamsin": "H9", "Mira": "V7", "Gorm": "T9",
-                     "Knife-1": "E8", "Knife-2": "I8", "Ogre": "J7", "Latecomer": "W6"}
+    assert where == {"Brannoc": "I9", "Tamsin": "J5", "Mira": "V7", "Gorm": "T9",
+                     "Knife-1": "E8", "Knife-2": "I5", "Ogre": "J7", "Latecomer": "W6"}
     kinds = [e["kind"] for entry in doc["log"] for e in entry["events"]]
     assert kinds.count("placed_at") == 1  # the Latecomer's 'add ... at'; the rest walk
-    # Knife-1's last move is answered by a Forestall and an Intercept (R35)
-    assert [r for e in (e for entry in doc["log"] for e in entry["events"])
-            if e["kind"] == "halted" for r in e["reactions"]] == [
-        ["Brannoc", "Forestall"], ["Tamsin", "Intercept"]]
+    # Knife-1's last move is answered by a Forestall and an Intercept, Brannoc's shove
+    # of Knife-2 by Tamsin's Intercept at I6 (R35)
+    halts = [e for entry in doc["log"] for e in entry["events"] if e["kind"] == "halted"]
+    assert [r for e in halts for r in e["reactions"]] == [
+        ["Brannoc", "Forestall"], ["Tamsin", "Intercept"], ["Tamsin", "Intercept"]]
+    assert halts[-1]["square"] == "I6" and halts[-1]["how"] == "forced"
 
 
 def test_the_sample_script_shoots_a_target_in_cover_from_the_low_wall():

@@ -277,21 +277,35 @@ def _grab(words: list[str]) -> Attack:
     return _attack("Grab", words)
 
 
-@verb("shove", usage="shove [ATTACKER] TARGET [OPTIONS] [together]",
+@verb("shove", usage="shove [ATTACKER] TARGET [OPTIONS] [together] [intercept REACTOR "
+      "[OPTIONS] ...] [no-reactions]",
       help="Shove (2 Vigor): an Unarmed Attack that pushes the target N squares, N = net "
            "successes (max 3); forced movement. A pushed combatant that holds or is held "
            "by another is moved apart from it and the grab ends, unless 'together' says "
-           "the push kept the two together. Same options as attack.",
+           "the push kept the two together. Same options as attack. On a map the push "
+           "stops where it brings the target into a reactor's reach for each 'intercept "
+           "REACTOR' written after the shove's own words (every word after it is the "
+           "Intercept's), then goes on; 'no-reactions': none.",
       example="shove gorm tamsin")
 def _shove(words: list[str]) -> Attack:
-    return _attack("Shove", words)
+    from momenta_cli.commands import trigger_words  # it reads reactions with this module
+
+    cut = next((i for i, w in enumerate(words)
+                if w.lower() in trigger_words.ANSWER_WORDS), len(words))
+    x = _attack("Shove", words[:cut])
+    if cut == len(words):
+        return x
+    reactions, said = trigger_words.read(words[cut:], after="the shove's words")
+    return replace(x, push_reactions=reactions, push_said=said)
 
 
 @verb("intercept", usage="intercept REACTOR MOVER [with WEAPON] [OPTIONS]",
       help="Intercept (reaction, 2 Vigor): MOVER came into reach of REACTOR's melee weapon "
            "while moving; REACTOR makes a Basic Attack at it. The mover may defend or "
            "counter as against any attack. On a map the move's own line answers it "
-           "where it happens: 'move MOVER to SQUARE intercept REACTOR'.",
+           "where it happens: 'move MOVER to SQUARE intercept REACTOR' (a push: 'shove "
+           "... intercept REACTOR'); stated after the movement, the map checks it "
+           "triggered and measures it there.",
       example="intercept brannoc knife-1 with longsword")
 def _intercept(words: list[str]) -> Attack:
     return _reactive("Intercept", words)

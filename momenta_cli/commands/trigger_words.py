@@ -7,18 +7,19 @@ allowed; the options are an attack's: ``with WEAPON``, the mover's ``dodge``, ``
 from __future__ import annotations
 
 from momenta_cli.commands.attack_verbs import movement_reaction
-from momenta_cli.commands.language import quote_word
-from momenta_cli.commands.unparse import reaction_words
+from momenta_cli.commands.unparse import answer_words
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.errors import CommandError
 
 REACTION_WORDS = {"intercept": "Intercept", "forestall": "Forestall"}
 NONE_WORD = "no-reactions"
+ANSWER_WORDS = frozenset({*REACTION_WORDS, NONE_WORD})  # where a line's answers begin
 
 
-def read(words: list[str]) -> tuple[tuple[Attack, ...], bool]:
-    """The reactions ``words`` (after the square) name, and whether they say anything
-    (a reaction or ``no-reactions``)."""
+def read(words: list[str], after: str = "the square") -> tuple[tuple[Attack, ...], bool]:
+    """The reactions ``words`` (after the square, or ``after`` a shove's own words) name,
+    and whether they say anything (a reaction or ``no-reactions``). The same words
+    answer a move line and a shove line (forced movement: Intercept only, R35)."""
     if not words:
         return (), False
     if [w.lower() for w in words] == [NONE_WORD]:
@@ -26,7 +27,7 @@ def read(words: list[str]) -> tuple[tuple[Attack, ...], bool]:
     if any(w.lower() == NONE_WORD for w in words):
         raise CommandError(f"'{NONE_WORD}' stands alone: it says no reaction is made")
     if words[0].lower() not in REACTION_WORDS:
-        raise CommandError(f"unexpected {words[0]!r} after the square (intercept NAME, "
+        raise CommandError(f"unexpected {words[0]!r} after {after} (intercept NAME, "
                            f"forestall NAME or {NONE_WORD})")
     groups: list[list[str]] = []
     for w in words:
@@ -44,9 +45,4 @@ def read(words: list[str]) -> tuple[tuple[Attack, ...], bool]:
 
 def write(reactions: tuple[Attack, ...], said: bool) -> list[str]:
     """The words ``read`` reads back as ``reactions`` (and ``said``)."""
-    if not reactions:
-        return [NONE_WORD] if said else []
-    out: list[str] = []
-    for x in reactions:
-        out += [x.maneuver.lower(), quote_word(x.attacker or ""), *reaction_words(x)]
-    return out
+    return answer_words(reactions, said)

@@ -117,7 +117,23 @@ def unparse(cmd: Attack) -> str:
         words += _counter(cmd.counter)
     for x in cmd.also:
         words += _also(x)
+    if cmd.push_reactions or cmd.push_said:  # last: every word after belongs to them
+        if cmd.maneuver != "Shove":
+            raise ValueError("only a Shove's line answers its push")
+        words += answer_words(cmd.push_reactions, cmd.push_said)
     return " ".join(words)
+
+
+def answer_words(reactions: tuple[Attack, ...], said: bool) -> list[str]:
+    """The answers to a movement's triggers at the end of a move or shove line
+    (commands/trigger_words.py): ``intercept REACTOR [OPTIONS]`` each, or
+    ``no-reactions`` for none said."""
+    if not reactions:
+        return ["no-reactions"] if said else []
+    out: list[str] = []
+    for x in reactions:
+        out += [x.maneuver.lower(), quote_word(x.attacker or ""), *reaction_words(x)]
+    return out
 
 
 def reaction_words(cmd: Attack) -> list[str]:

@@ -6,7 +6,7 @@ ranged, reach and range, hit location, cover, damage types.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from momenta_cli.engine import map_attack as ma
 from momenta_cli.engine import movement as mv
@@ -44,6 +44,8 @@ class Attack(Command):
     distance, line of sight and cover are worked out from the positions: ``distance``,
     ``sight`` (there is line of sight), ``cover`` and ``no_cover`` are then the GM's
     overrides (R28); ``area`` aims an Area attack at the map instead of at named targets.
+    ``push_reactions``: a Shove's answers to the triggers of its push (``shove gorm kira
+    intercept wren``, R35), ``push_said``: its line spoke of them.
     """
 
     attacker: str | None
@@ -70,6 +72,10 @@ class Attack(Command):
     sight: bool = False
     no_cover: bool = False
     area: ma.Area | None = None
+    # a Shove's push answered on its line (R35): the Intercepts by REACTOR, the pushed
+    # one their target, and whether the line said anything (``no-reactions``)
+    push_reactions: tuple[Attack, ...] = ()
+    push_said: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,12 +217,19 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
         raise RuleError(f"{t.name} is {t.out_reason}: not a target")
     if cmd.maneuver in REACTIVE:  # may it react at all? (the first reason to refuse)
         check_can_react(a, cmd.maneuver)
+    at = None  # where a movement reaction triggered, on a map (R35)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         mv.check_trigger(a, t, cmd.maneuver)
+        if fight is not None:
+            from momenta_cli.engine.trigger_spot import where_triggered  # -> triggers -> here
+
+            found = where_triggered(fight, a, t, cmd.maneuver, cmd.weapon)
+            if found is not None:
+                cmd, at = replace(cmd, weapon=found[0]), found[1]
     w = weapon_for(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
-    spot = ma.spot(fight, a, t, cmd)
+    spot = ma.spot(fight, a, t, cmd, at)
     distance = cmd.distance if spot is None else spot.distance
     mode = mode_for(w, cmd, distance)
     if cmd.maneuver == "Feint" and mode != "melee":

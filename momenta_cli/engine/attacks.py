@@ -165,6 +165,9 @@ def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
         rx.check_brace(fight, t, p.weapon, p.deals_damage)
     if x.together and p.maneuver != "Shove":
         raise RuleError("'together' is said of a Shove that keeps a grab together")
+    if (x.push_reactions or x.push_said) and p.maneuver != "Shove":
+        raise RuleError("a push is answered on a shove's line; a movement on its move "
+                        "line (R35)")
 
 
 def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
@@ -269,7 +272,8 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
     else:
-        events += effect(s, a, t, p.maneuver, net, roller, together=x.together)
+        events += effect(s, a, t, p.maneuver, net, roller, together=x.together,
+                         answers=x.push_reactions, said=x.push_said)
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
         events += applied(

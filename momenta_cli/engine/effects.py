@@ -10,7 +10,9 @@ from typing import ClassVar
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
 from momenta_cli.engine import grabs, walking
-from momenta_cli.engine.events import Event, applied
+from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.events import Event, Note, applied
+from momenta_cli.engine.names import find
 from momenta_cli.engine.state import Fight, Fighter
 
 MAX_EFFECT = 3  # ch19 Shove, Grab, Feint: N = successes, maximum 3
@@ -32,12 +34,16 @@ class GrabTaken(Event):
 
 
 def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Roller, *,
-           together: bool = False) -> list[Event]:
+           together: bool = False, answers: tuple[Attack, ...] = (), said: bool = False
+           ) -> list[Event]:
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
-    decider's scratch copy: the events are applied to it as they are decided."""
+    decider's scratch copy: the events are applied to it as they are decided. A Shove's
+    ``answers``: the Intercepts its push is answered with (R35, ``walking.shove``)."""
     n = min(net, MAX_EFFECT)
     if n == 0:
-        return []
+        who = [find(s, x.attacker or "").name for x in answers]
+        return applied(s, [Note(f"{r}'s {x.maneuver} is not made: {t.name} is not pushed "
+                                "(R35)", r) for r, x in zip(who, answers, strict=True)])
     if maneuver == "Feint":
         return applied(
             s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
@@ -51,7 +57,7 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     # (R28, R32); without one a push is taken to part them unless the GM says it kept
     # the two together.
     before = grabs.partner_distances(s, t)
-    events, went = walking.shove(s, a, t, n, roller)
+    events, went = walking.shove(s, a, t, n, roller, answers, said)
     if together or not went:
         return events
     moved = s.get(t.name)

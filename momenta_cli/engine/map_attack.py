@@ -10,9 +10,9 @@ attacks that are not Seeking, every other creature's squares counting as cover. 
 ``dist N``, ``sight``, ``cover`` and ``no-cover`` win over the map, and the notes (the
 attack's breakdown in the log, ``AttackRolled.situation``) say so.
 
-Intercept and Forestall answer a movement (R35): where the mover was when it triggered
-is not where it stands once the movement is over, so they are not measured here (the GM
-states the distance, as without a map).
+Intercept and Forestall answer a movement (R35): they are measured from where the mover
+stood when it triggered (``at``, engine/trigger_spot.py), not where it stands once the
+movement is over; when that is not known the GM states the distance, as without a map.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from momenta_cli.engine.geometry import sight
-from momenta_cli.engine.geometry.board import FLOOR, Board, Square, name
+from momenta_cli.engine.geometry.board import FLOOR, Board, Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import distance as footprint_distance
 from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.geometry.segments import Point, Rect, cells
@@ -70,6 +70,7 @@ class Spot:
     label: str  # what is aimed at: the target's name, or a burst's centre square
     measured: int | None  # the map's distance (None: a line or cone, measured by length)
     stated: int | None  # the GM's ``dist N`` (R28)
+    at: str = ""  # a movement reaction: the square the mover stood on when it triggered
 
     @property
     def distance(self) -> int | None:
@@ -77,6 +78,12 @@ class Spot:
         return self.stated if self.stated is not None else self.measured
 
     def distance_note(self) -> str | None:
+        note = self._distance_note()
+        if note is None or not self.at:
+            return note
+        return f"{note[:-1]}, {self.label} at {self.at})"  # where it triggered (R35)
+
+    def _distance_note(self) -> str | None:
         if self.measured is None:
             return None if self.stated is None else f"distance {self.stated} (GM)"
         if self.stated is None or self.stated == self.measured:
@@ -94,10 +101,13 @@ class Seen:
     notes: tuple[str, ...]
 
 
-def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack) -> Spot | None:
+def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack,
+         at: Square | None = None) -> Spot | None:
     """What the map says of ``a`` attacking ``t`` (or, for an area, the square the area
-    is aimed at); None without a map, with either off it, or for a movement reaction."""
-    if fight is None or cmd.maneuver in MOVEMENT_REACTIONS:
+    is aimed at); None without a map or with either off it. A movement reaction is
+    measured with ``t`` at ``at``, the top-left square it stood on when the reaction
+    triggered (R35); None when that is not known."""
+    if fight is None or (cmd.maneuver in MOVEMENT_REACTIONS and at is None):
         return None
     board = board_of(fight)
     mine = squares_of(a)
@@ -116,12 +126,13 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack) -> Spot | Non
         label = name(aim)
         theirs: tuple[Square, ...] = (aim,)
     else:
-        theirs = squares_of(t)
+        theirs = squares_of(t) if at is None else tuple(footprint(at, side_of(t.spec.size)))
         if not theirs:
             return None
         measured, label = footprint_distance(mine, theirs), t.name
     others = {sq: who for sq, who in others.items() if who != t.name or area is not None}
-    return Spot(board, mine, theirs, others, a.name, label, measured, cmd.distance)
+    return Spot(board, mine, theirs, others, a.name, label, measured, cmd.distance,
+                name(at) if at is not None and area is None else "")
 
 
 def _aim(board: Board, area: Area) -> Square:

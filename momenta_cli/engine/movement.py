@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.geometry.board import name as square_name
 from momenta_cli.engine.geometry.board import parse
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -79,7 +80,7 @@ class Moved(Event):
     def apply(self, fight: Fight) -> None:
         if not self.goes_on:
             moving(fight, self.name, self.how)
-        _arrive(fight, self.name, self.path)
+        _arrive(fight, self.name, self.path, self.start)
 
 
 @dataclass(frozen=True)
@@ -93,9 +94,11 @@ class Dragged(Event):
     by: str
     squares: int
     path: tuple[str, ...] = ()
+    goes_on: bool = False  # the rest of a drag a reactive attack stopped (R35)
 
     def apply(self, fight: Fight) -> None:
-        moving(fight, self.name, FORCED)
+        if not self.goes_on:
+            moving(fight, self.name, FORCED)
         _arrive(fight, self.name, self.path)
 
 
@@ -104,7 +107,8 @@ class Shoved(Event):
     """ch19 Shove: ``name`` is pushed ``squares`` away by ``by`` (forced movement). On a
     map ``path`` holds the squares it was pushed through step by step (fewer than
     ``squares`` when ``stopped`` says what stopped it: a wall, a creature, a pit) from
-    ``start``; without one no position changes."""
+    ``start``; without one no position changes. ``goes_on``: the rest of a push a
+    reactive attack stopped at its trigger square (R35): the same movement."""
 
     kind: ClassVar[str] = "shoved"
     touches_round: ClassVar[bool] = False
@@ -114,19 +118,29 @@ class Shoved(Event):
     path: tuple[str, ...] = ()
     stopped: str = ""
     start: str = ""
+    goes_on: bool = False
 
     def apply(self, fight: Fight) -> None:
-        moving(fight, self.name, FORCED)
-        _arrive(fight, self.name, self.path)
+        if not self.goes_on:
+            moving(fight, self.name, FORCED)
+        _arrive(fight, self.name, self.path, self.start)
 
 
 FORCED = "forced"  # ch19 Movement: Shove, being dragged
 
 
-def _arrive(fight: Fight, name: str, path: tuple[str, ...]) -> None:
-    """A movement on the map ends on its last square (the fighter's top-left, R31)."""
+def _arrive(fight: Fight, name: str, path: tuple[str, ...], start: str = "") -> None:
+    """A movement on the map ends on its last square (the fighter's top-left, R31); its
+    squares join the fighter's ``trail`` (from ``start``, else where it stood), so a
+    reaction stated after it is checked where it triggered (R35)."""
     if path and name in fight.fighters:
-        fight.get(name).position = parse(path[-1])
+        f = fight.get(name)
+        if not f.trail:
+            here = start or (square_name(f.position) if f.position is not None else "")
+            f.trail = (here,) if here else ()
+        if f.trail:
+            f.trail = (*f.trail, *path)
+        f.position = parse(path[-1])
 
 
 def moving(fight: Fight, name: str, how: str) -> None:
@@ -136,6 +150,7 @@ def moving(fight: Fight, name: str, how: str) -> None:
         f = fight.get(name)
         f.moved = how
         f.answered_by = []
+        f.trail = ()
 
 
 def check_trigger(reactor: Fighter, mover: Fighter, reaction: str) -> None:

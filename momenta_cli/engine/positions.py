@@ -89,6 +89,14 @@ def board_of(fight: Fight) -> Board | None:
     return now
 
 
+def medium(board: Board, squares: Iterable[Square]) -> str:
+    """What a creature on ``squares`` moves in (R36): "swim" on water, "climb" on a
+    climbable square, "" on the ground. A creature that starts or is put there is in it
+    from the start (ch19 Swim: its first Move already pays double)."""
+    kinds = {board.at(s).kind for s in squares if board.on(s)}
+    return "swim" if "water" in kinds else "climb" if "climb" in kinds else ""
+
+
 def squares_of(f: Fighter) -> tuple[Square, ...]:
     """The squares ``f`` covers (none when it is not on the map)."""
     if f.position is None:
@@ -136,7 +144,11 @@ class PlacedAt(Event):
     was: str | None = None
 
     def apply(self, fight: Fight) -> None:
-        fight.get(self.name).position = parse(self.square)
+        f = fight.get(self.name)
+        f.position = parse(self.square)
+        board = board_of(fight)
+        if board is not None:  # put in the water, it swims from there on (R36, ch19 Swim)
+            f.terrain = medium(board, squares_of(f))
 
 
 @dataclass(frozen=True)

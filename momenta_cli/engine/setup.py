@@ -54,6 +54,12 @@ def first_side_of_round_one(fighters: dict[str, Fighter]) -> str:
 def new_fight(encounter: EncounterSpec) -> Fight:
     """The state before any command: round 1, nobody acting yet."""
     fighters = {c.name: fighter_from_spec(c) for c in encounter.combatants}
+    board = encounter.board
+    if board is not None:  # one who starts in the water swims from the start (R36, ch19)
+        from momenta_cli.engine.positions import medium, squares_of
+
+        for f in fighters.values():
+            f.terrain = medium(board, squares_of(f))
     first = first_side_of_round_one(fighters)
     return Fight(
         encounter=encounter,

@@ -75,6 +75,9 @@ class Fighter:
     # "Shift" or "forced", and who already made a reactive attack at it (ch19, R35).
     moved: str = ""
     answered_by: list[tuple[str, str]] = field(default_factory=list)  # (reactor, reaction)
+    # On a map, the squares of that movement so far (its start first, then each top-left
+    # square entered): where a reaction stated after it triggered (R35); () when unknown.
+    trail: tuple[str, ...] = ()
     # On a map, the top-left square of the fighter's footprint (R31); None without a map.
     # Set at setup from the encounter, changed only by events (engine/positions.py).
     position: Square | None = None
@@ -145,6 +148,7 @@ class Fighter:
         new.grabbing = self.grabbing.copy()
         new.terrain, new.moved = self.terrain, self.moved
         new.answered_by = self.answered_by.copy()  # of (str, str) tuples: immutable
+        new.trail = self.trail  # a tuple: replaced, never changed
         new.position = self.position  # a tuple: replaced, never changed
         return new
 

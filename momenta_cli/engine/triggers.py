@@ -11,7 +11,9 @@ on (``Moved`` with ``goes_on``), unless the reaction took the mover out of the f
 
 Only the reactions the command names are made (``move knife-1 to C5 intercept
 brannoc``): a script that names none makes none. ``engine/walking.py`` works the path out and
-hands it to ``answered`` and ``walk`` here.
+hands it to ``answered`` and ``walk`` here; forced movement (a Shove's push, a drag) stops
+the same way through ``engine/forced_walk.py``, and a reaction stated after the movement
+is checked and measured where it triggered by ``engine/trigger_spot.py``.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import movement as mv
+from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
-from momenta_cli.engine.economy import check_can_react
+from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event, Note, applied
 from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import comes_within, within
@@ -123,10 +126,10 @@ def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
 
 def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square]
                  ) -> list[Event]:
-    """Forced movement (a Shove) triggers Intercept, never Forestall (ch19 Movement,
-    R35): a note for each reactor whose reach the push carries ``mover`` into, naming
-    the square and the line that makes it (the GM-stated ``intercept REACTOR MOVER``;
-    the push is not stopped there)."""
+    """Forced movement (a Shove, a drag) triggers Intercept, never Forestall (ch19
+    Movement, R35): a note for each reactor whose reach it carries ``mover`` into,
+    naming the square and the line that states it after (``intercept REACTOR MOVER``):
+    for the triggers its line left unanswered (engine/forced_walk.py)."""
     return [Note(f"{mover.name} is forced into {t.reactor}'s reach at {t.square}: "
                  f"{t.reactor} may Intercept ('intercept {quote_word(t.reactor)} "
                  f"{quote_word(mover.name)}', R35)",
@@ -134,8 +137,29 @@ def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[
             for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
 
 
-def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
+def first_usable(reactor: Fighter, t: Trigger) -> str:
+    """The weapon a reaction named without one is made with: the first of ``t.weapons``
+    ``reactor`` can make it with now (a melee weapon, Reflexive for a Forestall, whose
+    Vigor it can pay: a Cumbersome one costs 3, R21, doubled while swimming, R24), as the
+    attack code would decide each; the first listed when none can (the attack then says
+    why not). What the prompt offers a reactor is this weapon too."""
+    from momenta_cli.engine.attacks import attack_cost  # attacks -> ... -> here
+
+    for n in t.weapons:
+        w = pick_weapon(reactor, n)
+        try:
+            rx.check_reactive_weapon(w, t.reaction, None)
+            pay_reaction(reactor, t.reaction, attack_cost(w, t.reaction))
+        except RuleError:
+            continue
+        return n
+    return t.weapons[0]
+
+
+def not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
                    how: str) -> RuleError:
+    """Why ``reactor``'s ``reaction`` is not one ``mover``'s movement (``how``) triggered
+    (R35), the same words on a move line, a shove line and a line stated by hand."""
     if how == "Shift":
         return RuleError(f"{mover.name} Shifts, and a Shift does not trigger reactive "
                          "attacks (ch19 Shift, R35)")
@@ -145,6 +169,9 @@ def _not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str
                          f"answers a movement with {reaction} (ch19 Reactions)")
     if reactor.position is None:
         return RuleError(f"{reactor.name} is not on the map: place it first")
+    if reaction == "Forestall" and how == mv.FORCED:
+        return RuleError(f"{mover.name}'s movement is forced, and forced movement never "
+                         "triggers Forestall (ch19 Movement, R35)")
     if reaction == "Forestall":
         return RuleError(f"{mover.name} does not start this Move within reach of a "
                          f"Reflexive melee weapon of {reactor.name}'s: nothing triggers "
@@ -160,7 +187,17 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
     resolved (made at ``mover``, with the triggering weapon unless one is named), in the
     order they happen; a ``RuleError`` for one the movement does not trigger (R35), one
     written twice (R27), or a weapon that did not trigger it."""
-    found = {(t.reactor, t.reaction): t for t in route_triggers(fight, mover, route)}
+    return match(fight, mover, route_triggers(fight, mover, route), route.path.squares,
+                 route.how, answers)
+
+
+def match(fight: Fight, mover: Fighter, triggered: Sequence[Trigger],
+          squares: Sequence[Square], how: str, answers: Sequence[Attack],
+          unmet: list[Attack] | None = None) -> list[tuple[Trigger, Attack]]:
+    """``answered`` for any movement: ``triggered`` are its triggers (``find_triggers``)
+    along ``squares``. With ``unmet`` (a shove, whose length the roll decides), an
+    Intercept the movement does not trigger is put there instead of refused."""
+    found = {(t.reactor, t.reaction): t for t in triggered}
     out: list[tuple[Trigger, Attack]] = []
     seen: set[tuple[str, str]] = set()
     for a in answers:
@@ -177,15 +214,26 @@ def answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence[Attac
         seen.add(key)
         t = found.get(key)
         if t is None:
-            raise _not_triggered(fight, mover, reactor, a.maneuver, route.how)
+            error = not_triggered(fight, mover, reactor, a.maneuver, how)
+            if unmet is None or a.maneuver != "Intercept" or reactor.side == mover.side \
+                    or reactor.position is None:
+                raise error  # wrong whatever the roll: a Forestall, one's own side...
+            unmet.append(replace(a, attacker=reactor.name, target=mover.name))
+            continue
         if a.weapon is None:
-            a = replace(a, weapon=t.weapons[0])
+            a = replace(a, weapon=first_usable(reactor, t))
         else:
             w = pick_weapon(reactor, a.weapon)
             step = dict((n, j) for n, j in t.later).get(w.name)
             if step is not None:  # that weapon's reach is entered further on
-                t = replace(t, step=step, square=name(route.path.squares[step]),
+                t = replace(t, step=step, square=name(squares[step]),
                             weapons=(w.name,), later=())
+            elif w.name not in t.weapons and t.reaction == "Forestall":
+                rx.check_reactive_weapon(w, "Forestall", None)  # not Reflexive: says so
+                raise RuleError(f"{mover.name} does not start this Move within reach of "
+                                f"{reactor.name}'s {w.name}; {' or '.join(t.weapons)} "
+                                f"triggers the Forestall at {t.square} (ch19 Forestall, "
+                                "R35)")
             elif w.name not in t.weapons:
                 raise RuleError(f"this path never brings {mover.name} into the reach of "
                                 f"{reactor.name}'s {w.name} from outside it; "
@@ -226,6 +274,8 @@ class Halted(Event):
     def apply(self, fight: Fight) -> None:
         if self.first:
             mv.moving(fight, self.name, self.how)
+            if self.name in fight.fighters:  # the movement's trail starts here (R35)
+                fight.get(self.name).trail = (self.square,)
 
 
 def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller: Roller
@@ -233,13 +283,18 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     """The reactive attacks made at one stop, resolved one after another on the scratch
     copy ``s`` (a Basic Attack paid as a reaction, with the attack code's checks and
     ``MoveAnswered``); one whose reactor is out by then (the mover's Counterattack) is
-    not made, and none is made once the mover is out of the fight."""
+    not made, nor one left once the mover is out of the fight (each with a note)."""
     from momenta_cli.engine.attacks import resolve  # attacks -> effects -> walking -> here
 
     events: list[Event] = []
     for t, a in group:
-        if s.get(mover).out:
-            break
+        m = s.get(mover)
+        if not m.out and a.target:  # a dragged one's trigger (ch19 Grab): its target
+            m = s.get(find(s, a.target).name)
+        if m.out:
+            events += applied(s, [Note(f"{t.reactor}'s {t.reaction} is not made: "
+                                       f"{m.name} is already {m.out_reason}", t.reactor)])
+            continue
         r = s.get(t.reactor)
         if r.out:
             events += applied(s, [Note(f"{r.name}'s {t.reaction} is not made: {r.name} is "
@@ -265,9 +320,10 @@ def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list
         jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
     for who, went in r.drags:
         dragged = went.squares[a + 1:b + 1]
-        if dragged:
+        if dragged and not s.get(who).out:  # one struck down stays where it was struck
             events += applied(s, [mv.Dragged(who, f.name, len(dragged),
-                                             tuple(name(q) for q in dragged))])
+                                             tuple(name(q) for q in dragged),
+                                             goes_on=bool(went.squares[:a + 1]))])
     return events
 
 

@@ -230,7 +230,9 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     if r.during != f.terrain:
         events += applied(s, [mv.TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
-    pairs = triggers.answered(fight, f, r, answers)
+    from momenta_cli.engine.forced_walk import route_answered  # -> triggers -> here
+
+    pairs = route_answered(fight, f, r, answers)
     if pairs:
         walked, done = triggers.walk(s, f, r, pairs, roller)
         events += walked
@@ -238,7 +240,8 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
             events += _landed(s, s.get(f.name))
             for who, _ in r.drags:
                 events += _landed(s, s.get(who))
-            return events + _drag_notes(fight, s, r) + cond.reminder_events(fight, f)
+            return events + _drag_notes(fight, s, r, pairs) + \
+                cond.reminder_events(fight, f)
     else:
         p = r.path
         # One Moved for the whole path, square by square (a reactive attack cuts it at
@@ -250,14 +253,17 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
         for who, went in r.drags:
             events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
                                              tuple(name(q) for q in went.squares))])
-    events += _drag_notes(fight, s, r)
+    events += _drag_notes(fight, s, r, pairs)
     return events + _arrived(s, f, r, roller) + cond.reminder_events(fight, f)
 
 
-def _drag_notes(fight: Fight, s: Fight, r: Route) -> list[Event]:
+def _drag_notes(fight: Fight, s: Fight, r: Route,
+                pairs: list[tuple[triggers.Trigger, Attack]]) -> list[Event]:
     """Being dragged is forced movement: it may carry the dragged one into a reactor's
-    reach (Intercept, never Forestall: R35), named in the log for the GM to state; the
-    squares it was dragged through are read off ``s``, the fight after the movement."""
+    reach (Intercept, never Forestall: R35), named in the log for the GM to state unless
+    the move line answered it (``pairs``, ``forced_walk.route_answered``); the squares it
+    was dragged through are read off ``s``, the fight after the movement."""
+    answered = {(a.attacker, a.target) for _, a in pairs}
     events: list[Event] = []
     for who, went in r.drags:
         d = fight.get(who)
@@ -267,7 +273,8 @@ def _drag_notes(fight: Fight, s: Fight, r: Route) -> list[Event]:
         walked = went.squares[:went.squares.index(moved) + 1]
         notes = triggers.forced_notes(fight, d, d.position, walked)
         # the grabber moves with it: its own reach is no trigger
-        events += applied(s, [n for n in notes if getattr(n, "name", None) != r.mover])
+        events += applied(s, [n for n in notes if getattr(n, "name", None) != r.mover
+                              and (getattr(n, "name", None), who) not in answered])
     return events
 
 
@@ -279,7 +286,7 @@ def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
         events += applied(s, [mv.TerrainSet(f.name, r.during, r.end)])
     for who, went in r.drags:
         events += _landed(s, s.get(who))
-        if went.fall:
+        if went.fall and not s.get(who).out:  # one struck down on the way never got there
             events += _fall(s, s.get(who), went.fall, roller)
     if r.path.fall:
         events += _fall(s, s.get(f.name), r.path.fall, roller)
@@ -322,22 +329,28 @@ def preview(fight: Fight, cmd: MoveTo) -> Route:
     return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how)
 
 
-def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
+def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
+          answers: tuple[Attack, ...] = (), said: bool = False
           ) -> tuple[list[Event], bool]:
     """ch19 Shove: ``t`` pushed ``n`` squares by ``a`` (forced movement), worked out and
     applied on the scratch copy ``s``; with whether it went anywhere. On a map it goes
     straight away from ``a`` (``geometry.forced.shove``), stopped by walls and creatures,
-    and a pit on the way is a fall (R23, R36); without one the GM moves the token."""
-    board = board_of(s)
-    if board is None or a.position is None or t.position is None:
+    and stops at the trigger square of each Intercept in ``answers`` (the shove line's,
+    R35: ``engine/forced_walk.py``); where it really ends it may fall into a pit (R23,
+    R36) and swims or not (R36); without one the GM moves the token."""
+    from momenta_cli.engine import forced_walk  # forced_walk -> triggers -> attacks -> here
+
+    if board_of(s) is None or a.position is None or t.position is None:
+        if answers:
+            raise RuleError("the reactions a shove's push triggers are answered on its "
+                            "line on a map; without one state them after it (intercept "
+                            "REACTOR MOVER, R35)")
         return applied(s, [mv.Shoved(t.name, a.name, n)]), True
-    went = forced.shove(board, squares_of(a), t.position, n, side=side_of(t.spec.size),
-                        occupied=occupants(s.fighters.values(), but=t.name))
-    met = triggers.forced_notes(s, t, t.position, went.squares)
-    events = applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in went.squares),
-                                   went.stopped or "", name(t.position))])
-    events += applied(s, met)
+    went = forced_walk.push_path(s, a, t, n)
+    assert went is not None
+    start = t.position
+    events, done = forced_walk.push(s, a, t, n, went, answers, said, roller)
     events += _landed(s, s.get(t.name))
-    if went.fall:
+    if done and went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)
-    return events, bool(went.squares)
+    return events, s.get(t.name).position != start

@@ -55,6 +55,11 @@ def _dragged(e: mv.Dragged) -> str:
 
 @formats("shoved")
 def _shoved(e: mv.Shoved) -> str:
+    if e.goes_on:  # the rest of a push a reactive attack stopped (R35)
+        went = f" on {route_text(e.start, e.path)}" if e.path else " no further"
+        stop = f", stopped by {e.stopped}" if e.stopped and "pit" not in e.stopped else \
+            f", into {e.stopped}" if e.stopped else ""
+        return f"{e.name} is pushed{went}{stop} (forced movement)"
     if not e.path and not e.stopped:
         return (f"{e.name} is shoved {squares_text(e.squares)} away by {e.by} "
                 "(forced movement)")
