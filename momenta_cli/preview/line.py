@@ -98,7 +98,25 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
     if isinstance(cmd, Attack):
         return _attack(fight, cmd, line, events, thrown)
     return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
-                             rolled=thrown)
+                             rolled=thrown, triggers=_triggers(fight, cmd))
+
+
+def _triggers(fight: Fight, cmd: Command) -> tuple[str, ...]:
+    """For a movement on the map, the reactive attacks its path triggers (R35), as
+    ``path`` lists them, the ones the line names marked as written."""
+    from momenta_cli.engine import walking
+    from momenta_cli.engine.names import find
+    from momenta_cli.render.walk_view import trigger_lines
+
+    if not isinstance(cmd, walking.MoveTo):
+        return ()
+    try:
+        route = walking.preview(fight, cmd)
+        written = tuple((find(fight, a.attacker or "").name, a.maneuver)
+                        for a in cmd.reactions)
+    except MomentaError:
+        return ()
+    return tuple(x.strip() for x in trigger_lines(fight, route, written))
 
 
 def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,

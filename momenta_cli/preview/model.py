@@ -113,6 +113,8 @@ class LinePreview:
     # an attack on several targets (R22): "one" (a weapon: one roll for them all),
     # "each" (a spell: a roll per target), "" (one target)
     area: str = ""
+    # a movement on the map: what its path meets (R35), as ``path`` lists it
+    triggers: tuple[str, ...] = ()
 
     @property
     def allowed(self) -> bool:

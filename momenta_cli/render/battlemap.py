@@ -52,8 +52,9 @@ def _glyph(t: Terrain) -> tuple[str, str, str]:
 def _shown(fight: Fight, players: bool) -> list[Fighter]:
     """Who is drawn: everyone on the map, but for the players not an adversary or
     independent that is Hidden (they do not know where it is, ch23)."""
-    return [f for f in fight.fighters.values()
-            if not (players and f.side != "allies" and f.has("Hidden"))]
+    from momenta_cli.render.players import unseen
+
+    return [f for f in fight.fighters.values() if not (players and unseen(f))]
 
 
 NO_LABEL = "??"  # more combatants than labels: the list says who has none

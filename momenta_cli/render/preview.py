@@ -171,6 +171,9 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
         out.append(lit("  without the dice written on the line it would roll:", "dim"))
     elif pv.says is None:
         out.append(lit(f"  allowed; {cost_line(pv)}"))
+    if pv.triggers:
+        out.append(lit("  on the way:"))
+        out += [lit(f"    {x}") for x in pv.triggers]
     if pv.attack:
         for i, t in enumerate(pv.against):
             first = pv.against[0].name if i else None
