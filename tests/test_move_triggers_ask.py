@@ -176,3 +176,17 @@ def test_a_first_reaction_is_told_as_it_lands_before_the_next_offer(tmp_path):
     assert out.count("Wren reacts: Forestall (Spear) (2 Vigor: 7->5)") == 1
     assert cmds(enc)[-1] == ("move gorm to G2 forestall Wren with Spear roll 6,2 "
                              "intercept Wren with Rapier roll 6,1,1")
+
+
+def test_a_reactor_who_cannot_react_is_told_the_engines_reason_once(tmp_path):
+    """ch19 Brace: a Broken reactor takes no reaction; the dim line gives the engine's
+    reason once, not once per weapon, and the next reactor is still offered its own."""
+    enc = _yard(tmp_path, gorm="B2", kira="F3")
+    r = play(enc, *OPEN, "cond wren broken", "move gorm to g2", "n", "quit")
+    out = " ".join(r.output.split())
+    assert ("(no Forestall asked of Wren as Gorm starts: Wren is Broken and cannot "
+            "react)") in out
+    assert "(no Intercept asked of Wren at C2: Wren is Broken and cannot react)" in out
+    assert "the same for" not in out
+    assert "Kira may Intercept with Longsword" in out
+    assert cmds(enc)[-1] == "move gorm to G2 no-reactions"

@@ -1,12 +1,17 @@
 """The table's questions about a movement on the map (R35): at the prompt, a ``move NAME
 to SQUARE`` whose path triggers reactive attacks and whose line says nothing of them
 (no ``intercept NAME``, ``forestall NAME`` or ``no-reactions``) offers each reactor its
-reaction in the order the movement meets them, with the cost; a reaction taken goes
-through the attack's own questions (``flow.settle``: the mover's defense, the dice,
-Brace) against the fight as it is at the trigger square, and is told as it lands before
-the next one is offered. The answers become the move line's reaction words
-(commands/trigger_words.py), so the journal keeps one complete line, and the dice the
-tracker rolled while asking are handed out first when it runs.
+reaction in the order the movement meets them, with the weapon and the cost: the first
+of the weapons that trigger it the engine would make it with (a Cumbersome one the
+reactor cannot pay for passed over for the next, said in a dim line), named on the line
+so the engine makes it with that one. A reactor who cannot take it at all is told in one
+dim line with the engine's reason. A reaction taken goes through the attack's own
+questions (``flow.settle``: the mover's defense, the dice, Brace) against the fight as
+it is at the trigger square, and is told as it lands before the next one is offered
+(its payment left to the move's own lines, so it is said once). The answers become the
+move line's reaction words (commands/trigger_words.py), so the journal keeps one
+complete line (shown as ``as:`` after the move, cli/prompt.py), and the dice the tracker
+rolled while asking are handed out first when it runs.
 
 Everything here reads the state and decides commands without keeping them (the engine
 never changes the state it is given); a ``Table`` asks and tells (cli/ask.py).
@@ -127,13 +132,6 @@ def attempt(fight: Fight, cmd: MoveTo, t: triggers.Trigger, faces: tuple[int, ..
                  weapon)
 
 
-def offer(fight: Fight, cmd: MoveTo, t: triggers.Trigger, faces: tuple[int, ...],
-          words: list[str] | None = None) -> Offer | None:
-    """``attempt``, None for a reaction the engine would not make."""
-    got = attempt(fight, cmd, t, faces, words)
-    return got if isinstance(got, Offer) else None
-
-
 def ways(t: triggers.Trigger, squares: Sequence[Square]) -> list[triggers.Trigger]:
     """Each weapon trigger ``t`` may be answered with, as a trigger of its own: the ones
     that trigger it at its square first (in the engine's order), then the reactor's
@@ -170,16 +168,17 @@ def pick_way(fight: Fight, cmd: MoveTo, t: triggers.Trigger, squares: Sequence[S
 
 
 def reasons(passed: Sequence[tuple[triggers.Trigger, str]]) -> str:
-    """The engine's reasons for the weapons passed, each said once: a reason that only
-    names another weapon (every weapon costs what the reactor lacks) is "the same for"
-    it."""
+    """The engine's reasons for the weapons passed, each said once: a reason that names
+    its weapon and is the same for another but for the name (each costs more than the
+    reactor has) is "the same for" that one; one that names no weapon (Broken) once."""
     groups: list[tuple[str, str, list[str]]] = []  # (reason, as for any weapon, others)
     for w, why in passed:
         weapon = w.weapons[0]
         shape = why.replace(weapon, "{weapon}")
-        for reason, same, others in groups:
+        for _, same, others in groups:
             if same == shape:
-                others.append(weapon)
+                if shape != why:
+                    others.append(weapon)
                 break
         else:
             groups.append((why, shape, []))
