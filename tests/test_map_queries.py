@@ -284,10 +284,39 @@ def test_los_refuses_a_combatant_out_of_the_fight(line, why):
 def test_momenta_path_json_is_the_cost_and_the_squares_entered():
     r = invoke("path", SAMPLE, "mira", "e11", "--json")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output) == {"cost": 3, "path": ["D9", "D10", "E11"]}
-    assert r.output == '{"cost": 3, "path": ["D9", "D10", "E11"]}\n'
+    assert json.loads(r.output) == {"cost": 3, "path": ["D9", "D10", "E11"],
+                                    "triggers": []}
+    assert r.output == '{"cost": 3, "path": ["D9", "D10", "E11"], "triggers": []}\n'
     r = invoke("path", SAMPLE, "mira", "e10", "--shift", "--json")
-    assert json.loads(r.output) == {"cost": 2, "path": ["D9", "E10"]}
+    assert json.loads(r.output) == {"cost": 2, "path": ["D9", "E10"], "triggers": []}
+
+
+def test_momenta_path_json_lists_the_triggers(tmp_path):
+    """R35: the reactive attacks the path triggers, in the order the movement meets them
+    (a Forestall where it starts), each with the weapons that trigger it and why its
+    reactor cannot react now (null: it can; paying is the attack's to say)."""
+    from tests.trigger_yard import ROWS, YARD
+
+    text = YARD.replace("@rows", ROWS)
+    for key, square in (("kira", "F3"), ("wren", "D1"), ("gorm", "B2"), ("nix", "G4")):
+        text = text.replace(f"@{key}", square)
+    enc = tmp_path / "yard.yaml"
+    enc.write_text(text)
+    r = invoke("path", enc, "gorm", "g2", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["cost"] == 5 and doc["path"] == ["C2", "D2", "E2", "F2", "G2"]
+    assert doc["triggers"] == [
+        {"reactor": "Wren", "reaction": "Forestall", "square": "B2", "weapons": ["Spear"],
+         "not_now": None},
+        {"reactor": "Wren", "reaction": "Intercept", "square": "C2",
+         "weapons": ["Rapier", "Unarmed Attack"], "not_now": None},
+        {"reactor": "Kira", "reaction": "Intercept", "square": "E2",
+         "weapons": ["Longsword", "Unarmed Attack"], "not_now": None}]
+    fight = tmp_path / "yard.fight.jsonl"
+    assert invoke("do", enc, "cond wren broken").exit_code == 0
+    doc = json.loads(invoke("path", fight, "gorm", "g2", "--json").output)
+    assert doc["triggers"][0]["not_now"] == "Wren is Broken and cannot react"
 
 
 def test_momenta_path_with_no_route_prints_the_error_and_exits_1():

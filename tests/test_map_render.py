@@ -260,3 +260,20 @@ def test_replay_echoes_the_map_lines_before_drawing_them(tmp_path):
     assert "A B C D E F G" in out[at + 1]
     assert out[out.index("> los kira gorm") + 1].startswith("los: Kira (F2) to Gorm")
     assert out[out.index("> path kira e3") + 1].startswith("path: Kira moves")
+
+
+def test_a_combatant_under_another_is_listed_with_its_square():
+    """R35: a mover Defeated by an Intercept on the square of an ally it was passing
+    through lies under that ally: the ally is drawn there, and the list under the map
+    says where the Defeated one is."""
+    from tests.trigger_yard import yard
+
+    s = yard(gorm="A2", nix="B2", kira="F4")
+    for line in ("turn kira", "end", "turn gorm", "set gorm vitality 1",
+                 "move gorm to g2 intercept wren roll 6,6"):
+        run(s, line)
+    assert s.state.get("Gorm").out
+    out = render(battlemap(s.state))
+    assert out.splitlines()[2].rstrip() == "2 . Ni. . . . ."
+    assert "Go Gorm (Defeated, at B2, under Ni)" in out
+    assert "Ni Nix" in out and "Ni Nix (" not in out  # the one on top: nothing to say

@@ -434,12 +434,14 @@ def test_undo_of_a_move_puts_the_token_back_exactly_and_replay_agrees():
 
 
 def test_path_for_tools_is_cost_and_squares_or_an_error():
-    """issue 13 item 7's shape, ``{"cost": int, "path": [...]}`` or ``{"error": ...}``."""
+    """issue 13 item 7's shape, ``{"cost": int, "path": [...]}`` (with the path's
+    ``triggers``, R35) or ``{"error": ...}``."""
     from momenta_cli.engine.walking import MoveTo
     from momenta_cli.render.walk_view import path_doc
 
     s = on_map(OPEN, kira="A1", gorm="H4")
-    assert path_doc(s.state, MoveTo("kira", "c3")) == {"cost": 2, "path": ["B2", "C3"]}
+    assert path_doc(s.state, MoveTo("kira", "c3")) == {"cost": 2, "path": ["B2", "C3"],
+                                                       "triggers": []}
     assert path_doc(s.state, MoveTo("kira", "h4")) == {
         "error": "Kira cannot Move to H4: H4 is occupied"}
 

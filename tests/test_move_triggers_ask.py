@@ -100,3 +100,93 @@ def test_without_ask_the_pipe_is_never_offered_a_reaction(yard_file):
     r = play(yard_file, *OPEN, "move gorm to g2", "quit", ask=False)
     assert "Intercept?" not in r.output
     assert cmds(yard_file)[-1] == "move gorm to g2"
+
+
+def _yard(tmp_path, name: str = "yard.yaml", cumbersome: bool = False, **at: str) -> Path:
+    squares = {"kira": "A4", "wren": "D1", "gorm": "A2", "nix": "G4", **at}
+    text = YARD.replace("@rows", ROWS)
+    if cumbersome:  # R21: a Cumbersome weapon's reactive attack costs 3, not 2
+        text = text.replace("Melee 2, Reflexive]", "Melee 2, Reflexive, Cumbersome]")
+    for key, square in squares.items():
+        text = text.replace(f"@{key}", square)
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_a_reactor_who_can_pay_only_with_a_second_weapon_is_offered_it(tmp_path):
+    """R35, ch19 Reactions: the Intercept is made with one of the weapons whose reach the
+    mover enters; Wren's Cumbersome Spear (3 Vigor, R21) is past her 2 Vigor, her Rapier
+    (2) is not: she is offered the Intercept with the Rapier where its reach is entered
+    (C2), the Spear's reason said in a dim line, and the line names the Rapier."""
+    enc = _yard(tmp_path, cumbersome=True)
+    r = play(enc, *OPEN, "set wren vigor 2", "move gorm to g2", "y", "6,2,1", "quit")
+    out = " ".join(r.output.split())
+    assert ("(not with Spear at B2: Intercept (Spear) costs 3 Vigor; Wren has 2 (R24))"
+            in out)
+    assert ("Gorm comes into Wren's reach at C2: Wren may Intercept with Rapier "
+            "(2 Vigor of 2).") in out
+    assert "Gorm stops at C2 for Wren's Intercept (R35)" in out
+    assert cmds(enc)[-1] == "move gorm to G2 intercept Wren with Rapier roll 6,2,1"
+
+
+def test_a_reactor_who_cannot_pay_is_told_in_one_dim_line(tmp_path):
+    """R24, R35: a trigger the reactor cannot take is not offered, and the prompt says so
+    with the engine's reason (as an attack's "(no reaction asked: ...)" line); the move
+    runs as typed."""
+    enc = _yard(tmp_path)
+    r = play(enc, *OPEN, "set wren vigor 1", "move gorm to g2", "quit")
+    out = " ".join(r.output.split())
+    assert ("(no Intercept asked of Wren at B2: Intercept (Spear) costs 2 Vigor; Wren has "
+            "1 (R24); the same for Rapier and Unarmed Attack)") in out
+    assert "Intercept?" not in out
+    assert cmds(enc)[-1] == "move gorm to g2"
+    assert "as:" not in out  # nothing answered: the GM's own line
+
+
+def test_the_complete_line_is_shown_after_a_move_answered_at_the_prompt(yard_file):
+    """The ``as:`` line after the move's events is the journal's line, to copy into a
+    script, as after an attack's questions."""
+    r = play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    out = r.output
+    assert "  as: move gorm to G2 intercept Wren with Spear roll 6,2" in out
+    assert out.index("Gorm goes on B2") < out.index("  as: move gorm")
+    r = play(yard_file, *OPEN, "move gorm to g2", "n", "quit")
+    assert "  as: move gorm to G2 no-reactions" in r.output
+
+
+def test_a_reactions_payment_is_printed_once(yard_file):
+    """The Intercept's Vigor is paid once and said once: the move's own lines say it;
+    what was asked before them does not repeat it."""
+    r = play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    assert r.output.count("Wren reacts: Intercept (Spear) (2 Vigor: 7->5)") == 1
+
+
+def test_a_first_reaction_is_told_as_it_lands_before_the_next_offer(tmp_path):
+    """R35: Gorm starts within reach of Wren's Reflexive Spear (Forestall), then enters
+    her Rapier's reach (Intercept): the Forestall's blow is told before the Intercept is
+    offered, with the Vigor she has left; each payment is said once."""
+    enc = _yard(tmp_path, gorm="B2", kira="F4")
+    r = play(enc, *OPEN, "move gorm to g2", "y", "6,2", "y", "6,1,1", "quit")
+    out = " ".join(r.output.split())
+    blow = "Wren -> Gorm: Spear (Piercing) POW 2d [6,2] 1s = 1s -> 6 dmg"
+    offer = "Wren may Intercept with Rapier (2 Vigor of 5)."
+    assert blow in out and offer in out
+    assert out.index(blow) < out.index(offer)
+    assert out.count("Wren reacts: Forestall (Spear) (2 Vigor: 7->5)") == 1
+    assert cmds(enc)[-1] == ("move gorm to G2 forestall Wren with Spear roll 6,2 "
+                             "intercept Wren with Rapier roll 6,1,1")
+
+
+def test_a_reactor_who_cannot_react_is_told_the_engines_reason_once(tmp_path):
+    """ch19 Brace: a Broken reactor takes no reaction; the dim line gives the engine's
+    reason once, not once per weapon, and the next reactor is still offered its own."""
+    enc = _yard(tmp_path, gorm="B2", kira="F3")
+    r = play(enc, *OPEN, "cond wren broken", "move gorm to g2", "n", "quit")
+    out = " ".join(r.output.split())
+    assert ("(no Forestall asked of Wren as Gorm starts: Wren is Broken and cannot "
+            "react)") in out
+    assert "(no Intercept asked of Wren at C2: Wren is Broken and cannot react)" in out
+    assert "the same for" not in out
+    assert "Kira may Intercept with Longsword" in out
+    assert cmds(enc)[-1] == "move gorm to G2 no-reactions"

@@ -1,7 +1,7 @@
 """The real prompt in a pseudo-terminal offers the Intercept a typed move triggers
 (issue 13 item 4, R35): Ctrl-C at the offer cancels the whole move, nothing saved; taken,
 the attack's own questions follow (the dice) and the move goes on after it, kept as one
-complete line."""
+complete line, shown as ``as:`` after the move's events."""
 
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ def test_ctrl_c_at_the_offer_cancels_and_a_yes_runs_the_exchange(tmp_path):
     child.expect_exact("Wren rolls 2d>")
     child.send("6,2\r")
     child.expect_exact("Gorm goes on B2 -> C2")
+    child.expect_exact("as: move gorm to G2 intercept Wren with Spear roll 6,2")  # item 4
     child.expect_exact("R1 Gorm>")
     child.send("quit\r")
     child.expect(pexpect.EOF)

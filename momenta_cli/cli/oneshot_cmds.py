@@ -106,7 +106,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
             before = mark(session.state)
             try:
                 out = run_line(session, line, roller)
-                _answerable(session.state, out)
+                _answerable(session.state, out, screen.players)
             except Exception as err:
                 console.end_capture()
                 saved = "nothing was saved" if records else "nothing changed"
@@ -156,13 +156,18 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
 READ_ONLY = ("odds", "help", "status", "map", "path", "los")
 
 
-def _answerable(fight: Any, out: Any) -> None:
+def _answerable(fight: Any, out: Any, players: bool = False) -> None:
     """A ``path`` with no route, a ``los`` that cannot be answered (no map, a name that
     fits nobody) or a ``map NAME`` naming nobody is a refused line for ``do`` (exit 1),
-    as at the prompt it is an ``!`` line: raises its ``MomentaError``."""
+    as at the prompt it is an ``!`` line: raises its ``MomentaError``. ``players``: the
+    players' view asks ``path`` and ``los`` of the fight as they know it."""
     meta = out.meta
     if meta is None or meta.what not in ("path", "los", "map"):
         return
+    if players and meta.what != "map":  # `map NAME` draws a plain map for them
+        from momenta_cli.render.players import known
+
+        fight = known(fight)
     if meta.what == "map":  # `map NAME`: a name that fits nobody is refused too
         if meta.arg is not None:
             from momenta_cli.engine.names import find

@@ -88,8 +88,9 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
 
     With ``ask`` (the interactive prompt), a bare turn or next on the allies' side first
     asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``, an
-    attack that leaves decisions open first asks them (momenta_cli/exchange/): the line
-    run is then the complete command with the answers, and the tracker's dice rolled
+    attack that leaves decisions open, or a move on the map whose path triggers reactions
+    (R35), first asks them (momenta_cli/exchange/): the line run is then the complete
+    command with the answers (shown as ``as:`` after its events), and the tracker's dice rolled
     while asking are the ones it uses; cancelled, nothing runs.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
@@ -117,9 +118,10 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         line = picked
     typed: str | None = None
     if table is not None:
+        from momenta_cli.exchange import triggers
         from momenta_cli.exchange.ask_line import asks
 
-        if asks(line) is not None:
+        if asks(line) is not None or triggers.asks(line) is not None:
             typed = line  # through the questions: the complete line may differ
         asked = _questions(ff, screen, line, roller, table)
         if asked is None:

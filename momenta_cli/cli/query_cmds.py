@@ -109,7 +109,9 @@ def path_cmd(
 ) -> None:
     """The cheapest legal path a Move (or a Shift) of NAME to SQUARE would take on the
     map and its cost (R32, R36), as the path command at the prompt shows it. --json
-    prints {"cost": 4, "path": ["B2", ...]} (the squares entered, in order) or
+    prints {"cost": 4, "path": ["B2", ...], "triggers": [...]} (the squares entered, in
+    order; each reactive attack the path triggers, R35, as {"reactor": "Wren",
+    "reaction": "Intercept", "square": "B2", "weapons": ["Spear"], "not_now": null}) or
     {"error": "why there is none"}. Changes nothing; no path is exit 1.
 
     Example: momenta path encounters/yard-with-a-map.yaml mira e11 --json

@@ -226,7 +226,7 @@ class Screen:
                 from momenta_cli.render.walk_view import path_lines
 
                 try:
-                    texts = [lit(t) for t in path_lines(fight, out.meta)]
+                    texts = [lit(t) for t in path_lines(fight, out.meta, players=self.players)]
                 except MomentaError as err:  # no such path: the reason, nothing changed
                     self.error(str(err))
                 else:
@@ -235,7 +235,7 @@ class Screen:
                 from momenta_cli.render.sight_view import los_lines
 
                 try:
-                    texts = [lit(t) for t in los_lines(fight, out.meta)]
+                    texts = [lit(t) for t in los_lines(fight, out.meta, players=self.players)]
                 except MomentaError as err:  # no map, nobody of that name: said, no harm
                     self.error(str(err))
                 else:

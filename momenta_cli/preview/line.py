@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from momenta_cli.commands import Meta, parse_line
 from momenta_cli.dice import RecordingRoller, Roller, SeededRoller
+from momenta_cli.engine import walking
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.decide import decide
 from momenta_cli.engine.economy import ManeuverTaken, ReactionTaken, enemy_maneuver_limit
 from momenta_cli.engine.events import Event
+from momenta_cli.engine.names import find
 from momenta_cli.engine.session import Session
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
@@ -97,8 +99,24 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
     thrown = len(dice.faces)  # the throwaway dice, not the line's own
     if isinstance(cmd, Attack):
         return _attack(fight, cmd, line, events, thrown)
+    route, written = _route(fight, cmd)
     return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
-                             rolled=thrown)
+                             rolled=thrown, route=route, written=written)
+
+
+def _route(fight: Fight, cmd: Command
+           ) -> tuple[walking.Route | None, tuple[tuple[str, str], ...]]:
+    """For a movement on the map, its route (what its path meets, R35, is listed from
+    it) and the reactions the line names, by their reactors' full names."""
+    if not isinstance(cmd, walking.MoveTo):
+        return None, ()
+    try:
+        route = walking.preview(fight, cmd)
+        written = tuple((find(fight, a.attacker or "").name, a.maneuver)
+                        for a in cmd.reactions)
+    except MomentaError:
+        return None, ()
+    return route, written
 
 
 def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,

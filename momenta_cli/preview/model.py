@@ -5,9 +5,13 @@ tiers after Guard, resistance and weakness."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from momenta_cli.engine.events import Event
 from momenta_cli.odds.table import Odds
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.walking import Route
 
 Parts = tuple[tuple[str, int], ...]
 
@@ -113,6 +117,10 @@ class LinePreview:
     # an attack on several targets (R22): "one" (a weapon: one roll for them all),
     # "each" (a spell: a roll per target), "" (one target)
     area: str = ""
+    # a movement on the map: its route, to list what the path meets (R35) as ``path``
+    # does, and the (reactor, reaction) pairs the line names
+    route: Route | None = None
+    written: tuple[tuple[str, str], ...] = ()
 
     @property
     def allowed(self) -> bool:

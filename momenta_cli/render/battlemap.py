@@ -52,8 +52,9 @@ def _glyph(t: Terrain) -> tuple[str, str, str]:
 def _shown(fight: Fight, players: bool) -> list[Fighter]:
     """Who is drawn: everyone on the map, but for the players not an adversary or
     independent that is Hidden (they do not know where it is, ch23)."""
-    return [f for f in fight.fighters.values()
-            if not (players and f.side != "allies" and f.has("Hidden"))]
+    from momenta_cli.render.players import unseen
+
+    return [f for f in fight.fighters.values() if not (players and unseen(f))]
 
 
 NO_LABEL = "??"  # more combatants than labels: the list says who has none
@@ -179,7 +180,7 @@ def battlemap(fight: Fight, *, width: int | None = None, players: bool = False,
         lines.append(line)
     lines.extend(head)
     notes = over.notes if over is not None else {}
-    lines.extend(_pack(_who(fighters, label, fight, players, notes), width))
+    lines.extend(_pack(_who(fighters, label, fight, players, notes, held), width))
     lines.extend(_pack(_key(board, c0, cols, r0, rows), width))
     if over is not None:
         lines.extend(_pack(over.key(), width))
@@ -240,7 +241,7 @@ def _style(f: Fighter, fight: Fight, players: bool) -> str:
 
 
 def _who(fighters: list[Fighter], label: dict[str, str], fight: Fight, players: bool,
-         seen: dict[str, str]) -> list[Text]:
+         seen: dict[str, str], held: dict[Square, Fighter] | None = None) -> list[Text]:
     out = []
     for f in fighters:
         notes = [seen[f.name]] if f.name in seen else []
@@ -248,6 +249,9 @@ def _who(fighters: list[Fighter], label: dict[str, str], fight: Fight, players: 
             notes.append("not on the map")
         elif f.out:
             notes.append(f.out_reason)
+        under = _under(f, held or {}, label)
+        if under:
+            notes.append(under)
         if not players and f.has("Hidden"):
             notes.append("Hidden")
         if label[f.name] == NO_LABEL:
@@ -259,6 +263,16 @@ def _who(fighters: list[Fighter], label: dict[str, str], fight: Fight, players: 
         entry.append(f" {one_line(f.name)}{extra}")
         out.append(entry)
     return out
+
+
+def _under(f: Fighter, held: dict[Square, Fighter], label: dict[str, str]) -> str:
+    """Where ``f`` is when another is drawn on its squares (a mover Defeated on an
+    ally's square it was passing through): ``at B2, under Ni``; else ""."""
+    over = [held[sq] for sq in squares_of(f) if sq in held and held[sq] is not f]
+    if not over:
+        return ""
+    names = dict.fromkeys(label[o.name] for o in over)
+    return f"at {where_of(f)}, under {' and '.join(names)}"
 
 
 def _key(board: Board, c0: int, cols: int, r0: int, rows: int) -> list[Text]:
@@ -288,7 +302,11 @@ def _pack(entries: list[Text], width: int) -> list[Text]:
 
 def where(fight: Fight, f: Fighter) -> str | None:
     """``C5`` (``C5-D6`` for a larger creature) for the status views; None off the map."""
+    return where_of(f) or None
+
+
+def where_of(f: Fighter) -> str:
     squares = squares_of(f)
     if not squares:
-        return None
+        return ""
     return name(squares[0]) if len(squares) == 1 else f"{name(squares[0])}-{name(squares[-1])}"

@@ -6,7 +6,7 @@ Unhurt / Hurt / Bloodied / Down instead of Vitality, Guard, Vigor and Strain.
 
 from __future__ import annotations
 
-from momenta_cli.engine.state import Fighter
+from momenta_cli.engine.state import Fight, Fighter
 
 LABEL_STYLE = {"Unhurt": "green", "Hurt": "yellow", "Bloodied": "red", "Down": "dim"}
 
@@ -27,3 +27,26 @@ def health_label(f: Fighter) -> str:
     if f.vitality * 2 > top:
         return "Hurt"
     return "Bloodied"
+
+
+def unseen(f: Fighter) -> bool:
+    """Whom the players do not know the place of: an adversary or independent that is
+    Hidden (ch23); the GM's views show it."""
+    return f.side != "allies" and f.has("Hidden")
+
+
+def known(fight: Fight) -> Fight:
+    """The fight as the players know it, for the questions asked in their view (``los``,
+    ``path``): without the ``unseen`` combatants, as if they were not there (a name
+    that fits only one of them fits nobody; it gives no cover, blocks no path, triggers
+    no reaction). ``fight`` itself when nobody is unseen; never changes ``fight``."""
+    gone = {f.name for f in fight.fighters.values() if unseen(f)}
+    if not gone:
+        return fight
+    out = fight.clone()
+    out.fighters = {k: f for k, f in out.fighters.items() if k not in gone}
+    for f in out.fighters.values():
+        f.grabbing = [n for n in f.grabbing if n not in gone]
+    if out.active in gone:
+        out.active = None  # the players do not see whose turn runs there
+    return out

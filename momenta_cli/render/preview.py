@@ -171,6 +171,10 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
         out.append(lit("  without the dice written on the line it would roll:", "dim"))
     elif pv.says is None:
         out.append(lit(f"  allowed; {cost_line(pv)}"))
+    met = _met(pv, fight)
+    if met:
+        out.append(lit("  on the way:"))
+        out += [lit(f"    {x.strip()}") for x in met]
     if pv.attack:
         for i, t in enumerate(pv.against):
             first = pv.against[0].name if i else None
@@ -185,6 +189,15 @@ def lines(pv: LinePreview, fight: Fight) -> list[Text]:
             out.append(lit(f"  ({dice} rolled for this preview only, then thrown away: "
                            "the command rolls its own)", "dim"))
     return out
+
+
+def _met(pv: LinePreview, fight: Fight) -> list[str]:
+    """What a movement's path meets (R35), as ``path`` lists it."""
+    if pv.route is None:
+        return []
+    from momenta_cli.render.walk_view import trigger_lines
+
+    return trigger_lines(fight, pv.route, pv.written)
 
 
 def _would(pv: LinePreview, fight: Fight, head: str) -> list[Text]:

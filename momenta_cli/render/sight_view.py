@@ -26,9 +26,15 @@ def _command(meta: Meta) -> LookAt:
     return cmd
 
 
-def los_lines(fight: Fight, meta: Meta) -> list[str]:
+def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     """The lines ``los`` prints; ``RuleError`` when it cannot be answered (no map, a
-    name that fits nobody, a combatant off the map)."""
+    name that fits nobody, a combatant off the map). ``players``: the players' view,
+    asked of the fight as they know it (render/players.py ``known``: a Hidden enemy is
+    no one there, by name or as cover)."""
+    if players:
+        from momenta_cli.render.players import known
+
+        fight = known(fight)
     s = sighting(fight, _command(meta))
     a, b = s.source, s.target
     out = [f"los: {a} ({_where(fight, a)}) to {b} ({_where(fight, b)}): distance "

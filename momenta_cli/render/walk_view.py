@@ -3,7 +3,7 @@ lines (engine/walking.py works it out; nothing changes)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from momenta_cli.commands.language import Meta, quote_word
 from momenta_cli.engine import movement as mv
@@ -14,12 +14,21 @@ from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.render.maneuver_log import route_text
 
+if TYPE_CHECKING:
+    from momenta_cli.engine.triggers import Trigger
+
 _MEDIUM = {"swim": "swimming: this Move's Vigor cost doubles (ch19 Swim)",
            "climb": "climbing: 1 square per Move, no Shift (ch19 Climb)"}
 
 
-def path_lines(fight: Fight, meta: Meta) -> list[str]:
-    """The lines ``path`` prints; ``RuleError`` when there is no such path (the reason)."""
+def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
+    """The lines ``path`` prints; ``RuleError`` when there is no such path (the reason).
+    ``players``: the players' view, asked of the fight as they know it
+    (render/players.py ``known``: no Hidden enemy to move, to walk round or to react)."""
+    if players:
+        from momenta_cli.render.players import known
+
+        fight = known(fight)
     cmd = meta.command
     assert isinstance(cmd, walking.MoveTo)
     r = walking.preview(fight, cmd)
@@ -44,31 +53,59 @@ def path_lines(fight: Fight, meta: Meta) -> list[str]:
     return out + trigger_lines(fight, r)
 
 
-def trigger_lines(fight: Fight, r: walking.Route) -> list[str]:
-    """What the path would meet (R35): each reactive attack it triggers, where, with
-    which weapon, and the words that make it on the move line."""
-    from momenta_cli.engine import triggers
+def _not_now(fight: Fight, t: Trigger) -> str | None:
+    """Why the reactor cannot take the reaction now (out, Surprised, Broken...), or
+    None; whether it can pay is the attack's to say when it is made."""
     from momenta_cli.engine.economy import check_can_react
+
+    try:
+        check_can_react(fight.get(t.reactor), t.reaction)
+    except MomentaError as err:
+        return str(err)
+    return None
+
+
+def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str], ...] = ()
+                  ) -> list[str]:
+    """What the path would meet (R35): each reactive attack it triggers, where, with
+    which weapon, and the words that make it on the move line (``written``: the
+    ``(reactor, reaction)`` pairs the line names already, marked so)."""
+    from momenta_cli.engine import triggers
 
     out = []
     for t in triggers.route_triggers(fight, fight.get(r.mover), r):
         where = "as it starts" if t.step == triggers.START else f"at {t.square}"
-        try:
-            check_can_react(fight.get(t.reactor), t.reaction)
+        why = _not_now(fight, t)
+        if why is not None:
+            can = f"; not now: {why}"
+        elif (t.reactor, t.reaction) in written:
+            can = " (written)"
+        else:
             can = f": '{t.reaction.lower()} {quote_word(t.reactor)}'"
-        except MomentaError as err:
-            can = f"; not now: {err}"
         out.append(f"  {t.reactor} may {t.reaction} {where} ({' or '.join(t.weapons)})"
                    f"{can} (R35)")
     return out
 
 
+def trigger_docs(fight: Fight, r: walking.Route) -> list[dict[str, Any]]:
+    """The path's triggers for scripts: ``{"reactor": "Wren", "reaction": "Intercept",
+    "square": "B2", "weapons": ["Spear"], "not_now": null}`` each, in the order the
+    movement meets them (a Forestall's square is where the movement starts; ``not_now``:
+    why the reactor cannot react now, else null)."""
+    from momenta_cli.engine import triggers
+
+    return [{"reactor": t.reactor, "reaction": t.reaction, "square": t.square,
+             "weapons": list(t.weapons), "not_now": _not_now(fight, t)}
+            for t in triggers.route_triggers(fight, fight.get(r.mover), r)]
+
+
 def path_doc(fight: Fight, cmd: walking.MoveTo) -> dict[str, Any]:
-    """``path`` for scripts and other tools: ``{"cost": 4, "path": ["B2", ...]}`` (the
-    squares entered, the start left out, a 2x2 creature's top-left ones), or
+    """``path`` for scripts and other tools: ``{"cost": 4, "path": ["B2", ...],
+    "triggers": [...]}`` (the squares entered, the start left out, a 2x2 creature's
+    top-left ones; the reactive attacks the path triggers, ``trigger_docs``), or
     ``{"error": "why there is none"}``."""
     try:
         r = walking.preview(fight, cmd)
     except MomentaError as err:
         return {"error": str(err)}
-    return {"cost": r.path.cost, "path": r.path.names()}
+    return {"cost": r.path.cost, "path": r.path.names(), "triggers": trigger_docs(fight, r)}
