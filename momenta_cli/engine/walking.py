@@ -27,13 +27,16 @@ from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
+from momenta_cli.engine.geometry.distance import within
 from momenta_cli.engine.geometry.paths import (
     Mode,
     NoPath,
     Path,
+    Penalty,
     find_path,
     pit_depth,
     reachable,
+    squares_text,
 )
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
@@ -51,13 +54,15 @@ class MoveTo(Command):
     attacks the movement's triggers are answered with (R35: ``... intercept brannoc``),
     each an Intercept or Forestall ``Attack`` by its reactor (the target is the mover);
     ``said``: the line spoke of them (a reaction or ``no-reactions``), so the prompt
-    asks nothing more (exchange/triggers.py)."""
+    asks nothing more (exchange/triggers.py). ``via``: the squares the path goes through
+    on the way, in order (``move NAME to C5 via B3 D4``: a GM steering the walk)."""
 
     name: str | None
     square: str
     how: str = "Move"
     reactions: tuple[Attack, ...] = ()
     said: bool = False
+    via: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,40 +163,120 @@ def reachable_squares(fight: Fight, f: Fighter, how: str = "Move") -> dict[Squar
                      enemies=w.enemies, allies=w.allies)
 
 
-def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
+def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
+         via: Iterable[str] = ()) -> Route:
     """The cheapest legal ``how`` of ``f`` to ``square`` it can make now (R32, R36,
     ch19), or a ``RuleError`` saying why there is none. Looks at the map, the budget,
     the lockouts of a Shift and the grabs (``walker``), not at whose turn it is or at
     Vigor (the decider's checks), so a preview (``path``) asks it too. Never searches
-    beyond the budget."""
+    beyond the budget. ``via``: squares to pass through in order, each leg the cheapest
+    from the one before, the whole within the budget. Of the cheapest paths, the one
+    entering the fewest enemy reaches (R35: fewer reactive attacks), then the one out of
+    the water (ch19 Swim), then the straightest."""
     w = walker(fight, f, how)
     assert f.position is not None
     goal = square_of(square)
-    board = w.board
-    into_pit = any(board.on(s) and board.at(s).kind == "pit"
-                   for s in footprint(goal, w.side))
-    args: dict[str, Any] = {"side": w.side, "mode": w.mode, "allies": w.allies,
-                            "into_pit": into_pit}
-    found = find_path(board, f.position, goal, w.budget, enemies=w.enemies, **args)
-    if isinstance(found, Path) and found.swimming:
-        found = _dry(board, f.position, goal, found, enemies=w.enemies, **args)
-    if isinstance(found, NoPath):
-        budget_note = f" ({w.why})" if found.reason.startswith("no way") else ""
-        raise RuleError(f"{f.name} cannot {how} to {name(goal)}: {found.reason}"
-                        f"{budget_note}")
+    stops = [*(square_of(v) for v in via), goal]
+    penalty = _reaches_entered(fight, f) if how == "Move" else None
+    legs: list[Path] = []
+    here, left = f.position, w.budget
+    for i, to in enumerate(stops):
+        found = _leg(w, here, to, left, penalty, last=i == len(stops) - 1)
+        if isinstance(found, NoPath):
+            raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
+                            f"{_via_text(stops[:-1])}: {_why(w, found, here, to, left, legs)}")
+        legs.append(found)
+        here, left = found.end, left - found.cost
+    if len(legs) > 1 and any(p.climbing for p in legs):
+        raise RuleError(f"{f.name} cannot {how} to {name(goal)}{_via_text(stops[:-1])}: a "
+                        "Move that climbs goes 1 square (ch19 Climb), so it passes no "
+                        "square on the way")
+    found = legs[0] if len(legs) == 1 else _joined(legs)
     during = "swim" if found.swimming else "climb" if found.climbing else ""
-    end = medium(board, footprint(found.end, w.side))
+    end = medium(w.board, footprint(found.end, w.side))
     along = {d.name for d in w.dragged}
-    drags = tuple(_drag(fight, board, f, d, found, along) for d in w.dragged
+    drags = tuple(_drag(fight, w.board, f, d, found, along) for d in w.dragged
                   if d.position is not None)
     return Route(f.name, how, found, w.budget, w.why, during, end, drags)
+
+
+def _via_text(stops: list[Square]) -> str:
+    return f" via {' '.join(name(s) for s in stops)}" if stops else ""
+
+
+def _leg(w: Walker, start: Square, goal: Square, budget: int, penalty: Penalty | None, *,
+         last: bool) -> Path | NoPath:
+    """The cheapest legal path from ``start`` to ``goal`` within ``budget``: the whole
+    movement, or one leg of it (``last``: it ends there, else it passes through)."""
+    board = w.board
+    into_pit = last and any(board.on(s) and board.at(s).kind == "pit"
+                            for s in footprint(goal, w.side))
+    args: dict[str, Any] = {"side": w.side, "mode": w.mode, "allies": w.allies,
+                            "into_pit": into_pit, "penalty": penalty, "passing": not last}
+    found = find_path(board, start, goal, budget, enemies=w.enemies, **args)
+    if isinstance(found, Path) and found.swimming:
+        found = _dry(board, start, goal, found, enemies=w.enemies, **args)
+    return found
+
+
+def _why(w: Walker, no: NoPath, here: Square, to: Square, left: int, legs: list[Path]
+         ) -> str:
+    """Why a movement (or one leg of it) has no path, with the budget when that is it."""
+    reason = no.reason
+    if reason.endswith("is off the map"):
+        last = name((w.board.width - 1, w.board.height - 1))
+        return f"{reason} (A1 to {last})"
+    if not reason.startswith("no way") and not reason.startswith("already at"):
+        return reason
+    if not legs:
+        return f"{reason} ({w.why})" if reason.startswith("no way") else reason
+    used = sum(p.cost for p in legs)
+    if reason.startswith("already at"):
+        return f"it is already at {name(here)} there: a waypoint is a square it moves to"
+    spent = f"({w.why}: {squares_text(w.budget)} in all, {used} to reach {name(here)})"
+    if left <= 0:
+        return f"nothing is left to go on from {name(here)} to {name(to)} {spent}"
+    return f"no way from {name(here)} to {name(to)} within the {squares_text(left)} left {spent}"
+
+
+def _joined(legs: list[Path]) -> Path:
+    """The legs of a movement through waypoints as one path."""
+    return Path(legs[0].start, tuple(s for p in legs for s in p.squares),
+                sum(p.cost for p in legs), frozenset().union(*(p.jumped for p in legs)),
+                swimming=any(p.swimming for p in legs),
+                climbing=any(p.climbing for p in legs), fall=legs[-1].fall,
+                extra=sum(p.extra for p in legs))
+
+
+def _reaches_entered(fight: Fight, f: Fighter) -> Penalty:
+    """What a step of ``f``'s Move costs in reactive attacks: how many enemies' reaches
+    it enters from outside (R35 Intercept: the farthest of each reactor's melee
+    weapons, so a deeper weapon's reach inside it is no second trigger), so that of two
+    equally cheap paths the tracker takes the one that goes round a reach. The reactors
+    are the ones ``triggers.find_triggers`` looks at."""
+    side = side_of(f.spec.size)
+    reaches: list[tuple[frozenset[Square], int]] = []
+    for r in triggers._reactors(fight, f):  # noqa: SLF001 - the same reactors, always
+        reach = max((w.melee for w in r.spec.weapons if w.melee is not None), default=None)
+        if reach is not None:
+            reaches.append((frozenset(squares_of(r)), reach))
+    seen: dict[tuple[Square, Square], int] = {}
+
+    def entered(old: Square, new: Square) -> int:
+        if (old, new) not in seen:
+            was, now = footprint(old, side), footprint(new, side)
+            seen[(old, new)] = sum(within(now, mine, n) and not within(was, mine, n)
+                                   for mine, n in reaches)
+        return seen[(old, new)]
+    return entered
 
 
 def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
          enemies: frozenset[Square], **how: Any) -> Path:
     """Of two paths costing the same, the one that keeps out of the water: a swimming
-    Move pays double Vigor (ch19 Swim), so a GM would walk round. Only when neither end
-    is in the water; the search goes no further than the wet path's cost."""
+    Move pays double Vigor (ch19 Swim), so a GM would walk round (unless that way enters
+    more reaches). Only when neither end is in the water; the search goes no further
+    than the wet path's cost."""
     side = how["side"]
     if medium(board, footprint(start, side)) == "swim" or \
             medium(board, footprint(goal, side)) == "swim":
@@ -199,7 +284,8 @@ def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
     water = frozenset((c, r) for r, row in enumerate(board.squares)
                       for c, t in enumerate(row) if t.kind == "water")
     dry = find_path(board, start, goal, wet.cost, enemies=enemies | water, **how)
-    return dry if isinstance(dry, Path) and dry.cost == wet.cost else wet
+    return dry if isinstance(dry, Path) and dry.cost == wet.cost and \
+        dry.extra <= wet.extra else wet
 
 
 def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
@@ -313,13 +399,14 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
         moving.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
-    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller,
+    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how, cmd.via), roller,
                         cmd.reactions)
 
 
 def preview(fight: Fight, cmd: MoveTo) -> Route:
-    """``path NAME C5``: the route a movement would take now, changing nothing."""
-    return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how)
+    """``path NAME C5 [via B3]``: the route a movement would take now, changing
+    nothing."""
+    return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how, cmd.via)
 
 
 def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller
