@@ -135,8 +135,9 @@ def _move(words: list[str]) -> Command:
 
 @verb("shift", usage="shift [NAME] N [difficult D]",
       help="Shift N squares (2 Vigor, up to half SPD, provokes no reactive attacks; not "
-           "while Hindered, climbing or swimming). On a map, 'shift [NAME] to SQUARE' "
-           "takes the cheapest legal path there.",
+           "while Hindered, climbing or swimming). On a map, 'shift [NAME] to SQUARE "
+           "[via SQUARE ...]' takes the cheapest legal path there (through the squares "
+           "after 'via', in order).",
       example="shift tamsin 2")
 def _shift(words: list[str]) -> Command:
     to = _to_square(words, "Shift")
