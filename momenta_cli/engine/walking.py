@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import grabs, moving, triggers
+from momenta_cli.engine import grabs, moving, steering, triggers
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.commands import Command
@@ -27,17 +26,7 @@ from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.distance import within
-from momenta_cli.engine.geometry.paths import (
-    Mode,
-    NoPath,
-    Path,
-    Penalty,
-    find_path,
-    pit_depth,
-    reachable,
-    squares_text,
-)
+from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, pit_depth, reachable
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
 from momenta_cli.engine.registry import handles
@@ -172,120 +161,36 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
     beyond the budget. ``via``: squares to pass through in order, each leg the cheapest
     from the one before, the whole within the budget. Of the cheapest paths, the one
     entering the fewest enemy reaches (R35: fewer reactive attacks), then the one out of
-    the water (ch19 Swim), then the straightest."""
+    the water (ch19 Swim), then the straightest (engine/steering.py)."""
     w = walker(fight, f, how)
     assert f.position is not None
     goal = square_of(square)
     stops = [*(square_of(v) for v in via), goal]
-    penalty = _reaches_entered(fight, f) if how == "Move" else None
+    penalty = steering.reaches_entered(fight, f) if how == "Move" else None
     legs: list[Path] = []
     here, left = f.position, w.budget
     for i, to in enumerate(stops):
-        found = _leg(w, here, to, left, penalty, last=i == len(stops) - 1)
+        found = steering.leg(w.board, here, to, left, side=w.side, mode=w.mode,
+                             enemies=w.enemies, allies=w.allies, penalty=penalty,
+                             last=i == len(stops) - 1)
         if isinstance(found, NoPath):
+            used = sum(p.cost for p in legs) if legs else None
             raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
-                            f"{_via_text(stops[:-1])}: {_why(w, found, here, to, left, legs)}")
+                            f"{steering.via_text(stops[:-1])}: "
+                            f"{steering.why(w.board, found, w.why, w.budget, here, to, used)}")
         legs.append(found)
         here, left = found.end, left - found.cost
     if len(legs) > 1 and any(p.climbing for p in legs):
-        raise RuleError(f"{f.name} cannot {how} to {name(goal)}{_via_text(stops[:-1])}: a "
-                        "Move that climbs goes 1 square (ch19 Climb), so it passes no "
-                        "square on the way")
-    found = legs[0] if len(legs) == 1 else _joined(legs)
+        raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
+                        f"{steering.via_text(stops[:-1])}: a Move that climbs goes 1 "
+                        "square (ch19 Climb), so it passes no square on the way")
+    found = legs[0] if len(legs) == 1 else steering.joined(legs)
     during = "swim" if found.swimming else "climb" if found.climbing else ""
     end = medium(w.board, footprint(found.end, w.side))
     along = {d.name for d in w.dragged}
     drags = tuple(_drag(fight, w.board, f, d, found, along) for d in w.dragged
                   if d.position is not None)
     return Route(f.name, how, found, w.budget, w.why, during, end, drags)
-
-
-def _via_text(stops: list[Square]) -> str:
-    return f" via {' '.join(name(s) for s in stops)}" if stops else ""
-
-
-def _leg(w: Walker, start: Square, goal: Square, budget: int, penalty: Penalty | None, *,
-         last: bool) -> Path | NoPath:
-    """The cheapest legal path from ``start`` to ``goal`` within ``budget``: the whole
-    movement, or one leg of it (``last``: it ends there, else it passes through)."""
-    board = w.board
-    into_pit = last and any(board.on(s) and board.at(s).kind == "pit"
-                            for s in footprint(goal, w.side))
-    args: dict[str, Any] = {"side": w.side, "mode": w.mode, "allies": w.allies,
-                            "into_pit": into_pit, "penalty": penalty, "passing": not last}
-    found = find_path(board, start, goal, budget, enemies=w.enemies, **args)
-    if isinstance(found, Path) and found.swimming:
-        found = _dry(board, start, goal, found, enemies=w.enemies, **args)
-    return found
-
-
-def _why(w: Walker, no: NoPath, here: Square, to: Square, left: int, legs: list[Path]
-         ) -> str:
-    """Why a movement (or one leg of it) has no path, with the budget when that is it."""
-    reason = no.reason
-    if reason.endswith("is off the map"):
-        last = name((w.board.width - 1, w.board.height - 1))
-        return f"{reason} (A1 to {last})"
-    if not reason.startswith("no way") and not reason.startswith("already at"):
-        return reason
-    if not legs:
-        return f"{reason} ({w.why})" if reason.startswith("no way") else reason
-    used = sum(p.cost for p in legs)
-    if reason.startswith("already at"):
-        return f"it is already at {name(here)} there: a waypoint is a square it moves to"
-    spent = f"({w.why}: {squares_text(w.budget)} in all, {used} to reach {name(here)})"
-    if left <= 0:
-        return f"nothing is left to go on from {name(here)} to {name(to)} {spent}"
-    return f"no way from {name(here)} to {name(to)} within the {squares_text(left)} left {spent}"
-
-
-def _joined(legs: list[Path]) -> Path:
-    """The legs of a movement through waypoints as one path."""
-    return Path(legs[0].start, tuple(s for p in legs for s in p.squares),
-                sum(p.cost for p in legs), frozenset().union(*(p.jumped for p in legs)),
-                swimming=any(p.swimming for p in legs),
-                climbing=any(p.climbing for p in legs), fall=legs[-1].fall,
-                extra=sum(p.extra for p in legs))
-
-
-def _reaches_entered(fight: Fight, f: Fighter) -> Penalty:
-    """What a step of ``f``'s Move costs in reactive attacks: how many enemies' reaches
-    it enters from outside (R35 Intercept: the farthest of each reactor's melee
-    weapons, so a deeper weapon's reach inside it is no second trigger), so that of two
-    equally cheap paths the tracker takes the one that goes round a reach. The reactors
-    are the ones ``triggers.find_triggers`` looks at."""
-    side = side_of(f.spec.size)
-    reaches: list[tuple[frozenset[Square], int]] = []
-    for r in triggers._reactors(fight, f):  # noqa: SLF001 - the same reactors, always
-        reach = max((w.melee for w in r.spec.weapons if w.melee is not None), default=None)
-        if reach is not None:
-            reaches.append((frozenset(squares_of(r)), reach))
-    seen: dict[tuple[Square, Square], int] = {}
-
-    def entered(old: Square, new: Square) -> int:
-        if (old, new) not in seen:
-            was, now = footprint(old, side), footprint(new, side)
-            seen[(old, new)] = sum(within(now, mine, n) and not within(was, mine, n)
-                                   for mine, n in reaches)
-        return seen[(old, new)]
-    return entered
-
-
-def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
-         enemies: frozenset[Square], **how: Any) -> Path:
-    """Of two paths costing the same, the one that keeps out of the water: a swimming
-    Move pays double Vigor (ch19 Swim), so a GM would walk round (unless that way enters
-    more reaches). Only when neither end is in the water; the search goes no further
-    than the wet path's cost."""
-    side = how["side"]
-    if medium(board, footprint(start, side)) == "swim" or \
-            medium(board, footprint(goal, side)) == "swim":
-        return wet
-    water = frozenset((c, r) for r, row in enumerate(board.squares)
-                      for c, t in enumerate(row) if t.kind == "water")
-    dry = find_path(board, start, goal, wet.cost, enemies=enemies | water, **how)
-    return dry if isinstance(dry, Path) and dry.cost == wet.cost and \
-        dry.extra <= wet.extra else wet
 
 
 def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
