@@ -9,14 +9,20 @@ and a Rapier; Kira a Longsword; Gorm and Nix are the adversaries."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from momenta_cli.commands import parse_line
 from momenta_cli.commands.unparse import move_line, path_line
 from momenta_cli.engine import triggers
+from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.geometry.paths import step_cost
 from momenta_cli.engine.session import replay
 from momenta_cli.engine.walking import MoveTo, plan
+from momenta_cli.errors import MomentaError
 from momenta_cli.render.walk_view import path_doc, path_lines
 from tests.engine_helpers import log_text, refused, run
+from tests.test_geometry_paths import bfs_cost
 from tests.test_move_map import OPEN, moved, on_map, where
 from tests.trigger_yard import yard
 
@@ -198,3 +204,40 @@ def test_a_shift_ignores_reaches_it_triggers_nothing():
     run(s, *GORMS_TURN)
     f = s.state.get("Gorm")
     assert plan(s.state, f, "c3", "Shift").path.names() == ["B3", "C3"]
+
+
+# --- properties ---------------------------------------------------------------------
+
+SQUARES = [f"{c}{r}" for c in "ABCD" for r in "1234"]  # near: most walks fit SPD 5
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from("..#:"), min_size=24, max_size=24),
+       st.sampled_from(SQUARES[1:]), st.sampled_from(SQUARES[1:]),
+       st.sampled_from(SQUARES[1:]))
+def test_a_steered_path_is_legal_within_spd_and_its_legs_the_cheapest(cells, gorm, via, to):
+    """R32: a walk through a waypoint never costs more than SPD, never enters a wall or
+    the enemy's square, passes the waypoint, and costs what the two cheapest legs cost
+    (an independent breadth-first search, tests/test_geometry_paths.py); when there is
+    none, the line is refused with the reason and nothing moves."""
+    assume(gorm not in (via, to) and via != to)
+    cells[0] = "."  # Kira's square, A1
+    cells[(int(gorm[1]) - 1) * 6 + "ABCDEF".index(gorm[0])] = "."  # Gorm's
+    rows = ["".join(cells[r * 6:(r + 1) * 6]) for r in range(4)]
+    s = on_map("\n".join(rows), kira="A1", gorm=gorm)
+    run(s, "turn kira")
+    f = s.state.get("Kira")
+    board, enemy = s.state.encounter.board, frozenset({parse(gorm)})
+    try:
+        r = plan(s.state, f, to, via=(via,))
+    except MomentaError as err:
+        assert str(err).startswith(f"Kira cannot Move to {to} via {via}: ")
+        return
+    seq = [parse("A1"), *r.path.squares]
+    assert r.path.cost <= 5 and parse(via) in r.path.squares and seq[-1] == parse(to)
+    assert all(not board.at(q).solid and q not in enemy for q in r.path.squares)
+    assert r.path.cost == sum(step_cost(board, a, b) for a, b in zip(seq, seq[1:],
+                                                                     strict=False))
+    legs = (bfs_cost(board, parse("A1"), parse(via), enemy, frozenset()),
+            bfs_cost(board, parse(via), parse(to), enemy, frozenset()))
+    assert r.path.cost == sum(legs)  # type: ignore[arg-type]
