@@ -148,9 +148,9 @@ def test_other_positions_of_the_grammar(duel):
     assert offered(duel, "terrain kira ") == ["ground ", "climb ", "swim "]
     assert "cond " in offered(duel, "help ")
     assert offered(duel, "dmg kira ") == []  # the amount: nothing to offer
-    assert offered(duel, "dmg kira 3 ") == ["untyped "]
-    assert offered(duel, "cond kira hindered ") == ["from "]  # Hindered is known: no new
-    assert offered(duel, "cond kira soaked ") == ["from ", "new "]
+    assert offered(duel, "dmg kira 3 ") == ["untyped ", "? "]
+    assert offered(duel, "cond kira hindered ") == ["from ", "? "]  # Hindered is known: no new
+    assert offered(duel, "cond kira soaked ") == ["from ", "new ", "? "]
     assert offered(duel, "cond kira hindered from o") == ["Oren "]
     assert offered(duel, "zzz ") == []  # an unknown verb: nothing
 
@@ -167,8 +167,8 @@ def test_end_and_next_offer_only_the_conditions_the_engine_rolls_to_clear(duel):
     assert offered(duel, "end ") == ["forgo ", "hindered="]
     assert offered(duel, "next ") == ['"The Warden" ', '"Ford Hound" ', "forgo ",
                                       "hindered="]
-    assert offered(duel, "next warden ") == ["forgo ", "hindered="]  # still Kira's
-    assert offered(duel, "end hindered=1s ") == ["forgo "]  # typed once
+    assert offered(duel, "next warden ") == ["forgo ", "hindered=", "? "]  # still Kira's
+    assert offered(duel, "end hindered=1s ") == ["forgo ", "? "]  # typed once
     refused(duel, "end soaked=1s", "no roll-to-clear condition")
 
 
@@ -186,10 +186,10 @@ def test_cond_results_wait_for_the_last_turn_and_skip_an_enemy_shedding_by_class
     run(s, "turn kira", "next warden", "cond warden hindered")
     assert offered(s, "end ") == ["forgo "]
     refused(s, "end hindered=1s", "last turn of the round")
-    assert offered(s, "end forgo ") == ["hindered="]
+    assert offered(s, "end forgo ") == ["hindered=", "? "]
     by_class = session_from(ford.format(rules=""))  # the default: enemies shed by class
     run(by_class, "turn kira", "next warden", "cond warden hindered")
-    assert offered(by_class, "end forgo ") == []
+    assert offered(by_class, "end forgo ") == ["? "]
     refused(by_class, "end forgo hindered=1s", "does not roll to clear")
 
 
@@ -220,16 +220,16 @@ def test_after_add_copy_the_combatants_in_the_fight(shrine):
 
 def test_a_copy_or_a_stat_block_takes_no_stats(shrine):
     # a copy and a stat block bring their own numbers: vit/guard/pool/threat are refused
-    assert offered(shrine, "add copy acolyte-1 ") == ["as ", "side ", "x2 "]
-    assert offered(shrine, "add footpad ") == ["as ", "side ", "x2 "]
+    assert offered(shrine, "add copy acolyte-1 ") == ["as ", "side ", "x2 ", "? "]
+    assert offered(shrine, "add footpad ") == ["as ", "side ", "x2 ", "? "]
     refused(shrine, "add copy acolyte-1 vit 5", "cannot be given")
     refused(shrine, "add footpad vit 5", "is a stat block")
     # made up at the table: every keyword, and no `copy` after the name
     assert offered(shrine, "add goblin ") == ["as ", "side ", "vit ", "guard ", "pool ",
-                                              "threat ", "x2 "]
+                                              "threat ", "x2 ", "? "]
     # a keyword given is not offered again; nor a second count
     assert offered(shrine, "add goblin vit 12 x3 ") == ["as ", "side ", "guard ", "pool ",
-                                                        "threat "]
+                                                        "threat ", "? "]
 
 
 def test_after_threat_the_threat_classes_and_a_count_gets_its_space(shrine):
@@ -269,7 +269,7 @@ def test_new_only_where_cond_would_make_the_condition_up(duel):
         refused(duel, f"cond kira soaked {amount} new")
     assert "new " not in offered(duel, "cond kira hind ")  # a prefix of Hindered
     assert "new " not in offered(duel, "cond kira soaked new ")  # once
-    assert offered(duel, "cond kira soaked from oren ") == []  # `from` takes the rest
+    assert offered(duel, "cond kira soaked from oren ") == ["? "]  # `from` takes the rest
 
 
 def test_the_grammar_is_read_from_the_verb_table():

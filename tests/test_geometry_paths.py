@@ -273,6 +273,33 @@ def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
         assert best is None or best > budget or goal in allies or goal in enemies
 
 
+@settings(max_examples=300, deadline=None)
+@given(fields(), st.data())
+def test_a_penalty_only_breaks_ties_and_is_the_least_of_the_cheapest(case, data):
+    """R32 first, R35 second: a ``penalty`` (here: entering a random set of "reach"
+    squares from outside it) never changes the cost, the path stays legal, its ``extra``
+    is what its steps add up to, and no more than the unpenalised path's."""
+    b, start, goal, enemies, allies, budget = case
+    free = [(c, r) for r in range(b.height) for c in range(b.width)]
+    reach = frozenset(data.draw(st.lists(st.sampled_from(free), max_size=8)))
+
+    def entering(old, new):
+        return int(new in reach and old not in reach)
+
+    plain = find_path(b, start, goal, budget, enemies=enemies, allies=allies)
+    priced = find_path(b, start, goal, budget, enemies=enemies, allies=allies,
+                       penalty=entering)
+    assert isinstance(plain, Path) == isinstance(priced, Path)
+    if isinstance(plain, Path) and isinstance(priced, Path):
+        assert priced.cost == plain.cost <= budget
+        seq = [start, *priced.squares]
+        assert priced.extra == sum(entering(a, z) for a, z in zip(seq, seq[1:], strict=False))
+        assert all(not b.at(q).solid and q not in enemies for q in priced.squares)
+        plain_seq = [start, *plain.squares]
+        assert priced.extra <= sum(entering(a, z) for a, z in zip(plain_seq, plain_seq[1:],
+                                                        strict=False))
+
+
 @settings(max_examples=200, deadline=None)
 @given(fields())
 def test_reachable_agrees_with_find_path(case):

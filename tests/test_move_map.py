@@ -334,7 +334,8 @@ def test_allies_are_crossed_and_enemies_block():
     ("move kira to z9", "Kira cannot Move to Z9: Z9 is off the map"),
     ("move kira to c1", "Kira cannot Move to C1: C1 is occupied"),
     ("move kira to b1", "Kira cannot Move to B1: already at B1"),
-    ("move kira to 3c", "'3c' is not a square"),
+    ("move kira to 3c", "'3c' after 'to' is not a square: a column letter and a row "
+                        "number, like C5 (usage: move [NAME] to SQUARE [via SQUARE ...]"),
     ("move gorm to d1", "Move is a maneuver: only on Gorm's own turn"),
 ])
 def test_refusals_say_why(line, why):
@@ -503,7 +504,10 @@ def test_of_paths_costing_the_same_the_straight_and_the_dry_one_is_walked():
 @pytest.mark.parametrize("line, why", [
     ("path kira", "missing square"),
     ("path", "missing square"),
-    ("move kira to", "missing the square to go to (to C5)"),
+    ("move kira to", "missing the square to go to after 'to' (like to C5) (usage: move "
+                     "[NAME] to SQUARE"),
+    ("shift kira to", "missing the square to go to after 'to' (like to C5) (usage: shift "
+                      "[NAME] to SQUARE [via SQUARE ...])"),
 ])
 def test_a_movement_line_without_its_square_says_so(line, why):
     s = on_map(OPEN, kira="A1", gorm="H4")

@@ -220,10 +220,10 @@ def test_tab_completion_offers_the_answers_the_path_calls_for():
     s = yard(gorm="B1")
     run(s, *OPEN)
     assert complete(s.state, "move gorm to c2 ")[1] == [
-        "intercept ", "forestall ", "no-reactions "]
+        "via ", "intercept ", "forestall ", "no-reactions ", "? "]
     assert complete(s.state, "move gorm to c2 forestall ")[1] == ["Wren "]
-    assert complete(s.state, "move gorm to c2 forestall wren ")[1] == ["intercept "]
-    assert complete(s.state, "move gorm to c2 no-reactions ")[1] == []
+    assert complete(s.state, "move gorm to c2 forestall wren ")[1] == ["intercept ", "? "]
+    assert complete(s.state, "move gorm to c2 no-reactions ")[1] == ["? "]
 
 
 def test_the_move_line_written_back_parses_to_the_same_command():

@@ -12,6 +12,7 @@ from momenta_cli.cli.grammar import Shape
 from momenta_cli.commands import attack_verbs as av
 from momenta_cli.commands.language import Verb
 from momenta_cli.engine.attack_plan import Attack, mode_for, weapon_for
+from momenta_cli.engine.map_attack import SHAPES
 from momenta_cli.engine.reactions import open_reactions
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
@@ -36,6 +37,8 @@ class _Attack:
     key: str | None = None  # an option waiting for its value
     more: str | None = None  # the name after `for`, once typed ("" while awaited)
     given: set[str] = field(default_factory=set)  # what this part's options set already
+    area: list[str] | None = None  # the words after `area` while its shape, size and
+    # square are still being typed (None: no area, or it is complete)
 
 
 def _field(word: str) -> str:
@@ -50,6 +53,15 @@ def _read_attack(words: list[str]) -> _Attack:
     a = _Attack()
     for w in words:
         low = w.lower()
+        if a.area is not None:  # area SHAPE [N] SQUARE (commands/attack_verbs._area)
+            a.area.append(low)
+            if not (len(a.area) == 1 or (len(a.area) == 2 and low.isdigit())):
+                a.area = None  # the square: the area is complete
+            continue
+        if low == "area":
+            a.area, a.options = [], True
+            a.given.add("area")
+            continue
         if a.key is not None:
             if a.key == "with" and not a.counter and a.more is None:
                 a.weapon = w
@@ -123,6 +135,8 @@ def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | 
 
 ATTACK_KEYS = ("with", "at", "as", "using", "dist", "roll", "def", "cost")
 ATTACK_FLAGS = ("adjacent", "thrown", "cover", "obscured", "+1d", "-1d", "for")
+# the map's words: the GM overruling its line of sight and cover, an area aimed at it
+MAP_FLAGS = ("sight", "no-cover")
 # odds previews one attack on one target over every roll (odds/preview.py refuses the
 # rest): no typed rolls, no Counterattack, no further Area targets
 ODDS_KEYS = tuple(k for k in ATTACK_KEYS if k not in ("roll", "def"))
@@ -132,6 +146,9 @@ ODDS_FLAGS = tuple(f for f in ATTACK_FLAGS if f != "for")
 def attack_words(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
     """What may come next in an attack line (commands/attack_verbs.py's grammar)."""
     a = _read_attack(words)
+    on_map = fight.encounter.board is not None
+    if a.area is not None:  # after `area`: its shape; then a size or a square (none named)
+        return list(SHAPES) if not a.area else []
     active = fight.get(fight.active) if fight.active else None
     two = sh.slots and not sh.slots[0][1] and len(sh.slots) > 1  # REACTOR MOVER
     found = [fighter(fight, n) for n in a.names]
@@ -153,12 +170,17 @@ def attack_words(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str
         if a.key == "using":
             return ["POW", "AGI"]
         return []
+    # `attack [ATTACKER] area ...`: the area picks the targets (a Basic Attack, a map)
+    area = ["area"] if on_map and v.name == "attack" and "area" not in a.given \
+        and a.more is None and not a.counter and len(a.names) <= 1 else []
     if a.more == "" or (not a.options and (target is None or (two and len(a.names) < 2))):
-        return names(fight)
+        return names(fight) + (area if target is None else [])
     out: list[str] = []
     if target is not None and not a.counter:
         out += _reaction_words(fight, v, target, attacker, a)
     # Brace is the target's to declare: offered above only when the engine allows it
     keys, flags = (ODDS_KEYS, ODDS_FLAGS) if v.name == "odds" else (ATTACK_KEYS, ATTACK_FLAGS)
     options = list(keys) + list(flags) + [f for f in sh.flags if f != "brace"]
+    if on_map:
+        options += [*MAP_FLAGS, *(area if target is None or a.names == [] else [])]
     return out + [w for w in options if _field(w) not in a.given]

@@ -1,7 +1,9 @@
-"""Completion of a map move's answers to its triggers (R35, commands/trigger_words.py):
-after ``move [NAME] to SQUARE``, the reaction words the path calls for, and after
-``intercept`` or ``forestall``, the reactors it gives that reaction. Read from the
-engine (engine/triggers.py) against the live state; nothing changes."""
+"""Completion of a map movement after its square: ``via`` (the waypoints,
+commands/maneuver_verbs.py), then the answers to its triggers (R35,
+commands/trigger_words.py): after ``move [NAME] to SQUARE [via ...]``, the reaction words
+the path calls for, and after ``intercept`` or ``forestall``, the reactors it gives that
+reaction. Read from the engine (engine/triggers.py) against the live state; nothing
+changes."""
 
 from __future__ import annotations
 
@@ -11,35 +13,50 @@ from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
 
 
-def _found(fight: Fight, name: str | None, square: str) -> list[tuple[str, str]]:
+def _found(fight: Fight, name: str | None, square: str, how: str, via: tuple[str, ...]
+           ) -> list[tuple[str, str]]:
     from momenta_cli.engine import triggers, walking
     from momenta_cli.engine.names import actor
 
     try:
         f = actor(fight, name)
-        route = walking.plan(fight, f, square)
+        route = walking.plan(fight, f, square, how, via)
         return [(t.reaction, t.reactor) for t in triggers.route_triggers(fight, f, route)]
     except MomentaError:
         return []
 
 
-def move_words(fight: Fight, words: list[str]) -> list[str] | None:
-    """What may follow ``move`` + ``words`` once the square is typed; None before it
-    (the plain grammar's)."""
+def move_words(fight: Fight, words: list[str], how: str = "Move") -> list[str] | None:
+    """What may follow ``move`` (``shift``: ``how``) + ``words`` once the square is
+    typed; None before it (the plain grammar's)."""
+    from momenta_cli.commands.maneuver_verbs import read_via
+    from momenta_cli.errors import CommandError
+
     for i in range(len(words) - 1):
         if words[i].lower() == "to" and parse(words[i + 1]) is not None:
             break
     else:
         return None
-    rest = [w.lower() for w in words[i + 2:]]
+    after = words[i + 2:]
+    if after and after[0].lower() == "via":
+        try:
+            via, after = read_via(after)
+        except CommandError:  # `via` and no square yet: a square, nothing to offer
+            return []
+    else:
+        via = ()
+    rest = [w.lower() for w in after]
     if NONE_WORD in rest:
         return []
     used = {(REACTION_WORDS[w], rest[j + 1]) for j, w in enumerate(rest[:-1])
             if w in REACTION_WORDS}
     found = [(what, who) for what, who in _found(fight, " ".join(words[:i]) or None,
-                                                 words[i + 1])
+                                                 words[i + 1], how, via)
              if (what, who.lower()) not in used]
     if rest and rest[-1] in REACTION_WORDS:
         return [who for what, who in found if what == REACTION_WORDS[rest[-1]]]
     kinds = [w for w, r in REACTION_WORDS.items() if any(x == r for x, _ in found)]
-    return kinds if rest else [*kinds, NONE_WORD] if found else []
+    if rest:
+        return kinds
+    steer = [] if via or words[i + 2:] else ["via"]
+    return steer + ([*kinds, NONE_WORD] if found else [])

@@ -19,7 +19,14 @@ from momenta_cli.cli.complete_move import move_words
 from momenta_cli.cli.complete_words import Ones, fighter, names, verb_words, words_of
 from momenta_cli.cli.grammar import Shape, shape
 from momenta_cli.commands import VERBS
-from momenta_cli.commands.language import Verb, is_number, lookup, parse_line, quote_word
+from momenta_cli.commands.language import (
+    Meta,
+    Verb,
+    is_number,
+    lookup,
+    parse_line,
+    quote_word,
+)
 from momenta_cli.engine.clearing import match_typed
 from momenta_cli.engine.commands import ChangeCondition
 from momenta_cli.engine.conditions import catalogue
@@ -27,6 +34,7 @@ from momenta_cli.engine.names import candidates
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
+from momenta_cli.preview.mark import MARK
 from momenta_cli.words import DICE_WORD
 
 # --- the words before the cursor --------------------------------------------------------
@@ -211,6 +219,19 @@ def _add(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
 # --- the entry point --------------------------------------------------------------------
 
 
+def _previews(done: list[str]) -> bool:
+    """Whether `` ?`` may end the line typed so far: it is a whole fight command with
+    words after its verb (not a session one such as ``map``), and ``?`` shows what it
+    would do (preview/). A bare verb (``end``, ``turn``) is left its own words."""
+    if len(done) < 2 or done[-1] == MARK:
+        return False
+    try:
+        cmd = parse_line(" ".join(quote(w) for w in done))
+    except MomentaError:
+        return False
+    return cmd is not None and not isinstance(cmd, Meta)
+
+
 def _matches(word: str, partial: str) -> bool:
     """``partial`` starts the word or, for names, one of its words (``war`` finds
     ``The Warden``), in any case."""
@@ -244,10 +265,13 @@ def complete(fight: Fight, before: str) -> tuple[str, list[str]]:
             pool = attack_words(fight, v, sh, done[1:])
         elif v.name == "add":
             pool = _add(fight, v, sh, done[1:])
-        elif v.name == "move" and (after := move_words(fight, done[1:])) is not None:
-            pool = after  # the answers to the path's triggers (R35)
+        elif v.name in ("move", "shift") and \
+                (after := move_words(fight, done[1:], v.name.capitalize())) is not None:
+            pool = after  # via, and the answers to the path's triggers (R35)
         else:
             pool = _plain(fight, v, sh, done[1:])
+        if _previews(done):
+            pool = [*pool, MARK]
         if f"{sh.count}2" in pool and _is_count(sh, partial):
             pool = [partial.lower()]  # x5 typed: Tab gives its space
     seen: set[str] = set()

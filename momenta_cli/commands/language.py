@@ -98,7 +98,8 @@ def parse_line(line: str) -> Command | Meta | None:
     try:
         return v.parse(words[1:])
     except CommandError as err:
-        raise CommandError(f"{err} (usage: {v.usage})") from None
+        # a verb with two forms may say which one the line is (maneuver_verbs.MapUsage)
+        raise CommandError(f"{err} (usage: {getattr(err, 'usage', v.usage)})") from None
 
 
 # --- small helpers for verb parsers ----------------------------------------------------

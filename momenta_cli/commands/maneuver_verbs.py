@@ -48,21 +48,64 @@ def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None
     return difficult, terrain, jump
 
 
+MAP_USAGE = {"Move": "move [NAME] to SQUARE [via SQUARE ...] [intercept|forestall REACTOR "
+                      "[OPTIONS] ... | no-reactions]",
+             "Shift": "shift [NAME] to SQUARE [via SQUARE ...]"}
+
+
+class MapUsage(CommandError):
+    """A movement on the map that cannot be read: told with the map form's usage, not
+    the squares-moved one (commands/language.parse_line reads ``usage``)."""
+
+    def __init__(self, message: str, how: str):
+        super().__init__(message)
+        self.usage = MAP_USAGE[how]
+
+
+def read_via(words: list[str]) -> tuple[tuple[str, ...], list[str]]:
+    """``via B3 D4`` (or ``via B3,D4``) at the start of ``words``: the squares to pass
+    through in order, and the words after them; no ``via``: none."""
+    if not words or words[0].lower() != "via":
+        return (), words
+    out: list[str] = []
+    i = 1
+    while i < len(words):
+        parts = [p for p in words[i].split(",") if p]
+        if not parts or any(parse(p) is None for p in parts):
+            break
+        out += parts
+        i += 1
+    if not out:
+        after = f", got {words[1]!r}" if len(words) > 1 else ""
+        raise CommandError(f"'via' needs the squares to pass through, like via B3 or "
+                           f"via B3 D4{after}")
+    return tuple(out), words[i:]
+
+
 def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
-    """``[NAME] to SQUARE [REACTIONS]``: a movement on the map, with the answers to its
-    triggers (commands/trigger_words.py, R35); None when the words say no ``to``."""
+    """``[NAME] to SQUARE [via SQUARE ...] [REACTIONS]``: a movement on the map through
+    the squares after ``via``, with the answers to its triggers
+    (commands/trigger_words.py, R35); None when the words say no ``to``."""
     from momenta_cli.commands import trigger_words
 
-    for i in range(len(words) - 1):
-        if words[i].lower() == "to" and parse(words[i + 1]) is not None:
-            reactions, said = trigger_words.read(words[i + 2:])
-            return walking.MoveTo(" ".join(words[:i]) or None, words[i + 1], how,
-                                  reactions, said)
-    if len(words) >= 2 and words[-2].lower() == "to":
-        return walking.MoveTo(" ".join(words[:-2]) or None, words[-1], how)
-    if words and words[-1].lower() == "to":
-        raise CommandError("missing the square to go to (to C5)")
-    return None
+    low = [w.lower() for w in words]
+    if "to" not in low:
+        return None
+    i = low.index("to")
+    if i + 1 == len(words):
+        raise MapUsage("missing the square to go to after 'to' (like to C5)", how)
+    if parse(words[i + 1]) is None:
+        raise MapUsage(f"{words[i + 1]!r} after 'to' is not a square: a column letter "
+                       "and a row number, like C5", how)
+    try:
+        via, rest = read_via(words[i + 2:])
+        reactions, said = trigger_words.read(rest)
+    except MapUsage:
+        raise
+    except CommandError as err:
+        raise MapUsage(str(err), how) from None
+    return walking.MoveTo(" ".join(words[:i]) or None, words[i + 1], how, reactions, said,
+                          via)
 
 
 @verb("move", aliases=("mv",), usage="move [NAME] N [difficult D] [climb|swim|ground] [jump]",
@@ -72,10 +115,12 @@ def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
            "[NAME] to SQUARE' walks the cheapest legal path there within SPD (half while "
            "Hindered): difficult ground counts double, water swims, climbing goes 1 "
            "square, a one-square pit is jumped, walking into a pit falls; a bigger "
-           "grabber drags the one it holds. The reactions the path triggers (R35) are "
-           "written after the square: 'intercept NAME' or 'forestall NAME', each with an "
-           "attack's options (with WEAPON, roll, the mover's dodge, brace...), or "
-           "'no-reactions'; none written, none made (the prompt offers them).",
+           "grabber drags the one it holds; of equally cheap paths it takes the one "
+           "entering fewer enemy reaches. 'via SQUARE ...' after the square steers it "
+           "through those squares in order, within the same SPD. The reactions the path "
+           "triggers (R35) are written last: 'intercept NAME' or 'forestall NAME', each "
+           "with an attack's options (with WEAPON, roll, the mover's dodge, brace...), "
+           "or 'no-reactions'; none written, none made (the prompt offers them).",
       example="move brannoc 4 difficult 1")
 def _move(words: list[str]) -> Command:
     to = _to_square(words, "Move")
@@ -90,8 +135,9 @@ def _move(words: list[str]) -> Command:
 
 @verb("shift", usage="shift [NAME] N [difficult D]",
       help="Shift N squares (2 Vigor, up to half SPD, provokes no reactive attacks; not "
-           "while Hindered, climbing or swimming). On a map, 'shift [NAME] to SQUARE' "
-           "takes the cheapest legal path there.",
+           "while Hindered, climbing or swimming). On a map, 'shift [NAME] to SQUARE "
+           "[via SQUARE ...]' takes the cheapest legal path there (through the squares "
+           "after 'via', in order).",
       example="shift tamsin 2")
 def _shift(words: list[str]) -> Command:
     to = _to_square(words, "Shift")
@@ -104,21 +150,33 @@ def _shift(words: list[str]) -> Command:
     return moving.Shift(name, n, difficult)
 
 
-@verb("path", usage="path [NAME] SQUARE [shift]",
+@verb("path", usage="path [NAME] SQUARE [via SQUARE ...] [shift]",
       help="Show the path a Move (or, with 'shift', a Shift) to SQUARE would take on the "
-           "map and what it costs, or why there is none, and the reactions it would "
-           "trigger (Intercept, Forestall: R35); changes nothing.",
-      example="path brannoc h8", group="session")
+           "map (through the squares after 'via', in order) and what it costs, or why "
+           "there is none, and the reactions it would trigger (Intercept, Forestall: "
+           "R35); changes nothing.",
+      example="path brannoc h8 via e7", group="session")
 def _path(words: list[str]) -> Meta:
     how = "Move"
     if words and words[-1].lower() == "shift":
         how, words = "Shift", words[:-1]
+    low = [w.lower() for w in words]
+    via: tuple[str, ...] = ()
+    if "via" in low:
+        i = low.index("via")
+        via, rest = read_via(words[i:])
+        if rest:
+            raise CommandError(f"unexpected {rest[0]!r} after the squares of 'via'")
+        words = words[:i]
     if len(words) >= 2 and words[-2].lower() == "to":  # `path brannoc to h8` reads too
         words = words[:-2] + words[-1:]
     need(words, "square")
-    if len(words) == 1 and parse(words[0]) is None:  # `path kira`: a name, no square
-        raise CommandError("missing square")
-    return Meta("path", command=walking.MoveTo(" ".join(words[:-1]) or None, words[-1], how))
+    if parse(words[-1]) is None:  # `path kira`: a name, no square
+        raise CommandError("missing square" if len(words) == 1 else
+                           f"{words[-1]!r} is not a square: a column letter and a row "
+                           "number, like C5")
+    return Meta("path", command=walking.MoveTo(" ".join(words[:-1]) or None, words[-1], how,
+                                               via=via))
 
 
 @verb("use", usage="use [NAME] [ITEM]",

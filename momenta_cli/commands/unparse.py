@@ -10,10 +10,15 @@ is (``quote_word``), the options in one fixed order, the Counterattack's words a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from momenta_cli.commands.language import quote_word, split
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.errors import CommandError
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.walking import MoveTo
 
 # the verb that declares each maneuver (commands/attack_verbs.py)
 VERB_OF = {"Basic Attack": "attack", "Feint": "feint", "Grab": "grab", "Shove": "shove",
@@ -144,6 +149,35 @@ def reaction_words(cmd: Attack) -> list[str]:
     if cmd.counter is not None:
         words += _counter(cmd.counter)
     return words
+
+
+def move_line(cmd: MoveTo) -> str:
+    """A movement on the map as the line that parses back to it
+    (commands/maneuver_verbs.py): ``move NAME to C5 via B3 D4 intercept brannoc``, the
+    squares in capitals, the answers to its triggers last (commands/trigger_words.py)."""
+    from momenta_cli.commands.trigger_words import write  # it reads reaction_words here
+
+    words = [cmd.how.lower()]
+    if cmd.name is not None:
+        words.append(quote_word(cmd.name))
+    words += ["to", cmd.square.upper()]
+    if cmd.via:
+        words += ["via", *(s.upper() for s in cmd.via)]
+    return " ".join([*words, *write(cmd.reactions, cmd.said)])
+
+
+def path_line(cmd: MoveTo) -> str:
+    """``path NAME C5 via B3 shift``: the preview of ``cmd`` as the line that reads back
+    to it (commands/maneuver_verbs.py)."""
+    words = ["path"]
+    if cmd.name is not None:
+        words.append(quote_word(cmd.name))
+    words.append(cmd.square.upper())
+    if cmd.via:
+        words += ["via", *(s.upper() for s in cmd.via)]
+    if cmd.how == "Shift":
+        words.append("shift")
+    return " ".join(words)
 
 
 def comment_of(line: str) -> str:

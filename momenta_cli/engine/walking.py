@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from momenta_cli.dice import Roller
 from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import grabs, moving, triggers
+from momenta_cli.engine import grabs, moving, steering, triggers
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.commands import Command
@@ -27,14 +26,7 @@ from momenta_cli.engine.economy import check_can_maneuver, pay_maneuver
 from momenta_cli.engine.events import Event, applied
 from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.paths import (
-    Mode,
-    NoPath,
-    Path,
-    find_path,
-    pit_depth,
-    reachable,
-)
+from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, pit_depth, reachable
 from momenta_cli.engine.names import actor
 from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
 from momenta_cli.engine.registry import handles
@@ -51,13 +43,15 @@ class MoveTo(Command):
     attacks the movement's triggers are answered with (R35: ``... intercept brannoc``),
     each an Intercept or Forestall ``Attack`` by its reactor (the target is the mover);
     ``said``: the line spoke of them (a reaction or ``no-reactions``), so the prompt
-    asks nothing more (exchange/triggers.py)."""
+    asks nothing more (exchange/triggers.py). ``via``: the squares the path goes through
+    on the way, in order (``move NAME to C5 via B3 D4``: a GM steering the walk)."""
 
     name: str | None
     square: str
     how: str = "Move"
     reactions: tuple[Attack, ...] = ()
     said: bool = False
+    via: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,48 +152,45 @@ def reachable_squares(fight: Fight, f: Fighter, how: str = "Move") -> dict[Squar
                      enemies=w.enemies, allies=w.allies)
 
 
-def plan(fight: Fight, f: Fighter, square: str, how: str = "Move") -> Route:
+def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
+         via: Iterable[str] = ()) -> Route:
     """The cheapest legal ``how`` of ``f`` to ``square`` it can make now (R32, R36,
     ch19), or a ``RuleError`` saying why there is none. Looks at the map, the budget,
     the lockouts of a Shift and the grabs (``walker``), not at whose turn it is or at
     Vigor (the decider's checks), so a preview (``path``) asks it too. Never searches
-    beyond the budget."""
+    beyond the budget. ``via``: squares to pass through in order, each leg the cheapest
+    from the one before, the whole within the budget. Of the cheapest paths, the one
+    entering the fewest enemy reaches (R35: fewer reactive attacks), then the one out of
+    the water (ch19 Swim), then the straightest (engine/steering.py)."""
     w = walker(fight, f, how)
     assert f.position is not None
     goal = square_of(square)
-    board = w.board
-    into_pit = any(board.on(s) and board.at(s).kind == "pit"
-                   for s in footprint(goal, w.side))
-    args: dict[str, Any] = {"side": w.side, "mode": w.mode, "allies": w.allies,
-                            "into_pit": into_pit}
-    found = find_path(board, f.position, goal, w.budget, enemies=w.enemies, **args)
-    if isinstance(found, Path) and found.swimming:
-        found = _dry(board, f.position, goal, found, enemies=w.enemies, **args)
-    if isinstance(found, NoPath):
-        budget_note = f" ({w.why})" if found.reason.startswith("no way") else ""
-        raise RuleError(f"{f.name} cannot {how} to {name(goal)}: {found.reason}"
-                        f"{budget_note}")
+    stops = [*(square_of(v) for v in via), goal]
+    penalty = steering.reaches_entered(fight, f) if how == "Move" else None
+    legs: list[Path] = []
+    here, left = f.position, w.budget
+    for i, to in enumerate(stops):
+        found = steering.leg(w.board, here, to, left, side=w.side, mode=w.mode,
+                             enemies=w.enemies, allies=w.allies, penalty=penalty,
+                             last=i == len(stops) - 1)
+        if isinstance(found, NoPath):
+            used = sum(p.cost for p in legs) if legs else None
+            raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
+                            f"{steering.via_text(stops[:-1])}: "
+                            f"{steering.why(w.board, found, w.why, w.budget, here, to, used)}")
+        legs.append(found)
+        here, left = found.end, left - found.cost
+    if len(legs) > 1 and any(p.climbing for p in legs):
+        raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
+                        f"{steering.via_text(stops[:-1])}: a Move that climbs goes 1 "
+                        "square (ch19 Climb), so it passes no square on the way")
+    found = legs[0] if len(legs) == 1 else steering.joined(legs)
     during = "swim" if found.swimming else "climb" if found.climbing else ""
-    end = medium(board, footprint(found.end, w.side))
+    end = medium(w.board, footprint(found.end, w.side))
     along = {d.name for d in w.dragged}
-    drags = tuple(_drag(fight, board, f, d, found, along) for d in w.dragged
+    drags = tuple(_drag(fight, w.board, f, d, found, along) for d in w.dragged
                   if d.position is not None)
     return Route(f.name, how, found, w.budget, w.why, during, end, drags)
-
-
-def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
-         enemies: frozenset[Square], **how: Any) -> Path:
-    """Of two paths costing the same, the one that keeps out of the water: a swimming
-    Move pays double Vigor (ch19 Swim), so a GM would walk round. Only when neither end
-    is in the water; the search goes no further than the wet path's cost."""
-    side = how["side"]
-    if medium(board, footprint(start, side)) == "swim" or \
-            medium(board, footprint(goal, side)) == "swim":
-        return wet
-    water = frozenset((c, r) for r, row in enumerate(board.squares)
-                      for c, t in enumerate(row) if t.kind == "water")
-    dry = find_path(board, start, goal, wet.cost, enemies=enemies | water, **how)
-    return dry if isinstance(dry, Path) and dry.cost == wet.cost else wet
 
 
 def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
@@ -320,13 +311,14 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
         moving.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
-    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how), roller,
+    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how, cmd.via), roller,
                         cmd.reactions)
 
 
 def preview(fight: Fight, cmd: MoveTo) -> Route:
-    """``path NAME C5``: the route a movement would take now, changing nothing."""
-    return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how)
+    """``path NAME C5 [via B3]``: the route a movement would take now, changing
+    nothing."""
+    return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how, cmd.via)
 
 
 def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,

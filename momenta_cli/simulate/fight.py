@@ -132,10 +132,8 @@ class _Run:
     """One fight in progress: the session, its dice, the policy, and what was refused."""
 
     def __init__(self, encounter: EncounterSpec, policy: Policy, seed: int):
-        # The policies walk no token: a fight on a map is played as one without (R28),
-        # else every attack would be measured from where the file put the combatants.
-        if encounter.board is not None:
-            encounter = replace(encounter, board=None)
+        # On a map the engine measures every attack from where the two stand, and the
+        # policies walk toward the fight (simulate/approach.py)
         self.session = Session(encounter)
         self.roller = SeededRoller(seed)
         self.view = View(self.session.state, random.Random(seed + 1))

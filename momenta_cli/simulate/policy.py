@@ -51,12 +51,18 @@ The built-in policies:
       uses a round). A hero Dodges or Deflects when the damage it is expected to prevent
       is at least 1 per Vigor it costs (picking the best of the two), and Braces when the
       hit is expected to take all its Vitality.
-    No movement (there is no map), no Feint, Grab, Shove, Surge, consumables or
-    Counterattack.
+    - on a map (R32-R34), only the attacks the engine allows from where each stands
+      count; a combatant with none walks toward the nearest enemy it may target
+      (``approach.py``: the cheapest square within its reach, else the nearest), up to
+      two Moves a turn (the free one, and one paid for a hero with the Vigor), and
+      answers no trigger on the way (nobody Intercepts or Forestalls in a simulation).
+    No Feint, Grab, Shove, Surge, consumables or Counterattack; without a map no
+    movement at all.
 
 ``reckless``: every combatant attacks the first enemy in file order with its first
-    weapon at Mass as often as it can pay, never defends, never rests: a baseline to
-    compare a policy with.
+    weapon at Mass as often as it can pay (on a map walking toward the nearest enemy
+    while it cannot reach that one), never defends, never rests: a baseline to compare
+    a policy with.
 """
 
 from __future__ import annotations
@@ -72,7 +78,7 @@ from momenta_cli.engine.economy import enemy_maneuver_limit
 from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.state import Fighter
 from momenta_cli.errors import MomentaError, RuleError
-from momenta_cli.simulate import estimate
+from momenta_cli.simulate import approach, estimate
 from momenta_cli.simulate.view import View, attack_cost
 
 Choose = Callable[[View, str], list[Any]]
@@ -131,10 +137,19 @@ def tactical_choose(view: View, actor: str) -> list[Any]:
         return rest
     best = view.best_attack(actor)
     if best is None:
-        return []
+        return _walk(view, f)
     if f.maneuvers and f.vigor - best.cost < RESERVE:
         return []
     return [best.line]
+
+
+def _walk(view: View, f: Fighter) -> list[Any]:
+    """On a map, nothing in reach: a Move toward the nearest enemy (``approach.py``); a
+    hero's paid Move only with the 2 Vigor for it (ch19 Move)."""
+    if not f.spec.is_enemy and f.moves >= 1 and f.vigor < 2:
+        return []
+    line = approach.toward(view.state, f)
+    return [line] if line else []
 
 
 def _enemy_turn(view: View, f: Fighter) -> list[Any]:
@@ -158,7 +173,7 @@ def _enemy_turn(view: View, f: Fighter) -> list[Any]:
         if tele:
             return [tele[0].line]
     best = view.best_attack(f.name)
-    return [best.line] if best else []
+    return [best.line] if best else _walk(view, f)
 
 
 def _best_attack_worth(view: View, name: str) -> float:
@@ -248,7 +263,14 @@ def reckless_choose(view: View, actor: str) -> list[Any]:
     w = f.spec.weapons[0]
     if attack_cost(f, w) > f.vigor:
         return []
-    return [f"attack {quote(f.name)} {quote(enemies[0].name)} with {quote(w.name)}"]
+    line = f"attack {quote(f.name)} {quote(enemies[0].name)} with {quote(w.name)}"
+    if view.state.encounter.board is not None:  # a map: out of reach, walk toward it
+        try:
+            plan_attack(f, enemies[0], Attack(f.name, enemies[0].name, weapon=w.name),
+                        view.state)
+        except RuleError:
+            return _walk(view, f)
+    return [line]
 
 
 def reckless_pick(view: View, options: list[str]) -> str:

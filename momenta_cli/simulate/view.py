@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from momenta_cli.commands.language import quote_word as quote
+from momenta_cli.engine.attack_plan import Attack, plan_attack
 from momenta_cli.engine.attacks import attack_cost as engine_cost
 from momenta_cli.engine.economy import scaled
+from momenta_cli.engine.geometry.distance import distance
+from momenta_cli.engine.positions import board_of, squares_of
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.errors import RuleError
 from momenta_cli.simulate import estimate
 
 
@@ -64,6 +68,9 @@ class View:
         self.memory: dict[str, Any] = {}
         self.rng = rng
         self._cache: dict[tuple[str, bool, bool], list[Option]] = {}
+        # what the map allows, by where everyone stands: kept while the fight goes on
+        # (line of sight and cover are the slow part, and most commands move nobody)
+        self._map: dict[tuple[Any, ...], bool] = {}
 
     @property
     def state(self) -> Fight:
@@ -88,7 +95,8 @@ class View:
 
     def enemies(self, name: str) -> list[Fighter]:
         """Who ``name`` fights, still in the fight: the other side and the independents
-        (an independent fights everyone). No map: every one is reachable."""
+        (an independent fights everyone), near or far (on a map, ``attacks`` lists only
+        the ones it can hit from where it stands)."""
         return _enemies(self.state, name)
 
     def friends(self, name: str) -> list[Fighter]:
@@ -106,7 +114,8 @@ class View:
         location the weapon may aim at), best expected damage first; with
         ``affordable``, only those its Vigor pays for. Telegraphed attacks (a text tag:
         announced a turn ahead) are left out unless they are all it has; with
-        ``telegraphed``, only they are listed.
+        ``telegraphed``, only they are listed. On a map, only the attacks the engine
+        allows from where the two stand (reach or range, line of sight, cover: R32-R34).
 
         The list is worked out once per state; do not change it."""
         key = (name, affordable, telegraphed)
@@ -124,20 +133,54 @@ class View:
             weapons = [w for w in a.spec.weapons if "Telegraphed" not in w.other_tags] \
                 or list(a.spec.weapons)
         out: list[Option] = []
+        on_map = board_of(self._real) is not None
+        where = _where(self._real) if on_map else ()
         for w in weapons:
             cost = attack_cost(a, w)
             if affordable and cost > a.vigor:
                 continue
             for t in _enemies(self._real, name):
                 for loc, worth in estimate.by_location(self._real, a, t, w):
+                    if on_map and not self._allowed(where, a, t, w, loc):
+                        continue
                     out.append(Option(a.name, t.name, w.name, loc, cost, worth))
         # Best first; on a tie the cheaper, then the listed order (weapons, targets).
         return sorted(out, key=lambda o: (-o.expected, o.cost))
+
+    def _allowed(self, where: tuple[Any, ...], a: Fighter, t: Fighter, w: WeaponSpec,
+                 location: str) -> bool:
+        # cover tells Mass from the rest (R20); any other location is allowed alike
+        key = (where, a.name, t.name, w.name, location.lower() == "mass")
+        if key not in self._map:
+            self._map[key] = _allowed(self._real, a, t, w, location)
+        return self._map[key]
 
     def best_attack(self, name: str) -> Option | None:
         """The affordable attack with the best expected damage, if any."""
         options = self.attacks(name)
         return options[0] if options else None
+
+
+def _where(fight: Fight) -> tuple[Any, ...]:
+    """Where everyone in the fight stands and which doors are open: all a map's answer
+    (distance, line of sight, cover) depends on."""
+    return (tuple((f.name, f.position) for f in fight.fighters.values() if not f.out),
+            fight.doors)
+
+
+def _allowed(fight: Fight, a: Fighter, t: Fighter, w: WeaponSpec, location: str) -> bool:
+    """Whether the engine allows this attack on the map now: the two within reach or
+    range, line of sight, no Mass aimed at a target in cover (R20, R32-R34)."""
+    mine, theirs = squares_of(a), squares_of(t)
+    if mine and theirs:  # out of reach and range: no need to trace any line
+        far = max((n for n in (w.melee, w.range) if n is not None), default=1)
+        if distance(mine, theirs) > far:
+            return False
+    try:
+        plan_attack(a, t, Attack(a.name, t.name, weapon=w.name, location=location), fight)
+    except RuleError:
+        return False
+    return True
 
 
 def _enemies(state: Fight, name: str) -> list[Fighter]:

@@ -16,13 +16,15 @@ into a pit is a fall (R36), allowed only as the last step when asked (``into_pit
 Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
 
 The search is Dijkstra's, bounded: no position costing more than the budget is ever
-queued, so the work never grows beyond what the mover could walk.
+queued, so the work never grows beyond what the mover could walk. Of the paths costing
+the same, a caller may prefer some (``penalty``: a price per step it names, such as the
+reaches a step enters; the geometry does not know what it means), then the straightest.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -30,6 +32,9 @@ from .board import Board, Square, footprint, name
 from .distance import steps
 
 Mode = Literal["move", "shift"]
+# a secondary price of one step from one position to the next: among paths of the same
+# cost, the one whose steps sum to the least is taken (walking.py: reaches entered)
+Penalty = Callable[[Square, Square], int]
 STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
                                       (1, 1), (1, -1), (-1, 1), (-1, -1))
 _STABLE = ("floor", "difficult", "low", "door")
@@ -48,6 +53,7 @@ class Path:
     swimming: bool = False  # on water at some point (ch19 Swim: Vigor doubles)
     climbing: bool = False  # on a climbable square at some point (1 square per Move)
     fall: int = 0  # the depth of the pit the path ends in (R23, R36); 0: none
+    extra: int = 0  # what its steps cost by the search's ``penalty`` (0 without one)
 
     @property
     def end(self) -> Square:
@@ -202,20 +208,32 @@ def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset
     return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own)
 
 
-def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
-            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]]]:
-    # Of the paths costing the same, the one with the fewest diagonal steps: a straight
-    # walk along a row, not a zigzag of equal cost (ours: what a GM draws). Dijkstra's
-    # order is then (cost, diagonals), still monotone, so the costs found are unchanged.
-    best: dict[Square, tuple[int, int]] = {start: (0, 0)}
+def _priced(penalty: Penalty | None, pos: Square, step: _Step) -> int:
+    """What ``step`` from ``pos`` costs by ``penalty``, each position crossed in the air
+    on the way counted as entered (a jump)."""
+    if penalty is None:
+        return 0
+    seq = (pos, *step.over, step.to)
+    return sum(penalty(a, b) for a, b in zip(seq, seq[1:], strict=False))
+
+
+def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
+            penalty: Penalty | None = None
+            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]],
+                       dict[Square, int]]:
+    # Of the paths costing the same, the one the ``penalty`` prices least, then the one
+    # with the fewest diagonal steps: a straight walk along a row, not a zigzag of equal
+    # cost (ours: what a GM draws). Dijkstra's order is then (cost, penalty, diagonals),
+    # still monotone (no part is negative), so the costs found are unchanged.
+    best: dict[Square, tuple[int, int, int]] = {start: (0, 0, 0)}
     back: dict[Square, tuple[Square, tuple[Square, ...]]] = {}
     falls: set[Square] = set()
-    queue = [(0, 0, start)]
+    queue = [(0, 0, 0, start)]
     done: set[Square] = set()
     start_climbing = walk.climbs(start)
-    too_far = (budget + 1, 0)
+    too_far = (budget + 1, 0, 0)
     while queue:
-        cost, bent, pos = heapq.heappop(queue)
+        cost, extra, bent, pos = heapq.heappop(queue)
         if pos in done:
             continue
         done.add(pos)
@@ -225,28 +243,33 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None
             continue  # a fall or a climbing Move ends here
         for step in walk.steps(pos, start):
             new, total = step.to, cost + step.cost
+            if total > budget:
+                continue
             turns = bent + (new[0] != pos[0] and new[1] != pos[1])
-            if total > budget or (total, turns) >= best.get(new, too_far):
+            priced = extra + _priced(penalty, pos, step)
+            if (total, priced, turns) >= best.get(new, too_far):
                 continue
             if step.fall:
                 if new != goal:
                     continue
                 falls.add(new)
-            best[new] = (total, turns)
+            best[new] = (total, priced, turns)
             back[new] = (pos, step.over)
-            heapq.heappush(queue, (total, turns, new))
-    return {p: best[p][0] for p in done}, back
+            heapq.heappush(queue, (total, priced, turns, new))
+    return {p: best[p][0] for p in done}, back, {p: best[p][1] for p in done}
 
 
 def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,
               mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
-              allies: frozenset[Square] = frozenset(), into_pit: bool = False
-              ) -> Path | NoPath:
+              allies: frozenset[Square] = frozenset(), into_pit: bool = False,
+              penalty: Penalty | None = None, passing: bool = False) -> Path | NoPath:
     """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
     (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
     is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
     mover's own are ignored). With ``into_pit`` the last step may walk into a pit (a
-    fall)."""
+    fall). Of the cheapest, the one whose steps ``penalty`` prices least (its sum is the
+    path's ``extra``). ``passing``: ``goal`` is a waypoint the mover goes on from, so it
+    may be an ally's square (crossed, not ended in)."""
     walk = _walk(board, start, side, mode, enemies, allies)
     where = name(goal)
     for s in walk.squares(goal):
@@ -256,7 +279,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         if board.at(s).solid:
             what = "a closed door" if board.at(s).kind == "door" else "a wall"
             return NoPath(f"{name(s)} is {what}")
-        if s in walk.enemies or s in walk.allies:
+        if s in walk.enemies or (s in walk.allies and not passing):
             return NoPath(f"{name(s)} is occupied")
     if goal == start:
         return NoPath(f"already at {where}")
@@ -268,7 +291,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         return NoPath(f"no Shift while {doing} (ch19)")
     if walk.has(goal, "pit") and not into_pit:
         return NoPath(f"{where} is a pit: walking in is a fall")
-    reached, back = _search(walk, start, budget, goal)
+    reached, back, priced = _search(walk, start, budget, goal, penalty)
     if goal not in reached:
         if walk.has(goal, "climb") and not walk.climbs(start) and steps(start, goal) > 1:
             return NoPath(f"{where} is climbable: climbing onto it is a Move of 1 square "
@@ -289,7 +312,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     return Path(start, tuple(squares), reached[goal], frozenset(jumped),
                 swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
                 climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
-                fall=fall if walk.has(goal, "pit") else 0)
+                fall=fall if walk.has(goal, "pit") else 0, extra=priced[goal])
 
 
 def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
@@ -302,6 +325,6 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
     if mode == "shift" and walk.climbs(start) or \
             mode == "shift" and "water" in walk.kinds(start):
         return {}
-    reached, _ = _search(walk, start, budget, None)
+    reached, _, _ = _search(walk, start, budget, None)
     return {p: c for p, c in reached.items()
             if p != start and walk.stands(p) and not walk.has(p, "pit")}

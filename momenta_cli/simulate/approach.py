@@ -1,0 +1,89 @@
+"""Walking toward the fight on a map, for the built-in policies (R32-R34, ch19 Move):
+where a combatant with nothing it can hit from where it stands goes this Move.
+
+The squares it may end on and their costs are the engine's (``walking.
+reachable_squares``: the search ``move NAME to SQUARE`` walks), so a line made here is
+one the engine accepts: ``move NAME to SQUARE no-reactions``. It goes to the cheapest
+square from which its nearest enemy is within a melee weapon's reach, or within a
+ranged one's range with a line of sight; failing that, as far along the way to that
+enemy as this Move takes it (the way measured round walls and doors, not as the crow
+flies). A simulated movement answers no trigger: nobody Intercepts or Forestalls in a
+simulation (the policies have no reaction for it).
+"""
+
+from __future__ import annotations
+
+from momenta_cli.commands.language import quote_word as quote
+from momenta_cli.engine import walking
+from momenta_cli.engine.geometry import sight
+from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
+from momenta_cli.engine.geometry.distance import distance
+from momenta_cli.engine.geometry.paths import reachable
+from momenta_cli.engine.positions import board_of, squares_of
+from momenta_cli.engine.state import Fight, Fighter
+
+MAX_MOVES = 2  # Moves a turn spent walking toward the fight (the free one, one paid)
+
+
+def _reaches(f: Fighter) -> tuple[int, int]:
+    """The farthest Melee N of ``f``'s weapons and the farthest Range N (0: none)."""
+    melee = max((w.melee for w in f.spec.weapons if w.melee is not None), default=0)
+    ranged = max((w.range for w in f.spec.weapons if w.range is not None), default=0)
+    return melee, ranged
+
+
+def _nearest(fight: Fight, f: Fighter) -> Fighter | None:
+    """The nearest enemy on the map ``f`` may target (a Hidden one it cannot, R20)."""
+    mine = squares_of(f)
+    foes = [e for e in fight.fighters.values()
+            if not e.out and e.side != f.side and e.position is not None
+            and not e.has("Hidden")]
+    return min(foes, key=lambda e: distance(mine, squares_of(e)), default=None)
+
+
+def _way_to(board: Board, fight: Fight, f: Fighter, target: Fighter) -> dict[Square, int]:
+    """How far each position of ``f`` is from ``target`` by walking (R32), searched out
+    from the target: the other enemies block, allies are crossed."""
+    assert target.position is not None
+    theirs: set[Square] = set()
+    ours: set[Square] = set()
+    for o in fight.fighters.values():
+        if o.out or o.position is None or o.name in (f.name, target.name):
+            continue
+        (ours if o.side == f.side else theirs).update(squares_of(o))
+    side = side_of(f.spec.size)
+    return reachable(board, target.position, board.width * board.height * 2, side=side,
+                     enemies=frozenset(theirs), allies=frozenset(ours))
+
+
+def toward(fight: Fight, f: Fighter) -> str | None:
+    """The move line that brings ``f`` within reach of its nearest enemy this Move, or
+    nearer to it (module docstring); None without a map, with nobody to walk to, after
+    ``MAX_MOVES`` Moves, or when no square it can reach gets it any nearer."""
+    board = board_of(fight)
+    if board is None or f.position is None or f.moves >= MAX_MOVES:
+        return None
+    target = _nearest(fight, f)
+    if target is None:
+        return None
+    side = side_of(f.spec.size)
+    theirs = squares_of(target)
+    melee, ranged = _reaches(f)
+    can_go = walking.reachable_squares(fight, f)
+    for sq, _ in sorted(can_go.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
+        mine = footprint(sq, side)
+        gap = distance(mine, theirs)
+        if gap <= melee or (gap <= ranged and sight.line_of_sight(board, mine, theirs)):
+            return _line(f, sq)
+    way = _way_to(board, fight, f, target)
+    here = way.get(f.position)
+    nearer = [(way[sq], cost, sq[1], sq[0]) for sq, cost in can_go.items()
+              if sq in way and (here is None or way[sq] < here)]
+    if not nearer:
+        return None  # walled off, or no nearer: stay rather than pay for nothing
+    _, _, row, col = min(nearer)
+    return _line(f, (col, row))
+
+
+def _line(f: Fighter, sq: Square) -> str:
+    return f"move {quote(f.name)} to {name(sq)} no-reactions"
