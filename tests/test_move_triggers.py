@@ -230,7 +230,7 @@ def test_the_move_line_written_back_parses_to_the_same_command():
     """The prompt's answers are kept as one move line (exchange/triggers.py
     ``move_line``): it reads back as the command it was written from."""
     from momenta_cli.commands import parse_line
-    from momenta_cli.exchange.triggers import move_line
+    from momenta_cli.commands.unparse import move_line
 
     for line in ("move gorm to G2 intercept Wren with Spear roll 6,2 defend=Parry def 1s",
                  'move "Big Gorm" to C2 forestall Wren roll 1s intercept Wren with Rapier',

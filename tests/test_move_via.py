@@ -118,7 +118,8 @@ def test_path_previews_a_steered_walk_and_changes_nothing():
     meta = parse_line("path kira e1 via c3")
     assert meta.command.via == ("c3",)
     assert path_lines(s.state, meta)[0] == "path: Kira moves A1 -> B2 -> C3 -> D2 -> E1"
-    assert path_doc(s.state, meta.command) == {"cost": 4, "path": ["B2", "C3", "D2", "E1"]}
+    assert path_doc(s.state, meta.command) == {"cost": 4, "path": ["B2", "C3", "D2", "E1"],
+                                             "triggers": []}
     assert s.state == before
     assert parse_line("path kira e1 via c3 d2 shift").command == MoveTo(
         "kira", "e1", "Shift", via=("c3", "d2"))

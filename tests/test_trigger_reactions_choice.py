@@ -17,7 +17,8 @@ MAUL = """  - {name: Maul, weight: Heavy, attribute: POW, tags: [Crushing, Melee
 
 def maul_yard() -> Session:
     """The trigger yard with Wren holding a Cumbersome Maul (3 Vigor) before her Rapier
-    (2), both Melee 1: Gorm walking from A2 along row 2 enters both reaches at C2."""
+    (2), both Melee 1: Gorm walking from A2 along row 2 (steered through C2: an equally
+    cheap way round the reach exists) enters both reaches at C2."""
     text = YARD.replace("weapons:\n", "weapons:\n" + MAUL, 1)
     text = text.replace("weapons: [Spear, Rapier]", "weapons: [Maul, Rapier]")
     for key, square in (("rows", ROWS), ("kira", "A4"), ("wren", "D1"), ("gorm", "A2"),
@@ -32,7 +33,7 @@ def test_a_reactor_that_can_pay_only_for_its_second_weapon_reacts_with_it():
     Rapier, the other weapon whose reach Gorm enters there."""
     s = maul_yard()
     run(s, *OPEN, "set wren vigor 2")
-    run(s, "move gorm to g2 intercept wren", faces=[1, 1, 1])
+    run(s, "move gorm to g2 via c2 intercept wren", faces=[1, 1, 1])
     rolled = next(e for e in s.entries[-1].events if e.kind == "attack_rolled")
     assert rolled.weapon == "Rapier"
     assert s.state.get("Wren").vigor == 0
@@ -42,7 +43,7 @@ def test_a_reactor_that_can_pay_only_for_its_second_weapon_reacts_with_it():
 def test_with_vigor_for_both_the_first_listed_weapon_is_used():
     """ch19 Intercept: with either weapon payable the first listed is the one meant."""
     s = maul_yard()
-    run(s, *OPEN, "move gorm to g2 intercept wren", faces=[1, 1])
+    run(s, *OPEN, "move gorm to g2 via c2 intercept wren", faces=[1, 1])
     rolled = next(e for e in s.entries[-1].events if e.kind == "attack_rolled")
     assert rolled.weapon == "Maul" and s.state.get("Wren").vigor == 7 - 3
 
@@ -51,7 +52,7 @@ def test_a_reactor_that_can_pay_for_none_is_refused_with_the_first_weapons_reaso
     """R24: with 1 Vigor neither weapon can be paid for: the line is refused, saying so."""
     s = maul_yard()
     run(s, *OPEN, "set wren vigor 1")
-    refused(s, "move gorm to g2 intercept wren", "Vigor")
+    refused(s, "move gorm to g2 via c2 intercept wren", "Vigor")
 
 
 def test_a_second_reaction_at_the_stop_where_the_mover_fell_gets_a_note():

@@ -24,9 +24,8 @@ from dataclasses import dataclass, replace
 
 from momenta_cli.commands import parse_line
 from momenta_cli.commands.attack_verbs import movement_reaction
-from momenta_cli.commands.language import quote_word, split
-from momenta_cli.commands.trigger_words import write
-from momenta_cli.commands.unparse import comment_of
+from momenta_cli.commands.language import split
+from momenta_cli.commands.unparse import comment_of, move_line
 from momenta_cli.dice import PresetRoller, RecordingRoller, Roller
 from momenta_cli.engine import triggers
 from momenta_cli.engine.decide import decide
@@ -60,15 +59,6 @@ def asks(line: str) -> MoveTo | None:
     if len(words) >= 2 and words[-2].lower() == "dice":
         return None
     return cmd
-
-
-def move_line(cmd: MoveTo) -> str:
-    """``cmd`` as the line that parses back to it (commands/maneuver_verbs.py)."""
-    words = [cmd.how.lower()]
-    if cmd.name is not None:
-        words.append(quote_word(cmd.name))
-    words += ["to", cmd.square.upper(), *write(cmd.reactions, cmd.said)]
-    return " ".join(words)
 
 
 @dataclass(frozen=True)
@@ -256,7 +246,7 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
     lines are the move's own, shown when it runs."""
     try:
         mover = actor(fight, cmd.name)
-        route = plan(fight, mover, cmd.square)
+        route = plan(fight, mover, cmd.square, cmd.how, cmd.via)
         found = triggers.route_triggers(fight, mover, route)
         decide(fight, cmd, Ones())  # a movement refused as it stands asks nothing
     except MomentaError:
