@@ -74,7 +74,7 @@ class Event:
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event written by ``Event.to_dict`` (lists stay lists)."""
     kind = data.get("kind")
-    cls = event_type(str(kind))
+    cls = EVENT_TYPES.get(str(kind)) or event_type(str(kind))  # hot: one lookup if known
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r}")
     names = {f.name for f in fields(cls)}
