@@ -1,36 +1,38 @@
-"""The ``momenta`` Typer application: global options and command registration."""
+"""The ``momenta`` Typer application: global options and command registration.
+
+``momenta COMMAND ...`` imports only the module that defines COMMAND (``COMMANDS``): each
+module's Typer signatures cost a few milliseconds to import, and a GM feels every one of
+them on ``status``. Anything else (``--help``, a mistyped command, tests) gets the whole
+application, ``app``.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated
+from importlib import import_module
+from typing import Annotated, Any
 
 import typer
 
 from momenta_cli import __version__
-from momenta_cli.cli import (
-    encounter_cmds,
-    fight_cmds,
-    map_cmd,
-    odds_cmd,
-    oneshot_cmds,
-    query_cmds,
-    session_cmds,
-    simulate_cmd,
-    view_cmds,
-)
 from momenta_cli.text import one_line
 
-app = typer.Typer(
-    name="momenta",
-    help="Combat tracker for the Momenta tabletop RPG.",
-    no_args_is_help=True,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+# Each command and the module of momenta_cli.cli that registers it, in the order of
+# ``momenta --help``. tests/test_startup_imports.py checks it against what each module
+# registers, so it cannot go stale.
+COMMANDS: dict[str, str] = {
+    "validate": "encounter_cmds", "show": "encounter_cmds", "schema": "encounter_cmds",
+    "rules": "encounter_cmds",
+    "replay": "fight_cmds",
+    "run": "session_cmds", "resume": "session_cmds",
+    "do": "oneshot_cmds", "undo": "oneshot_cmds", "redo": "oneshot_cmds",
+    "status": "view_cmds", "log": "view_cmds",
+    "odds": "odds_cmd",
+    "map": "map_cmd",
+    "los": "query_cmds", "path": "query_cmds",
+    "simulate": "simulate_cmd",
+}
 
 
 def _version(value: bool) -> None:
@@ -39,7 +41,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool,
@@ -49,15 +50,31 @@ def _root(
     """Combat tracker for the Momenta tabletop RPG."""
 
 
-encounter_cmds.register(app)
-fight_cmds.register(app)
-session_cmds.register(app)
-oneshot_cmds.register(app)
-view_cmds.register(app)
-odds_cmd.register(app)
-map_cmd.register(app)
-query_cmds.register(app)
-simulate_cmd.register(app)
+def build(command: str | None = None) -> typer.Typer:
+    """The application with every command, or with only the commands of the module that
+    registers ``command`` (a name in ``COMMANDS``)."""
+    application = typer.Typer(
+        name="momenta",
+        help="Combat tracker for the Momenta tabletop RPG.",
+        no_args_is_help=True,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    application.callback()(_root)
+    modules = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    for name in modules:
+        import_module(f"momenta_cli.cli.{name}").register(application)
+    return application
+
+
+def __getattr__(name: str) -> Any:
+    # ``app``: the whole application, built the first time it is asked for.
+    if name == "app":
+        globals()["app"] = application = build()
+        return application
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -69,8 +86,11 @@ def main() -> None:
     # The click Typer runs on: its own copy in newer Typers, the click package before.
     click = getattr(typer.core, "_click", None) or typer.core.click  # type: ignore[attr-defined]
     aborts = (typer.Abort, getattr(click.exceptions, "Abort", typer.Abort))
+    # The whole application when this process already has it (tests); else only the
+    # command asked for, when the first argument names one.
+    application = globals().get("app") or build(sys.argv[1] if len(sys.argv) > 1 else None)
     try:
-        code = app(standalone_mode=False)
+        code = application(standalone_mode=False)
     except click.exceptions.UsageError as err:
         if type(err).__name__ == "NoArgsIsHelpError" and err.ctx is not None:
             typer.echo(err.ctx.get_help())  # plain `momenta`: the help, as asked for

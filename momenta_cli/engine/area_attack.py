@@ -14,16 +14,20 @@ reactions written, decides the same attack again on replay.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from momenta_cli.engine.attack_plan import Attack, weapon_for
 from momenta_cli.engine.events import Note
-from momenta_cli.engine.geometry import areas
-from momenta_cli.engine.geometry.board import Square
-from momenta_cli.engine.map_attack import Area
 from momenta_cli.engine.names import actor, find
-from momenta_cli.engine.positions import board_of, square_of, squares_of
-from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.attack_plan import Attack
+    from momenta_cli.engine.geometry.board import Square
+    from momenta_cli.engine.map_attack import Area
+    from momenta_cli.engine.state import Fight, Fighter
+
+# The map's modules come in when an attack has an area: every attack asks ``aimed`` and
+# ``area_note``, and most have none.
 
 # a target's own part of the line: its reactions (and, for a spell, its roll)
 _OWN = ("defense", "defense_with", "defense_typed", "brace", "counter")
@@ -33,6 +37,9 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
             ) -> frozenset[Square]:
     """The squares ``area`` touches (geometry/areas.py), from ``attacker``'s squares for
     a line or a cone, ``reach`` squares long unless the area says how long."""
+    from momenta_cli.engine.geometry import areas
+    from momenta_cli.engine.positions import board_of, square_of, squares_of
+
     board = board_of(fight)
     assert board is not None
     aim = square_of(area.square)
@@ -56,6 +63,8 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
 def caught(fight: Fight, attacker: Fighter, squares: frozenset[Square]) -> list[Fighter]:
     """Every creature in the fight with a square in ``squares`` (Hidden ones too, ch20),
     the attacker left out, in reading order of their top-left squares."""
+    from momenta_cli.engine.positions import squares_of
+
     out = [f for f in fight.fighters.values()
            if not f.out and f.name != attacker.name and squares.intersection(squares_of(f))]
     return sorted(out, key=lambda f: (f.position[1], f.position[0]) if f.position else (0, 0))
@@ -68,6 +77,9 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     area = cmd.area
     if area is None:
         return cmd
+    from momenta_cli.engine.attack_plan import Attack, weapon_for
+    from momenta_cli.engine.positions import board_of
+
     a = actor(fight, cmd.attacker)
     w = weapon_for(a, cmd)
     if not w.has("Area"):
@@ -109,6 +121,8 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
 
 
 def _stands_in(fight: Fight, a: Fighter, area: Area, reach: int | None) -> bool:
+    from momenta_cli.engine.positions import squares_of
+
     return bool(touched(fight, a, area, reach).intersection(squares_of(a)))
 
 
@@ -119,6 +133,9 @@ def area_note(fight: Fight, cmd: Attack) -> list[Note]:
     area = cmd.area
     if area is None:
         return []
+    from momenta_cli.engine.attack_plan import weapon_for
+    from momenta_cli.engine.positions import squares_of
+
     a = actor(fight, cmd.attacker)
     w = weapon_for(a, cmd)
     reach = w.range if w.range is not None else w.melee

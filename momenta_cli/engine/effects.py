@@ -5,15 +5,17 @@ map is ``engine/walking.py``'s."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from momenta_cli.dice import Roller
-from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import grabs, walking
-from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.events import Event, Note, applied
-from momenta_cli.engine.names import find
-from momenta_cli.engine.state import Fight, Fighter
+
+if TYPE_CHECKING:
+    from momenta_cli.dice import Roller
+    from momenta_cli.engine.attack_plan import Attack
+    from momenta_cli.engine.state import Fight, Fighter
+
+# The rest comes in when an effect is decided: reading a journal with a ``grab_taken``
+# needs only the event (the map's walking code is most of an import of this module).
 
 MAX_EFFECT = 3  # ch19 Shove, Grab, Feint: N = successes, maximum 3
 
@@ -39,6 +41,9 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
     decider's scratch copy: the events are applied to it as they are decided. A Shove's
     ``answers``: the Intercepts its push is answered with (R35, ``walking.shove``)."""
+    from momenta_cli.engine import conditions as cond
+    from momenta_cli.engine.names import find
+
     n = min(net, MAX_EFFECT)
     if n == 0:
         who = [find(s, x.attacker or "").name for x in answers]
@@ -56,6 +61,8 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     # Grab), whoever shoves. On the map the tracker measures each grab before and after
     # (R28, R32); without one a push is taken to part them unless the GM says it kept
     # the two together.
+    from momenta_cli.engine import grabs, walking
+
     before = grabs.partner_distances(s, t)
     events, went = walking.shove(s, a, t, n, roller, answers, said)
     if together or not went:

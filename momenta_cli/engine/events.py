@@ -8,11 +8,40 @@ Dice faces live inside the events, so applying a journal never rolls.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from importlib import import_module
 from typing import Any, ClassVar
 
 from momenta_cli.engine.state import Cond, Fight, other_side
 
 EVENT_TYPES: dict[str, type[Event]] = {}
+
+# The module that defines each kind of event not defined here. Reading a journal imports
+# a kind's module only when a record holds that kind (``event_from_dict``): the rules
+# modules that define events also decide commands, and importing them all costs a
+# ``status`` more than the rest of its start-up. tests/test_startup_imports.py checks that
+# this names every Event subclass's kind and module, so it cannot go stale.
+EVENT_MODULES: dict[str, str] = {
+    "condition_made_up": "momenta_cli.engine.conditions",
+    "moved": "momenta_cli.engine.movement",
+    "dragged": "momenta_cli.engine.movement",
+    "shoved": "momenta_cli.engine.movement",
+    "move_answered": "momenta_cli.engine.movement",
+    "terrain_set": "momenta_cli.engine.movement",
+    "fell": "momenta_cli.engine.movement",
+    "maneuver_taken": "momenta_cli.engine.economy",
+    "reaction_taken": "momenta_cli.engine.economy",
+    "defense_used": "momenta_cli.engine.reactions",
+    "placed_at": "momenta_cli.engine.positions",
+    "door_set": "momenta_cli.engine.doors",
+    "grab_ended": "momenta_cli.engine.grabs",
+    "halted": "momenta_cli.engine.triggers",
+    "grab_taken": "momenta_cli.engine.effects",
+    "attack_rolled": "momenta_cli.engine.attacks",
+    "attack_damage": "momenta_cli.engine.attacks",
+    "surged": "momenta_cli.engine.maneuvers",
+    "consumable_used": "momenta_cli.engine.maneuvers",
+    "hide_rolled": "momenta_cli.engine.maneuvers",
+}
 
 
 @dataclass(frozen=True)
@@ -45,12 +74,22 @@ class Event:
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event written by ``Event.to_dict`` (lists stay lists)."""
     kind = data.get("kind")
-    cls = EVENT_TYPES.get(str(kind))
+    cls = EVENT_TYPES.get(str(kind)) or event_type(str(kind))  # hot: one lookup if known
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r}")
     names = {f.name for f in fields(cls)}
     args = {k: _freeze(v) for k, v in data.items() if k in names}
     return cls(**args)
+
+
+def event_type(kind: str) -> type[Event] | None:
+    """The class of the event kind ``kind``, its module imported if need be (see
+    ``EVENT_MODULES``); None for a kind no module defines."""
+    cls = EVENT_TYPES.get(kind)
+    if cls is None and kind in EVENT_MODULES:
+        import_module(EVENT_MODULES[kind])
+        cls = EVENT_TYPES.get(kind)
+    return cls
 
 
 def _freeze(value: Any) -> Any:

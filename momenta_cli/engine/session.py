@@ -4,16 +4,17 @@ events, and undo/redo as replays of that journal (boardgame.io-style fold)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from momenta_cli.dice import RecordingRoller, Roller
-from momenta_cli.engine.commands import Command
-from momenta_cli.engine.decide import decide
 from momenta_cli.engine.events import Event, apply_all
 from momenta_cli.engine.setup import new_fight
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import RuleError
-from momenta_cli.words import with_dice
+
+if TYPE_CHECKING:  # deciding (every rules module) comes in with the first command decided
+    from momenta_cli.engine.commands import Command
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class Entry:
     def script_line(self) -> str:
         """The complete command: the line with its dice written as ``dice F,F,...``,
         which replays it exactly under any seed (words.py ``with_dice``)."""
+        from momenta_cli.words import with_dice
+
         return with_dice(self.line, self.dice) if self.dice else self.line
 
 
@@ -61,6 +64,8 @@ class Session:
     def decide(self, command: Command, line: str, roller: Roller) -> Entry:
         """The entry ``command`` would make, not applied (nothing changes): its events
         and the faces ``roller`` handed out for them (``Entry.dice``)."""
+        from momenta_cli.engine.decide import decide  # reading a journal never decides
+
         rolled = RecordingRoller(roller)
         events = decide(self.state, command, rolled)
         return Entry(line, tuple(events), tuple(rolled.faces))
