@@ -129,3 +129,8 @@ def name_key(name: str) -> str:
     ``Jörg`` typed as o + combining diaeresis, ``Ｊｏｒｇ`` in fullwidth letters and ``JÖRG``
     all name the same combatant (and clash in one encounter)."""
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).strip()
+
+
+def squares_text(n: int) -> str:
+    """``1 square``, ``2 squares``: a count of squares for messages and the log."""
+    return f"{n} square" if n == 1 else f"{n} squares"

@@ -20,8 +20,8 @@ import re
 from dataclasses import replace
 
 from momenta_cli.commands.language import Meta, number, typed_result, verb
+from momenta_cli.engine.area_shape import SHAPES, Area
 from momenta_cli.engine.attack_plan import Attack
-from momenta_cli.engine.map_attack import SHAPES, Area
 from momenta_cli.errors import CommandError
 
 _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)

@@ -1,7 +1,7 @@
 """Where each combatant of an encounter with a ``map:`` block starts: ``at: C5`` or a
 ``mark:`` letter drawn in the rows (docs/encounter-format.md, "Where combatants start").
 
-Each is checked against the map (engine/positions.fit_problem, as ``place`` is) and
+Each is checked against the map (engine/geometry/fitting.fit_problem, as ``place`` is) and
 against those placed before it in file order; every problem is reported where it is: a
 square at the combatant's ``at:``, a mark's at the letter in the rows.
 """
@@ -22,7 +22,7 @@ from momenta_cli.engine.geometry.board import (
     parse,
     side_of,
 )
-from momenta_cli.engine.positions import SQUARE_HELP, fit_problem
+from momenta_cli.engine.geometry.fitting import SQUARE_HELP, fit_problem
 from momenta_cli.engine.specs import CombatantSpec
 from momenta_cli.text import unsafe
 

@@ -21,9 +21,9 @@ from momenta_cli.engine.names import actor, find
 from momenta_cli.errors import RuleError
 
 if TYPE_CHECKING:
+    from momenta_cli.engine.area_shape import Area
     from momenta_cli.engine.attack_plan import Attack
     from momenta_cli.engine.geometry.board import Square
-    from momenta_cli.engine.map_attack import Area
     from momenta_cli.engine.state import Fight, Fighter
 
 # The map's modules come in when an attack has an area: every attack asks ``aimed`` and

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from momenta_cli.engine import map_attack as ma
 from momenta_cli.engine import movement as mv
 from momenta_cli.engine import reactions as rx
+from momenta_cli.engine.area_shape import Area
 from momenta_cli.engine.commands import Command
 from momenta_cli.engine.economy import check_can_react
-from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.names import by_name, candidates
 from momenta_cli.engine.rolls import Typed
 from momenta_cli.engine.specs import LocationSpec, WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.text import squares_text
 
 MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
 REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
@@ -71,7 +71,7 @@ class Attack(Command):
     together: bool = False  # a Shove that keeps a grab together (the GM's word)
     sight: bool = False
     no_cover: bool = False
-    area: ma.Area | None = None
+    area: Area | None = None
     # a Shove's push answered on its line (R35): the Intercepts by REACTOR, the pushed
     # one their target, and whether the line said anything (``no-reactions``)
     push_reactions: tuple[Attack, ...] = ()
@@ -229,6 +229,8 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
     w = weapon_for(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
+    from momenta_cli.engine import map_attack as ma  # the map's geometry: not for reading
+
     spot = ma.spot(fight, a, t, cmd, at)
     distance = cmd.distance if spot is None else spot.distance
     mode = mode_for(w, cmd, distance)

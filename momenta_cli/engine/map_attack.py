@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from momenta_cli.engine.area_shape import SHAPES, Area  # noqa: F401  (re-exported)
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import FLOOR, Board, Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import distance as footprint_distance
@@ -35,27 +36,8 @@ from momenta_cli.errors import RuleError
 if TYPE_CHECKING:
     from momenta_cli.engine.attack_plan import Attack
 
-SHAPES = ("burst", "line", "cone")  # ch20 Area Attacks, as the tracker draws them
 MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # R35: measured where they triggered
 MAX_ASKED = 10  # cover squares between the two tested one by one for the log's reason
-
-
-@dataclass(frozen=True)
-class Area:
-    """An area attack's shape on the map (ch20 Area Attacks): a ``burst`` of radius
-    ``size`` around ``square``, or a ``line`` or a ``cone`` ``size`` squares long from
-    the attacker toward ``square`` (``size`` None: as far as the weapon reaches)."""
-
-    shape: str
-    square: str
-    size: int | None = None
-
-    @property
-    def text(self) -> str:
-        """``burst 2 at C5``, ``line toward D4``, ``cone 3 toward D4``."""
-        size = f" {self.size}" if self.size is not None else ""
-        where = "at" if self.shape == "burst" else "toward"
-        return f"{self.shape}{size} {where} {self.square.upper()}"
 
 
 @dataclass(frozen=True)

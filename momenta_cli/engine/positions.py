@@ -21,53 +21,21 @@ from momenta_cli.engine.events import Event
 from momenta_cli.engine.geometry.board import (
     Board,
     Square,
-    column_name,
     footprint,
     name,
     parse,
     side_of,
+)
+from momenta_cli.engine.geometry.fitting import (  # noqa: F401  (re-exported)
+    SQUARE_HELP,
+    fit_problem,
+    map_size,
 )
 from momenta_cli.engine.geometry.paths import STEPS
 from momenta_cli.engine.names import find
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-
-SQUARE_HELP = "a square is a column letter and a row number, like C5"
-
-
-def map_size(board: Board) -> str:
-    """``10 columns, A-J, by 8 rows, 1-8``, for messages about a square off the map."""
-    return (f"{board.width} columns, A-{column_name(board.width - 1)}, by "
-            f"{board.height} rows, 1-{board.height}")
-
-
-def fit_problem(board: Board, top_left: Square, side: int,
-                taken: Mapping[Square, str] | None = None) -> str | None:
-    """Why a creature ``side`` squares across cannot stand with its top-left square at
-    ``top_left`` (R31), or None when it can: every square of its footprint is on the map,
-    not solid (a wall, a closed door: R32), not a pit (it would fall: R36), and held by
-    nobody in ``taken`` (square -> the name of who holds it)."""
-    squares = footprint(top_left, side)
-    where = name(top_left)
-    lead = "" if side == 1 else \
-        f"a {side}x{side} creature at {where} takes {where} to {name(squares[-1])}, and "
-    for sq in squares:
-        what = None
-        if not board.on(sq):
-            what = f"off the map ({map_size(board)})"
-        elif board.at(sq).kind == "wall":
-            what = "a wall"
-        elif board.at(sq).solid:
-            what = "a closed door"
-        elif board.at(sq).kind == "pit":
-            what = f"a pit ({board.at(sq).height} deep: a creature there falls)"
-        elif sq in (taken or {}):
-            what = f"taken by {(taken or {})[sq]}"
-        if what:
-            return f"{lead}{name(sq)} is {what}"
-    return None
-
 
 _BOARD: list[tuple[Board, tuple[tuple[Square, bool], ...], Board]] = []
 

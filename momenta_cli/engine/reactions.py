@@ -16,12 +16,11 @@ from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event
-from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.names import by_name, candidates, match
 from momenta_cli.engine.specs import DamageTable, DefenseSpec, WeaponSpec, Weight
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import clip
+from momenta_cli.text import clip, squares_text
 
 Parts = list[tuple[str, int]]
 T = TypeVar("T")

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from momenta_cli.text import squares_text  # noqa: F401  (re-exported: older imports)
+
 from .board import Board, Square, footprint, name
 from .distance import steps
 
@@ -181,11 +183,6 @@ class _Walk:
         if not all(self.board.at(s).kind in _STABLE for s in self.squares(land)):
             return
         yield _Step(land, cost + self.entry_cost(here, land), tuple(air))
-
-
-def squares_text(n: int) -> str:
-    """``1 square``, ``2 squares``: a count of squares for messages and the log."""
-    return f"{n} square" if n == 1 else f"{n} squares"
 
 
 def pit_depth(board: Board, squares: Iterable[Square]) -> int:
