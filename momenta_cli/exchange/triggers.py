@@ -19,8 +19,9 @@ never changes the state it is given); a ``Table`` asks and tells (cli/ask.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from momenta_cli.commands import parse_line
 from momenta_cli.commands.attack_verbs import movement_reaction
@@ -28,16 +29,22 @@ from momenta_cli.commands.language import split
 from momenta_cli.commands.unparse import comment_of, move_line
 from momenta_cli.dice import PresetRoller, RecordingRoller, Roller
 from momenta_cli.engine import triggers
+from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.commands import Command
 from momenta_cli.engine.decide import decide
 from momenta_cli.engine.events import Event, apply_all
+from momenta_cli.engine.forced_walk import drag_triggers
 from momenta_cli.engine.geometry.board import Square, name
 from momenta_cli.engine.names import actor
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.engine.walking import MoveTo, plan
 from momenta_cli.errors import MomentaError
 from momenta_cli.exchange.flow import Cancelled, Failed, Table, settle
 from momenta_cli.exchange.trial import Ones
 from momenta_cli.text import one_line
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.walking import Route
 
 YES = ("y", "yes")
 NO = ("", "n", "no")
@@ -45,14 +52,15 @@ NO = ("", "n", "no")
 
 def asks(line: str) -> MoveTo | None:
     """The movement ``line`` declares when its triggers may be asked about: a ``move ...
-    to SQUARE`` (not a Shift: it triggers nothing) that says nothing of its reactions,
-    not a preview (``?``) nor a line that pins its dice; None for anything else."""
+    to SQUARE`` (or a Shift: it triggers nothing itself, but one it drags may be
+    Intercepted) that says nothing of its reactions, not a preview (``?``) nor a line
+    that pins its dice; None for anything else."""
     try:
         words = split(line)
         cmd = parse_line(line)
     except MomentaError:
         return None
-    if not isinstance(cmd, MoveTo) or cmd.said or cmd.how != "Move":
+    if not isinstance(cmd, MoveTo) or cmd.said:
         return None
     if words and words[-1] == "?":
         return None
@@ -73,14 +81,50 @@ class Offer:
     weapon: str
 
 
-def _decided(fight: Fight, cmd: MoveTo, faces: tuple[int, ...]) -> list[Event]:
+@dataclass(frozen=True)
+class Answering:
+    """The line whose movement is answered (a move line, a shove line): ``build`` makes
+    its command from the reactions and whether the line says anything of them;
+    ``taken``: the reactions so far, each with its group (0: the mover's own, then each
+    dragged one's in the route's order), kept in that order on the line so the engine
+    makes them in the order they are offered (``forced_walk.route_answered``)."""
+
+    build: Callable[[tuple[Attack, ...], bool], Command]
+    taken: tuple[tuple[int, Attack], ...] = ()
+    said: bool = False
+
+    def plus(self, group: int, a: Attack) -> Answering:
+        return replace(self, taken=(*self.taken, (group, a)))
+
+    def command(self) -> Command:
+        ordered = sorted(self.taken, key=lambda ga: ga[0])  # stable: offer order kept
+        return self.build(tuple(a for _, a in ordered), self.said)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A trigger to offer: ``who`` is the one it strikes (the mover, the one dragged or
+    pushed), ``into`` how it gets there ("comes into", "is pushed into"), ``group`` its
+    place on the line (``Answering``), ``squares`` the path of ``who``."""
+
+    trigger: triggers.Trigger
+    who: str
+    into: str
+    group: int
+    squares: tuple[Square, ...]
+
+
+def _decided(fight: Fight, cmd: Command, faces: tuple[int, ...]) -> list[Event]:
     return decide(fight, cmd, PresetRoller(faces, fallback=Ones()))
 
 
 def _taken(events: list[Event], reactor: str, reaction: str) -> int | None:
-    """Where the reaction ``reactor`` pays for begins in a movement's events."""
+    """Where the reaction ``reactor`` pays for begins in a movement's events (after its
+    first stop: a shove's own reactions come before its push)."""
+    halted = False
     for i, e in enumerate(events):
-        if e.kind == "reaction_taken" and getattr(e, "name", None) == reactor \
+        halted = halted or e.kind == "halted"
+        if halted and e.kind == "reaction_taken" and getattr(e, "name", None) == reactor \
                 and str(getattr(e, "reaction", "")).startswith(reaction):
             return i
     return None
@@ -97,18 +141,18 @@ def _not_made(events: list[Event], t: triggers.Trigger) -> str:
     return f"the movement ends before it reaches {t.reactor}'s {t.reaction}"
 
 
-def attempt(fight: Fight, cmd: MoveTo, t: triggers.Trigger, faces: tuple[int, ...],
-            words: list[str] | None = None) -> Offer | str:
-    """The reaction of trigger ``t`` as it would be made after ``cmd``'s reactions (their
-    dice ``faces``), with the option ``words`` typed and, unless they name one, the
-    weapon ``t.weapons[0]`` named (so the line says which); the engine's reason when it
-    would not make it (the reactor cannot react or pay, the mover is out by then). A
-    ``MomentaError`` for words it refuses."""
+def attempt(fight: Fight, line: Answering, t: triggers.Trigger, faces: tuple[int, ...],
+            words: list[str] | None = None, group: int = 0) -> Offer | str:
+    """The reaction of trigger ``t`` as it would be made after ``line``'s reactions (their
+    dice ``faces``, after the line's own), with the option ``words`` typed and, unless
+    they name one, the weapon ``t.weapons[0]`` named (so the line says which); the
+    engine's reason when it would not make it (the reactor cannot react or pay, the
+    mover is out by then). A ``MomentaError`` for words it refuses."""
     a = movement_reaction(t.reaction, [t.reactor, *(words or [])])
     if a.weapon is None and t.weapons:
         a = replace(a, weapon=t.weapons[0])
     try:
-        events = _decided(fight, replace(cmd, reactions=(*cmd.reactions, a)), faces)
+        events = _decided(fight, line.plus(group, a).command(), faces)
     except MomentaError as err:
         if words:
             raise
@@ -144,17 +188,17 @@ class Way:
     passed: tuple[tuple[triggers.Trigger, str], ...] = ()
 
 
-def pick_way(fight: Fight, cmd: MoveTo, t: triggers.Trigger, squares: Sequence[Square]
+def pick_way(fight: Fight, line: Answering, stop: Stop, faces: tuple[int, ...] = ()
              ) -> Way:
-    """The first weapon of ``t`` (``ways``) the engine would make the reaction with now,
-    with the ones passed over; when none, the reasons, each once."""
+    """The first weapon of the stop's trigger (``ways``) the engine would make the
+    reaction with now, with the ones passed over; when none, the reasons, each once."""
     passed: list[tuple[triggers.Trigger, str]] = []
-    for w in ways(t, squares):
-        got = attempt(fight, cmd, w, ())
+    for w in ways(stop.trigger, stop.squares):
+        got = attempt(fight, line, w, faces, group=stop.group)
         if isinstance(got, Offer):
             return Way(w, None, tuple(passed))
         passed.append((w, got))
-    return Way(t, reasons(passed) or "the engine would not make it")
+    return Way(stop.trigger, reasons(passed) or "the engine would not make it")
 
 
 def reasons(passed: Sequence[tuple[triggers.Trigger, str]]) -> str:
@@ -176,34 +220,36 @@ def reasons(passed: Sequence[tuple[triggers.Trigger, str]]) -> str:
                       for reason, _, others in groups)
 
 
-def _where(t: triggers.Trigger, mover: str) -> str:
-    return f"as {mover} starts" if t.step == triggers.START else f"at {t.square}"
+def _where(t: triggers.Trigger, who: str, mover: str) -> str:
+    if t.step == triggers.START:
+        return f"as {who} starts"
+    return f"at {t.square}" + ("" if who == mover else f" for {who}")
 
 
-def passed_note(mover: str, way: Way) -> str | None:
+def passed_note(stop: Stop, way: Way, mover: str) -> str | None:
     """The dim line for the weapons passed over before the one offered."""
     if not way.passed:
         return None
     first = way.passed[0][0]
-    return one_line(f"(not with {first.weapons[0]} {_where(first, mover)}: "
+    return one_line(f"(not with {first.weapons[0]} {_where(first, stop.who, mover)}: "
                     f"{reasons(way.passed)})")
 
 
-def unoffered(mover: str, way: Way) -> str:
+def unoffered(stop: Stop, way: Way, mover: str) -> str:
     """The dim line for a trigger the prompt offers nothing for, with the engine's
     reason (as the attack's "(no reaction asked: ...)" lines)."""
     t = way.trigger
-    return one_line(f"(no {t.reaction} asked of {t.reactor} {_where(t, mover)}: "
+    return one_line(f"(no {t.reaction} asked of {t.reactor} {_where(t, stop.who, mover)}: "
                     f"{way.why})")
 
 
-def _question(fight: Fight, mover: str, o: Offer) -> str:
+def _question(stop: Stop, o: Offer) -> str:
     t = o.trigger
     vigor = o.before.get(t.reactor).vigor  # what is left after the reactions before it
     if t.step == triggers.START:
-        return (f"{mover} starts to move within reach of {t.reactor}'s {o.weapon}: "
+        return (f"{stop.who} starts to move within reach of {t.reactor}'s {o.weapon}: "
                 f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}).")
-    return (f"{mover} comes into {t.reactor}'s reach at {t.square}: {t.reactor} may "
+    return (f"{stop.who} {stop.into} {t.reactor}'s reach at {t.square}: {t.reactor} may "
             f"{t.reaction} with {o.weapon} ({o.cost} Vigor of {vigor}).")
 
 
@@ -235,53 +281,47 @@ def _told(events: list[Event], t: triggers.Trigger) -> list[str]:
         and str(getattr(e, "reaction", "")).startswith(t.reaction))])
 
 
-def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
-                ) -> tuple[MoveTo, tuple[int, ...]] | None:
-    """Offer each trigger of ``cmd`` its reaction, with the first of its weapons the
-    engine would make it with (a reactor who cannot take it is told in a dim line with
-    the engine's reason); the movement with the reactions taken and the dice the tracker
-    rolled for them; None when the GM cancelled.
+def offer_each(fight: Fight, line: Answering, stops: Sequence[Stop], mover: str,
+               roller: Roller, table: Table, faces: tuple[int, ...] = (),
+               first: Sequence[str] = ()) -> tuple[Answering, tuple[int, ...]] | None:
+    """Offer each stop its reaction, with the first of its weapons the engine would make
+    it with (a reactor who cannot take it is told in a dim line with the engine's
+    reason), in the order the movement meets them; the line with the reactions taken and
+    the dice the tracker rolled (``faces``: the line's own, first); None when the GM
+    cancelled. ``first``: lines told before the first thing said (a shove's roll).
 
     What a reaction taken did is told before the next question only: the last one's
-    lines are the move's own, shown when it runs."""
-    try:
-        mover = actor(fight, cmd.name)
-        route = plan(fight, mover, cmd.square, cmd.how, cmd.via)
-        found = triggers.route_triggers(fight, mover, route)
-        decide(fight, cmd, Ones())  # a movement refused as it stands asks nothing
-    except MomentaError:
-        return cmd, ()
-    # each trigger's weapon, decided once on the movement as typed, then in the order
-    # the movement meets them (so the tracker's dice are handed out in that order)
-    picked = sorted((pick_way(fight, cmd, t, route.path.squares) for t in found),
-                    key=lambda w: w.trigger.step)
-    faces: tuple[int, ...] = ()
-    done = cmd
-    pending: list[str] = []
+    lines are the line's own, shown when it runs. Once ``mover`` is out of the fight,
+    nothing more is offered."""
+    # each trigger's weapon, decided once on the line as typed, then in the order the
+    # movement meets them (so the tracker's dice are handed out in that order)
+    picked = sorted(((st, pick_way(fight, line, st, faces)) for st in stops),
+                    key=lambda sw: (sw[1].trigger.step, sw[0].group))
+    pending: list[str] = list(first)
 
     def flush() -> None:
         for text in pending:
             table.tell(text)
         pending.clear()
 
-    for way in picked:
+    for stop, way in picked:
         t = way.trigger
         if way.why is not None:
             flush()
-            table.note(unoffered(mover.name, way))
+            table.note(unoffered(stop, way, mover))
             continue
-        got = attempt(fight, done, t, faces)
+        got = attempt(fight, line, t, faces, group=stop.group)
         if not isinstance(got, Offer):
             flush()
-            table.note(unoffered(mover.name, Way(t, got)))
+            table.note(unoffered(stop, Way(t, got), mover))
             continue
         o = got
-        done = replace(done, said=True)  # offered: the line says what became of it
+        line = replace(line, said=True)  # offered: the line says what became of it
         flush()
-        note = passed_note(mover.name, way)
+        note = passed_note(stop, way, mover)
         if note is not None:
             table.note(note)
-        table.tell(_question(fight, mover.name, o))
+        table.tell(_question(stop, o))
         while True:
             answer = table.ask(f"{t.reaction}? [y/N] ", ("y", "n", t.reaction.lower()))
             if answer is None:
@@ -289,7 +329,7 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
             try:
                 yes, words = _answer(answer, t.reaction)
                 if yes and words:
-                    typed = attempt(fight, done, t, faces, words)
+                    typed = attempt(fight, line, t, faces, words, group=stop.group)
                     if not isinstance(typed, Offer):
                         raise MomentaError(typed)
                     o = typed
@@ -299,7 +339,7 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
         if not yes:
             continue
         attack = replace(movement_reaction(t.reaction, [t.reactor, *words]),
-                         target=mover.name)
+                         target=stop.who)
         if attack.weapon is None:
             attack = replace(attack, weapon=o.weapon)
         try:
@@ -316,14 +356,52 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
             events = decide(o.before, made, rec)
         except MomentaError as err:
             raise Failed(f"the answers could not be put together ({err}); nothing was "
-                         "done: type the move again with the reaction written") from None
+                         "done: type the line again with the reaction written") from None
         faces = (*faces, *rec.faces)
         pending += _told(events, t)
-        done = replace(done, reactions=(*done.reactions, replace(made, attacker=t.reactor,
-                                                                  target="")))
-        if apply_all(o.before.clone(), events).get(mover.name).out:
+        line = line.plus(stop.group, replace(made, attacker=t.reactor, target=""))
+        if apply_all(o.before.clone(), events).get(mover).out:
             break
-    return done, faces
+    return line, faces
+
+
+def move_stops(fight: Fight, mover: Fighter, route: Route) -> list[Stop]:
+    """What a Move (or a Shift) offers: the mover's own triggers, then the ones of each
+    creature it drags (ch19 Grab: forced movement, Intercept only; R35)."""
+    out = [Stop(t, mover.name, "comes into", 0, route.path.squares)
+           for t in triggers.route_triggers(fight, mover, route)]
+    group = {who: i + 1 for i, (who, _) in enumerate(route.drags)}
+    drags = dict(route.drags)
+    out += [Stop(t, who, "is dragged into", group[who], drags[who].squares)
+            for who, t in drag_triggers(fight, route)]
+    return out
+
+
+def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
+                ) -> tuple[MoveTo, tuple[int, ...]] | None:
+    """Offer each trigger of ``cmd`` (the mover's and the dragged ones') its reaction
+    (``offer_each``); the movement with the reactions taken and the dice the tracker
+    rolled for them; None when the GM cancelled."""
+    try:
+        mover = actor(fight, cmd.name)
+        route = plan(fight, mover, cmd.square, cmd.how, cmd.via)
+        stops = move_stops(fight, mover, route)
+        decide(fight, cmd, Ones())  # a movement refused as it stands asks nothing
+    except MomentaError:
+        return cmd, ()
+    if not stops:
+        return cmd, ()
+
+    def build(reactions: tuple[Attack, ...], said: bool) -> MoveTo:
+        return replace(cmd, reactions=reactions, said=said)
+
+    got = offer_each(fight, Answering(build), stops, mover.name, roller, table)
+    if got is None:
+        return None
+    line, faces = got
+    done = line.command()
+    assert isinstance(done, MoveTo)
+    return (cmd, faces) if not line.said else (done, faces)
 
 
 def settle_line(fight: Fight, line: str, roller: Roller, table: Table
