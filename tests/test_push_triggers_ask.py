@@ -193,3 +193,29 @@ def test_the_shove_answered_at_the_prompt_is_journaled_whole_and_shown_as(shove_
                input="turn kira\nshove gorm roll 2s\n")
     assert "cancelled: nothing was done" in r.output
     assert cmds(shove_file)[-1] == "turn kira"
+
+
+def test_the_guides_push_offer_is_the_prompts_on_the_sample():
+    """docs/at-the-table.md "Reactions on the way": round 3 of the sample script, the
+    shove typed without its answers, is offered Tamsin's Intercept as the guide quotes,
+    and the answered line is the guide's (R35, ch19 Shove)."""
+    from momenta_cli.dice import SeededRoller
+    from momenta_cli.encounter import load_encounter
+    from momenta_cli.engine.session import Session
+    from momenta_cli.runner import run_line
+    from tests.conftest import ROOT
+
+    s = Session(load_encounter(ROOT / "encounters" / "yard-with-a-map.yaml"))
+    script = (ROOT / "encounters" / "yard-with-a-map.script").read_text().splitlines()
+    at = script.index("shove brannoc knife-2 roll 3s intercept tamsin roll 0s")
+    roller = SeededRoller(1)  # as the replay rolls the script
+    for line in script[:at]:
+        if line.strip() and not line.startswith("#"):
+            run_line(s, line, roller)
+    (line, _), t = ask(s, "shove brannoc knife-2 roll 3s", "y", "0s")
+    offer = ("Knife-2 is pushed into Tamsin's reach at I6: Tamsin may Intercept with "
+             "Dagger (2 Vigor of 7).")
+    guide = " ".join((ROOT / "docs" / "at-the-table.md").read_text().split())
+    assert offer in t.told and offer in guide
+    assert line == "shove brannoc knife-2 roll 3s intercept Tamsin with Dagger roll 0s"
+    assert f"`{line}`" in guide
