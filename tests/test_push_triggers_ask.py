@@ -219,3 +219,23 @@ def test_the_guides_push_offer_is_the_prompts_on_the_sample():
     assert offer in t.told and offer in guide
     assert line == "shove brannoc knife-2 roll 3s intercept Tamsin with Dagger roll 0s"
     assert f"`{line}`" in guide
+
+
+def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
+    """The tracker's dice handed out before the push: every rolled pool's faces (a typed
+    roll or a Grunt's none) and the d6 of a PC's Wound slot (R10), e.g. from a
+    Counterattack's blow before the shove's roll; the Intercepts' come after them."""
+    from momenta_cli.engine.attacks import AttackRolled
+    from momenta_cli.engine.events import WoundTaken
+    from momenta_cli.exchange.push import _rolled
+
+    def rolled(how: str, faces: list[int]) -> dict:
+        return {"pool": len(faces), "faces": faces, "successes": 0, "kept": faces,
+                "how": how}
+
+    counter = AttackRolled("Gorm", "Kira", "Counterattack", "Cudgel", "melee", "Body", (),
+                           (), rolled("rolled", [6, 6, 5]))
+    shove = AttackRolled("Kira", "Gorm", "Shove", "Unarmed Attack", "melee", "Body", (),
+                         (), rolled("typed", [5, 5]), "Parry", (), rolled("rolled", [1, 2]))
+    assert _rolled([counter, WoundTaken("Kira", "Dazed", face=3), shove]) == 3 + 1 + 2
+    assert _rolled([WoundTaken("Gorm", "Dazed", face=None)]) == 0

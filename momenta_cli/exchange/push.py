@@ -31,10 +31,13 @@ def asks(cmd: Attack) -> bool:
 
 
 def _rolled(events: list[Event]) -> int:
-    """How many of the tracker's dice the attack's rolls took (a typed roll or a
-    Grunt's takes none): the ones handed out before the push begins."""
+    """How many of the tracker's dice ``events`` took, in order: each roll's own (a
+    typed roll or a Grunt's takes none) and a Wound slot's d6 (R10, a Counterattack's
+    blow before the shove's roll): the ones handed out before the push begins."""
     n = 0
     for e in events:
+        if e.kind == "wound_taken" and getattr(e, "face", None) is not None:
+            n += 1
         if e.kind != "attack_rolled":
             continue
         for roll in (getattr(e, "roll", None), getattr(e, "defense_roll", None)):
