@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+import tests.trigger_yard as ty
 from momenta_cli.cli.completion import complete
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.session import Session
 from tests.conftest import ROOT
-from tests.engine_helpers import run
+from tests.engine_helpers import run, session_from
 
 
 def _session(name: str) -> Session:
@@ -72,3 +73,28 @@ def test_a_preview_mark_follows_a_whole_fight_command(yard):
     assert "? " not in offered(yard, "move to d7 intercept ")  # a name comes next
     assert "? " not in offered(yard, "path tamsin d7 ")  # a session command
     assert "? " not in offered(yard, "attack knife-1 ? ")
+
+
+def test_a_shove_on_a_map_offers_its_push_answers_then_the_reactors():
+    """R35, ch19 Shove: after a shove's own words, ``intercept`` and ``no-reactions``
+    (on a map only); after ``intercept``, who may answer the pushed one (the other side,
+    not an enemy stat block); then the Intercept's options or another ``intercept``;
+    nothing after ``no-reactions``."""
+    from tests.test_push_triggers_ask import shoving
+
+    s = shoving()
+    after = offered(s, "shove gorm roll 2s ")
+    assert {"intercept ", "no-reactions "} <= set(after)
+    assert offered(s, "shove gorm intercept ") == ["Kira ", "Wren "]
+    its = offered(s, "shove gorm intercept wren ")
+    assert {"with ", "roll ", "intercept "} <= set(its)
+    assert offered(s, "shove gorm intercept wren with ") == [
+        "Spear ", "Rapier ", '"Unarmed Attack" ']
+    assert offered(s, "shove gorm intercept wren roll 6,2 intercept ") == ["Kira "]
+    assert offered(s, "shove gorm no-reactions ") == ["? "]
+    text = ty.YARD.replace("map:\n  rows: |\n@rows\n", "")
+    for key in ("kira", "wren", "gorm", "nix"):
+        text = text.replace(f"    at: @{key}\n", "")
+    plain = session_from(text)
+    run(plain, "turn kira")
+    assert "intercept " not in offered(plain, "shove gorm ")

@@ -143,10 +143,45 @@ ODDS_KEYS = tuple(k for k in ATTACK_KEYS if k not in ("roll", "def"))
 ODDS_FLAGS = tuple(f for f in ATTACK_FLAGS if f != "for")
 
 
+PUSH_WORDS = ("intercept", "no-reactions")  # commands/trigger_words.py
+
+
+def _push_words(fight: Fight, target: Fighter | None, after: list[str]) -> list[str]:
+    """What may follow a shove's own words on a map once its push's answers begin
+    (``intercept REACTOR [OPTIONS] ...`` or ``no-reactions``, R35): after ``intercept``
+    the combatants who may answer the pushed one's movement (engine/triggers.reactors:
+    how far the push goes the roll decides), then the Intercept's own options, or
+    another ``intercept``."""
+    from momenta_cli.cli.grammar import shape
+    from momenta_cli.commands.language import lookup
+    from momenta_cli.engine.triggers import reactors
+
+    low = [w.lower() for w in after]
+    if "no-reactions" in low or target is None:
+        return []
+    named = {low[i + 1] for i in range(len(low) - 1) if low[i] == "intercept"}
+    if low[-1] == "intercept":
+        return [r.name for r in reactors(fight, target) if r.name.lower() not in named]
+    last = max(i for i, w in enumerate(low) if w == "intercept")
+    v = lookup("intercept")
+    its = [after[last + 1], target.name, *after[last + 2:]]
+    own = attack_words(fight, v, shape(v), its)
+    if _read_attack(its).key is not None:
+        return own  # an option's value comes next
+    more = ["intercept"] if any(r.name.lower() not in named
+                                for r in reactors(fight, target)) else []
+    return own + more
+
+
 def attack_words(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str]:
     """What may come next in an attack line (commands/attack_verbs.py's grammar)."""
-    a = _read_attack(words)
     on_map = fight.encounter.board is not None
+    cut = next((i for i, w in enumerate(words) if w.lower() in PUSH_WORDS), None)
+    if v.name == "shove" and on_map and cut is not None:
+        before = _read_attack(words[:cut])
+        found = [fighter(fight, n) for n in before.names]
+        return _push_words(fight, found[-1] if found else None, words[cut:])
+    a = _read_attack(words)
     if a.area is not None:  # after `area`: its shape; then a size or a square (none named)
         return list(SHAPES) if not a.area else []
     active = fight.get(fight.active) if fight.active else None
@@ -183,4 +218,6 @@ def attack_words(fight: Fight, v: Verb, sh: Shape, words: list[str]) -> list[str
     options = list(keys) + list(flags) + [f for f in sh.flags if f != "brace"]
     if on_map:
         options += [*MAP_FLAGS, *(area if target is None or a.names == [] else [])]
+        if v.name == "shove" and target is not None and a.key is None:
+            options += PUSH_WORDS  # the push's answers (R35), last on the line
     return out + [w for w in options if _field(w) not in a.given]

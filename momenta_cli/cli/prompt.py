@@ -88,8 +88,9 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
 
     With ``ask`` (the interactive prompt), a bare turn or next on the allies' side first
     asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``, an
-    attack that leaves decisions open, or a move on the map whose path triggers reactions
-    (R35), first asks them (momenta_cli/exchange/): the line run is then the complete
+    attack that leaves decisions open, a move on the map whose path (or the path of one it
+    drags) triggers reactions, or a shove whose push does once its roll is known (R35),
+    first asks them (momenta_cli/exchange/): the line run is then the complete
     command with the answers (shown as ``as:`` after its events), and the tracker's dice rolled
     while asking are the ones it uses; cancelled, nothing runs.
 

@@ -103,27 +103,33 @@ def path_cmd(
                                           "square).", metavar="SQUARE")],
     shift: Annotated[bool, typer.Option("--shift", help="A Shift (half SPD) instead of "
                                         "a Move.")] = False,
+    via: Annotated[list[str] | None, typer.Option(
+        "--via", help="A square to pass through on the way (repeat it, or separate "
+        "squares with commas: --via B3,D4), in order, as the prompt's 'path NAME C5 via "
+        "B3 D4'.", metavar="SQUARE")] = None,
     as_json: Json = False,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
     """The cheapest legal path a Move (or a Shift) of NAME to SQUARE would take on the
-    map and its cost (R32, R36), as the path command at the prompt shows it. --json
+    map and its cost (R32, R36), as the path command at the prompt shows it; with
+    --via, through those squares in order, the whole within the budget. --json
     prints {"cost": 4, "path": ["B2", ...], "triggers": [...]} (the squares entered, in
     order; each reactive attack the path triggers, R35, as {"reactor": "Wren",
     "reaction": "Intercept", "square": "B2", "weapons": ["Spear"], "not_now": null}) or
     {"error": "why there is none"}. Changes nothing; no path is exit 1.
 
-    Example: momenta path encounters/yard-with-a-map.yaml mira e11 --json
+    Example: momenta path encounters/yard-with-a-map.yaml mira e11 --via d9 --json
     """
     from momenta_cli.cli.map_cmd import read_fight
     from momenta_cli.commands.language import Meta
     from momenta_cli.engine.walking import MoveTo
     from momenta_cli.render.walk_view import path_doc, path_lines
 
+    squares = _via(via or [])
     with guarded() if not as_json else _json_errors():
         fight = read_fight(file, "path reads encounters and saved fights")
-    ask = MoveTo(mover, square, "Shift" if shift else "Move")
+    ask = MoveTo(mover, square, "Shift" if shift else "Move", via=squares)
     if as_json:
         doc = path_doc(fight, ask)
         _json_line(doc)
@@ -133,6 +139,24 @@ def path_cmd(
     with prefixed(file):
         lines = path_lines(fight, Meta("path", command=ask))
     _print(lines, fight, no_color, width)
+
+
+def _via(values: list[str]) -> tuple[str, ...]:
+    """The squares of the ``--via`` options, read as the prompt reads ``via B3 D4``
+    (commands/maneuver_verbs.read_via); a word that is no square is a usage error."""
+    if not values:
+        return ()
+    from momenta_cli.commands.maneuver_verbs import read_via
+    from momenta_cli.errors import CommandError
+
+    try:
+        squares, rest = read_via(["via", *values])
+    except CommandError as err:
+        raise typer.BadParameter(str(err), param_hint="--via") from None
+    if rest:
+        raise typer.BadParameter(f"{rest[0]!r} is not a square (a column letter and a row "
+                                 "number, like B3)", param_hint="--via")
+    return squares
 
 
 def register(app: typer.Typer) -> None:

@@ -108,7 +108,7 @@ def reaches_entered(fight: Fight, f: Fighter) -> Penalty:
     are the ones ``triggers.find_triggers`` looks at."""
     side = side_of(f.spec.size)
     reaches: list[tuple[frozenset[Square], int]] = []
-    for r in triggers._reactors(fight, f):  # noqa: SLF001 - the same reactors, always
+    for r in triggers.reactors(fight, f):  # the same reactors, always
         reach = max((w.melee for w in r.spec.weapons if w.melee is not None), default=None)
         if reach is not None:
             reaches.append((frozenset(squares_of(r)), reach))

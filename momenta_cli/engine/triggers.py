@@ -62,7 +62,7 @@ class Trigger:
     later: tuple[tuple[str, int], ...] = ()
 
 
-def _reactors(fight: Fight, mover: Fighter) -> list[Fighter]:
+def reactors(fight: Fight, mover: Fighter) -> list[Fighter]:
     """Who may answer ``mover``'s movement: the other side's combatants on the map and in
     the fight that take reactions at all (an enemy stat block takes none, R7)."""
     return [r for r in fight.fighters.values()
@@ -81,7 +81,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
     side = side_of(mover.spec.size)
     at_start = footprint(start, side)
     out: list[Trigger] = []
-    for r in _reactors(fight, mover):
+    for r in reactors(fight, mover):
         mine = squares_of(r)
         # the Unarmed Attack (everyone's) last: the weapon in hand is the one meant
         melee = sorted(((w.name, w.melee, w.has("Reflexive")) for w in r.spec.weapons

@@ -211,11 +211,12 @@ def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
 
 
 def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
-                 answers: tuple[Attack, ...] = ()) -> list[Event]:
+                 answers: tuple[Attack, ...] = (), said: bool = False) -> list[Event]:
     """The events of taking ``r``: the medium it is made in (so a swimming Move pays
     double, R24), the payment, the movement square by square, the medium it ends in,
     whom it drags, and the falls into pits (R23, R36). ``answers``: the reactive attacks
-    made at its triggers (R35), where the movement stops for each."""
+    made at its triggers (R35), where the movement stops for each; ``said``: the line
+    spoke of them (``no-reactions``), so no note names the ones it left out."""
     s = fight.draft()
     events: list[Event] = []
     if r.during != f.terrain:
@@ -231,7 +232,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
             events += _landed(s, s.get(f.name))
             for who, _ in r.drags:
                 events += _landed(s, s.get(who))
-            return events + _drag_notes(fight, s, r, pairs) + \
+            return events + _drag_notes(fight, s, r, pairs, said) + \
                 cond.reminder_events(fight, f)
     else:
         p = r.path
@@ -244,16 +245,20 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
         for who, went in r.drags:
             events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
                                              tuple(name(q) for q in went.squares))])
-    events += _drag_notes(fight, s, r, pairs)
+    events += _drag_notes(fight, s, r, pairs, said)
     return events + _arrived(s, f, r, roller) + cond.reminder_events(fight, f)
 
 
 def _drag_notes(fight: Fight, s: Fight, r: Route,
-                pairs: list[tuple[triggers.Trigger, Attack]]) -> list[Event]:
+                pairs: list[tuple[triggers.Trigger, Attack]], said: bool = False
+                ) -> list[Event]:
     """Being dragged is forced movement: it may carry the dragged one into a reactor's
     reach (Intercept, never Forestall: R35), named in the log for the GM to state unless
     the move line answered it (``pairs``, ``forced_walk.route_answered``); the squares it
-    was dragged through are read off ``s``, the fight after the movement."""
+    was dragged through are read off ``s``, the fight after the movement. A line that
+    ``said`` it answers the movement (``no-reactions``) gets none."""
+    if said:
+        return []
     answered = {(a.attacker, a.target) for _, a in pairs}
     events: list[Event] = []
     for who, went in r.drags:
@@ -312,7 +317,7 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
     return route_events(fight, f, plan(fight, f, cmd.square, cmd.how, cmd.via), roller,
-                        cmd.reactions)
+                        cmd.reactions, cmd.said)
 
 
 def preview(fight: Fight, cmd: MoveTo) -> Route:

@@ -1,7 +1,8 @@
 """From a typed line to the line to run: an attack line that leaves decisions open goes
 through the questions (``flow.settle``) and comes back as the complete command
 (commands/unparse.py; a comment typed after it is kept) with a roller that hands out the
-tracker's dice already shown first. Any other line, a line the engine refuses as it
+tracker's dice already shown first; a shove on the map then offers its push's Intercepts
+(``push.settle_push``). Any other line, a line the engine refuses as it
 stands, a preview (``... ?``) and a line that pins its dice (``... dice 5,2``) are run as
 typed, asking nothing."""
 
@@ -14,7 +15,8 @@ from momenta_cli.dice import PresetRoller, Roller
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.exchange.flow import Failed, Table, settle
+from momenta_cli.exchange import push
+from momenta_cli.exchange.flow import Cancelled, Failed, Table, settle
 
 
 def asks(line: str) -> Attack | None:
@@ -42,6 +44,11 @@ def settle_line(fight: Fight, line: str, roller: Roller, table: Table
         return line, roller
     cmd = _aimed(fight, cmd)
     done = settle(fight, cmd, roller, table)
+    if done is not None and push.asks(done.command):
+        try:  # its roll known: the push's Intercepts (R35)
+            done = push.settle_push(fight, done, roller, table)
+        except (Cancelled, KeyboardInterrupt):
+            done = None
     if done is None:
         return None
     run_with: Roller = PresetRoller(done.faces, fallback=roller) if done.faces else roller

@@ -13,46 +13,47 @@ move line's reaction words (commands/trigger_words.py), so the journal keeps one
 complete line (shown as ``as:`` after the move, cli/prompt.py), and the dice the tracker
 rolled while asking are handed out first when it runs.
 
+A grabber's movement offers the dragged ones' Intercepts with its own (ch19 Grab:
+forced movement), in path order; a shove's push is offered the same way by
+``exchange/push.py`` once its roll is known; the offers themselves are
+``exchange/offers.py``'s, one loop for all.
+
 Everything here reads the state and decides commands without keeping them (the engine
 never changes the state it is given); a ``Table`` asks and tells (cli/ask.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from momenta_cli.commands import parse_line
-from momenta_cli.commands.attack_verbs import movement_reaction
 from momenta_cli.commands.language import split
 from momenta_cli.commands.unparse import comment_of, move_line
-from momenta_cli.dice import PresetRoller, RecordingRoller, Roller
+from momenta_cli.dice import PresetRoller, Roller
 from momenta_cli.engine import triggers
+from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.decide import decide
-from momenta_cli.engine.events import Event, apply_all
-from momenta_cli.engine.geometry.board import Square, name
+from momenta_cli.engine.forced_walk import drag_triggers
 from momenta_cli.engine.names import actor
-from momenta_cli.engine.state import Fight
-from momenta_cli.engine.walking import MoveTo, plan
+from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.engine.walking import MoveTo, Route, plan
 from momenta_cli.errors import MomentaError
-from momenta_cli.exchange.flow import Cancelled, Failed, Table, settle
+from momenta_cli.exchange.flow import Cancelled, Failed, Table
+from momenta_cli.exchange.offers import Answering, Stop, offer_each
 from momenta_cli.exchange.trial import Ones
-from momenta_cli.text import one_line
-
-YES = ("y", "yes")
-NO = ("", "n", "no")
 
 
 def asks(line: str) -> MoveTo | None:
     """The movement ``line`` declares when its triggers may be asked about: a ``move ...
-    to SQUARE`` (not a Shift: it triggers nothing) that says nothing of its reactions,
-    not a preview (``?``) nor a line that pins its dice; None for anything else."""
+    to SQUARE`` (or a Shift: it triggers nothing itself, but one it drags may be
+    Intercepted) that says nothing of its reactions, not a preview (``?``) nor a line
+    that pins its dice; None for anything else."""
     try:
         words = split(line)
         cmd = parse_line(line)
     except MomentaError:
         return None
-    if not isinstance(cmd, MoveTo) or cmd.said or cmd.how != "Move":
+    if not isinstance(cmd, MoveTo) or cmd.said:
         return None
     if words and words[-1] == "?":
         return None
@@ -61,269 +62,43 @@ def asks(line: str) -> MoveTo | None:
     return cmd
 
 
-@dataclass(frozen=True)
-class Offer:
-    """One reaction the movement may be answered with now: its trigger (with the one
-    weapon it is made with), the fight just before it is made (the mover at the trigger
-    square, the reactions before it made), and what it costs."""
-
-    trigger: triggers.Trigger
-    before: Fight
-    cost: int
-    weapon: str
-
-
-def _decided(fight: Fight, cmd: MoveTo, faces: tuple[int, ...]) -> list[Event]:
-    return decide(fight, cmd, PresetRoller(faces, fallback=Ones()))
-
-
-def _taken(events: list[Event], reactor: str, reaction: str) -> int | None:
-    """Where the reaction ``reactor`` pays for begins in a movement's events."""
-    for i, e in enumerate(events):
-        if e.kind == "reaction_taken" and getattr(e, "name", None) == reactor \
-                and str(getattr(e, "reaction", "")).startswith(reaction):
-            return i
-    return None
-
-
-def _not_made(events: list[Event], t: triggers.Trigger) -> str:
-    """The engine's word for a reaction it decided and did not make (its reactor out
-    by then), else what is known: the mover is out before it."""
-    said = f"{t.reactor}'s {t.reaction} is not made"
-    for e in events:
-        text = str(getattr(e, "text", ""))
-        if e.kind == "note" and text.startswith(said):
-            return text
-    return f"the movement ends before it reaches {t.reactor}'s {t.reaction}"
-
-
-def attempt(fight: Fight, cmd: MoveTo, t: triggers.Trigger, faces: tuple[int, ...],
-            words: list[str] | None = None) -> Offer | str:
-    """The reaction of trigger ``t`` as it would be made after ``cmd``'s reactions (their
-    dice ``faces``), with the option ``words`` typed and, unless they name one, the
-    weapon ``t.weapons[0]`` named (so the line says which); the engine's reason when it
-    would not make it (the reactor cannot react or pay, the mover is out by then). A
-    ``MomentaError`` for words it refuses."""
-    a = movement_reaction(t.reaction, [t.reactor, *(words or [])])
-    if a.weapon is None and t.weapons:
-        a = replace(a, weapon=t.weapons[0])
-    try:
-        events = _decided(fight, replace(cmd, reactions=(*cmd.reactions, a)), faces)
-    except MomentaError as err:
-        if words:
-            raise
-        return str(err)
-    i = _taken(events, t.reactor, t.reaction)
-    if i is None:
-        return _not_made(events, t)
-    paid = events[i]
-    weapon = str(getattr(paid, "reaction", "")).partition("(")[2].rstrip(")")
-    return Offer(t, apply_all(fight.clone(), events[:i]), int(getattr(paid, "cost", 0)),
-                 weapon)
-
-
-def ways(t: triggers.Trigger, squares: Sequence[Square]) -> list[triggers.Trigger]:
-    """Each weapon trigger ``t`` may be answered with, as a trigger of its own: the ones
-    that trigger it at its square first (in the engine's order), then the reactor's
-    other melee weapons whose reach the path (``squares``) enters further on, at their
-    own square (an Intercept named with one of them is made there, R35)."""
-    out = [replace(t, weapons=(w,), later=()) for w in t.weapons]
-    out += [replace(t, step=j, square=name(squares[j]), weapons=(w,), later=())
-            for w, j in t.later]
+def move_stops(fight: Fight, mover: Fighter, route: Route) -> list[Stop]:
+    """What a Move (or a Shift) offers: the mover's own triggers, then the ones of each
+    creature it drags (ch19 Grab: forced movement, Intercept only; R35)."""
+    out = [Stop(t, mover.name, "comes into", 0, route.path.squares)
+           for t in triggers.route_triggers(fight, mover, route)]
+    group = {who: i + 1 for i, (who, _) in enumerate(route.drags)}
+    drags = dict(route.drags)
+    out += [Stop(t, who, "is dragged into", group[who], drags[who].squares)
+            for who, t in drag_triggers(fight, route)]
     return out
-
-
-@dataclass(frozen=True)
-class Way:
-    """What the prompt does about one trigger: offer it with ``trigger`` (one weapon)
-    when the engine would make it, else say ``why`` not; ``passed``: the weapons tried
-    before it and the engine's reason for each (told in a dim line)."""
-
-    trigger: triggers.Trigger
-    why: str | None = None
-    passed: tuple[tuple[triggers.Trigger, str], ...] = ()
-
-
-def pick_way(fight: Fight, cmd: MoveTo, t: triggers.Trigger, squares: Sequence[Square]
-             ) -> Way:
-    """The first weapon of ``t`` (``ways``) the engine would make the reaction with now,
-    with the ones passed over; when none, the reasons, each once."""
-    passed: list[tuple[triggers.Trigger, str]] = []
-    for w in ways(t, squares):
-        got = attempt(fight, cmd, w, ())
-        if isinstance(got, Offer):
-            return Way(w, None, tuple(passed))
-        passed.append((w, got))
-    return Way(t, reasons(passed) or "the engine would not make it")
-
-
-def reasons(passed: Sequence[tuple[triggers.Trigger, str]]) -> str:
-    """The engine's reasons for the weapons passed, each said once: a reason that names
-    its weapon and is the same for another but for the name (each costs more than the
-    reactor has) is "the same for" that one; one that names no weapon (Broken) once."""
-    groups: list[tuple[str, str, list[str]]] = []  # (reason, as for any weapon, others)
-    for w, why in passed:
-        weapon = w.weapons[0]
-        shape = why.replace(weapon, "{weapon}")
-        for _, same, others in groups:
-            if same == shape:
-                if shape != why:
-                    others.append(weapon)
-                break
-        else:
-            groups.append((why, shape, []))
-    return " / ".join(reason + (f"; the same for {' and '.join(others)}" if others else "")
-                      for reason, _, others in groups)
-
-
-def _where(t: triggers.Trigger, mover: str) -> str:
-    return f"as {mover} starts" if t.step == triggers.START else f"at {t.square}"
-
-
-def passed_note(mover: str, way: Way) -> str | None:
-    """The dim line for the weapons passed over before the one offered."""
-    if not way.passed:
-        return None
-    first = way.passed[0][0]
-    return one_line(f"(not with {first.weapons[0]} {_where(first, mover)}: "
-                    f"{reasons(way.passed)})")
-
-
-def unoffered(mover: str, way: Way) -> str:
-    """The dim line for a trigger the prompt offers nothing for, with the engine's
-    reason (as the attack's "(no reaction asked: ...)" lines)."""
-    t = way.trigger
-    return one_line(f"(no {t.reaction} asked of {t.reactor} {_where(t, mover)}: "
-                    f"{way.why})")
-
-
-def _question(fight: Fight, mover: str, o: Offer) -> str:
-    t = o.trigger
-    vigor = o.before.get(t.reactor).vigor  # what is left after the reactions before it
-    if t.step == triggers.START:
-        return (f"{mover} starts to move within reach of {t.reactor}'s {o.weapon}: "
-                f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}).")
-    return (f"{mover} comes into {t.reactor}'s reach at {t.square}: {t.reactor} may "
-            f"{t.reaction} with {o.weapon} ({o.cost} Vigor of {vigor}).")
-
-
-def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:
-    """y/N, or the reaction's own words (``intercept``, ``y with rapier``): whether it is
-    taken and the attack options typed after the yes."""
-    words = split(text)
-    if not words or words[0].lower() in NO[1:]:
-        if len(words) > 1:
-            raise MomentaError("'n' takes no more words")
-        return False, []
-    if words[0].lower() in (*YES, reaction.lower()):
-        return True, words[1:]
-    raise MomentaError(f"y (with the attack's options after it: 'y with WEAPON') or n; "
-                       f"Enter: no {reaction}")
-
-
-def _lines(events: list[Event]) -> list[str]:
-    from momenta_cli.render.logtext import lines
-
-    return lines(events)
-
-
-def _told(events: list[Event], t: triggers.Trigger) -> list[str]:
-    """A reaction's lines as it lands, its payment left out: the move's own lines, shown
-    when it runs, say what it paid (once)."""
-    return _lines([e for e in events if not (
-        e.kind == "reaction_taken" and getattr(e, "name", None) == t.reactor
-        and str(getattr(e, "reaction", "")).startswith(t.reaction))])
 
 
 def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
                 ) -> tuple[MoveTo, tuple[int, ...]] | None:
-    """Offer each trigger of ``cmd`` its reaction, with the first of its weapons the
-    engine would make it with (a reactor who cannot take it is told in a dim line with
-    the engine's reason); the movement with the reactions taken and the dice the tracker
-    rolled for them; None when the GM cancelled.
-
-    What a reaction taken did is told before the next question only: the last one's
-    lines are the move's own, shown when it runs."""
+    """Offer each trigger of ``cmd`` (the mover's and the dragged ones') its reaction
+    (``offer_each``); the movement with the reactions taken and the dice the tracker
+    rolled for them; None when the GM cancelled."""
     try:
         mover = actor(fight, cmd.name)
         route = plan(fight, mover, cmd.square, cmd.how, cmd.via)
-        found = triggers.route_triggers(fight, mover, route)
+        stops = move_stops(fight, mover, route)
         decide(fight, cmd, Ones())  # a movement refused as it stands asks nothing
     except MomentaError:
         return cmd, ()
-    # each trigger's weapon, decided once on the movement as typed, then in the order
-    # the movement meets them (so the tracker's dice are handed out in that order)
-    picked = sorted((pick_way(fight, cmd, t, route.path.squares) for t in found),
-                    key=lambda w: w.trigger.step)
-    faces: tuple[int, ...] = ()
-    done = cmd
-    pending: list[str] = []
+    if not stops:
+        return cmd, ()
 
-    def flush() -> None:
-        for text in pending:
-            table.tell(text)
-        pending.clear()
+    def build(reactions: tuple[Attack, ...], said: bool) -> MoveTo:
+        return replace(cmd, reactions=reactions, said=said)
 
-    for way in picked:
-        t = way.trigger
-        if way.why is not None:
-            flush()
-            table.note(unoffered(mover.name, way))
-            continue
-        got = attempt(fight, done, t, faces)
-        if not isinstance(got, Offer):
-            flush()
-            table.note(unoffered(mover.name, Way(t, got)))
-            continue
-        o = got
-        done = replace(done, said=True)  # offered: the line says what became of it
-        flush()
-        note = passed_note(mover.name, way)
-        if note is not None:
-            table.note(note)
-        table.tell(_question(fight, mover.name, o))
-        while True:
-            answer = table.ask(f"{t.reaction}? [y/N] ", ("y", "n", t.reaction.lower()))
-            if answer is None:
-                return None
-            try:
-                yes, words = _answer(answer, t.reaction)
-                if yes and words:
-                    typed = attempt(fight, done, t, faces, words)
-                    if not isinstance(typed, Offer):
-                        raise MomentaError(typed)
-                    o = typed
-                break
-            except MomentaError as err:
-                table.wrong(str(err))
-        if not yes:
-            continue
-        attack = replace(movement_reaction(t.reaction, [t.reactor, *words]),
-                         target=mover.name)
-        if attack.weapon is None:
-            attack = replace(attack, weapon=o.weapon)
-        try:
-            s = settle(o.before, attack, roller, table)
-        except KeyboardInterrupt:
-            return None
-        if s is None:
-            return None
-        made = s.command
-        # decided as the movement will make it (the fight at the trigger square), the
-        # tracker's dice kept: what is told now is what the line will do
-        rec = RecordingRoller(PresetRoller(s.faces, fallback=roller))
-        try:
-            events = decide(o.before, made, rec)
-        except MomentaError as err:
-            raise Failed(f"the answers could not be put together ({err}); nothing was "
-                         "done: type the move again with the reaction written") from None
-        faces = (*faces, *rec.faces)
-        pending += _told(events, t)
-        done = replace(done, reactions=(*done.reactions, replace(made, attacker=t.reactor,
-                                                                  target="")))
-        if apply_all(o.before.clone(), events).get(mover.name).out:
-            break
-    return done, faces
+    got = offer_each(fight, Answering(build), stops, mover.name, roller, table)
+    if got is None:
+        return None
+    line, faces = got
+    done = line.command()
+    assert isinstance(done, MoveTo)
+    return (cmd, faces) if not line.said else (done, faces)
 
 
 def settle_line(fight: Fight, line: str, roller: Roller, table: Table
