@@ -70,6 +70,22 @@ def test_a_line_hits_the_creatures_along_it_and_stops_at_a_wall():
     assert targets(s) == ["Gorm", "Knife"]
 
 
+def test_a_line_does_not_slip_between_two_walls_meeting_at_a_corner():
+    """R33 (ours: the point where two walls meet diagonally is blocked) and ch20 Area
+    Attacks: Tamsin at A1, shut in by the walls at B1 and A2, sees no one, and her line
+    toward E5 through that corner point touches no one either (the review's picture)."""
+    s = on_map("""
+        .#......
+        #.......
+        ........
+        ........
+        ........
+    """, tamsin="A1", gorm="C3", knife="D4", sneak="E5")
+    run(s, "turn tamsin")
+    refused(s, "attack area line 5 e5 with firebomb", "touches no creature")
+    refused(s, "attack area cone 5 e5 with firebomb", "touches no creature")
+
+
 def test_a_cone_opens_toward_the_square_aimed_at():
     """ch20 Area Attacks: a quarter-circle cone from the attacker toward E3."""
     s = on_map(FIELD, tamsin="A3", gorm="C3", knife="D2", ogre="G1", sneak="A5")
