@@ -242,6 +242,18 @@ def reason(s: Spot) -> str:
     return " and ".join(bits) if bits else "only lines grazing a wall reach it"
 
 
+def cover_reason(fight: Fight, source: Fighter, target: Fighter) -> str:
+    """``reason`` for ``los``: what gives ``target`` cover from ``source`` on the map as
+    the fight stands (every other creature in the fight counting, R34), in the words the
+    attack's log uses. Ask only when there is cover and line of sight."""
+    board = board_of(fight)
+    assert board is not None
+    others = {sq: who for sq, who in occupants(fight.fighters.values()).items()
+              if who not in (source.name, target.name)}
+    return reason(Spot(board, squares_of(source), squares_of(target), others, source.name,
+                       target.name, None, None))
+
+
 def _middle(squares: tuple[Square, ...]) -> Point:
     rect = Rect.of(squares)
     return (Fraction(rect.x0 + rect.x1, 2), Fraction(rect.y0 + rect.y1, 2))
