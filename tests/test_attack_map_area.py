@@ -70,6 +70,22 @@ def test_a_line_hits_the_creatures_along_it_and_stops_at_a_wall():
     assert targets(s) == ["Gorm", "Knife"]
 
 
+def test_a_line_does_not_slip_between_two_walls_meeting_at_a_corner():
+    """R33 (ours: the point where two walls meet diagonally is blocked) and ch20 Area
+    Attacks: Tamsin at A1, shut in by the walls at B1 and A2, sees no one, and her line
+    toward E5 through that corner point touches no one either (the review's picture)."""
+    s = on_map("""
+        .#......
+        #.......
+        ........
+        ........
+        ........
+    """, tamsin="A1", gorm="C3", knife="D4", sneak="E5")
+    run(s, "turn tamsin")
+    refused(s, "attack area line 5 e5 with firebomb", "touches no creature")
+    refused(s, "attack area cone 5 e5 with firebomb", "touches no creature")
+
+
 def test_a_cone_opens_toward_the_square_aimed_at():
     """ch20 Area Attacks: a quarter-circle cone from the attacker toward E3."""
     s = on_map(FIELD, tamsin="A3", gorm="C3", knife="D2", ogre="G1", sneak="A5")
@@ -174,3 +190,53 @@ def test_at_the_prompt_each_creature_caught_in_the_area_is_asked_its_reaction():
     assert any("Brannoc's reaction" in told for told in t.told)
     assert "for Brannoc dodge" in line and "area burst 1 e3" in line.lower()
     assert not t.answers
+
+
+def test_a_burst_aimed_off_the_map_says_so():
+    """ch20 Area Attacks: the burst needs a square on the map, as a line or a cone does
+    (not "touches no creature")."""
+    s = on_map(FIELD, tamsin="A1", gorm="E3")
+    run(s, "turn tamsin")
+    refused(s, "attack area burst 1 z9 with firebomb", "Z9 is off the map",
+            "the burst needs a square on it")
+    refused(s, "attack area line 3 z1 with firebomb", "Z1 is off the map")
+
+
+def test_each_targets_note_names_the_burst_centre_its_distance_is_to():
+    """ch20 Area Attacks (an area attack affects the space) and R18: a burst's range and
+    ranged penalties are measured to its centre, the same for every target, and each
+    target's note names that centre (Gorm stands 3 from Tamsin, C3 is 2 from her)."""
+    s = on_map(FIELD, tamsin="A1", gorm="D4", knife="C3")
+    run(s, "turn tamsin", "attack area burst 1 c3 with firebomb")
+    for who in ("Gorm", "Knife"):
+        notes = rolled(s, who).situation
+        assert "distance 2 to C3 (map)" in notes, notes
+        assert "distance 2 (map)" not in notes
+    run(s, "undo", "attack area burst 1 c3 with firebomb dist 4")
+    assert "distance 4 to C3 (GM; the map says 2)" in rolled(s, "Gorm").situation
+
+
+def test_cover_said_on_a_seeking_or_an_area_attack_is_logged_as_ignored():
+    """ch20 Cover and Area Attacks, R20: Seeking ignores cover, and an area attack is
+    Seeking; the GM's 'cover' then counts for nothing, and the log says so rather than
+    'cover (GM)'. The dart still aims at Mass."""
+    s = on_map(".....\n..=..\n.....", tamsin="A2", gorm="E2", knife="E3")
+    run(s, "turn tamsin", "attack gorm with homing dart cover")
+    assert "cover (GM; Seeking ignores cover, ch20)" in rolled(s).situation
+    assert rolled(s).location == "Mass"
+    run(s, "undo", "attack area burst 1 e2 with firebomb cover")
+    assert "cover (GM; an area ignores cover, ch20)" in rolled(s, "Gorm").situation
+    assert "cover (GM)" not in rolled(s, "Gorm").situation
+
+
+def test_a_burst_the_attacker_stands_in_is_refused_saying_why():
+    """R22 and ch20 Area Attacks: every creature in the area is affected, the attacker
+    too; the tracker cannot make an attacker its own target, so the burst is refused in
+    one line (docs/rulings.md, Area attacks on a map), and 'for NAME' still names the
+    targets for the GM who applies the attacker's share by hand."""
+    s = on_map(FIELD, tamsin="B2", gorm="C3")
+    run(s, "turn tamsin")
+    refused(s, "attack area burst 1 c3 with firebomb", "Tamsin stands in the burst 1 at C3",
+            "every creature in it is affected (R22)", "for NAME")
+    run(s, "attack gorm with firebomb")
+    assert targets(s) == ["Gorm"]

@@ -33,8 +33,8 @@ CASES = [
     (("turn mira", "move mira to i8"), ["Mira cannot Move to I8: I8 is occupied"]),
     (("turn mira", "move mira to s2"), ["Mira cannot Move to S2: no way to S2 within"]),
     (("los mira ogre",), ["los: Mira (D8) to Ogre (L7-M8): distance 8",
-                          "line of sight: yes (R33)", "cover: yes (R34): every clear "
-                          "line passes a low wall or a creature"]),
+                          "line of sight: yes (R33)", "cover: yes (R34): Knife-1 and "
+                          "Knife-2"]),
     (("los tamsin gorm",), ["line of sight: no (R33): a wall or closed door is in every "
                             "line", "cover: total: nothing gets through (a ranged attack "
                             "needs sight)"]),

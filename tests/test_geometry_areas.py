@@ -58,6 +58,25 @@ def test_line_touches_the_squares_it_crosses_and_stops_at_a_wall():
     assert line(walled, [at("A1")], at("F1"), 5) == (at("B1"), at("C1"))
 
 
+def test_line_stops_where_two_walls_meet_at_a_corner_as_sight_does():
+    """R33 (ours): the point where two solid squares meet diagonally is blocked, so a
+    line through it stops there (ch20 Area Attacks; ours: walls shield an area, and a
+    line never slips through a gap sight finds no way through). The review's picture:
+    A1 is shut in by the walls at B1 and A2; the line toward E5 passes the point where
+    they meet and touches nothing, as the cone and the burst (traced with
+    ``line_of_sight``) reach nothing past A1."""
+    b = board_of(".#......", "#.......", "........", "........", "........")
+    assert line(b, [at("A1")], at("E5"), 5) == ()
+    assert not line_of_sight(b, [at("A1")], [at("C3")])
+    assert cone(b, [at("A1")], at("E5"), 5) == frozenset()
+    assert names(burst(b, at("A1"), 3)) == {"A1"}
+    # in the open: walls at C2 and D3 meet at a corner; the line from B4 toward E1
+    # crosses C3, then that corner point, and goes no further
+    open_field = board_of("......", "..#...", "...#..", "......")
+    assert names(line(open_field, [at("B4")], at("E1"), 3)) == {"C3"}
+    assert not line_of_sight(open_field, [at("B4")], [at("D2")])
+
+
 def test_cone_opens_a_quarter_circle():
     """A cone 2 long east from C3: the 90-degree wedge, 1 square wide, then 3."""
     b = board_of("......", "......", "......", "......", "......")
@@ -92,8 +111,8 @@ def aims(draw):
 @given(aims())
 def test_area_shapes_stay_in_range_and_in_sight(case):
     """ch20 Area Attacks (shapes ours): every square of a burst, line or cone is open,
-    within its size of the origin and seen from it; a line's squares follow each other
-    step by step."""
+    within its size of the origin and seen from it (R33); a line's squares follow each
+    other step by step."""
     b, origin, toward, size = case
     for sq in burst(b, origin, size):
         assert steps(sq, origin) <= size and not b.at(sq).solid
@@ -103,6 +122,7 @@ def test_area_shapes_stay_in_range_and_in_sight(case):
     for sq in squares:
         assert steps(sq, prev) == 1 and not b.at(sq).solid
         assert steps(sq, origin) <= size
+        assert line_of_sight(b, [origin], [sq])  # R33: no slipping through a squeeze
         prev = sq
     for sq in cone(b, [origin], toward, size):
         assert sq != origin and steps(sq, origin) <= size and not b.at(sq).solid

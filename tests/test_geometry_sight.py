@@ -239,6 +239,23 @@ def test_cover_behind_a_wide_low_wall_from_an_angle():
     assert not cover(b, [(6, 0)], [(3, 3)])
 
 
+def test_a_low_wall_drawn_corner_to_corner_gives_no_cover_across_it():
+    """R34 read literally (docs/rulings.md "On a map", a decision, not an accident): cover
+    needs every clear line to pass through the inside of a low-wall square, and a line
+    through the point where two of them touch at a corner passes through neither. The
+    same staircase doubled (each square sharing an edge with the next) gives cover; drawn
+    in walls it blocks sight, R33's corner convention being for solid squares."""
+    stairs = ("......", "....=.", "...=..", "..=...", ".=....", "=.....")
+    assert line_of_sight(board_of(*stairs), [(0, 0)], [(4, 3)])
+    assert not cover(board_of(*stairs), [(0, 0)], [(4, 3)])
+    doubled = ("......", "....==", "...==.", "..==..", ".==...", "==....")
+    assert cover(board_of(*doubled), [(0, 0)], [(4, 3)])
+    walls = tuple(row.replace("=", "#") for row in stairs)
+    assert not line_of_sight(board_of(*walls), [(0, 0)], [(4, 3)])
+    # the smallest case: low walls at E1 and D2 around the target's corner at E2
+    assert not cover(board_of("....=", "...=."), [(0, 0)], [(4, 1)])
+
+
 def test_adjacent_squares_see_each_other_without_cover():
     """R33/R34: neighbours share an edge: sight, no cover, even beside a low wall."""
     b = board_of("=..", "...")

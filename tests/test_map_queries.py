@@ -171,7 +171,7 @@ def test_los_in_do_prints_the_answer_and_starts_no_fight(tmp_path):
     assert r.output.splitlines() == [
         "los: Archer (A2) to Target (E2): distance 4",
         "  line of sight: yes (R33)",
-        "  cover: yes (R34): every clear line passes a low wall or a creature",
+        "  cover: yes (R34): low wall at C2",
     ]
     assert not fight_of(enc).exists()  # read-only: nothing started, no lock taken
 
@@ -182,6 +182,20 @@ def test_los_with_no_answer_in_do_is_a_refused_line(tmp_path):
     assert "'los archer zed': no combatant called 'zed'" in err
     assert err.endswith("(nothing changed)")
     assert not fight_of(enc).exists()
+
+
+def test_los_names_what_gives_the_cover_as_the_attack_log_does(tmp_path):
+    """R34 (ours: lines only grazing a wall's corner do not count) and item 7: ``los``
+    gives the attack's reason for the cover, never a low wall or creature that is not
+    there: the pillar at B2 between A1 and C3, the knife in line."""
+    pillar = write(tmp_path, board("A..\n.#.\n..T"), "pillar.yaml")
+    r = invoke("do", pillar, "los archer target", "--no-color")
+    assert r.output.splitlines()[-1] == \
+        "  cover: yes (R34): only lines grazing a wall reach it"
+    knife = write(tmp_path, board("A.K.T", "{name: Knife, side: adversaries, mark: K}"),
+                  "knife.yaml")
+    r = invoke("los", knife, "archer", "target", "--no-color")
+    assert r.output.splitlines()[-1] == "  cover: yes (R34): Knife"
 
 
 def test_a_path_with_no_route_in_do_is_a_refused_line(tmp_path):
@@ -210,7 +224,7 @@ def test_los_in_a_replay_is_shown_and_changes_nothing(tmp_path):
     r = invoke("replay", enc, script, "--no-color")
     assert r.exit_code == 0, r.output
     assert "> los archer target" in r.output
-    assert "  cover: yes (R34): every clear line passes a low wall or a creature" \
+    assert "  cover: yes (R34): low wall at C2" \
         in r.output
     assert "no answer: no combatant called 'zed'" in r.output
     doc = json.loads(invoke("replay", enc, script, "--json").output)

@@ -68,7 +68,8 @@ def los_cmd(
 ) -> None:
     """Line of sight from FROM to TARGET on the map (R33), whether TARGET has cover from
     FROM's ranged attacks (R34: every clear line passes a low wall or another creature;
-    with no line of sight at all, cover too) and the distance in squares (R32). --json
+    with no line of sight at all, cover too; the text names what gives it, as the
+    attack's log does) and the distance in squares (R32). --json
     prints {"line_of_sight": true, "cover": false, "distance": 4}, or {"error": "why"}
     when there is no answer. Changes nothing; a question that has no answer (no map, a
     name that fits nobody, one out of the fight) is one line, exit 1.

@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 # The map's modules come in when an attack has an area: every attack asks ``aimed`` and
 # ``area_note``, and most have none.
 
+# R22, ch20 Area Attacks: every creature in the area is affected, the attacker too; the
+# attack code cannot make an attacker its own target (one pool against itself, its own
+# reaction to its own roll), so a burst it stands in is refused rather than half-applied
+_STANDS_IN = ("{who} stands in the {area}: every creature in it is affected (R22), and "
+              "the tracker cannot make {who} a target of its own attack; aim it "
+              "elsewhere, or name the targets with 'for NAME' and apply {who}'s share "
+              "by hand")
+
 # a target's own part of the line: its reactions (and, for a spell, its roll)
 _OWN = ("defense", "defense_with", "defense_typed", "brace", "counter")
 
@@ -38,11 +46,12 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
     """The squares ``area`` touches (geometry/areas.py), from ``attacker``'s squares for
     a line or a cone, ``reach`` squares long unless the area says how long."""
     from momenta_cli.engine.geometry import areas
-    from momenta_cli.engine.positions import board_of, square_of, squares_of
+    from momenta_cli.engine.map_attack import aim_square
+    from momenta_cli.engine.positions import board_of, squares_of
 
     board = board_of(fight)
     assert board is not None
-    aim = square_of(area.square)
+    aim = aim_square(board, area)  # on the map and open, whatever the shape
     if area.shape == "burst":
         if area.size is None:
             raise RuleError("a burst needs its radius: area burst 2 C5")
@@ -73,7 +82,8 @@ def caught(fight: Fight, attacker: Fighter, squares: frozenset[Square]) -> list[
 def aimed(fight: Fight, cmd: Attack) -> Attack:
     """``cmd`` with its area turned into targets (see the module docstring); ``cmd``
     itself when it has no area. Raises ``RuleError`` for an area off the map, with no
-    creature in it, a weapon that is no Area attack, or a named target outside it."""
+    creature in it, a burst the attacker stands in (``_STANDS_IN``), a weapon that is no
+    Area attack, or a named target outside it."""
     area = cmd.area
     if area is None:
         return cmd
@@ -87,12 +97,15 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     if board_of(fight) is None:
         raise RuleError("this fight has no map: name an Area attack's targets with "
                         "'for NAME' instead of 'area ...'")
+    from momenta_cli.engine.positions import squares_of
+
     reach = w.range if w.range is not None else w.melee
-    inside = caught(fight, a, touched(fight, a, area, reach))
+    squares = touched(fight, a, area, reach)
+    if squares.intersection(squares_of(a)):
+        raise RuleError(_STANDS_IN.format(who=a.name, area=area.text))
+    inside = caught(fight, a, squares)
     if not inside:
-        raise RuleError(f"{area.text} touches no creature but {a.name}: nothing to attack"
-                        if _stands_in(fight, a, area, reach)
-                        else f"{area.text} touches no creature: nothing to attack")
+        raise RuleError(f"{area.text} touches no creature: nothing to attack")
     if not cmd.target and any(getattr(cmd, k) not in (None, False) for k in _OWN):
         raise RuleError(f"with 'area', a reaction belongs to a target: for NAME dodge "
                         f"({area.text} touches {', '.join(f.name for f in inside)})")
@@ -120,30 +133,19 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     return replace(cmd, target=main_name, also=also, **own)
 
 
-def _stands_in(fight: Fight, a: Fighter, area: Area, reach: int | None) -> bool:
-    from momenta_cli.engine.positions import squares_of
-
-    return bool(touched(fight, a, area, reach).intersection(squares_of(a)))
-
-
 def area_note(fight: Fight, cmd: Attack) -> list[Note]:
     """The log line naming whom the area caught (ch20 Area Attacks): ``Fireball, burst
-    2 at C5: Knife-1, Knife-2, Sneak (Hidden)``; and the attacker, when it stands in its
-    own area (the tracker does not make it attack itself: the GM applies that)."""
+    2 at C5: Knife-1, Knife-2, Sneak (Hidden)`` (an attacker standing in its own burst
+    was refused by ``aimed``)."""
     area = cmd.area
     if area is None:
         return []
     from momenta_cli.engine.attack_plan import weapon_for
-    from momenta_cli.engine.positions import squares_of
 
     a = actor(fight, cmd.attacker)
     w = weapon_for(a, cmd)
     reach = w.range if w.range is not None else w.melee
-    squares = touched(fight, a, area, reach)
     names = [f"{f.name} (Hidden)" if f.has("Hidden") else f.name
-             for f in caught(fight, a, squares)]
-    text = f"{w.name}, {area.text}: {', '.join(names)} (ch20 Area Attacks)"
-    if squares.intersection(squares_of(a)):
-        text += f"; {a.name} stands in it too: the GM applies that by hand"
-    return [Note(text, a.name)]
+             for f in caught(fight, a, touched(fight, a, area, reach))]
+    return [Note(f"{w.name}, {area.text}: {', '.join(names)} (ch20 Area Attacks)", a.name)]
 

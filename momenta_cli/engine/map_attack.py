@@ -53,6 +53,7 @@ class Spot:
     measured: int | None  # the map's distance (None: a line or cone, measured by length)
     stated: int | None  # the GM's ``dist N`` (R28)
     at: str = ""  # a movement reaction: the square the mover stood on when it triggered
+    centre: bool = False  # a burst: the distance is to its centre, ``label``, for all
 
     @property
     def distance(self) -> int | None:
@@ -66,12 +67,15 @@ class Spot:
         return f"{note[:-1]}, {self.label} at {self.at})"  # where it triggered (R35)
 
     def _distance_note(self) -> str | None:
+        # a burst's targets all share the distance to its centre: say whose it is
+        what = f"distance {{}} to {self.label}" if self.centre else "distance {}"
         if self.measured is None:
-            return None if self.stated is None else f"distance {self.stated} (GM)"
-        if self.stated is None or self.stated == self.measured:
-            return f"distance {self.measured} (map)" if self.stated is None else \
-                f"distance {self.stated} (GM; the map agrees)"
-        return f"distance {self.stated} (GM; the map says {self.measured})"
+            return None if self.stated is None else f"{what.format(self.stated)} (GM)"
+        if self.stated is None:
+            return f"{what.format(self.measured)} (map)"
+        if self.stated == self.measured:
+            return f"{what.format(self.stated)} (GM; the map agrees)"
+        return f"{what.format(self.stated)} (GM; the map says {self.measured})"
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,7 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack,
     others = occupants(fight.fighters.values(), but=a.name)
     area = cmd.area
     if area is not None:
-        aim = _aim(board, area)
+        aim = aim_square(board, area)
         measured = footprint_distance(mine, [aim]) if area.shape == "burst" else None
         label = name(aim)
         theirs: tuple[Square, ...] = (aim,)
@@ -114,10 +118,12 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack,
         measured, label = footprint_distance(mine, theirs), t.name
     others = {sq: who for sq, who in others.items() if who != t.name or area is not None}
     return Spot(board, mine, theirs, others, a.name, label, measured, cmd.distance,
-                name(at) if at is not None and area is None else "")
+                name(at) if at is not None and area is None else "",
+                centre=area is not None and area.shape == "burst")
 
 
-def _aim(board: Board, area: Area) -> Square:
+def aim_square(board: Board, area: Area) -> Square:
+    """The square ``area`` is aimed at; ``RuleError`` when it is off the map or solid."""
     sq = square_of(area.square)
     if not board.on(sq):
         raise RuleError(f"{area.square.upper()} is off the map: the {area.shape} needs a "
@@ -162,8 +168,9 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
     elif not clear and cmd.area is None:
         notes.append("no line of sight (map; melee reach is the GM's call, ch20)")
     if mode != "ranged" or w.has("Seeking") or w.has("Area") or cmd.area is not None:
-        if cmd.cover and mode == "ranged":
-            notes.append("cover (GM)")
+        if cmd.cover and mode == "ranged":  # said, and counting for nothing: say so
+            what = "Seeking" if w.has("Seeking") and not w.has("Area") else "an area"
+            notes.append(f"cover (GM; {what} ignores cover, ch20)")
         return Seen(cmd.cover and mode == "ranged", "GM", tuple(notes))
     if not clear:  # only the GM's 'sight' gets here: no clear line to trace cover along
         notes.append(_untold_cover(cmd))
@@ -240,6 +247,18 @@ def reason(s: Spot) -> str:
         bits.append(f"low wall{'s' if len(needed_walls) > 1 else ''} at {where}")
     bits += sorted(needed)
     return " and ".join(bits) if bits else "only lines grazing a wall reach it"
+
+
+def cover_reason(fight: Fight, source: Fighter, target: Fighter) -> str:
+    """``reason`` for ``los``: what gives ``target`` cover from ``source`` on the map as
+    the fight stands (every other creature in the fight counting, R34), in the words the
+    attack's log uses. Ask only when there is cover and line of sight."""
+    board = board_of(fight)
+    assert board is not None
+    others = {sq: who for sq, who in occupants(fight.fighters.values()).items()
+              if who not in (source.name, target.name)}
+    return reason(Spot(board, squares_of(source), squares_of(target), others, source.name,
+                       target.name, None, None))
 
 
 def _middle(squares: tuple[Square, ...]) -> Point:

@@ -45,7 +45,10 @@ def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
         return out
     out.append("  line of sight: yes (R33)")
     if s.cover:
-        out.append("  cover: yes (R34): every clear line passes a low wall or a creature")
+        from momenta_cli.engine.map_attack import cover_reason
+
+        why = cover_reason(fight, fight.get(a), fight.get(b))  # the attack log's words
+        out.append(f"  cover: yes (R34): {why}")
     else:
         out.append("  cover: no (R34): a clear line misses every low wall and creature")
     return out

@@ -1,8 +1,10 @@
 """Area attacks on the board (ch20 Area Attacks): the squares a burst, a line or a cone
 touches. Every creature with a square among them is affected, Hidden ones included; an
 area attack affects the space, not a chosen target. **Ours**: walls shield (a square the
-area's origin has no line of sight to, R33, is not touched, and a line stops at the first
-solid square); the shapes are measured in squares with diagonals costing 1 (R32)."""
+area's origin has no line of sight to, R33, is not touched, and a line stops where its
+segment first meets anything R33 blocks: a solid square, the point where two solid
+squares meet diagonally, the edge two solid squares share); the shapes are measured in
+squares with diagonals costing 1 (R32)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from fractions import Fraction
 
 from .board import Board, Square
 from .distance import steps
-from .segments import Rect, cells
+from .segments import Obstacles, Point, Rect, Touch, cells, touch
 from .sight import line_of_sight
 
 
@@ -39,8 +41,11 @@ def line(board: Board, origin: Collection[Square], toward: Square, length: int
          ) -> tuple[Square, ...]:
     """The squares a line ``length`` squares long touches, from the centre of the origin
     footprint through the centre of ``toward``, in order, the origin's own squares left
-    out; it stops before the first solid square. The length is counted like distance:
-    the end lies ``length`` squares (diagonals 1) from the centre."""
+    out. It stops before the first square its segment cannot reach without meeting
+    R33's blocked set: a solid square, and also the point where two solid squares meet
+    diagonally or the edge two of them share, so the line never slips through a gap
+    ``geometry.sight`` sees nothing through. The length is counted like distance: the
+    end lies ``length`` squares (diagonals 1) from the centre."""
     ox, oy = _centre2(origin)
     tx, ty = 2 * toward[0] + 1, 2 * toward[1] + 1
     far = max(abs(tx - ox), abs(ty - oy))
@@ -50,14 +55,25 @@ def line(board: Board, origin: Collection[Square], toward: Square, length: int
     k = Fraction(2 * length, far)
     end = (start[0] + k * Fraction(tx - ox, 2), start[1] + k * Fraction(ty - oy, 2))
     own = set(origin)
+    obs = Obstacles(board)
     out: list[Square] = []
     for sq in cells(start, end):
-        if sq in own:
-            continue
-        if not _open(board, sq):
+        if not _open(board, sq) or touch(obs, start, _inside(sq, start, end)) \
+                is not Touch.FREE:
             break
-        out.append(sq)
+        if sq not in own:
+            out.append(sq)
     return tuple(out)
+
+
+def _inside(sq: Square, p: Point, q: Point) -> Point:
+    """The middle of the part of the segment ``[p, q]`` inside square ``sq`` (which it
+    passes through): reaching it means entering the square's interior."""
+    d = (q[0] - p[0], q[1] - p[1])
+    span = Rect(sq[0], sq[1], sq[0] + 1, sq[1] + 1).clip(p, d)
+    assert span is not None
+    t = (max(span[0], Fraction(0)) + min(span[1], Fraction(1))) / 2
+    return (p[0] + t * d[0], p[1] + t * d[1])
 
 
 def cone(board: Board, origin: Collection[Square], toward: Square, length: int
