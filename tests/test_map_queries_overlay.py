@@ -216,9 +216,18 @@ def test_the_players_view_draws_the_map_under_the_table_without_hidden_enemies(e
 
 
 def test_the_players_do_see_the_map_in_do_and_never_learn_of_a_hidden_enemy(enc):
+    """R20 (Hidden): in the players' view ``map knife-1`` of a Hidden Knife-1 is refused
+    exactly as a name nobody has (same line, same exit 1), and ``map mira`` draws the
+    map without it."""
     fight = started(enc.with_name(SAMPLE.name), "turn mira", "cond knife-1 hidden",
                     "quit")
-    r = invoke("do", fight, "map mira", "map knife-1", "--players", "--no-color")
+    hidden = invoke("do", fight, "map knife-1", "--players", "--no-color")
+    nobody = invoke("do", fight, "map knife-9", "--players", "--no-color")
+    assert hidden.exit_code == nobody.exit_code == 1
+    assert hidden.output.replace("knife-1", "NAME") == nobody.output.replace("knife-9",
+                                                                             "NAME")
+    assert "Knife-1" not in hidden.output and "Knife-2" in hidden.output
+    r = invoke("do", fight, "map mira", "--players", "--no-color")
     assert r.exit_code == 0, r.output
     assert "K1" not in r.output and "Knife-1" not in r.output
     # Knife-1's square (I7) is marked as the players believe it: open, within reach

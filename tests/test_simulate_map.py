@@ -111,3 +111,111 @@ def test_walled_off_a_combatant_stays_where_it_is():
     s = Session(enc)
     run(s, "turn ana")
     assert toward(s.state, s.state.get("Ana")) is None
+
+
+# --- no melee through a wall (ch20 Line of Sight, R33; the simulator's ruling) ----------
+
+SPEAR = "{name: Spear, tags: [Piercing, Melee 2], damage: {0s: 2, 1s: 6, 2s: 11, 3+: 17}}"
+# Ana at A1 behind the wall at B1, the Rat at C1: 2 away, in the Spear's reach, but no line
+# of sight between them (R33). The engine would take the thrust with a note (the GM's
+# call, ch20); the simulator, with no GM to make it, must not.
+BEHIND_A_WALL = """
+    .#..
+    .#..
+    ....
+"""
+
+
+def melee_without_sight(enc, session) -> list[str]:
+    """The melee attacks of ``session``'s journal made with no line of sight between the
+    two, found by replaying it line by line and tracing the line of sight itself (R33)."""
+    from momenta_cli.commands import parse_line
+    from momenta_cli.engine.attack_plan import Attack, plan_attack
+    from momenta_cli.engine.geometry.sight import line_of_sight
+    from momenta_cli.engine.names import actor, find
+    from momenta_cli.engine.positions import board_of, squares_of
+
+    replayed = Session(enc)
+    found = []
+    for entry in session.entries:
+        cmd = parse_line(entry.line)
+        if isinstance(cmd, Attack):
+            s = replayed.state
+            a, t = actor(s, cmd.attacker), find(s, cmd.target)
+            plan = plan_attack(a, t, cmd, s)
+            if plan.mode == "melee" and not line_of_sight(board_of(s), squares_of(a),
+                                                          squares_of(t)):
+                found.append(entry.script_line)
+        run(replayed, entry.script_line)
+    return found
+
+
+def test_no_melee_attack_through_a_wall_is_listed_and_the_hero_steps_into_sight():
+    """ch20 Line of Sight, R33: the Spear reaches the Rat through the wall, but no
+    attack is listed from there; the Move goes to a square in reach AND in sight."""
+    from momenta_cli.engine.geometry.board import footprint
+    from momenta_cli.engine.geometry.distance import distance
+    from momenta_cli.engine.geometry.sight import line_of_sight
+    from momenta_cli.engine.positions import board_of, squares_of
+
+    enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)
+    s = Session(enc)
+    run(s, "turn ana")
+    assert View(s.state, random.Random(1)).attacks("Ana") == []
+    line = toward(s.state, s.state.get("Ana"))
+    assert line is not None
+    run(s, line)
+    ana, rat = s.state.get("Ana"), s.state.get("Rat")
+    mine = tuple(footprint(ana.position, 1))
+    assert distance(mine, squares_of(rat)) <= 2
+    assert line_of_sight(board_of(s.state), mine, squares_of(rat))
+    assert {o.target for o in View(s.state, random.Random(1)).attacks("Ana")} == {"Rat"}
+
+
+def test_the_runner_refuses_a_policy_s_melee_attack_through_a_wall_unless_it_says_sight():
+    """ch20 Line of Sight: reach with no sight is the GM's call; the simulator stands in
+    for the GM and refuses it, unless the policy's line gives the GM's word, ``sight``."""
+    from momenta_cli.simulate.policy import Policy, no_reaction, tactical_pick
+
+    def policy(words: str) -> Policy:
+        def choose(view, actor):
+            done = view.memory.setdefault(actor, 0)
+            view.memory[actor] = done + 1
+            if actor != "Ana" or done:
+                return []
+            return [f"attack Ana Rat with Spear{words}"]
+        return Policy("wall", choose, tactical_pick, no_reaction)
+
+    enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)
+    result, session = play(enc, policy(""), seed=1, index=0, max_rounds=1, keep=True)
+    assert result.refused >= 1
+    assert not any(e.line.startswith("attack") for e in session.entries)
+    result, session = play(enc, policy(" sight"), seed=1, index=0, max_rounds=1, keep=True)
+    assert any(e.line.startswith("attack Ana Rat") for e in session.entries)
+
+
+def test_a_simulated_fight_behind_a_wall_never_attacks_through_it():
+    """R33: the whole fight, with either built-in policy: every melee attack made had a
+    line of sight between the two."""
+    enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)
+    for name in ("tactical", "reckless"):
+        for index in range(4):
+            _, session = play(enc, BUILTIN[name], seed=5, index=index, keep=True)
+            assert any(e.line.startswith("attack Ana") for e in session.entries)
+            assert melee_without_sight(enc, session) == []
+
+
+def test_the_mill_yard_is_never_fought_through_the_storehouse_wall():
+    """The acceptance review's case (ch20 Line of Sight, R33): ``simulate
+    yard-with-a-map.yaml --seed 3 --script 1`` had Brannoc spear Knife-1 from inside
+    the storehouse. Over several seeded fights (that one first) no melee attack is made
+    without a line of sight."""
+    from pathlib import Path
+
+    from momenta_cli.encounter import load_encounter
+
+    enc = load_encounter(Path(__file__).resolve().parent.parent / "encounters"
+                         / "yard-with-a-map.yaml")
+    for index in range(5):
+        _, session = play(enc, BUILTIN["tactical"], seed=3, index=index, keep=True)
+        assert melee_without_sight(enc, session) == []

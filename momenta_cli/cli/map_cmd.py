@@ -46,22 +46,24 @@ class MapWatcher(Watcher):
         from momenta_cli.render.battlemap import battlemap
         from momenta_cli.render.status import headline_block
 
-        self.console.print(headline_block(state))
+        self.console.print(headline_block(state, players=self.players))
         self.console.print(battlemap(state, width=self.console.width, players=self.players,
-                                     focus=_named(state, self.focus),
-                                     marks=_named(state, self.marks)))
+                                     focus=_named(state, self.focus, self.players),
+                                     marks=_named(state, self.marks, self.players)))
 
 
-def _named(fight: Fight, text: str | None) -> str | None:
+def _named(fight: Fight, text: str | None, players: bool = False) -> str | None:
     """The combatant ``text`` names (any unambiguous part of a name), None when it names
-    nobody (now: a watched fight may yet bring it in)."""
+    nobody (now: a watched fight may yet bring it in); for the players, never a Hidden
+    enemy (render/players.py)."""
     from momenta_cli.engine.names import find
     from momenta_cli.errors import MomentaError
+    from momenta_cli.render.players import as_seen
 
     if text is None:
         return None
     try:
-        return find(fight, text).name
+        return find(as_seen(fight, players), text).name
     except MomentaError:
         return None
 
@@ -82,7 +84,8 @@ def map_cmd(
         "ones it sees, and how far each other combatant is, whether NAME sees it and "
         "whether it has cover (as 'map NAME' at the prompt); centred on NAME.")] = None,
     players: Annotated[bool, typer.Option("--players", help="The players' view (a second "
-                                          "screen): Hidden enemies are not drawn.")
+                                          "screen): Hidden enemies are not drawn, and "
+                                          "--for/--focus refuse their names.")
                        ] = False,
     watch: Annotated[bool, typer.Option("--watch", help="Follow a saved fight: redraw "
                                         "whenever it changes (a second screen for the "
@@ -111,14 +114,17 @@ def map_cmd(
     from momenta_cli.engine.names import find
     from momenta_cli.errors import RuleError
     from momenta_cli.render.battlemap import battlemap
+    from momenta_cli.render.players import as_seen
 
     with guarded():
         fight = read_fight(file)
         if fight.encounter.board is None:
             raise RuleError(f"{file}: the encounter has no map: block (see "
                             "docs/encounter-format.md, Map)")
-        name = find(fight, focus).name if focus is not None else None
-        marked = find(fight, marks).name if marks is not None else None
+        # the players' view: a Hidden enemy's name is refused as one nobody has (R20)
+        seen = as_seen(fight, players)
+        name = find(seen, focus).name if focus is not None else None
+        marked = find(seen, marks).name if marks is not None else None
     console.print(battlemap(fight, width=console.width, players=players,
                             focus=name or marked, marks=marked))
 

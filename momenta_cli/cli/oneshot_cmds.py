@@ -160,11 +160,12 @@ def _answerable(fight: Any, out: Any, players: bool = False) -> None:
     """A ``path`` with no route, a ``los`` that cannot be answered (no map, a name that
     fits nobody) or a ``map NAME`` naming nobody is a refused line for ``do`` (exit 1),
     as at the prompt it is an ``!`` line: raises its ``MomentaError``. ``players``: the
-    players' view asks ``path`` and ``los`` of the fight as they know it."""
+    players' view asks ``path``, ``los`` and ``map NAME`` of the fight as they know it,
+    so a Hidden enemy's name is refused exactly as one nobody has (R20, exit 1)."""
     meta = out.meta
     if meta is None or meta.what not in ("path", "los", "map"):
         return
-    if players and meta.what != "map":  # `map NAME` draws a plain map for them
+    if players:
         from momenta_cli.render.players import known
 
         fight = known(fight)

@@ -220,8 +220,12 @@ class Screen:
                 c.print(view(out.odds.odds, out.odds))
             elif what == "map":
                 from momenta_cli.render.battlemap import map_meta
+                from momenta_cli.render.players import as_seen
 
-                c.print(map_meta(fight, out.meta.arg, width=c.width, players=self.players))
+                # the players' view: of the fight as they know it, so that a Hidden
+                # enemy's name is refused as one nobody has (R20, render/players.py)
+                seen = as_seen(fight, self.players)
+                c.print(map_meta(seen, out.meta.arg, width=c.width, players=self.players))
             elif what == "path":
                 from momenta_cli.render.walk_view import path_lines
 

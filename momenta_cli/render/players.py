@@ -1,7 +1,9 @@
 """The player-facing view: adversaries' exact numbers hidden behind a health label.
 
 For a second screen turned to the players: allies show everything, everyone else shows
-Unhurt / Hurt / Bloodied / Down instead of Vitality, Guard, Vigor and Strain.
+Unhurt / Hurt / Bloodied / Down instead of Vitality, Guard, Vigor and Strain. An enemy
+Hidden from them (R20, ch23) is not there at all: not drawn, in no table or list, and
+its name fits nobody (``known``), so that their screen gives nothing away.
 """
 
 from __future__ import annotations
@@ -50,3 +52,9 @@ def known(fight: Fight) -> Fight:
     if out.active in gone:
         out.active = None  # the players do not see whose turn runs there
     return out
+
+
+def as_seen(fight: Fight, players: bool) -> Fight:
+    """``known(fight)`` in the players' view, else ``fight``: what a name typed there is
+    looked up in (a Hidden enemy's name is refused exactly as one nobody has)."""
+    return known(fight) if players else fight

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.state import Fight
+from momenta_cli.render.players import known, unseen
 from momenta_cli.render.table import SIDE_STYLE, SIDES, status_table  # noqa: F401
 from momenta_cli.render.wrap import Hanging, keep_names
 from momenta_cli.text import escape, one_line
@@ -30,8 +31,10 @@ def lit_lines(text: str, style: str = "") -> Text:
     return Text(escape(text), style=style)
 
 
-def headline(fight: Fight) -> Text:
-    """``Round 2 · main phase · allies due, may act: Kira, Mira (suggest Kira)``."""
+def headline(fight: Fight, *, players: bool = False) -> Text:
+    """``Round 2 · main phase · allies due, may act: Kira, Mira (suggest Kira)``. In the
+    players' view an enemy Hidden from them is named nowhere (render/players.py): while
+    it acts, ``adversaries are acting``; it is left out of who may act and suggested."""
     if fight.over:
         return lit(f"Round {fight.round} · combat over: {fight.over_reason}", "bold")
     phase = turns.current_phase(fight)
@@ -39,14 +42,18 @@ def headline(fight: Fight) -> Text:
     if phase:
         bits.append(f"{turns.PHASE_NAMES[phase]} phase")
     if fight.active:
-        bits.append(f"{fight.active} is acting")
+        f = fight.get(fight.active)
+        bits.append(f"{f.side} are acting" if players and unseen(f)
+                    else f"{fight.active} is acting")
     else:
         due = turns.side_due(fight)
-        names = [f.name for f in turns.may_act(fight)]
+        names = [f.name for f in turns.may_act(fight) if not (players and unseen(f))]
         sugg = turns.suggestion(fight)
         if due and names:
-            s = f" (suggest {sugg.name})" if sugg else ""
+            s = f" (suggest {sugg.name})" if sugg and sugg.name in names else ""
             bits.append(f"{due} due, may act: {', '.join(names)}{s}")
+        elif due and players and turns.may_act(fight):  # only unseen ones may act
+            bits.append(f"{due} due")
         elif turns.round_done(fight):
             bits.append("round done: 'turn' starts the next")
     may_end = turns.combat_may_end(fight)
@@ -55,11 +62,12 @@ def headline(fight: Fight) -> Text:
     return lit(" · ".join(bits), "bold")
 
 
-def headline_block(fight: Fight, keep: tuple[str, ...] | None = None) -> Hanging:
+def headline_block(fight: Fight, keep: tuple[str, ...] | None = None, *,
+                   players: bool = False) -> Hanging:
     """The headline as printed: wrapped to the width with a hanging indent, never inside a
     name (``keep``: the names, ``wrap.keep_names`` of the fight when not given)."""
     keep = keep_names(fight) if keep is None else keep
-    return Hanging(headline(fight).plain, "bold", keep=keep, rest="  ")
+    return Hanging(headline(fight, players=players).plain, "bold", keep=keep, rest="  ")
 
 
 def reminder_lines(fight: Fight) -> list[Text]:
@@ -76,9 +84,13 @@ def reminder_lines(fight: Fight) -> list[Text]:
 
 
 def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
-    keep = keep_names(fight)
-    parts: list[RenderableType] = [headline_block(fight, keep),
-                                   status_table(fight, bars=bars, players=players)]
+    """The headline, the table and (for the GM) the reminders. ``players``: the players'
+    view, with no enemy Hidden from them in the table or the headline (R20, ch23:
+    render/players.py)."""
+    seen = known(fight) if players else fight
+    keep = keep_names(seen)
+    parts: list[RenderableType] = [headline_block(fight, keep, players=players),
+                                   status_table(seen, bars=bars, players=players)]
     if not players:
         parts += [Hanging(t.plain, "yellow", keep=keep, rest="  ")
                   for t in reminder_lines(fight)]

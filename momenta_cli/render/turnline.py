@@ -12,7 +12,7 @@ from rich.cells import cell_len, chop_cells
 
 from momenta_cli.engine import turns
 from momenta_cli.engine.state import Fight, Fighter
-from momenta_cli.render.players import hidden
+from momenta_cli.render.players import hidden, unseen
 from momenta_cli.render.status import prompt_text
 from momenta_cli.render.table import shorten
 from momenta_cli.render.wrap import Hanging, keep_names
@@ -53,7 +53,8 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
          short: int | None = None) -> list[str]:
     """The pieces of the turn line: round, phase, who acts (with the turn counter and
     Vigor/Guard, unless ``players`` may not see them: render/players.py) or who is due
-    and may act; names shortened to ``short`` cells when given."""
+    and may act (for the players, an enemy Hidden from them never: it is named nowhere);
+    names shortened to ``short`` cells when given."""
     def name(f: Fighter) -> str:
         return shorten(one_line(f.name), short) if short else f.name
 
@@ -65,17 +66,25 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
         out.append(f"{turns.PHASE_NAMES[phase]} phase")
     if fight.active:
         f = fight.get(fight.active)
+        if players and unseen(f):  # a Hidden enemy acting: named nowhere (R20)
+            out.append(f"{f.side} acting")
+            return out
         out.append(f"{name(f)} acting{counter(fight, f)}")
         if not (players and hidden(f)):
             out += _resources(f)
         return out
     due = turns.side_due(fight)
-    may = turns.may_act(fight)
+    every = turns.may_act(fight)
+    may = [f for f in every if not (players and unseen(f))]
     if due and may:
         names = ", ".join(name(f) + counter(fight, f) for f in may)
         sugg = turns.suggestion(fight)
-        tail = f"{SUGGEST}{name(sugg)})" if sugg is not None and len(may) > 1 else ""
+        shown = {f.name for f in may}
+        tail = f"{SUGGEST}{name(sugg)})" if sugg is not None and sugg.name in shown \
+            and len(may) > 1 else ""
         out.append(f"{due} due, may act: {names}{tail}")
+    elif due and every:  # for the players, only Hidden enemies may act
+        out.append(f"{due} due")
     elif turns.round_done(fight):
         out.append("round done: 'turn' starts the next")
     return out

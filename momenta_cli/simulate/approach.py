@@ -4,8 +4,9 @@ where a combatant with nothing it can hit from where it stands goes this Move.
 The squares it may end on and their costs are the engine's (``walking.
 reachable_squares``: the search ``move NAME to SQUARE`` walks), so a line made here is
 one the engine accepts: ``move NAME to SQUARE no-reactions``. It goes to the cheapest
-square from which its nearest enemy is within a melee weapon's reach, or within a
-ranged one's range with a line of sight; failing that, as far along the way to that
+square from which its nearest enemy is within a melee weapon's reach or a ranged
+one's range, with a line of sight either way (R33; the simulator takes no melee attack
+through a wall, ``melee_sight.py``); failing that, as far along the way to that
 enemy as this Move takes it (the way measured round walls and doors, not as the crow
 flies). A simulated movement answers no trigger: nobody Intercepts or Forestalls in a
 simulation (the policies have no reaction for it).
@@ -73,7 +74,9 @@ def toward(fight: Fight, f: Fighter) -> str | None:
     for sq, _ in sorted(can_go.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
         mine = footprint(sq, side)
         gap = distance(mine, theirs)
-        if gap <= melee or (gap <= ranged and sight.line_of_sight(board, mine, theirs)):
+        # in sight for a melee weapon too: the simulator takes no melee attack through a
+        # wall (melee_sight.py), so a square in reach but behind one is no use
+        if gap <= max(melee, ranged) and sight.line_of_sight(board, mine, theirs):
             return _line(f, sq)
     way = _way_to(board, fight, f, target)
     here = way.get(f.position)

@@ -4,9 +4,10 @@ The simulator does what a GM at the prompt does: it starts the turn of whoever t
 policy picks among those the zipper allows (ch18), runs the commands the policy chooses
 for that combatant (each decided by the engine, exactly as typed at the prompt), and
 ends the turn. The rules are the engine's alone: a command it refuses changes nothing
-and is skipped. The fight ends when one side is out (every ally, or every adversary:
-Defeated or Lost; with no adversaries, every independent), or as "undecided" when the
-round cap is passed.
+and is skipped. One ruling is the simulator's, where the engine leaves it to the GM: on
+a map no melee attack without a line of sight (melee_sight.py). The fight ends when one
+side is out (every ally, or every adversary: Defeated or Lost; with no adversaries,
+every independent), or as "undecided" when the round cap is passed.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from momenta_cli.engine.session import Session
 from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
+from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.policy import Policy
 from momenta_cli.simulate.view import View
 
@@ -230,6 +232,9 @@ class _Run:
                               f"{type(err).__name__}: {err}") from None
 
     def _run(self, cmd: Command, line: str) -> bool:
+        if _is(cmd, Attack) and self._blind(cmd):  # type: ignore[arg-type]
+            self.refused += 1
+            return False
         if _is(cmd, Attack) and self._undeclared(cmd):  # type: ignore[arg-type]
             reacted = self._with_reaction(cmd, line)  # type: ignore[arg-type]
             if reacted is not None and self.execute(*reacted):
@@ -241,6 +246,18 @@ class _Run:
             return True
         self.refused += 1
         return False
+
+    def _blind(self, cmd: Attack) -> bool:
+        """A melee attack with no line of sight on the map: the simulator refuses it, as
+        the GM it stands in for would (melee_sight.py)."""
+        s = self.state
+        try:
+            a = actor(s, cmd.attacker)
+            t = find(s, cmd.target)
+            plan = plan_attack(a, t, cmd, s)
+        except MomentaError:
+            return False  # the engine will say why when the attack itself is run
+        return blind_melee(s, a, t, cmd, plan)
 
     @staticmethod
     def _undeclared(cmd: Attack) -> bool:

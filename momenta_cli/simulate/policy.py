@@ -8,12 +8,13 @@ two; the built-in ones are used for what it leaves out):
     the next commands for it: command-language lines as typed at the prompt (``attack
     gorm with cudgel at mark``, ``breath``) or engine ``Command`` objects. After they
     have run it is called again, until it returns an empty list: then the turn ends. A
-    refused command is skipped; a call whose commands were all refused ends the turn
-    too, and so does the 12th call in a turn. ``turn``, ``end`` and ``next`` are the
-    simulator's: do not return them. Any iterable will do (a generator too): the first
-    50 items of each call are taken. Returning something else (a number), or raising
-    (a MomentaError from an engine helper included), ends the run in one line naming
-    the policy and the function.
+    refused command is skipped (the engine's refusals, and on a map a melee attack
+    with no line of sight: the simulator's ruling, ``melee_sight.py``); a call whose
+    commands were all refused ends the turn too, and so does the 12th call in a turn.
+    ``turn``, ``end`` and ``next`` are the simulator's: do not return them. Any
+    iterable will do (a generator too): the first 50 items of each call are taken.
+    Returning something else (a number), or raising (a MomentaError from an engine
+    helper included), ends the run in one line naming the policy and the function.
 
 ``pick(view, options) -> str``
     Who of ``options`` (the names the zipper allows, ch18) takes the next turn: a name
@@ -52,16 +53,20 @@ The built-in policies:
       is at least 1 per Vigor it costs (picking the best of the two), and Braces when the
       hit is expected to take all its Vitality.
     - on a map (R32-R34), only the attacks the engine allows from where each stands
-      count; a combatant with none walks toward the nearest enemy it may target
-      (``approach.py``: the cheapest square within its reach, else the nearest), up to
-      two Moves a turn (the free one, and one paid for a hero with the Vigor), and
-      answers no trigger on the way (nobody Intercepts or Forestalls in a simulation).
+      count, and a melee attack only with a line of sight (R33: the simulator, having
+      no GM to rule a spear through a wall reasonable, never takes one; a line of a
+      policy file that tries is refused unless it says ``sight``, ``melee_sight.py``);
+      a combatant with none walks toward the nearest enemy it may target
+      (``approach.py``: the cheapest square within its reach and in sight of it, else
+      the nearest), up to two Moves a turn (the free one, and one paid for a hero with
+      the Vigor), and answers no trigger on the way (nobody Intercepts or Forestalls in
+      a simulation).
     No Feint, Grab, Shove, Surge, consumables or Counterattack; without a map no
     movement at all.
 
 ``reckless``: every combatant attacks the first enemy in file order with its first
     weapon at Mass as often as it can pay (on a map walking toward the nearest enemy
-    while it cannot reach that one), never defends, never rests: a baseline to compare
+    while it cannot reach that one or see it), never defends, never rests: a baseline to compare
     a policy with.
 """
 
@@ -79,6 +84,7 @@ from momenta_cli.engine.pools import attack_pool
 from momenta_cli.engine.state import Fighter
 from momenta_cli.errors import MomentaError, RuleError
 from momenta_cli.simulate import approach, estimate
+from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.view import View, attack_cost
 
 Choose = Callable[[View, str], list[Any]]
@@ -265,10 +271,12 @@ def reckless_choose(view: View, actor: str) -> list[Any]:
         return []
     line = f"attack {quote(f.name)} {quote(enemies[0].name)} with {quote(w.name)}"
     if view.state.encounter.board is not None:  # a map: out of reach, walk toward it
+        cmd = Attack(f.name, enemies[0].name, weapon=w.name)
         try:
-            plan_attack(f, enemies[0], Attack(f.name, enemies[0].name, weapon=w.name),
-                        view.state)
+            plan = plan_attack(f, enemies[0], cmd, view.state)
         except RuleError:
+            return _walk(view, f)
+        if blind_melee(view.state, f, enemies[0], cmd, plan):
             return _walk(view, f)
     return [line]
 

@@ -23,6 +23,7 @@ from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
 from momenta_cli.simulate import estimate
+from momenta_cli.simulate.melee_sight import blind_melee
 
 
 def attack_cost(f: Fighter, w: WeaponSpec) -> int:
@@ -115,7 +116,8 @@ class View:
         ``affordable``, only those its Vigor pays for. Telegraphed attacks (a text tag:
         announced a turn ahead) are left out unless they are all it has; with
         ``telegraphed``, only they are listed. On a map, only the attacks the engine
-        allows from where the two stand (reach or range, line of sight, cover: R32-R34).
+        allows from where the two stand (reach or range, line of sight, cover: R32-R34),
+        and no melee attack without a line of sight either (``melee_sight.py``).
 
         The list is worked out once per state; do not change it."""
         key = (name, affordable, telegraphed)
@@ -170,17 +172,19 @@ def _where(fight: Fight) -> tuple[Any, ...]:
 
 def _allowed(fight: Fight, a: Fighter, t: Fighter, w: WeaponSpec, location: str) -> bool:
     """Whether the engine allows this attack on the map now: the two within reach or
-    range, line of sight, no Mass aimed at a target in cover (R20, R32-R34)."""
+    range, line of sight, no Mass aimed at a target in cover (R20, R32-R34); and, the
+    simulator's own ruling, no melee attack without a line of sight (melee_sight.py)."""
     mine, theirs = squares_of(a), squares_of(t)
     if mine and theirs:  # out of reach and range: no need to trace any line
         far = max((n for n in (w.melee, w.range) if n is not None), default=1)
         if distance(mine, theirs) > far:
             return False
+    cmd = Attack(a.name, t.name, weapon=w.name, location=location)
     try:
-        plan_attack(a, t, Attack(a.name, t.name, weapon=w.name, location=location), fight)
+        plan = plan_attack(a, t, cmd, fight)
     except RuleError:
         return False
-    return True
+    return not blind_melee(fight, a, t, cmd, plan)
 
 
 def _enemies(state: Fight, name: str) -> list[Fighter]:
