@@ -22,6 +22,7 @@ from momenta_cli.engine.geometry.paths import (
     Path,
     Penalty,
     find_path,
+    pit_depth,
     squares_text,
 )
 from momenta_cli.engine.positions import squares_of
@@ -34,8 +35,7 @@ def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mo
     """The cheapest legal path from ``start`` to ``goal`` within ``budget``: the whole
     movement, or one leg of it (``last``: it ends there, else it passes through, so an
     ally's square will do and a pit will not)."""
-    into_pit = last and any(board.on(s) and board.at(s).kind == "pit"
-                            for s in footprint(goal, side))
+    into_pit = last and pit_depth(board, footprint(goal, side)) > 0
     args: dict[str, Any] = {"side": side, "mode": mode, "allies": allies,
                             "into_pit": into_pit, "penalty": penalty, "passing": not last}
     found = find_path(board, start, goal, budget, enemies=enemies, **args)
