@@ -28,7 +28,7 @@ from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event, Note, applied
-from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
+from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
 from momenta_cli.engine.geometry.distance import comes_within, within
 from momenta_cli.engine.geometry.paths import step_cost
 from momenta_cli.engine.names import find
@@ -135,6 +135,25 @@ def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[
                  f"{quote_word(mover.name)}', R35)",
                  t.reactor)
             for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
+
+
+NO_SIGHT = "no line of sight: reach through the wall is your call"
+
+
+def in_sight(fight: Fight, mover: Fighter, t: Trigger) -> bool:
+    """Whether ``t``'s reactor has line of sight (R33) to ``mover`` standing at the
+    trigger square (``t.square``; where it starts for a Forestall). Ours (docs/rulings.md
+    Triggers, "walls"): the trigger stands without it, reach through a wall is the GM's
+    call; the prompt's offer and ``path`` say so (``NO_SIGHT``) before any dice."""
+    from momenta_cli.engine.geometry import sight  # the exact geometry: only when asked
+
+    board = board_of(fight)
+    reactor = fight.get(t.reactor)
+    at = parse(t.square)
+    if board is None or at is None or reactor.position is None:
+        return True
+    return sight.line_of_sight(board, squares_of(reactor),
+                               footprint(at, side_of(mover.spec.size)))
 
 
 def first_usable(reactor: Fighter, t: Trigger) -> str:
