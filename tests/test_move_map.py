@@ -444,7 +444,7 @@ def test_path_for_tools_is_cost_and_squares_or_an_error():
     assert path_doc(s.state, MoveTo("kira", "c3")) == {"cost": 2, "path": ["B2", "C3"],
                                                        "triggers": []}
     assert path_doc(s.state, MoveTo("kira", "h4")) == {
-        "error": "Kira cannot Move to H4: H4 is occupied"}
+        "error": "Kira cannot Move to H4: H4 is occupied by Gorm"}
 
 
 def test_the_squares_a_move_reaches_are_those_within_spd():

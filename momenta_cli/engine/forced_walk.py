@@ -77,7 +77,8 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
     events: list[Event] = []
     here = triggers.START
     done = True
-    for step, group in triggers.stops(pairs):
+    groups = triggers.stops(pairs)
+    for k, (step, group) in enumerate(groups):
         events += _part(s, t, a, n, went, start, here, step, "")
         events += applied(s, [triggers.Halted(
             t.name, mv.FORCED, name(went.squares[step]),
@@ -86,6 +87,7 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
         here = step
         if s.get(t.name).out:
             done = False
+            events += triggers.never_reached(s, t.name, groups[k + 1:])
             break
     if done and (here < len(went.squares) - 1 or went.stopped or here == triggers.START):
         events += _part(s, t, a, n, went, start, here, len(went.squares) - 1,

@@ -11,6 +11,7 @@ The geometry knows nothing of reactions: it is handed a price per step
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from momenta_cli.engine import triggers
@@ -98,6 +99,26 @@ def why(board: Board, no: NoPath, budget_why: str, budget: int, here: Square,
         return f"nothing is left to go on from {name(here)} to {name(to)} {spent}"
     return (f"no way from {name(here)} to {name(to)} within the {squares_text(left)} "
             f"left {spent}")
+
+
+def closed_doors(board: Board, start: Square, goal: Square, budget: int, *, side: int,
+                 mode: Mode, enemies: frozenset[Square], allies: frozenset[Square],
+                 last: bool) -> list[Square]:
+    """The closed doors in the way when there is no path only because of them: the ones
+    the cheapest path would go through were every door open (one more search, no wider
+    than the budget); empty when opening them would not help."""
+    doors = [(c, r) for r, row in enumerate(board.squares) for c, t in enumerate(row)
+             if t.kind == "door" and not t.open]
+    if not doors:
+        return []
+    opened = Board(tuple(tuple(replace(t, open=True) if t.kind == "door" else t
+                               for t in row) for row in board.squares))
+    found = leg(opened, start, goal, budget, side=side, mode=mode, enemies=enemies,
+                allies=allies, penalty=None, last=last)
+    if not isinstance(found, Path):
+        return []
+    crossed = {q for p in found.squares for q in footprint(p, side)}
+    return [d for d in doors if d in crossed]
 
 
 def reaches_entered(fight: Fight, f: Fighter) -> Penalty:

@@ -323,6 +323,22 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     return events
 
 
+def never_reached(s: Fight, mover: str,
+                  rest: Sequence[tuple[int, list[tuple[Trigger, Attack]]]]) -> list[Event]:
+    """A note for each reaction named at a later stop the movement never gets to (its
+    mover taken out of the fight at an earlier one), as for one at the same stop; the
+    struck one is the mover, or the dragged one it was named at. Applied to ``s``."""
+    notes: list[Event] = []
+    for _, group in rest:
+        for t, a in group:
+            m = s.get(find(s, a.target).name if a.target else mover)
+            if not m.out:
+                m = s.get(mover)
+            notes.append(Note(f"{t.reactor}'s {t.reaction} is not made: {m.name} is "
+                              f"already {m.out_reason}", t.reactor))
+    return applied(s, notes)
+
+
 def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
     """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
     R35), with the dragged ones' steps, applied to ``s``."""
@@ -356,7 +372,8 @@ def walk(s: Fight, f: Fighter, r: Route,
     events: list[Event] = []
     here, begun = START, False
     last = len(p.squares) - 1
-    for step, group in stops(pairs):
+    groups = stops(pairs)
+    for k, (step, group) in enumerate(groups):
         if step > here:
             events += _part(s, f, r, here, step, begun)
             here, begun = step, True
@@ -367,7 +384,7 @@ def walk(s: Fight, f: Fighter, r: Route,
         begun = True
         events += react(s, f.name, group, roller)
         if s.get(f.name).out:
-            return events, False
+            return events + never_reached(s, f.name, groups[k + 1:]), False
     if last > here:
         events += _part(s, f, r, here, last, begun)
     return events, True
