@@ -35,3 +35,32 @@ def test_a_way_shut_only_by_a_closed_door_names_the_door_and_the_line_that_opens
     assert refused(s, "move kira to e2").endswith(
         "the door at D2 is closed: open it with 'door D2 open'")
     assert "no way to G3 within" in refused(s, "move kira to g3")
+
+
+def test_a_reaction_stated_by_hand_after_the_movers_turn_has_ended_is_refused():
+    """R35 ("a movement belongs to the turn it happened in"): Gorm walks into Kira's
+    reach and ends his turn; an Intercept stated then is refused, state unchanged. In
+    the turn it is still taken."""
+    s = ty.yard(kira="F3", wren="A4", gorm="B2", nix="G4")
+    run(s, "turn kira", "end", "turn gorm", "move gorm to e2", "end")
+    assert "the turn Gorm moved in has ended" in refused(s, "intercept kira gorm roll 0s")
+    run(s, "undo", "intercept kira gorm roll 0s")
+    assert s.state.get("Kira").vigor == 5
+
+
+def test_a_shift_at_spd_0_goes_0_squares_like_the_move():
+    """ch19 Shift (half SPD) and R4 (rounded down, at least 1): ours, the minimum 1 is
+    for a positive SPD only; SPD 0 moves 0 squares, Shift or Move."""
+    from momenta_cli.engine import movement as mv
+    from tests.engine_helpers import session_from
+
+    s = session_from("""
+name: Rooted
+combatants:
+  - {name: Stump, side: allies, attributes: {SPD: 0}, max_vitality: 10}
+  - {name: Bo, side: adversaries, attributes: {SPD: 5}, max_vitality: 10}
+""")
+    assert mv.shift_speed(s.state.get("Stump")) == 0
+    assert mv.shift_speed(s.state.get("Bo")) == 2
+    run(s, "turn stump")
+    assert "can Shift 0 squares" in refused(s, "shift 1")
