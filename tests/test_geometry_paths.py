@@ -352,3 +352,15 @@ def test_counts_of_squares_read_singular_and_plural():
     assert [squares_text(n) for n in (0, 1, 2)] == ["0 squares", "1 square", "2 squares"]
     assert refused(board_of("...#."), at("A1"), at("E1"), 1) == \
         "no way to E1 within 1 square"
+
+
+def test_a_jump_lands_on_stable_ground_difficult_or_a_low_wall_included():
+    """ch19 Horizontal Jump ("a flat and stable surface"), R36 ("stable floor"); ours
+    (docs/rulings.md Terrain): stable ground is floor, a doorway, difficult ground or a
+    low wall, the landing paying what entering it costs (2); not water or a climbable
+    square."""
+    for ground, cost in ((".", 2), (":", 3), ("=", 3), ("/", 2)):
+        p = path(board_of(f".o{ground}"), at("A1"), at("C1"), 5)
+        assert p.jumped == {at("B1")} and p.cost == cost, ground
+    assert "within" in refused(board_of(".o~"), at("A1"), at("C1"), 5)
+    assert "climbable" in refused(board_of(".o^"), at("A1"), at("C1"), 5)
