@@ -57,3 +57,16 @@ def test_a_shove_or_a_drag_stops_only_wholly_over_a_pit():
     deep = board_of("......", "..32..", "..23..", "......")
     went = forced.shove(deep, [at("A2")], at("B2"), 3, side=2)
     assert went.squares == (at("C2"),) and went.fall == 2
+
+
+def test_a_2x2_may_be_placed_with_a_corner_over_a_pit_not_wholly_over_pits():
+    """R31, R36 (ours): the file's and ``place``'s footprint check says what a fall
+    does: wholly over pits is refused (it would fall), one corner over a pit stands."""
+    from momenta_cli.engine.geometry.fitting import fit_problem
+
+    b = board_of("....", ".3..", "..22", "..22")
+    assert fit_problem(b, at("A1"), 2) is None
+    assert fit_problem(b, at("C3"), 2) == (
+        "a 2x2 creature at C3 takes C3 to D4, and C3 is a pit (2 deep: a creature there "
+        "falls)")
+    assert fit_problem(b, at("B2"), 1) == "B2 is a pit (3 deep: a creature there falls)"
