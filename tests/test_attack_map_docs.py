@@ -30,7 +30,7 @@ CASES = [
     (("turn mira", "move mira to h9", "shove mira knife-2 roll 1s", "shift to h11"),
      ["Mira moves D8 -> E8 -> F8 -> G8 -> H9", "Knife-2 is shoved"]),
     (("turn mira", "move mira to a8"), ["Mira cannot Move to A8: A8 is a wall"]),
-    (("turn mira", "move mira to i8"), ["Mira cannot Move to I8: I8 is occupied"]),
+    (("turn mira", "move mira to i8"), ["Mira cannot Move to I8: I8 is occupied by Knife-2"]),
     (("turn mira", "move mira to s2"), ["Mira cannot Move to S2: no way to S2 within"]),
     (("los mira ogre",), ["los: Mira (D8) to Ogre (L7-M8): distance 8",
                           "line of sight: yes (R33)", "cover: yes (R34): Knife-1 and "

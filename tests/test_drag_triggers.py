@@ -83,3 +83,14 @@ def test_drag_triggers_lists_the_dragged_ones_triggers_for_the_prompt():
     found = forced_walk.drag_triggers(s.state, route)
     assert [(who, t.reactor, t.reaction, t.square) for who, t in found] == [
         ("Nix", "Wren", "Intercept", "E1")]
+
+
+def test_a_shifting_grabber_still_drags_its_catch_into_an_intercept():
+    """R35 / ch19 Grab, Shift (docs/rulings.md Triggers): the Shift itself triggers
+    nothing, but being dragged is forced movement: Nix comes into Wren's reach and the
+    Intercept is made at Nix."""
+    s = dragging()
+    run(s, "shift kira to c1 intercept wren roll 0s")
+    text = log_text(s)
+    assert any("Wren to Nix: distance 2" in t for t in text)
+    assert s.state.get("Nix").vitality == 4 - 2

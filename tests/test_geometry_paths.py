@@ -134,18 +134,21 @@ def test_one_square_jump_over_a_pit_during_a_move():
     assert "within" in refused(board_of(".o~"), at("A1"), at("C1"), 6)
 
 
-def test_a_two_by_two_creature_jumps_a_one_square_gap_landing_wholly_past_it():
-    """ch19 Horizontal Jump / R31: a 2x2 footprint crosses a gap one square wide when it
-    lands wholly past it; the two positions over the gap are in the air (jumped), each
-    step costs as entering the squares does. A gap two squares wide is not jumped."""
+def test_a_two_by_two_creature_steps_over_a_one_square_gap_and_never_jumps():
+    """Ours (docs/rulings.md Terrain, R36, R31; ch19 Horizontal Jump): a creature falls
+    only when its whole footprint is over pits, so a 2x2 footprint walks over a gap one
+    square wide (half of it always on the ground: no jump, no fall, a Shift too), and a
+    gap its footprint fits in is two squares long: not jumped, it would fall."""
     b = board_of("...o...", "...o...")
     p = path(b, at("A1"), at("E1"), 6, side=2)
     assert p.names() == ["B1", "C1", "D1", "E1"]
-    assert p.jumped == {at("C1"), at("D1")} and p.cost == 4 and p.fall == 0
-    assert "within" in refused(board_of("...oo...", "...oo..."), at("A1"), at("F1"), 8,
-                               side=2)
+    assert p.jumped == frozenset() and p.cost == 4 and p.fall == 0
+    assert path(b, at("A1"), at("C1"), 2, side=2).fall == 0  # one half over the pit
+    assert isinstance(path(b, at("A1"), at("E1"), 6, side=2, mode="shift"), Path)
+    wide = board_of("...oo...", "...oo...")
+    assert "within" in refused(wide, at("A1"), at("F1"), 8, side=2)
     assert at("E1") in reachable(b, at("A1"), 6, side=2)
-    assert "within" in refused(b, at("A1"), at("E1"), 6, side=2, mode="shift")
+    assert at("D1") not in reachable(wide, at("A1"), 8, side=2)  # wholly over: a fall
 
 
 def test_after_a_jump_the_move_may_go_on_into_water():
@@ -349,3 +352,15 @@ def test_counts_of_squares_read_singular_and_plural():
     assert [squares_text(n) for n in (0, 1, 2)] == ["0 squares", "1 square", "2 squares"]
     assert refused(board_of("...#."), at("A1"), at("E1"), 1) == \
         "no way to E1 within 1 square"
+
+
+def test_a_jump_lands_on_stable_ground_difficult_or_a_low_wall_included():
+    """ch19 Horizontal Jump ("a flat and stable surface"), R36 ("stable floor"); ours
+    (docs/rulings.md Terrain): stable ground is floor, a doorway, difficult ground or a
+    low wall, the landing paying what entering it costs (2); not water or a climbable
+    square."""
+    for ground, cost in ((".", 2), (":", 3), ("=", 3), ("/", 2)):
+        p = path(board_of(f".o{ground}"), at("A1"), at("C1"), 5)
+        assert p.jumped == {at("B1")} and p.cost == cost, ground
+    assert "within" in refused(board_of(".o~"), at("A1"), at("C1"), 5)
+    assert "climbable" in refused(board_of(".o^"), at("A1"), at("C1"), 5)

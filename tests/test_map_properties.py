@@ -1,7 +1,7 @@
 """Properties of positions on a map (R31, R32): whatever ``place``, ``add ... at``,
 ``door``, ``defeat``, ``revive [at]``, ``remove`` and ``undo`` lines the GM types (every
 line that moves a creature or frees or fills a square), no two standing creatures share
-a square, none stands on a wall, a closed door or a pit, nobody is off the map, a refused
+a square, none stands on a wall, a closed door or wholly over pits, nobody is off the map, a refused
 line changes nothing, and the state is the replay of its journal."""
 
 from __future__ import annotations
@@ -51,12 +51,14 @@ def check(fight) -> None:
     board = board_of(fight)
     seen: dict = {}
     for f in fight.fighters.values():
-        for sq in squares_of(f):
-            assert board.on(sq), (f.name, sq)
-            if f.out:
-                continue  # a body holds no square: a door may close on it (R32)
-            t = board.at(sq)
-            assert not t.solid and t.kind != "pit", (f.name, sq)
+        squares = squares_of(f)
+        assert all(board.on(sq) for sq in squares), f.name
+        if f.out:
+            continue  # a body holds no square: a door may close on it (R32)
+        assert not any(board.at(sq).solid for sq in squares), f.name
+        # ours (R31, R36): one corner over a pit stands; wholly over pits it would fall
+        assert not all(board.at(sq).kind == "pit" for sq in squares), f.name
+        for sq in squares:
             assert sq not in seen, (f.name, seen.get(sq), sq)
             seen[sq] = f.name
 

@@ -322,11 +322,12 @@ def test_momenta_path_json_lists_the_triggers(tmp_path):
     assert doc["cost"] == 5 and doc["path"] == ["C2", "D2", "E2", "F2", "G2"]
     assert doc["triggers"] == [
         {"reactor": "Wren", "reaction": "Forestall", "square": "B2", "weapons": ["Spear"],
-         "not_now": None},
+         "not_now": None, "line_of_sight": True},
         {"reactor": "Wren", "reaction": "Intercept", "square": "C2",
-         "weapons": ["Rapier", "Unarmed Attack"], "not_now": None},
+         "weapons": ["Rapier", "Unarmed Attack"], "not_now": None, "line_of_sight": True},
         {"reactor": "Kira", "reaction": "Intercept", "square": "E2",
-         "weapons": ["Longsword", "Unarmed Attack"], "not_now": None}]
+         "weapons": ["Longsword", "Unarmed Attack"], "not_now": None,
+         "line_of_sight": True}]
     fight = tmp_path / "yard.fight.jsonl"
     assert invoke("do", enc, "cond wren broken").exit_code == 0
     doc = json.loads(invoke("path", fight, "gorm", "g2", "--json").output)

@@ -244,24 +244,24 @@ def test_a_one_square_pit_is_jumped_during_a_move():
     assert not any(ev.kind == "fell" for ev in s.entries[-1].events)
 
 
-def test_a_two_by_two_ogre_jumps_a_one_square_gap():
-    """ch19 Horizontal Jump, R31: the Ogre's 2x2 footprint crosses a one-square gap and
-    lands wholly past it; both positions over the gap are in the air, no fall."""
+def test_a_two_by_two_ogre_steps_over_a_one_square_gap():
+    """Ours (docs/rulings.md Terrain, R36, R31): a creature falls only when its whole
+    footprint is over pits: the Ogre's 2x2 footprint walks over a one-square-wide gap,
+    half of it on the ground at every step: no jump, no fall (ch19 Horizontal Jump is
+    not needed)."""
     s = on_map("""
         ...5....
         ...5....
     """, ogre="A1", kira="H2")
     run(s, "turn kira", "end", "turn ogre", "move ogre to e1")
     e = moved(s)
-    assert (e.path, e.jumped, where(s, "Ogre")) == (("B1", "C1", "D1", "E1"),
-                                                   ("C1", "D1"), "E1")
+    assert (e.path, e.jumped, where(s, "Ogre")) == (("B1", "C1", "D1", "E1"), (), "E1")
     assert not any(ev.kind == "fell" for ev in s.entries[-1].events)
 
 
-def test_a_reach_entered_over_the_gap_stops_a_2x2_jump_on_its_landing():
-    """R35 and ours (docs/rulings.md): a movement does not stop in the air; a 2x2 jump is
-    in the air for two positions (R31), so an Intercept met over the gap waits for the
-    landing square."""
+def test_a_reach_entered_over_a_gap_a_2x2_straddles_stops_it_there():
+    """R35, R31 and ours (docs/rulings.md Terrain): a 2x2 creature half over a gap
+    stands (it is not in the air), so an Intercept met there stops it there."""
     from momenta_cli.render.walk_view import path_lines
 
     s = on_map("""
@@ -271,7 +271,7 @@ def test_a_reach_entered_over_the_gap_stops_a_2x2_jump_on_its_landing():
     """, ogre="A1", kira="E3")
     run(s, "turn kira", "end", "turn ogre")
     out = run(s, "path ogre e1")
-    assert "  Kira may Intercept at E1 (Unarmed Attack): 'intercept Kira' (R35)" in \
+    assert "  Kira may Intercept at C1 (Unarmed Attack): 'intercept Kira' (R35)" in \
         path_lines(s.state, out.meta)
 
 
@@ -444,7 +444,7 @@ def test_path_for_tools_is_cost_and_squares_or_an_error():
     assert path_doc(s.state, MoveTo("kira", "c3")) == {"cost": 2, "path": ["B2", "C3"],
                                                        "triggers": []}
     assert path_doc(s.state, MoveTo("kira", "h4")) == {
-        "error": "Kira cannot Move to H4: H4 is occupied"}
+        "error": "Kira cannot Move to H4: H4 is occupied by Gorm"}
 
 
 def test_the_squares_a_move_reaches_are_those_within_spd():

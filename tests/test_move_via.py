@@ -83,7 +83,7 @@ def test_a_waypoint_may_be_an_allys_square_but_not_an_enemys_or_a_wall():
         #...
     """, kira="A1", mira="B1", gorm="C2")
     run(s, "turn kira")
-    assert refused(s, "move kira to d1 via c2").endswith("C2 is occupied")
+    assert refused(s, "move kira to d1 via c2").endswith("C2 is occupied by Gorm")
     assert refused(s, "move kira to d1 via a2").endswith("A2 is a wall")
     assert "already at A1" in refused(s, "move kira to d1 via a1")
     assert "already at B1 there" in refused(s, "move kira to d1 via b1 b1")

@@ -432,3 +432,13 @@ def test_an_enemy_s_maneuvers_are_counted_in_words():
 
     assert _paid(Paid("Gorm", "Basic Attack", 0, 0, 0, enemy_limit=1)) == \
         "Gorm's one maneuver this turn (R7)"
+
+
+def test_an_enemy_s_first_move_previews_as_free_and_a_second_as_a_maneuver():
+    # R7: an enemy takes a Move plus its maneuvers: the first Move costs nothing, a
+    # second one is one of its maneuvers (engine/economy.py pay_maneuver)
+    s = yard()
+    run(s, "turn kira", "end", "turn gorm")
+    assert "cost: nothing (Gorm's free Move)" in _told(s, "move gorm 1")
+    run(s, "move gorm 1")
+    assert "cost: one of Gorm's 2 maneuvers this turn (R7)" in _told(s, "move gorm 1")

@@ -159,3 +159,16 @@ def test_any_shove_line_with_answers_round_trips():
         assert parse_line(line) == cmd, line
 
     check()
+
+
+def test_an_intercept_no_push_could_trigger_is_refused_with_the_reason():
+    """R35, ch19 Shove (at most 3 squares): an Intercept that not even the longest push
+    could trigger is a wrong name, refused with the move line's reason; only one a roll
+    made too short is a note (above). Wren starts within her Spear's reach and is left
+    behind; Kira, the shover, is only left too."""
+    s = yard(kira="B3", gorm="C3", wren="A4", nix="A1")
+    run(s, "turn kira")
+    for who in ("wren", "kira"):
+        why = refused(s, f"shove kira gorm roll 3s intercept {who}")
+        assert "never brings Gorm into the reach of" in why and "(R35)" in why
+    assert where(s, "Gorm") == "C3"

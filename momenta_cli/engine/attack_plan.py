@@ -219,7 +219,7 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
         check_can_react(a, cmd.maneuver)
     at = None  # where a movement reaction triggered, on a map (R35)
     if cmd.maneuver in MOVEMENT_REACTIONS:
-        mv.check_trigger(a, t, cmd.maneuver)
+        mv.check_trigger(a, t, cmd.maneuver, fight)
         if fight is not None:
             from momenta_cli.engine.trigger_spot import where_triggered  # -> triggers -> here
 

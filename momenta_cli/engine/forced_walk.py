@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from momenta_cli.engine.walking import Route
 
 
+LONGEST_PUSH = 3  # ch19 Shove: as many squares as net successes, at most 3
+
+
 def push_path(fight: Fight, shover: Fighter, target: Fighter, n: int) -> forced.Forced | None:
     """Where a Shove of ``n`` squares by ``shover`` would push ``target`` now (ch19 Shove:
     straight away, stopped by walls and creatures; ``geometry.forced.shove``); None
@@ -69,10 +72,13 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
     unmet: list[Attack] = []
     found = triggers.find_triggers(s, t, start, went.squares, mv.FORCED)
     pairs = triggers.match(s, t, found, went.squares, mv.FORCED, answers, unmet)
+    if unmet:
+        _could_trigger(s, a, t, unmet)
     events: list[Event] = []
     here = triggers.START
     done = True
-    for step, group in triggers.stops(pairs):
+    groups = triggers.stops(pairs)
+    for k, (step, group) in enumerate(groups):
         events += _part(s, t, a, n, went, start, here, step, "")
         events += applied(s, [triggers.Halted(
             t.name, mv.FORCED, name(went.squares[step]),
@@ -81,6 +87,7 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
         here = step
         if s.get(t.name).out:
             done = False
+            events += triggers.never_reached(s, t.name, groups[k + 1:])
             break
     if done and (here < len(went.squares) - 1 or went.stopped or here == triggers.START):
         events += _part(s, t, a, n, went, start, here, len(went.squares) - 1,
@@ -95,6 +102,18 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
                   if (getattr(n_, "name", ""), "Intercept") not in named]
     events += applied(s, notes)
     return events, done
+
+
+def _could_trigger(fight: Fight, a: Fighter, t: Fighter, unmet: Sequence[Attack]) -> None:
+    """A ``RuleError`` with the move line's reason (``triggers.not_triggered``) for an
+    Intercept no push of ``t`` by ``a`` could trigger, not even the longest (ch19 Shove:
+    at most 3 squares, stopped by walls and creatures): a wrong name, not a roll that
+    fell short (that one is a note, R35)."""
+    reach = {x.reactor for x in push_triggers(fight, a, t, LONGEST_PUSH)}
+    for x in unmet:
+        if x.attacker not in reach:
+            raise triggers.not_triggered(fight, t, fight.get(x.attacker or ""),
+                                         "Intercept", mv.FORCED)
 
 
 def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: forced.Forced, start: Square,

@@ -26,8 +26,11 @@ def speed(f: Fighter) -> int:
 
 
 def shift_speed(f: Fighter) -> int:
-    """ch19 Shift: half SPD, minimum 1 (R4)."""
-    return max(f.spec.attr("SPD") // 2, 1)
+    """ch19 Shift: half SPD, minimum 1 (R4). Ours: R4's minimum of 1 applies to a
+    positive SPD only: a creature with SPD 0 does not move (its Move goes 0 squares), so
+    its Shift goes 0 squares too, not 1."""
+    spd = f.spec.attr("SPD")
+    return max(spd // 2, 1) if spd > 0 else 0
 
 
 def jump_height(f: Fighter) -> int:
@@ -153,7 +156,8 @@ def moving(fight: Fight, name: str, how: str) -> None:
         f.trail = ()
 
 
-def check_trigger(reactor: Fighter, mover: Fighter, reaction: str) -> None:
+def check_trigger(reactor: Fighter, mover: Fighter, reaction: str,
+                  fight: Fight | None = None) -> None:
     """R35, last sentence: without a map the GM states that a movement triggered Intercept
     or Forestall, but the tracker refuses what cannot have: no movement this turn, a
     Shift (ch19 Shift: "does not trigger reactive attacks"), forced movement for
@@ -165,6 +169,12 @@ def check_trigger(reactor: Fighter, mover: Fighter, reaction: str) -> None:
         tried = " or tried to move" if reaction == "Forestall" else ""
         raise RuleError(f"{mover.name} has not moved{tried} this turn: nothing triggers "
                         f"{reaction} (ch19 Reactions)")
+    if fight is not None and fight.active is None:
+        # a movement belongs to the turn it happened in (R35): once that turn has
+        # ended (``moved`` itself is forgotten when the next one starts), it is too late
+        raise RuleError(f"the turn {mover.name} moved in has ended: a reaction to that "
+                        f"movement is stated during it (R35); undo back into the turn "
+                        "to add it")
     if how == "Shift":
         raise RuleError(f"{mover.name}'s last movement was a Shift, and a Shift does not "
                         f"trigger reactive attacks (ch19 Shift, R35)")

@@ -11,6 +11,7 @@ The geometry knows nothing of reactions: it is handed a price per step
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from momenta_cli.engine import triggers
@@ -22,6 +23,7 @@ from momenta_cli.engine.geometry.paths import (
     Path,
     Penalty,
     find_path,
+    pit_depth,
     squares_text,
 )
 from momenta_cli.engine.positions import squares_of
@@ -34,8 +36,7 @@ def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mo
     """The cheapest legal path from ``start`` to ``goal`` within ``budget``: the whole
     movement, or one leg of it (``last``: it ends there, else it passes through, so an
     ally's square will do and a pit will not)."""
-    into_pit = last and any(board.on(s) and board.at(s).kind == "pit"
-                            for s in footprint(goal, side))
+    into_pit = last and pit_depth(board, footprint(goal, side)) > 0
     args: dict[str, Any] = {"side": side, "mode": mode, "allies": allies,
                             "into_pit": into_pit, "penalty": penalty, "passing": not last}
     found = find_path(board, start, goal, budget, enemies=enemies, **args)
@@ -98,6 +99,26 @@ def why(board: Board, no: NoPath, budget_why: str, budget: int, here: Square,
         return f"nothing is left to go on from {name(here)} to {name(to)} {spent}"
     return (f"no way from {name(here)} to {name(to)} within the {squares_text(left)} "
             f"left {spent}")
+
+
+def closed_doors(board: Board, start: Square, goal: Square, budget: int, *, side: int,
+                 mode: Mode, enemies: frozenset[Square], allies: frozenset[Square],
+                 last: bool) -> list[Square]:
+    """The closed doors in the way when there is no path only because of them: the ones
+    the cheapest path would go through were every door open (one more search, no wider
+    than the budget); empty when opening them would not help."""
+    doors = [(c, r) for r, row in enumerate(board.squares) for c, t in enumerate(row)
+             if t.kind == "door" and not t.open]
+    if not doors:
+        return []
+    opened = Board(tuple(tuple(replace(t, open=True) if t.kind == "door" else t
+                               for t in row) for row in board.squares))
+    found = leg(opened, start, goal, budget, side=side, mode=mode, enemies=enemies,
+                allies=allies, penalty=None, last=last)
+    if not isinstance(found, Path):
+        return []
+    crossed = {q for p in found.squares for q in footprint(p, side)}
+    return [d for d in doors if d in crossed]
 
 
 def reaches_entered(fight: Fight, f: Fighter) -> Penalty:

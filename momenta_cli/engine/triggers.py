@@ -28,7 +28,7 @@ from momenta_cli.engine import reactions as rx
 from momenta_cli.engine.attack_plan import MOVEMENT_REACTIONS, UNARMED, Attack
 from momenta_cli.engine.economy import check_can_react, pay_reaction
 from momenta_cli.engine.events import Event, Note, applied
-from momenta_cli.engine.geometry.board import Square, footprint, name, side_of
+from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
 from momenta_cli.engine.geometry.distance import comes_within, within
 from momenta_cli.engine.geometry.paths import step_cost
 from momenta_cli.engine.names import find
@@ -135,6 +135,25 @@ def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[
                  f"{quote_word(mover.name)}', R35)",
                  t.reactor)
             for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
+
+
+NO_SIGHT = "no line of sight: reach through the wall is your call"
+
+
+def in_sight(fight: Fight, mover: Fighter, t: Trigger) -> bool:
+    """Whether ``t``'s reactor has line of sight (R33) to ``mover`` standing at the
+    trigger square (``t.square``; where it starts for a Forestall). Ours (docs/rulings.md
+    Triggers, "walls"): the trigger stands without it, reach through a wall is the GM's
+    call; the prompt's offer and ``path`` say so (``NO_SIGHT``) before any dice."""
+    from momenta_cli.engine.geometry import sight  # the exact geometry: only when asked
+
+    board = board_of(fight)
+    reactor = fight.get(t.reactor)
+    at = parse(t.square)
+    if board is None or at is None or reactor.position is None:
+        return True
+    return sight.line_of_sight(board, squares_of(reactor),
+                               footprint(at, side_of(mover.spec.size)))
 
 
 def first_usable(reactor: Fighter, t: Trigger) -> str:
@@ -304,6 +323,22 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     return events
 
 
+def never_reached(s: Fight, mover: str,
+                  rest: Sequence[tuple[int, list[tuple[Trigger, Attack]]]]) -> list[Event]:
+    """A note for each reaction named at a later stop the movement never gets to (its
+    mover taken out of the fight at an earlier one), as for one at the same stop; the
+    struck one is the mover, or the dragged one it was named at. Applied to ``s``."""
+    notes: list[Event] = []
+    for _, group in rest:
+        for t, a in group:
+            m = s.get(find(s, a.target).name if a.target else mover)
+            if not m.out:
+                m = s.get(mover)
+            notes.append(Note(f"{t.reactor}'s {t.reaction} is not made: {m.name} is "
+                              f"already {m.out_reason}", t.reactor))
+    return applied(s, notes)
+
+
 def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
     """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
     R35), with the dragged ones' steps, applied to ``s``."""
@@ -337,7 +372,8 @@ def walk(s: Fight, f: Fighter, r: Route,
     events: list[Event] = []
     here, begun = START, False
     last = len(p.squares) - 1
-    for step, group in stops(pairs):
+    groups = stops(pairs)
+    for k, (step, group) in enumerate(groups):
         if step > here:
             events += _part(s, f, r, here, step, begun)
             here, begun = step, True
@@ -348,7 +384,7 @@ def walk(s: Fight, f: Fighter, r: Route,
         begun = True
         events += react(s, f.name, group, roller)
         if s.get(f.name).out:
-            return events, False
+            return events + never_reached(s, f.name, groups[k + 1:]), False
     if last > here:
         events += _part(s, f, r, here, last, begun)
     return events, True

@@ -175,9 +175,21 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
                              last=i == len(stops) - 1)
         if isinstance(found, NoPath):
             used = sum(p.cost for p in legs) if legs else None
+            because = steering.why(w.board, found, w.why, w.budget, here, to, used)
+            doors = steering.closed_doors(
+                w.board, here, to, left, side=w.side, mode=w.mode, enemies=w.enemies,
+                allies=w.allies, last=i == len(stops) - 1) \
+                if found.reason.startswith("no way") else []
+            if doors:  # the only thing in the way: say so, with the line that opens it
+                at = name(doors[0])
+                because = f"the door at {at} is closed: open it with 'door {at} open'"
+            elif found.reason.endswith(" is occupied"):
+                holder = occupants(fight.fighters.values(), but=f.name).get(
+                    square_of(found.reason.split()[0]))
+                if holder is not None:
+                    because += f" by {holder}"
             raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
-                            f"{steering.via_text(stops[:-1])}: "
-                            f"{steering.why(w.board, found, w.why, w.budget, here, to, used)}")
+                            f"{steering.via_text(stops[:-1])}: {because}")
         legs.append(found)
         here, left = found.end, left - found.cost
     if len(legs) > 1 and any(p.climbing for p in legs):

@@ -209,11 +209,14 @@ def unoffered(stop: Stop, way: Way, mover: str) -> str:
 def _question(stop: Stop, o: Offer) -> str:
     t = o.trigger
     vigor = o.before.get(t.reactor).vigor  # what is left after the reactions before it
+    # ours (rulings "walls"): the trigger stands; the GM is told before deciding
+    wall = "" if triggers.in_sight(o.before, o.before.get(stop.who), t) else \
+        f" - {triggers.NO_SIGHT}"
     if t.step == triggers.START:
         return (f"{stop.who} starts to move within reach of {t.reactor}'s {o.weapon}: "
-                f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}).")
+                f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}){wall}.")
     return (f"{stop.who} {stop.into} {t.reactor}'s reach at {t.square}: {t.reactor} may "
-            f"{t.reaction} with {o.weapon} ({o.cost} Vigor of {vigor}).")
+            f"{t.reaction} with {o.weapon} ({o.cost} Vigor of {vigor}){wall}.")
 
 
 def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:

@@ -56,9 +56,13 @@ def _paid(fight: Fight, events: list[Event]) -> tuple[model.Paid, ...]:
             f = fight.fighters.get(e.name)
             enemy = f is not None and f.spec.is_enemy
             limit = enemy_maneuver_limit(f) if enemy and f is not None else None
+            # as ManeuverTaken counts it: an enemy's first Move is free, like anyone's;
+            # a second one is one of its maneuvers (R7)
+            counted = (not e.is_move and e.counts) or e.extra_move
             out.append(model.Paid(e.name, e.maneuver, e.cost, e.vigor_from, e.vigor_to,
-                                  limit if e.counts or e.extra_move else None,
-                                  free_move=e.is_move and e.cost == 0 and not enemy))
+                                  limit if counted else None,
+                                  free_move=e.is_move and not e.extra_move
+                                  and (enemy or e.cost == 0)))
         elif isinstance(e, ReactionTaken) and not (e.cost == 0 and e.reaction == "Brace"):
             # Brace is free and taken only if the dice bring damage past Guard (ch19):
             # the attack's lines say so, not its cost

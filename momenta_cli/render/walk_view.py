@@ -73,7 +73,8 @@ def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str]
     from momenta_cli.engine import triggers
 
     out = []
-    for t in triggers.route_triggers(fight, fight.get(r.mover), r):
+    mover = fight.get(r.mover)
+    for t in triggers.route_triggers(fight, mover, r):
         where = "as it starts" if t.step == triggers.START else f"at {t.square}"
         why = _not_now(fight, t)
         if why is not None:
@@ -84,6 +85,8 @@ def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str]
             can = f": '{t.reaction.lower()} {quote_word(t.reactor)}'"
         out.append(f"  {t.reactor} may {t.reaction} {where} ({' or '.join(t.weapons)})"
                    f"{can} (R35)")
+        if not triggers.in_sight(fight, mover, t):  # ours: the trigger stands (R35)
+            out.append("    no line of sight: reach through the wall is the GM's call")
     return out
 
 
@@ -91,12 +94,16 @@ def trigger_docs(fight: Fight, r: walking.Route) -> list[dict[str, Any]]:
     """The path's triggers for scripts: ``{"reactor": "Wren", "reaction": "Intercept",
     "square": "B2", "weapons": ["Spear"], "not_now": null}`` each, in the order the
     movement meets them (a Forestall's square is where the movement starts; ``not_now``:
-    why the reactor cannot react now, else null)."""
+    why the reactor cannot react now, else null; ``line_of_sight``: whether the reactor
+    sees the mover there, R33: without it the trigger stands, the GM rules on reach
+    through the wall)."""
     from momenta_cli.engine import triggers
 
+    mover = fight.get(r.mover)
     return [{"reactor": t.reactor, "reaction": t.reaction, "square": t.square,
-             "weapons": list(t.weapons), "not_now": _not_now(fight, t)}
-            for t in triggers.route_triggers(fight, fight.get(r.mover), r)]
+             "weapons": list(t.weapons), "not_now": _not_now(fight, t),
+             "line_of_sight": triggers.in_sight(fight, mover, t)}
+            for t in triggers.route_triggers(fight, mover, r)]
 
 
 def path_doc(fight: Fight, cmd: walking.MoveTo) -> dict[str, Any]:

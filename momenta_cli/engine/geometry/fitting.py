@@ -22,8 +22,9 @@ def fit_problem(board: Board, top_left: Square, side: int,
                 taken: Mapping[Square, str] | None = None) -> str | None:
     """Why a creature ``side`` squares across cannot stand with its top-left square at
     ``top_left`` (R31), or None when it can: every square of its footprint is on the map,
-    not solid (a wall, a closed door: R32), not a pit (it would fall: R36), and held by
-    nobody in ``taken`` (square -> the name of who holds it)."""
+    not solid (a wall, a closed door: R32), not wholly over pits (it would fall: R36,
+    R31; one corner over a pit stands), and held by nobody in ``taken`` (square -> the
+    name of who holds it)."""
     squares = footprint(top_left, side)
     where = name(top_left)
     lead = "" if side == 1 else \
@@ -36,7 +37,9 @@ def fit_problem(board: Board, top_left: Square, side: int,
             what = "a wall"
         elif board.at(sq).solid:
             what = "a closed door"
-        elif board.at(sq).kind == "pit":
+        elif board.at(sq).kind == "pit" and all(
+                board.on(q) and board.at(q).kind == "pit" for q in squares):
+            # ours (R31, R36): only a footprint wholly over pits falls (paths.pit_depth)
             what = f"a pit ({board.at(sq).height} deep: a creature there falls)"
         elif sq in (taken or {}):
             what = f"taken by {(taken or {})[sq]}"

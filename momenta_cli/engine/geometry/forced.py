@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .board import Board, Square, footprint, name
+from .paths import pit_depth
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,8 @@ def _squeezed(board: Board, pos: Square, d: tuple[int, int], side: int) -> bool:
 
 
 def _pit(board: Board, squares: Sequence[Square]) -> int | None:
-    depths = [board.at(s).height for s in squares if board.at(s).kind == "pit"]
-    return max(depths) if depths else None
+    # ours (R31, R36): only a footprint wholly over pits falls (``paths.pit_depth``)
+    return pit_depth(board, squares) or None
 
 
 def shove(board: Board, shover: Collection[Square], target: Square, n: int, *,

@@ -11,7 +11,8 @@ climbing (R36): neither allows a Shift, and a Move that climbs goes 1 square at 
 (ch19 Climb). The doubled Vigor of a swimming Move (ch19 Swim) is the maneuver's
 business: the path says ``swimming``. During a Move a one-square gap (a pit) may be
 jumped straight across when the landing is stable ground (ch19 Horizontal Jump); walking
-into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``).
+into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``);
+**ours** (R31): only a footprint wholly over pits falls (``pit_depth``).
 **Ours** (R36): a creature at the bottom of a pit at least 1 square deep climbs out: a
 Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
 
@@ -119,9 +120,13 @@ class _Walk:
     def has(self, pos: Square, kind: str) -> bool:
         return kind in self.kinds(pos)
 
+    def in_pit(self, pos: Square) -> bool:
+        """The footprint at ``pos`` is wholly over pits: there it falls (``pit_depth``)."""
+        return pit_depth(self.board, self.squares(pos)) > 0
+
     def climbs(self, pos: Square) -> bool:
         """On a climbable square, or at the bottom of a pit (ours, R36): climbing."""
-        return self.has(pos, "climb") or pit_depth(self.board, self.squares(pos)) > 0
+        return self.has(pos, "climb") or self.in_pit(pos)
 
     def stands(self, pos: Square) -> bool:
         return not any(s in self.allies for s in self.squares(pos))
@@ -154,8 +159,8 @@ class _Walk:
                 continue
             if "climb" in kinds and pos != start:
                 continue
-            if "pit" in kinds:
-                if climbing and "pit" in self.kinds(pos):
+            if self.in_pit(new):
+                if climbing and self.in_pit(pos):
                     continue  # out of a pit onto its edge, not on along its bottom
                 if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
                     yield from self._jump(pos, d)
@@ -164,32 +169,33 @@ class _Walk:
             yield _Step(new, self.entry_cost(pos, new))
 
     def _jump(self, pos: Square, d: tuple[int, int]) -> Iterator[_Step]:
-        # Straight on until the footprint is wholly past the gap: ``side`` positions in
-        # the air, each holding the gap's one square, then the landing (ch19 Horizontal
-        # Jump: a gap no more than one square long; R31 footprints)
-        air: list[Square] = []
-        cost, here = 0, pos
-        for _ in range(self.side):
-            new = (here[0] + d[0], here[1] + d[1])
-            if not self.passable(new) or self.squeezes(here, d) or \
-                    (air and "pit" not in self.kinds(new)):
-                return
-            cost += self.entry_cost(here, new)
-            air.append(new)
-            here = new
+        # Over the gap's one square, then the landing on stable ground (ch19 Horizontal
+        # Jump: a gap no more than one square long). Ours (R31): a bigger creature
+        # never jumps; it steps over a one-square gap (its footprint is never wholly
+        # over it, so it does not fall: ``pit_depth``), and a gap its whole footprint
+        # fits in is at least two squares long.
+        if self.side > 1:
+            return
+        here = (pos[0] + d[0], pos[1] + d[1])
         land = (here[0] + d[0], here[1] + d[1])
-        if not self.passable(land) or self.squeezes(here, d):
+        if not self.passable(land) or self.squeezes(here, d) or \
+                self.board.at(land).kind not in _STABLE:
             return
-        if not all(self.board.at(s).kind in _STABLE for s in self.squares(land)):
-            return
-        yield _Step(land, cost + self.entry_cost(here, land), tuple(air))
+        cost = self.entry_cost(pos, here) + self.entry_cost(here, land)
+        yield _Step(land, cost, (here,))
 
 
 def pit_depth(board: Board, squares: Iterable[Square]) -> int:
-    """How deep the deepest pit under ``squares`` is (0: on no pit): a creature in one at
-    least 1 square deep climbs out (ours, R36)."""
-    return max((board.at(s).height for s in squares
-                if board.on(s) and board.at(s).kind == "pit"), default=0)
+    """How far down a pit a creature on ``squares`` (its footprint) is: **ours** (R36,
+    R31), it falls only when its whole footprint is over pit squares, and then as far as
+    the shallowest of them (it stops on the first floor it meets); with any square on
+    ground it stands (0), like a 2x2 creature with one corner over a 1x1 pit. A creature
+    down a pit at least 1 square deep climbs out (ours, R36). Every fall is decided by
+    this: a walk, a shove, a drag (``geometry.forced``)."""
+    squares = list(squares)
+    if not squares or not all(board.on(s) and board.at(s).kind == "pit" for s in squares):
+        return 0
+    return min(board.at(s).height for s in squares)
 
 
 def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
@@ -286,7 +292,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     if mode == "shift" and kinds & {"water", "climb"}:
         doing = "swimming" if "water" in kinds else "climbing"
         return NoPath(f"no Shift while {doing} (ch19)")
-    if walk.has(goal, "pit") and not into_pit:
+    if walk.in_pit(goal) and not into_pit:
         return NoPath(f"{where} is a pit: walking in is a fall")
     reached, back, priced = _search(walk, start, budget, goal, penalty)
     if goal not in reached:
@@ -304,12 +310,10 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         jumped.update(over)
     squares.reverse()
     visited = [start, *squares]
-    fall = max((board.at(s).height for s in walk.squares(goal)
-                if board.at(s).kind == "pit"), default=0)
     return Path(start, tuple(squares), reached[goal], frozenset(jumped),
                 swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
                 climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
-                fall=fall if walk.has(goal, "pit") else 0, extra=priced[goal])
+                fall=pit_depth(board, walk.squares(goal)), extra=priced[goal])
 
 
 def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
@@ -324,4 +328,4 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
         return {}
     reached, _, _ = _search(walk, start, budget, None)
     return {p: c for p, c in reached.items()
-            if p != start and walk.stands(p) and not walk.has(p, "pit")}
+            if p != start and walk.stands(p) and not walk.in_pit(p)}
