@@ -186,6 +186,16 @@ def test_enemy_second_move_counts_as_one_of_its_maneuvers():
     refused(s, "shift 1", "used its 2", "R7")
 
 
+def test_the_log_says_an_enemy_second_move_is_one_of_its_maneuvers():
+    # R7: the first Move is free; the second is paid with one of the enemy's maneuvers,
+    # and the log says so instead of calling it free.
+    s = yard()
+    run(s, "turn kira", "end", "turn thug", "move 2", "move 3")
+    text = log_text(s)
+    assert "Thug: Move (free)" in text
+    assert "Thug: Move (one of its maneuvers, R7)" in text
+
+
 def test_enemy_second_move_after_its_maneuvers_is_refused():
     # R7: with its N maneuvers used, no second Move is left.
     s = yard()

@@ -16,7 +16,7 @@ from momenta_cli.errors import CommandError
       help="Put a combatant on a square of the map by hand (a GM fix, not a movement: "
            "no Vigor, no reactions). SQUARE is a column letter and a row number, C5, and "
            "is the top-left of a larger creature's squares; it must be on the map, not a "
-           "wall, closed door or pit, and free.",
+           "wall or closed door, not wholly over a pit, and free.",
       example="place gorm c5")
 def _place(words: list[str]) -> c.Command:
     need(words, "combatant name", "square")

@@ -197,7 +197,12 @@ def _removed(e: ev.FighterRemoved) -> str:
 
 @formats("maneuver_taken")
 def _maneuver(e) -> str:
-    cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to})" if e.cost else " (free)"
+    if e.cost:
+        cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to})"
+    elif getattr(e, "extra_move", False):  # an enemy's second Move is one of its maneuvers
+        cost = " (one of its maneuvers, R7)"
+    else:
+        cost = " (free)"
     return f"{e.name}: {e.maneuver}{cost}"
 
 
