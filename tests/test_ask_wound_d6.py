@@ -95,6 +95,15 @@ def test_cancelling_at_the_wound_d6_does_nothing(cancel):
     assert state_doc(s.state) == before and len(s.entries) == 3
 
 
+def test_cancelling_at_the_wound_d6_after_the_tracker_rolled_says_its_dice_are_void():
+    """The tracker's roll was shown at Brace; cancelled, a retyped line rolls afresh."""
+    s = low(gorms_turn(), "wren")
+    out, t = settle(s, "attack wren", "", "", "n", None, roller=QueueRoller([6, 6, 6, 2]))
+    assert out is None and t.prompts[-1] == WOUND
+    assert "Gorm -> Wren: Cudgel (Crushing) pool 3d [6,6,6] 3s = 3s" in t.told
+    assert t.told[-1].startswith("The tracker's dice shown are void")
+
+
 def test_brace_decides_whether_the_wound_d6_is_asked():
     """ch19 Brace halves the damage: Wren (Vitality 9) takes 16, or 8 braced: no slot
     fills, so no d6 is asked."""
@@ -164,6 +173,18 @@ def test_an_area_attack_asks_each_wounded_pc_its_d6_in_order():
     fresh = _bombers_turn()
     run_line(fresh, entry.script_line, QueueRoller([]))
     assert state_doc(fresh.state) == state_doc(s.state)
+
+
+def test_a_burden_from_strain_asks_its_d6_on_the_same_table():
+    """R10: Burdens work as Wounds for Strain against Max Strain; Mind Spike's Strain
+    (ch20, never Braced) fills Wren's Burden slot: its d6 is asked (5: Shrouded)."""
+    s = turn_of("kira")
+    run_line(s, "set wren strain 9", SeededRoller(0))
+    out, t = settle(s, "attack wren with mind spike roll 6,6", "5")
+    assert t.prompts == ["Wren's Burden d6 (R10)> "]
+    assert t.told[-1].startswith("Wound d6 (R10) for Wren's Burden: 1 Impaired")
+    entry = run_line(s, *out).entry
+    assert wounds(entry) == [("Wren", "Shrouded", 5)] and entry.dice == (5,)
 
 
 def test_an_enemy_wound_is_never_asked():

@@ -20,6 +20,7 @@ def test_the_wound_d6_is_asked_after_brace_and_ctrl_c_there_cancels(where):
     fight = where / "encounters" / "demo.fight.jsonl"
     child = gorms_turn(where)
     child.send("set brannoc vitality 2\r")
+    child.expect_exact("Brannoc: Vitality 21->2 (set)")  # saved before it is shown
     child.expect_exact("R1 Gorm>")
     saved = fight.read_bytes()
     for cancel in ("\x03", None):

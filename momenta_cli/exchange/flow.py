@@ -53,6 +53,8 @@ class Settled:
 
 
 LEAVE = ("quit", "exit")
+VOID = ("The tracker's dice shown are void: the line typed again rolls new ones (type "
+        "them to keep them).")
 LEAVING = "(quit cancels the question; type quit at the prompt to leave)"
 
 
@@ -231,8 +233,7 @@ def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table,
                 table.wrong(str(err))
             except Cancelled:
                 if faces:  # a retyped line rolls afresh: what was shown is not kept
-                    table.tell("The tracker's dice shown are void: the line typed again "
-                               "rolls new ones (type them to keep them).")
+                    table.tell(VOID)
                 raise
         if yes:
             cmd = q.braced
@@ -240,11 +241,12 @@ def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table,
 
 
 def ask_wounds(fight: Fight, cmd: Attack, roller: Roller, faces: tuple[int, ...],
-               table: Table) -> tuple[tuple[int, ...], bool]:
+               table: Table, shown: bool = False) -> tuple[tuple[int, ...], bool]:
     """With ``ask_dice`` on, each PC Wound (Burden) table d6 the decided ``cmd`` rolls
     (R10) asked in order: a face typed takes the tracker's place on ``faces`` (the tape
     the line runs with), so the engine uses it and the journal keeps it. Decided again
-    after each answer: a condition may change what follows."""
+    after each answer: a condition may change what follows. ``shown``: the tracker's
+    dice were shown (at a Brace question), so a cancel says they are void."""
     if not fight.settings.ask_dice:
         return faces, False
     done = 0
@@ -263,6 +265,10 @@ def ask_wounds(fight: Fight, cmd: Attack, roller: Roller, faces: tuple[int, ...]
                 break
             except MomentaError as err:
                 table.wrong(f"{err}; type it again (Enter: the tracker rolls)")
+            except Cancelled:
+                if shown and len(faces) > len(found):  # more than the d6s: the roll's
+                    table.tell(VOID)
+                raise
         if face is not None:
             faces = (*faces[:s.at], face, *faces[s.at + 1:])
         done += 1
@@ -292,7 +298,7 @@ def settle(fight: Fight, cmd: Attack, roller: Roller, table: Table) -> Settled |
         cmd, a1 = ask_reactions(fight, cmd, table, noted)
         cmd, a2 = ask_dice(fight, cmd, table, retype)
         cmd, faces, a3 = ask_brace(fight, cmd, roller, table, noted)
-        faces, a4 = ask_wounds(fight, cmd, roller, faces, table)
+        faces, a4 = ask_wounds(fight, cmd, roller, faces, table, shown=a3)
     except Cancelled:
         return None
     except MomentaError as err:
