@@ -9,6 +9,7 @@ one Brace would spare nothing (it resists the damage already: R9, they do not st
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from momenta_cli.dice import Roller
@@ -46,10 +47,18 @@ def _story(fight: Fight, t: Trial, j: int, target: str, amount: int) -> str:
         if e.kind == "wound_taken" or (e.kind == "resource_set" and e.resource == "vitality"):
             harm = read(t.events, k, ledger, name=target, amount=amount)
             if harm is not None:
-                return harm.text
+                return _unrolled(fight, harm.text)
             if e.kind == "resource_set":
                 return f"{e.before}->{e.after}"
     return ""
+
+
+def _unrolled(fight: Fight, text: str) -> str:
+    """``text`` without the tracker's Wound table d6 when it is asked next (R10,
+    flow.ask_wounds): its face and condition are the players' to roll, not yet known."""
+    if not fight.settings.ask_dice:
+        return text
+    return re.sub(r"\(d6 \d: [^()]*\)", "(d6 asked next)", text)
 
 
 def _reaching(fight: Fight, t: Trial, i: int) -> tuple[int, str] | None:

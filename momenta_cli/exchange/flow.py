@@ -1,6 +1,7 @@
 """The questions of one attack, one after another (``settle``): the targets' reactions,
-the dice, Brace. The answers go into the ``Attack``; what comes back is the attack to
-run and the tracker's dice already rolled and shown, which the run must take first
+the dice, Brace, then each PC Wound table d6 (R10). The answers go into the ``Attack``
+(a Wound d6 typed goes onto the tape of faces instead); what comes back is the attack
+to run and the tracker's dice already rolled and shown, which the run must take first
 (``PresetRoller(faces, fallback=roller)``) so what was shown is what happens."""
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from momenta_cli.dice import Roller
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.exchange import brace, dice, reactions
+from momenta_cli.exchange import brace, dice, reactions, wounds
 from momenta_cli.exchange.parts import COUNTER, Path, at, paths, put
-from momenta_cli.exchange.trial import Trial, trial
+from momenta_cli.exchange.trial import Trial, longer, trial
 
 MAX_DEPTH = 4  # a Counterattack answered by a Counterattack...: a handful at most
 
@@ -52,6 +53,8 @@ class Settled:
 
 
 LEAVE = ("quit", "exit")
+VOID = ("The tracker's dice shown are void: the line typed again rolls new ones (type "
+        "them to keep them).")
 LEAVING = "(quit cancels the question; type quit at the prompt to leave)"
 
 
@@ -230,12 +233,45 @@ def ask_brace(fight: Fight, cmd: Attack, roller: Roller, table: Table,
                 table.wrong(str(err))
             except Cancelled:
                 if faces:  # a retyped line rolls afresh: what was shown is not kept
-                    table.tell("The tracker's dice shown are void: the line typed again "
-                               "rolls new ones (type them to keep them).")
+                    table.tell(VOID)
                 raise
         if yes:
             cmd = q.braced
         start = q.index + 1
+
+
+def ask_wounds(fight: Fight, cmd: Attack, roller: Roller, faces: tuple[int, ...],
+               table: Table, shown: bool = False) -> tuple[tuple[int, ...], bool]:
+    """With ``ask_dice`` on, each PC Wound (Burden) table d6 the decided ``cmd`` rolls
+    (R10) asked in order: a face typed takes the tracker's place on ``faces`` (the tape
+    the line runs with), so the engine uses it and the journal keeps it. Decided again
+    after each answer: a condition may change what follows. ``shown``: the tracker's
+    dice were shown (at a Brace question), so a cancel says they are void."""
+    if not fight.settings.ask_dice:
+        return faces, False
+    done = 0
+    while True:
+        t = trial(fight, cmd, roller, faces)
+        faces = longer(faces, t.faces)
+        found = wounds.slots(t) if t.aligned else None
+        if not found or done >= len(found):
+            return faces, done > 0
+        if done == 0:
+            table.tell(wounds.telling(fight, found))
+        s = found[done]
+        while True:
+            try:
+                face = wounds.answer(_ask(table, wounds.prompt(s)))
+                break
+            except MomentaError as err:
+                table.wrong(f"{err}; type it again (Enter: the tracker rolls)")
+            except Cancelled:
+                if shown and len(faces) > len(found):  # more than the d6s: the roll's
+                    table.tell(VOID)
+                raise
+        if face is not None:
+            faces = (*faces[:s.at], face, *faces[s.at + 1:])
+        done += 1
 
 
 class Failed(MomentaError):
@@ -262,9 +298,10 @@ def settle(fight: Fight, cmd: Attack, roller: Roller, table: Table) -> Settled |
         cmd, a1 = ask_reactions(fight, cmd, table, noted)
         cmd, a2 = ask_dice(fight, cmd, table, retype)
         cmd, faces, a3 = ask_brace(fight, cmd, roller, table, noted)
+        faces, a4 = ask_wounds(fight, cmd, roller, faces, table, shown=a3)
     except Cancelled:
         return None
     except MomentaError as err:
         raise Failed(f"the answers could not be put together ({err}); nothing was done: "
                      "type the attack again with them written") from None
-    return Settled(cmd, faces, a1 or a2 or a3 or bool(retype))
+    return Settled(cmd, faces, a1 or a2 or a3 or a4 or bool(retype))
