@@ -50,15 +50,32 @@ def check_plain(line: str) -> None:
         raise CommandError(f"a command is one line of plain text; this one holds {bad}")
 
 
-def run_line(session: Session, line: str, roller: Roller) -> Outcome:
+def _as_seen(session: Session, players: bool) -> Session:
+    """``session`` itself, or in the players' view a shallow copy whose state is the
+    fight as the players know it (for a preview, which changes nothing)."""
+    if not players:
+        return session
+    import copy
+
+    from momenta_cli.render.players import known
+
+    seen = copy.copy(session)
+    seen.state = known(session.state)
+    return seen
+
+
+def run_line(session: Session, line: str, roller: Roller, *, players: bool = False
+             ) -> Outcome:
     """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
-    A line that is not plain text (``check_plain``) is refused before parsing."""
+    A line that is not plain text (``check_plain``) is refused before parsing.
+    ``players``: the line is typed in the players' view, so a ``?`` preview is decided
+    on the fight as they know it (render/players.py ``known``: no Hidden enemy in it)."""
     check_plain(line)
     body = strip_mark(line)
     if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
         from momenta_cli.preview.line import preview_line
 
-        return Outcome(line, preview=preview_line(session, body))
+        return Outcome(line, preview=preview_line(_as_seen(session, players), body))
     pinned = take_dice(line)  # `... dice 5,2`: exactly those faces (pinned.py)
     if pinned is not None:
         from momenta_cli.pinned import run_pinned

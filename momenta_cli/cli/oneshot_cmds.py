@@ -105,7 +105,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
         for line in each_step(session, lines):  # ``undo 2``: two records
             before = mark(session.state)
             try:
-                out = run_line(session, line, roller)
+                out = run_line(session, line, roller, players=screen.players)
                 _answerable(session.state, out, screen.players)
             except Exception as err:
                 console.end_capture()

@@ -141,7 +141,7 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
     right after the entry's events."""
     before = mark(ff.session.state)
     try:
-        out = ff.run(line, roller)
+        out = ff.run(line, roller, players=screen.players)
     except NotSaved as err:
         screen.error(f"not saved: {err.why}; '{line.strip()}' was not done and the fight "
                      f"is as it was ({err.path})")

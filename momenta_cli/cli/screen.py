@@ -182,8 +182,11 @@ class Screen:
         keep = keep_names(fight)
         if out.preview is not None:  # a line ending in "?": nothing changed
             from momenta_cli.render import preview
+            from momenta_cli.render.players import as_seen
 
-            block(c, preview.lines(out.preview, fight), preview.keep(out.preview, keep))
+            # decided on the fight as the players know it in their view (runner.run_line)
+            seen = as_seen(fight, self.players)
+            block(c, preview.lines(out.preview, seen), preview.keep(out.preview, keep))
         elif out.entry is not None:
             ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
             block(c, [lit("  " + t) for t in lines(out.entry.events, ledger)], keep)

@@ -116,10 +116,25 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack,
         if not theirs:
             return None
         measured, label = footprint_distance(mine, theirs), t.name
-    others = {sq: who for sq, who in others.items() if who != t.name or area is not None}
+    others = _unnamed({sq: who for sq, who in others.items()
+                       if who != t.name or area is not None}, fight)
     return Spot(board, mine, theirs, others, a.name, label, measured, cmd.distance,
                 name(at) if at is not None and area is None else "",
                 centre=area is not None and area.shape == "burst")
+
+
+HIDDEN_COVER = "a Hidden creature"  # R20: what the log calls a Hidden adversary in the way
+
+
+def _unnamed(others: dict[Square, str], fight: Fight) -> dict[Square, str]:
+    """``others`` with each Hidden adversary's name put as ``HIDDEN_COVER``: the cover it
+    gives counts (the rules apply to the fight as it is), but a cover reason, which the
+    players read in the log and in refusals, never names it (R20; the players' view)."""
+    def hidden(who: str) -> bool:
+        f = fight.fighters.get(who)
+        return f is not None and f.side != "allies" and f.has("Hidden")
+
+    return {sq: HIDDEN_COVER if hidden(who) else who for sq, who in others.items()}
 
 
 def aim_square(board: Board, area: Area) -> Square:
@@ -255,8 +270,8 @@ def cover_reason(fight: Fight, source: Fighter, target: Fighter) -> str:
     attack's log uses. Ask only when there is cover and line of sight."""
     board = board_of(fight)
     assert board is not None
-    others = {sq: who for sq, who in occupants(fight.fighters.values()).items()
-              if who not in (source.name, target.name)}
+    others = _unnamed({sq: who for sq, who in occupants(fight.fighters.values()).items()
+                       if who not in (source.name, target.name)}, fight)
     return reason(Spot(board, squares_of(source), squares_of(target), others, source.name,
                        target.name, None, None))
 

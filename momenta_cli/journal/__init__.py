@@ -354,9 +354,10 @@ class FightFile:
             return False
         return disk.remove_if(self.path, self.known, self._created)
 
-    def run(self, line: str, roller: Roller) -> Outcome:
+    def run(self, line: str, roller: Roller, *, players: bool = False) -> Outcome:
         """Run one line and save it before returning; refused lines change nothing, and
-        neither does a line that cannot be saved (``NotSaved``)."""
+        neither does a line that cannot be saved (``NotSaved``). ``players``: typed in
+        the players' view (``runner.run_line``)."""
         from momenta_cli.runner import run_line
 
         s = self.session
@@ -365,7 +366,7 @@ class FightFile:
         # put right by replaying the journal, which is what the state is anyway.
         saved = (list(s.entries), list(s.undone))
         try:
-            out = run_line(s, line, roller)
+            out = run_line(s, line, roller, players=players)
         except MomentaError:
             raise  # refused before anything changed
         except Exception:
