@@ -213,10 +213,10 @@ def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
 
     real = runner.run_line
 
-    def flaky(session, line, roller):
+    def flaky(session, line, roller, **how):
         if line.startswith("boom"):
             raise ZeroDivisionError("simulated engine bug")
-        return real(session, line, roller)
+        return real(session, line, roller, **how)
 
     monkeypatch.setattr(runner, "run_line", flaky)  # what the prompt and `do` call
     r = start(enc, "turn bran", "boom", "dmg gorm 2")
