@@ -322,12 +322,13 @@ def test_momenta_path_json_lists_the_triggers(tmp_path):
     assert doc["cost"] == 5 and doc["path"] == ["C2", "D2", "E2", "F2", "G2"]
     assert doc["triggers"] == [
         {"reactor": "Wren", "reaction": "Forestall", "square": "B2", "weapons": ["Spear"],
-         "not_now": None, "line_of_sight": True},
+         "not_now": None, "line_of_sight": True, "mover": "Gorm"},
         {"reactor": "Wren", "reaction": "Intercept", "square": "C2",
-         "weapons": ["Rapier", "Unarmed Attack"], "not_now": None, "line_of_sight": True},
+         "weapons": ["Rapier", "Unarmed Attack"], "not_now": None, "line_of_sight": True,
+         "mover": "Gorm"},
         {"reactor": "Kira", "reaction": "Intercept", "square": "E2",
          "weapons": ["Longsword", "Unarmed Attack"], "not_now": None,
-         "line_of_sight": True}]
+         "line_of_sight": True, "mover": "Gorm"}]
     fight = tmp_path / "yard.fight.jsonl"
     assert invoke("do", enc, "cond wren broken").exit_code == 0
     doc = json.loads(invoke("path", fight, "gorm", "g2", "--json").output)

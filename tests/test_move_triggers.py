@@ -122,14 +122,16 @@ def test_neither_on_a_shift():
 def test_forced_movement_triggers_intercept_never_forestall():
     """ch19 Movement / R35: forced movement can trigger Intercept, never Forestall. Kira
     shoves Gorm from D3 to F3: it comes into Wren's Spear reach (G1) at E3; the log
-    names the Intercept, which Wren may then take; a Forestall is refused."""
+    names the Intercept, which Wren may take on the shove line (the push went on past
+    E3, so stated by hand it would come too late: refused); a Forestall is refused."""
     s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
     run(s, "turn kira", "shove gorm roll 2s")
     assert where(s, "Gorm") == "F3"
     assert any("forced into Wren's reach at E3" in t and "Intercept" in t
                for t in log_text(s))
     refused(s, "forestall wren gorm", "forced", "Forestall")
-    run(s, "intercept wren gorm roll 1s")
+    refused(s, "intercept wren gorm roll 1s", "undo", "intercept Wren")
+    run(s, "undo", "shove gorm roll 2s intercept wren roll 1s")
     assert s.state.get("Gorm").vitality == 22 - 6
     # from a square within the Reflexive Spear's reach: a Move would meet a Forestall,
     # the same path forced meets none

@@ -18,10 +18,11 @@ OPEN = ("turn kira", "end", "turn gorm")
 
 
 def test_a_stated_intercept_is_measured_where_the_shove_brought_the_mover_into_reach():
-    """R35: forced movement triggers Intercept; stated after the shove, the Intercept is
-    measured from E3, where Gorm came into the Spear's reach (not F3, where it ended)."""
+    """R35: forced movement triggers Intercept; stated after a shove that ended at E3,
+    where Gorm came into the Spear's reach, it is measured from there. (A push that went
+    on past E3 refuses the by-hand form: tests/test_forced_reaction_order.py.)"""
     s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
-    run(s, "turn kira", "shove gorm roll 2s", "intercept wren gorm roll 1s")
+    run(s, "turn kira", "shove gorm roll 1s", "intercept wren gorm roll 1s")
     assert "Wren to Gorm: distance 2 (map, Gorm at E3)" in log_text(s)
     assert s.state == replay(s.initial, s.entries)
 

@@ -117,8 +117,11 @@ def path_cmd(
     --via, through those squares in order, the whole within the budget. --json
     prints {"cost": 4, "path": ["B2", ...], "triggers": [...]} (the squares entered, in
     order; each reactive attack the path triggers, R35, as {"reactor": "Wren",
-    "reaction": "Intercept", "square": "B2", "weapons": ["Spear"], "not_now": null}) or
-    {"error": "why there is none"}. Changes nothing; no path is exit 1.
+    "reaction": "Intercept", "square": "B2", "weapons": ["Spear"], "not_now": null,
+    "line_of_sight": true, "mover": "Gorm"}: "mover" is whom it answers, NAME or a
+    creature NAME drags, ch19 Grab) or {"error": "why there is none"}. The text also
+    says where a dragged creature falls into a pit (R23, R36). Changes nothing; no path
+    is exit 1.
 
     Example: momenta path encounters/yard-with-a-map.yaml mira e11 --via d9 --json
     """

@@ -98,7 +98,9 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
                           for x in unmet]
     if not said:  # the ones the push met, up to where it stopped
         walked = went.squares if done else went.squares[:here + 1]
-        notes += [n_ for n_ in triggers.forced_notes(s, t, start, walked)
+        line = f"shove {quote_word(a.name)} {quote_word(t.name)} ..."
+        notes += [n_ for n_ in triggers.forced_notes(s, t, start, walked, line,
+                                                     done and bool(went.fall))
                   if (getattr(n_, "name", ""), "Intercept") not in named]
     events += applied(s, notes)
     return events, done

@@ -130,12 +130,14 @@ class Shoved(Event):
 
 
 FORCED = "forced"  # ch19 Movement: Shove, being dragged
+FELL = "fell"  # the last of a ``trail`` whose movement ended in a fall (R23, R36)
 
 
 def _arrive(fight: Fight, name: str, path: tuple[str, ...], start: str = "") -> None:
     """A movement on the map ends on its last square (the fighter's top-left, R31); its
     squares join the fighter's ``trail`` (from ``start``, else where it stood), so a
-    reaction stated after it is checked where it triggered (R35)."""
+    reaction stated after it is checked where it triggered (R35); ``FELL`` closes a
+    trail whose movement ended in a fall (``Fell``)."""
     if path and name in fight.fighters:
         f = fight.get(name)
         if not f.trail:
@@ -232,4 +234,9 @@ class Fell(Event):
     counted: int | None = None  # squares left after AGI (None in journals written before)
 
     def apply(self, fight: Fight) -> None:
-        return None
+        # the fall ends the movement it came at: a reaction stated after it by hand would
+        # come after the fall, so the trail says it came (engine/trigger_spot.py, R35)
+        if self.name in fight.fighters:
+            f = fight.get(self.name)
+            if f.trail and f.trail[-1] != FELL:
+                f.trail = (*f.trail, FELL)

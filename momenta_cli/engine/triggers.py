@@ -124,17 +124,26 @@ def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
     return out
 
 
-def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square]
-                 ) -> list[Event]:
+def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square],
+                 line: str, fell: bool = False) -> list[Event]:
     """Forced movement (a Shove, a drag) triggers Intercept, never Forestall (ch19
-    Movement, R35): a note for each reactor whose reach it carries ``mover`` into,
-    naming the square and the line that states it after (``intercept REACTOR MOVER``):
-    for the triggers its line left unanswered (engine/forced_walk.py)."""
-    return [Note(f"{mover.name} is forced into {t.reactor}'s reach at {t.square}: "
-                 f"{t.reactor} may Intercept ('intercept {quote_word(t.reactor)} "
-                 f"{quote_word(mover.name)}', R35)",
-                 t.reactor)
-            for t in find_triggers(fight, mover, start, squares, mv.FORCED)]
+    Movement, R35): a note for each reactor whose reach it carries ``mover`` into along
+    ``squares`` (as far as it went), naming the square and how to make it, for the
+    triggers its line left unanswered (engine/forced_walk.py). The movement stops at the
+    trigger square until the reaction is resolved (R35): when it went on past it or
+    ``fell`` there, only the line keeps that order, so the note says to undo and write
+    it on ``line`` (the start of that line: ``shove Kira Gorm ...``); at the square the
+    movement ended on, nothing after, the line stated by hand is the same fight."""
+    out: list[Event] = []
+    for t in find_triggers(fight, mover, start, squares, mv.FORCED):
+        r = quote_word(t.reactor)
+        if t.step < len(squares) - 1 or fell:
+            how = f"to take it, undo and write it on the line: '{line} intercept {r}'"
+        else:
+            how = f"'intercept {r} {quote_word(mover.name)}'"
+        out.append(Note(f"{mover.name} is forced into {t.reactor}'s reach at {t.square}: "
+                        f"{t.reactor} may Intercept ({how}, R35)", t.reactor))
+    return out
 
 
 NO_SIGHT = "no line of sight: reach through the wall is your call"

@@ -32,6 +32,7 @@ from momenta_cli.engine.positions import board_of, no_map, occupants, square_of,
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.words import quote_word
 
 HOWS = ("Move", "Shift")
 
@@ -279,7 +280,9 @@ def _drag_notes(fight: Fight, s: Fight, r: Route,
         if d.position is None or moved is None or moved not in went.squares:
             continue
         walked = went.squares[:went.squares.index(moved) + 1]
-        notes = triggers.forced_notes(fight, d, d.position, walked)
+        fell = bool(went.fall) and len(walked) == len(went.squares) and not s.get(who).out
+        line = f"{r.how.lower()} {quote_word(r.mover)} to {name(r.path.end)} ..."
+        notes = triggers.forced_notes(fight, d, d.position, walked, line, fell)
         # the grabber moves with it: its own reach is no trigger
         events += applied(s, [n for n in notes if getattr(n, "name", None) != r.mover
                               and (getattr(n, "name", None), who) not in answered])

@@ -46,11 +46,57 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     for who, went in r.drags:
         to = name(went.squares[-1]) if went.squares else "where it is"
         out.append(f"  drags {who} along to {to} (forced movement)")
+        if went.fall:  # the move makes it (R23, R36), the grab then ends (ch19 Grab)
+            d = fight.get(who)
+            out.append(f"    where it falls {squares_text(went.fall)}, AGI "
+                       f"{d.spec.attr('AGI')}: {mv.fall_damage(d, went.fall)} untyped "
+                       "damage; the grab ends (R23)")
     if p.fall:
         f = fight.get(r.mover)
         out.append(f"  walks into a pit: falls {squares_text(p.fall)}, AGI "
                    f"{f.spec.attr('AGI')}: {mv.fall_damage(f, p.fall)} untyped damage (R23)")
     return out + trigger_lines(fight, r)
+
+
+def _met(fight: Fight, r: walking.Route) -> list[tuple[str, Trigger]]:
+    """Every reactive attack the route triggers, in the order the movement meets them,
+    each with whom it answers: the mover's own (R35), and the Intercepts of the ones it
+    drags (ch19 Grab: forced movement; engine/forced_walk.drag_triggers)."""
+    from momenta_cli.engine import forced_walk, triggers
+
+    mover = fight.get(r.mover)
+    met = [(r.mover, t) for t in triggers.route_triggers(fight, mover, r)]
+    met += forced_walk.drag_triggers(fight, r)
+    return sorted(met, key=lambda wt: wt[1].step)  # stable: the mover's first at a step
+
+
+def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str], ...] = ()
+                  ) -> list[str]:
+    """What the path would meet (R35): each reactive attack it triggers, where, with
+    which weapon, and the words that make it on the move line (``written``: the
+    ``(reactor, reaction)`` pairs the line names already, marked so); a dragged one's
+    Intercepts among them (ch19 Grab), answered on the same line."""
+    from momenta_cli.engine import triggers
+
+    out = []
+    for who, t in _met(fight, r):
+        where = "as it starts" if t.step == triggers.START else f"at {t.square}"
+        why = _not_now(fight, t)
+        if why is not None:
+            can = f"; not now: {why}"
+        elif (t.reactor, t.reaction) in written:
+            can = " (written)"
+        else:
+            can = f": '{t.reaction.lower()} {quote_word(t.reactor)}'"
+        weapons = f"({' or '.join(t.weapons)})"
+        if who == r.mover:
+            out.append(f"  {t.reactor} may {t.reaction} {where} {weapons}{can} (R35)")
+        else:
+            out.append(f"  {who} is dragged into {t.reactor}'s reach {where}: "
+                       f"{t.reactor} may {t.reaction} {weapons}{can} (R35)")
+        if not triggers.in_sight(fight, fight.get(who), t):  # ours: the trigger stands
+            out.append("    no line of sight: reach through the wall is the GM's call")
+    return out
 
 
 def _not_now(fight: Fight, t: Trigger) -> str | None:
@@ -65,45 +111,20 @@ def _not_now(fight: Fight, t: Trigger) -> str | None:
     return None
 
 
-def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str], ...] = ()
-                  ) -> list[str]:
-    """What the path would meet (R35): each reactive attack it triggers, where, with
-    which weapon, and the words that make it on the move line (``written``: the
-    ``(reactor, reaction)`` pairs the line names already, marked so)."""
-    from momenta_cli.engine import triggers
-
-    out = []
-    mover = fight.get(r.mover)
-    for t in triggers.route_triggers(fight, mover, r):
-        where = "as it starts" if t.step == triggers.START else f"at {t.square}"
-        why = _not_now(fight, t)
-        if why is not None:
-            can = f"; not now: {why}"
-        elif (t.reactor, t.reaction) in written:
-            can = " (written)"
-        else:
-            can = f": '{t.reaction.lower()} {quote_word(t.reactor)}'"
-        out.append(f"  {t.reactor} may {t.reaction} {where} ({' or '.join(t.weapons)})"
-                   f"{can} (R35)")
-        if not triggers.in_sight(fight, mover, t):  # ours: the trigger stands (R35)
-            out.append("    no line of sight: reach through the wall is the GM's call")
-    return out
-
-
 def trigger_docs(fight: Fight, r: walking.Route) -> list[dict[str, Any]]:
     """The path's triggers for scripts: ``{"reactor": "Wren", "reaction": "Intercept",
-    "square": "B2", "weapons": ["Spear"], "not_now": null}`` each, in the order the
-    movement meets them (a Forestall's square is where the movement starts; ``not_now``:
-    why the reactor cannot react now, else null; ``line_of_sight``: whether the reactor
-    sees the mover there, R33: without it the trigger stands, the GM rules on reach
-    through the wall)."""
+    "square": "B2", "weapons": ["Spear"], "not_now": null, "line_of_sight": true,
+    "mover": "Gorm"}`` each, in the order the movement meets them (a Forestall's square
+    is where the movement starts; ``not_now``: why the reactor cannot react now, else
+    null; ``line_of_sight``: whether the reactor sees the mover there, R33: without it
+    the trigger stands, the GM rules on reach through the wall; ``mover``: whom it
+    answers, the one moving or a creature it drags, ch19 Grab, whose square it is)."""
     from momenta_cli.engine import triggers
 
-    mover = fight.get(r.mover)
     return [{"reactor": t.reactor, "reaction": t.reaction, "square": t.square,
              "weapons": list(t.weapons), "not_now": _not_now(fight, t),
-             "line_of_sight": triggers.in_sight(fight, mover, t)}
-            for t in triggers.route_triggers(fight, mover, r)]
+             "line_of_sight": triggers.in_sight(fight, fight.get(who), t), "mover": who}
+            for who, t in _met(fight, r)]
 
 
 def path_doc(fight: Fight, cmd: walking.MoveTo) -> dict[str, Any]:
