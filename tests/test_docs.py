@@ -49,3 +49,17 @@ def test_the_format_doc_lists_every_built_in_damage_type():
     physical, other = catalogue.damage_types()
     missing = [t for t in (*physical, *other) if not re.search(rf"\b{t}\b", doc)]
     assert missing == [], f"docs/encounter-format.md does not name {missing}"
+
+
+def test_the_readme_map_example_is_a_whole_encounter_that_validates(enc):
+    """The README's map example is copied by new users: it must load as it stands,
+    beside the shipped library (encounters/library/)."""
+    from tests.conftest import invoke
+
+    block = re.search(r"```yaml\n(name: [^\n]*\n(?:(?!```).)*\nmap:\n.*?)```", README, re.S)
+    assert block, "README lacks its map example"
+    example = enc.with_name("readme-map.yaml")
+    example.write_text(block.group(1), encoding="utf-8")
+    r = invoke("validate", example)
+    assert r.exit_code == 0, r.output
+    assert "(1 combatant)" in r.output

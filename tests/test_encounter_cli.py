@@ -20,6 +20,16 @@ def run(*args: str):
     return runner.invoke(app, list(args))
 
 
+def test_validate_counts_one_combatant_in_the_singular(tmp_path):
+    one = tmp_path / "one.yaml"
+    one.write_text("name: One\ncombatants:\n  - name: Solo\n    side: allies\n"
+                   "    attributes: {POW: 2, AGI: 2, REA: 1, INS: 1, PRE: 1, LUCK: 1, "
+                   "SPD: 5, SEN: 4, SIZE: 1M}\n    max_vitality: 20\n")
+    result = run("validate", str(one))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [f"OK {one} (1 combatant)"]
+
+
 def test_validate_ok():
     party = str(FIXTURES / "party.yaml")
     result = run("validate", party, str(FIXTURES / "ambush.yaml"))

@@ -67,6 +67,6 @@ def test_a_2x2_may_be_placed_with_a_corner_over_a_pit_not_wholly_over_pits():
     b = board_of("....", ".3..", "..22", "..22")
     assert fit_problem(b, at("A1"), 2) is None
     assert fit_problem(b, at("C3"), 2) == (
-        "a 2x2 creature at C3 takes C3 to D4, and C3 is a pit (2 deep: a creature there "
-        "falls)")
+        "a 2x2 creature at C3 takes C3 to D4, and every one of them is over a pit (a "
+        "creature wholly over pits falls, R36)")
     assert fit_problem(b, at("B2"), 1) == "B2 is a pit (3 deep: a creature there falls)"

@@ -44,7 +44,8 @@ def validate(
                        f"{len(spec.stat_blocks)} stat blocks)")
         else:
             assert result.spec is not None
-            typer.echo(f"OK {path} ({len(result.spec.combatants)} combatants)")
+            n = len(result.spec.combatants)
+            typer.echo(f"OK {path} ({n} combatant{'' if n == 1 else 's'})")
     if bad:
         raise typer.Exit(1)
 

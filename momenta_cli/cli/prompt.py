@@ -170,8 +170,10 @@ def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None
 
     keep = _keep(fight)
     ledger = Ledger.of(fight, entry.events)  # fight: the state after them
-    block(screen.console, [*(lit("  " + t) for t in lines(entry.events, ledger)),
-                           lit(f"  as: {entry.script_line}", "dim")], keep)
+    block(screen.console, [lit("  " + t) for t in lines(entry.events, ledger)], keep)
+    # One line however long, never wrapped by us: it is there to be copied into a script
+    # whole (the terminal folds it on screen; copying a folded line gives it back whole).
+    screen.console.print(lit(f"  as: {entry.script_line}", "dim"), soft_wrap=True)
     screen.changed(fight, before)
 
 

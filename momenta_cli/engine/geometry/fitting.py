@@ -40,6 +40,9 @@ def fit_problem(board: Board, top_left: Square, side: int,
         elif board.at(sq).kind == "pit" and all(
                 board.on(q) and board.at(q).kind == "pit" for q in squares):
             # ours (R31, R36): only a footprint wholly over pits falls (paths.pit_depth)
+            if side > 1:
+                return (f"{lead}every one of them is over a pit (a creature wholly over "
+                        "pits falls, R36)")
             what = f"a pit ({board.at(sq).height} deep: a creature there falls)"
         elif sq in (taken or {}):
             what = f"taken by {(taken or {})[sq]}"
