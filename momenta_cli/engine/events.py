@@ -11,38 +11,10 @@ from dataclasses import asdict, dataclass, fields
 from importlib import import_module
 from typing import Any, ClassVar
 
+from momenta_cli.engine.event_modules import EVENT_MODULES
 from momenta_cli.engine.state import Cond, Fight, other_side
 
 EVENT_TYPES: dict[str, type[Event]] = {}
-
-# The module that defines each kind of event not defined here. Reading a journal imports
-# a kind's module only when a record holds that kind (``event_from_dict``): the rules
-# modules that define events also decide commands, and importing them all costs a
-# ``status`` more than the rest of its start-up. tests/test_startup_imports.py checks that
-# this names every Event subclass's kind and module, so it cannot go stale.
-EVENT_MODULES: dict[str, str] = {
-    "condition_made_up": "momenta_cli.engine.conditions",
-    "moved": "momenta_cli.engine.movement",
-    "dragged": "momenta_cli.engine.movement",
-    "shoved": "momenta_cli.engine.movement",
-    "move_answered": "momenta_cli.engine.movement",
-    "terrain_set": "momenta_cli.engine.movement",
-    "fell": "momenta_cli.engine.movement",
-    "maneuver_taken": "momenta_cli.engine.economy",
-    "reaction_taken": "momenta_cli.engine.economy",
-    "defense_used": "momenta_cli.engine.reactions",
-    "placed_at": "momenta_cli.engine.positions",
-    "door_set": "momenta_cli.engine.doors",
-    "grab_ended": "momenta_cli.engine.grabs",
-    "halted": "momenta_cli.engine.triggers",
-    "grab_taken": "momenta_cli.engine.effects",
-    "attack_rolled": "momenta_cli.engine.attack_events",
-    "attack_damage": "momenta_cli.engine.attack_events",
-    "surged": "momenta_cli.engine.maneuvers",
-    "consumable_used": "momenta_cli.engine.maneuvers",
-    "hide_rolled": "momenta_cli.engine.maneuvers",
-}
-
 
 @dataclass(frozen=True)
 class Event:
