@@ -19,7 +19,7 @@ from momenta_cli.runner import run_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import session_from
 from tests.test_ask_questions import Table, gorms_turn, turn_of
-from tests.trigger_yard import ROWS, YARD
+from tests.trigger_yard import yard_text
 
 WOUND = "Wren's Wound d6 (R10)> "
 
@@ -210,9 +210,7 @@ def test_with_ask_dice_off_the_tracker_rolls_the_wound_d6():
 def rival_yard(tmp_path) -> Path:
     """The trigger yard with Wren on the adversaries' side (a PC-style stat block, no
     threat: she takes reactions) and Kira to walk past her Spear."""
-    text = YARD.replace("@rows", ROWS)
-    for key, square in (("kira", "A2"), ("wren", "D1"), ("gorm", "A4"), ("nix", "G4")):
-        text = text.replace(f"@{key}", square)
+    text = yard_text(kira="A2", wren="D1", gorm="A4", nix="G4")
     text = text.replace("  - name: Wren\n    side: allies\n",
                         "  - name: Wren\n    side: adversaries\n")
     path = tmp_path / "yard.yaml"

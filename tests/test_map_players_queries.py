@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import invoke
-from tests.trigger_yard import ROWS, YARD
+from tests.trigger_yard import yard_text
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -20,9 +20,7 @@ pytestmark = pytest.mark.usefixtures("home")
 @pytest.fixture
 def hidden(tmp_path) -> Path:
     """The yard with Gorm Hidden at B2, Kira at F3 (in line between Wren and Nix)."""
-    text = YARD.replace("@rows", ROWS)
-    for key, square in (("kira", "F3"), ("wren", "D1"), ("gorm", "B2"), ("nix", "G4")):
-        text = text.replace(f"@{key}", square)
+    text = yard_text(kira="F3", wren="D1", gorm="B2", nix="G4")
     enc = tmp_path / "yard.yaml"
     enc.write_text(text)
     r = invoke("do", enc, "cond gorm hidden")

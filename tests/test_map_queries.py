@@ -309,11 +309,10 @@ def test_momenta_path_json_lists_the_triggers(tmp_path):
     """R35: the reactive attacks the path triggers, in the order the movement meets them
     (a Forestall where it starts), each with the weapons that trigger it and why its
     reactor cannot react now (null: it can; paying is the attack's to say)."""
-    from tests.trigger_yard import ROWS, YARD
 
-    text = YARD.replace("@rows", ROWS)
-    for key, square in (("kira", "F3"), ("wren", "D1"), ("gorm", "B2"), ("nix", "G4")):
-        text = text.replace(f"@{key}", square)
+    from tests.trigger_yard import yard_text
+
+    text = yard_text(kira="F3", wren="D1", gorm="B2", nix="G4")
     enc = tmp_path / "yard.yaml"
     enc.write_text(text)
     r = invoke("path", enc, "gorm", "g2", "--json")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import fight_of, invoke
-from tests.trigger_yard import ROWS, YARD
+from tests.trigger_yard import ROWS, YARD, yard_text
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -21,9 +21,7 @@ OPEN = ["turn kira", "end", "turn gorm"]
 
 @pytest.fixture
 def yard_file(tmp_path) -> Path:
-    text = YARD.replace("@rows", ROWS)
-    for key, square in (("kira", "A4"), ("wren", "D1"), ("gorm", "A2"), ("nix", "G4")):
-        text = text.replace(f"@{key}", square)
+    text = yard_text(kira="A4", wren="D1", gorm="A2", nix="G4")
     path = tmp_path / "yard.yaml"
     path.write_text(text)
     return path

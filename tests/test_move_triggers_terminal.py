@@ -5,14 +5,9 @@ complete line, shown as ``as:`` after the move's events."""
 
 from __future__ import annotations
 
-import json
-import os
-import sys
-from pathlib import Path
-
 import pytest
 
-from tests.trigger_yard import ROWS, YARD
+from tests.trigger_yard import records, spawn_prompt, yard_text
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -21,21 +16,10 @@ pytestmark = pytest.mark.terminal
 TIMEOUT = 30
 
 
-def records(fight: Path) -> list[str]:
-    return [json.loads(x).get("cmd", "") for x in fight.read_text().splitlines()[1:]]
-
 
 def test_ctrl_c_at_the_offer_cancels_and_a_yes_runs_the_exchange(tmp_path):
-    text = YARD.replace("@rows", ROWS)
-    for key, square in (("kira", "A4"), ("wren", "D1"), ("gorm", "A2"), ("nix", "G4")):
-        text = text.replace(f"@{key}", square)
-    (tmp_path / "yard.yaml").write_text(text)
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
-               MOMENTA_HOME=str(tmp_path / "home"), PROMPT_TOOLKIT_NO_CPR="1")
-    env.pop("FORCE_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "momenta_cli", "run", "yard.yaml", "--new",
-                                           "--seed", "3"], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100))
+    child = spawn_prompt(pexpect, tmp_path, yard_text(kira="A4", wren="D1", gorm="A2", nix="G4"),
+                         timeout=TIMEOUT)
     fight = tmp_path / "yard.fight.jsonl"
     child.expect_exact("R1 allies>")
     for line, shown in (("turn kira", "R1 Kira>"), ("end", "R1 adversaries>"),

@@ -4,6 +4,11 @@ side, Gorm and Nix (enemies) to move past them."""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from pathlib import Path
+
 from momenta_cli.engine.session import Session
 from tests.engine_helpers import session_from
 
@@ -61,11 +66,34 @@ ROWS = """\
     ......."""
 
 
-def yard(rows: str = ROWS, *, kira: str = "A4", wren: str = "D1", gorm: str = "A2",
-         nix: str = "G4") -> Session:
-    """The yard with everyone where given (the default: Gorm at A2 west of Wren's reach,
-    Kira in the far corner, Nix in the other)."""
+def yard_text(rows: str = ROWS, *, kira: str = "A4", wren: str = "D1", gorm: str = "A2",
+              nix: str = "G4") -> str:
+    """The yard's encounter file with everyone where given (the default: Gorm at A2 west
+    of Wren's reach, Kira in the far corner, Nix in the other)."""
     text = YARD.replace("@rows", rows)
     for key, square in (("kira", kira), ("wren", wren), ("gorm", gorm), ("nix", nix)):
         text = text.replace(f"@{key}", square)
-    return session_from(text)
+    return text
+
+
+def yard(rows: str = ROWS, *, kira: str = "A4", wren: str = "D1", gorm: str = "A2",
+         nix: str = "G4") -> Session:
+    """The yard (``yard_text``) as a session."""
+    return session_from(yard_text(rows, kira=kira, wren=wren, gorm=gorm, nix=nix))
+
+
+def spawn_prompt(pexpect, tmp_path: Path, text: str, seed: int = 3, timeout: int = 30):
+    """``momenta run`` of the encounter ``text`` (written to tmp_path/yard.yaml) in a real
+    pseudo-terminal, 100x40, no colour, a private MOMENTA_HOME: the child process."""
+    (tmp_path / "yard.yaml").write_text(text)
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
+               MOMENTA_HOME=str(tmp_path / "home"), PROMPT_TOOLKIT_NO_CPR="1")
+    env.pop("FORCE_COLOR", None)
+    return pexpect.spawn(sys.executable, ["-m", "momenta_cli", "run", "yard.yaml", "--new",
+                                          "--seed", str(seed)], cwd=str(tmp_path), env=env,
+                         encoding="utf-8", timeout=timeout, dimensions=(40, 100))
+
+
+def records(fight: Path) -> list[str]:
+    """The command lines a fight file holds, in order (its header left out)."""
+    return [json.loads(x).get("cmd", "") for x in fight.read_text().splitlines()[1:]]
