@@ -27,20 +27,21 @@ DESIGN_WIDTH = 80
 MAX_ROWS = 40  # more rows than that scroll off a laptop's screen: drawn as a window
 
 
+# each kind of ground: its two cells, its style and what the key calls it
+GLYPHS: dict[str, tuple[str, str, str]] = {
+    "floor": (". ", "dim", "floor"),
+    "wall": ("##", "bold", "wall"),
+    "difficult": (": ", "yellow", "difficult"),
+    "low": ("==", "yellow", "low wall (cover)"),
+    "water": ("~~", "blue", "water"),
+    "climb": ("^^", "green", "climbable"),
+}
+
+
 def _glyph(t: Terrain) -> tuple[str, str, str]:
     """(two cells, style, what it is) for a square's ground."""
-    if t.kind == "floor":
-        return ". ", "dim", "floor"
-    if t.kind == "wall":
-        return "##", "bold", "wall"
-    if t.kind == "difficult":
-        return ": ", "yellow", "difficult"
-    if t.kind == "low":
-        return "==", "yellow", "low wall (cover)"
-    if t.kind == "water":
-        return "~~", "blue", "water"
-    if t.kind == "climb":
-        return "^^", "green", "climbable"
+    if t.kind in GLYPHS:
+        return GLYPHS[t.kind]
     if t.kind == "pit":
         depth = str(t.height) if t.height < 10 else "+"
         return f"v{depth}", "magenta", f"pit {t.height} deep"
