@@ -172,3 +172,17 @@ def test_an_intercept_no_push_could_trigger_is_refused_with_the_reason():
         why = refused(s, f"shove kira gorm roll 3s intercept {who}")
         assert "never brings Gorm into the reach of" in why and "(R35)" in why
     assert where(s, "Gorm") == "C3"
+
+
+def test_a_shove_line_s_answers_are_checked_before_the_roll_whatever_it_rolls():
+    """R35: forced movement never triggers Forestall, and one reaction per trigger;
+    such a line is wrong with any dice, so a shove that pushes nobody (0 net) refuses it
+    too, and nothing changes. A right one on a miss is a note (the push made none)."""
+    for roll in ("2s", "0s"):
+        s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
+        run(s, "turn kira")
+        refused(s, f"shove gorm roll {roll} forestall wren", "never triggers Forestall")
+        refused(s, f"shove gorm roll {roll} intercept wren intercept wren", "written twice")
+    s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
+    run(s, "turn kira", "shove gorm roll 0s intercept wren")
+    assert any("not pushed" in t for t in log_text(s))

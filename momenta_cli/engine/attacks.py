@@ -106,6 +106,10 @@ def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
     if (x.push_reactions or x.push_said) and p.maneuver != "Shove":
         raise RuleError("a push is answered on a shove's line; a movement on its move "
                         "line (R35)")
+    if x.push_reactions:  # before the roll: a wrong answer is wrong whatever it rolls
+        from momenta_cli.engine.forced_walk import check_answers
+
+        check_answers(fight, fight.get(p.attacker), t, x.push_reactions)
 
 
 def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:

@@ -106,6 +106,19 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
     return events, done
 
 
+def check_answers(fight: Fight, a: Fighter, t: Fighter, answers: Sequence[Attack]) -> None:
+    """A ``RuleError`` for an answer on ``a``'s shove line that no push of ``t`` could
+    make (R35): not an Intercept (forced movement never triggers Forestall), written
+    twice, by ``t``'s own side or by one off the map, or by a reactor whose reach not
+    even the longest push enters. Checked before the roll, so the line is refused
+    whatever its dice; without a map the GM's answers stand."""
+    if not answers or board_of(fight) is None or t.position is None:
+        return
+    unmet: list[Attack] = []
+    triggers.match(fight, t, [], (), mv.FORCED, answers, unmet)
+    _could_trigger(fight, a, t, unmet)
+
+
 def _could_trigger(fight: Fight, a: Fighter, t: Fighter, unmet: Sequence[Attack]) -> None:
     """A ``RuleError`` with the move line's reason (``triggers.not_triggered``) for an
     Intercept no push of ``t`` by ``a`` could trigger, not even the longest (ch19 Shove:

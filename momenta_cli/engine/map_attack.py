@@ -26,12 +26,12 @@ from momenta_cli.engine.area_shape import SHAPES, Area  # noqa: F401  (re-export
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import FLOOR, Board, Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import distance as footprint_distance
-from momenta_cli.engine.geometry.paths import squares_text
 from momenta_cli.engine.geometry.segments import Point, Rect, cells
 from momenta_cli.engine.positions import board_of, occupants, square_of, squares_of
 from momenta_cli.engine.specs import WeaponSpec
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.text import squares_text
 
 if TYPE_CHECKING:
     from momenta_cli.engine.attack_plan import Attack

@@ -19,6 +19,7 @@ from momenta_cli.engine.registry import handles
 from momenta_cli.engine.specs import size_rank
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
+from momenta_cli.text import squares_text
 
 
 @dataclass(frozen=True)
@@ -142,24 +143,20 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
     if cmd.jump:
         budget = mv.jump_height(f)
         if cmd.squares > budget:
-            raise RuleError(f"{f.name} can jump {_squares(budget)} up (1 + POW/2, ch19 "
+            raise RuleError(f"{f.name} can jump {squares_text(budget)} up (1 + POW/2, ch19 "
                             "Vertical Jump)")
     else:
         budget, why = move_budget(f, terrain)
         need = mv.squares_needed(cmd.squares, cmd.difficult)
         if need > budget:
             extra = f" ({cmd.difficult} difficult, counted double)" if cmd.difficult else ""
-            raise RuleError(f"{f.name} can Move {_squares(budget)} ({why}); "
-                            f"{_squares(cmd.squares)}{extra} would need {need} (ch19 "
+            raise RuleError(f"{f.name} can Move {squares_text(budget)} ({why}); "
+                            f"{squares_text(cmd.squares)}{extra} would need {need} (ch19 "
                             "Movement)")
     events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
                            cmd.jump))
     events += _grab_lock(fight, f, cmd.squares)
     return events + cond.reminder_events(fight, f)
-
-
-def _squares(n: int) -> str:
-    return f"{n} square" if n == 1 else f"{n} squares"
 
 
 @handles(Shift)
@@ -176,8 +173,8 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
     budget = mv.shift_speed(f)
     need = mv.squares_needed(cmd.squares, cmd.difficult)
     if need > budget:
-        raise RuleError(f"{f.name} can Shift {_squares(budget)} (half SPD); "
-                        f"{_squares(cmd.squares)} would need {need} (ch19 Shift)")
+        raise RuleError(f"{f.name} can Shift {squares_text(budget)} (half SPD); "
+                        f"{squares_text(cmd.squares)} would need {need} (ch19 Shift)")
     events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
     events += _grab_lock(fight, f, cmd.squares)
     return events + cond.reminder_events(fight, f)

@@ -24,10 +24,10 @@ from momenta_cli.engine.geometry.paths import (
     Penalty,
     find_path,
     pit_depth,
-    squares_text,
 )
 from momenta_cli.engine.positions import squares_of
 from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.text import squares_text
 
 
 def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mode: Mode,

@@ -28,7 +28,14 @@ from momenta_cli.engine.geometry import forced
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
 from momenta_cli.engine.geometry.paths import Mode, NoPath, Path, pit_depth, reachable
 from momenta_cli.engine.names import actor
-from momenta_cli.engine.positions import board_of, no_map, occupants, square_of, squares_of
+from momenta_cli.engine.positions import (
+    board_of,
+    medium,
+    no_map,
+    occupants,
+    square_of,
+    squares_of,
+)
 from momenta_cli.engine.registry import handles
 from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
@@ -75,13 +82,6 @@ class Route:
     def difficult(self) -> int:
         """The squares that counted double (difficult terrain, low walls: R32)."""
         return self.path.cost - len(self.path.squares)
-
-
-def medium(board: Board, squares: Iterable[Square]) -> str:
-    """What a creature on ``squares`` moves in (R36): "swim" on water, "climb" on a
-    climbable square, "" on the ground."""
-    kinds = {board.at(s).kind for s in squares if board.on(s)}
-    return "swim" if "water" in kinds else "climb" if "climb" in kinds else ""
 
 
 def _board(fight: Fight, how: str) -> Board:
