@@ -1,6 +1,6 @@
 """``momenta path FILE NAME SQUARE --via SQUARE``: the shell's path through waypoints, as
 the prompt's ``path NAME C5 via B3 D4`` (R32, ours: steering a walk). ``--via`` repeats
-or takes squares separated by commas; ``--json`` keeps its shape; a word that is no
+or takes squares separated by commas or spaces; ``--json`` keeps its shape; a word that is no
 square is a usage error (exit 2)."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ def test_path_via_goes_through_the_waypoints_in_order():
     assert r.exit_code == 0, r.output
     assert r.output == '{"cost": 3, "path": ["C9", "D10", "E11"], "triggers": []}\n'
     both = [invoke("path", SAMPLE, "mira", "e11", *way, "--json").output
-            for way in (["--via", "c9", "--via", "c10"], ["--via", "c9,c10"])]
-    assert both[0] == both[1]
+            for way in (["--via", "c9", "--via", "c10"], ["--via", "c9,c10"],
+                        ["--via", "c9 c10"])]
+    assert both[0] == both[1] == both[2]
     assert json.loads(both[0]) == {"cost": 4, "path": ["C9", "C10", "D10", "E11"],
                                    "triggers": []}
     r = invoke("path", SAMPLE, "mira", "e11", "--via", "c9,c10", "--no-color")

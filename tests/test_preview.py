@@ -281,6 +281,18 @@ def test_undo_and_redo_say_which_line():
     assert "would put back 'hide'" in (look(s, "redo").says or "")
 
 
+def test_undo_n_and_redo_n_name_every_line_they_would_take():
+    """``undo 2 ?`` previews the two steps ``undo 2`` takes (the last first), never
+    more than there are."""
+    s = yard()
+    run(s, "turn kira", "hide")
+    assert look(s, "undo 2").says == "would take back 'hide', 'turn kira'"
+    assert look(s, "undo 9").says == "would take back 'hide', 'turn kira'"
+    run(s, "undo", "undo")
+    assert look(s, "redo 2").says == ("would put back 'turn kira', 'hide' with the "
+                                      "original dice")
+
+
 def test_status_help_quit_and_odds_say_what_they_would_do():
     s = yard()
     run(s, "turn kira")

@@ -154,7 +154,8 @@ def _via(values: list[str]) -> tuple[str, ...]:
     from momenta_cli.errors import CommandError
 
     try:
-        squares, rest = read_via(["via", *values])
+        # each --via may hold several squares, split by commas or spaces ("D3 D4")
+        squares, rest = read_via(["via", *(w for v in values for w in v.split())])
     except CommandError as err:
         raise typer.BadParameter(str(err), param_hint="--via") from None
     if rest:

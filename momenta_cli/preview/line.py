@@ -136,15 +136,17 @@ def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: i
 
 def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
     what = m.what
-    if what == "undo":
-        if not session.entries:
-            return model.LinePreview(line, refusal="nothing to undo")
-        return model.LinePreview(line, says=f"would take back '{session.entries[-1].line}'")
-    if what == "redo":
-        if not session.undone:
-            return model.LinePreview(line, refusal="nothing to redo")
-        return model.LinePreview(line, says=f"would put back '{session.undone[-1].line}' "
-                                 "with its original dice")
+    if what in ("undo", "redo"):
+        there = session.entries if what == "undo" else session.undone
+        if not there:
+            return model.LinePreview(line, refusal=f"nothing to {what}")
+        # as many steps as ``undo N`` takes (runner.steps: at most what there is)
+        n = max(1, min(int(m.arg) if m.arg is not None else 1, len(there)))
+        named = ", ".join(f"'{e.line}'" for e in reversed(there[-n:]))
+        if what == "undo":
+            return model.LinePreview(line, says=f"would take back {named}")
+        return model.LinePreview(line, says=f"would put back {named} with the original "
+                                 "dice")
     if what == "status":
         return model.LinePreview(line, says="would draw the status table (type 'status')")
     if what == "help":

@@ -79,19 +79,6 @@ class Overlay:
         return out
 
 
-def _hide(fight: Fight, players: bool) -> Fight:
-    """For the players, the fight with Hidden enemies off the map: their squares must
-    not show as holes in what an ally can reach (ch23: the players do not know)."""
-    hidden = [f.name for f in fight.fighters.values()
-              if players and f.side != "allies" and f.has("Hidden") and f.position]
-    if not hidden:
-        return fight
-    d = fight.draft()
-    for who in hidden:
-        d.get(who).position = None
-    return d
-
-
 def _radius(fa: Collection[Square], window: Window) -> tuple[int, bool]:
     """How far from ``fa`` sight is worked out, and whether that leaves drawn squares
     out: as far as the farthest drawn square when they are at most ``MAX_TESTS``, else
@@ -121,13 +108,13 @@ def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
     """The marks of ``who`` over the drawn ``window``; None when it is not on the map (or,
     for the players, is a Hidden enemy)."""
     from momenta_cli.engine.walking import reachable_squares
+    from momenta_cli.render.players import as_seen, unseen
 
     f = fight.get(who)
     board = board_of(fight)
-    if board is None or f.position is None or \
-            (players and f.side != "allies" and f.has("Hidden")):
+    if board is None or f.position is None or (players and unseen(f)):
         return None
-    shown = _hide(fight, players)
+    shown = as_seen(fight, players)  # a Hidden enemy's square is no hole in the reach
     me = shown.get(who)
     fa = squares_of(me)
     radius, cut = _radius(fa, window)
