@@ -143,9 +143,9 @@ def test_names_are_shown_literally_in_the_marks_and_notes():
 
 
 def test_the_yard_overlay_fits_80_columns_for_everyone():
-    from momenta_cli.cli.map_cmd import read_fight
+    from momenta_cli.cli.common import read_fight
 
-    fight = read_fight(SAMPLE)
+    fight = read_fight(SAMPLE, "map draws encounters and saved fights")
     for who in fight.fighters:
         out = render(map_meta(fight, who)).splitlines()
         assert max(len(x) for x in out) <= 80, who

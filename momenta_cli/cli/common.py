@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from momenta_cli.engine.specs import EncounterSpec
+    from momenta_cli.engine.state import Fight
     from momenta_cli.journal import FightFile
 
 # Options shared by the fight commands (one definition, so they read the same everywhere).
@@ -117,3 +118,18 @@ def warn(ff: FightFile) -> None:
     """Print a fight file's warnings (damage found, an edited encounter) on stderr."""
     for w in ff.warnings:
         typer.echo(one_line(w), err=True)
+
+
+def read_fight(path: Path, what: str) -> Fight:
+    """The fight as it stands in a saved fight, or as it starts from an encounter (read
+    only: no lock, nothing written); ``what`` says what the command reads, for the
+    refusal of a library file."""
+    from momenta_cli.journal import SUFFIX, FightFile
+
+    if path.name.lower().endswith(SUFFIX):
+        ff = FightFile.open(path, repair=False, state_only=True)
+        warn(ff)
+        return ff.session.state
+    from momenta_cli.engine.session import Session
+
+    return Session(load_playable(path, what)).state

@@ -8,28 +8,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from momenta_cli.cli.common import NoColor, guarded, load_playable, make_console, warn
+from momenta_cli.cli.common import NoColor, guarded, make_console, read_fight
 from momenta_cli.cli.view_cmds import Watcher
 
 if TYPE_CHECKING:
     from momenta_cli.engine.state import Fight
 
 # The journal, the engine and Rich come in when the command runs (start-up time).
-
-
-def read_fight(path: Path, what: str = "map draws encounters and saved fights") -> Fight:
-    """The fight as it stands in a saved fight, or as it starts from an encounter (read
-    only: no lock, nothing written); ``what`` says what the command reads, for the
-    refusal of a library file."""
-    from momenta_cli.journal import SUFFIX, FightFile
-
-    if path.name.lower().endswith(SUFFIX):
-        ff = FightFile.open(path, repair=False, state_only=True)
-        warn(ff)
-        return ff.session.state
-    from momenta_cli.engine.session import Session
-
-    return Session(load_playable(path, what)).state
 
 
 class MapWatcher(Watcher):
@@ -117,7 +102,7 @@ def map_cmd(
     from momenta_cli.render.players import as_seen
 
     with guarded():
-        fight = read_fight(file)
+        fight = read_fight(file, "map draws encounters and saved fights")
         if fight.encounter.board is None:
             raise RuleError(f"{file}: the encounter has no map: block (see "
                             "docs/encounter-format.md, Map)")

@@ -14,16 +14,14 @@ from momenta_cli.cli.common import (
     NoColor,
     Width,
     guarded,
-    load_playable,
     make_console,
     prefixed,
-    warn,
+    read_fight,
 )
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
     from momenta_cli.engine.specs import DamageTable
-    from momenta_cli.engine.state import Fight
     from momenta_cli.odds.preview import Preview
     from momenta_cli.odds.table import Odds
 
@@ -46,19 +44,6 @@ def _tiers(text: str) -> DamageTable:
                                  f"{values[n]}): tiers never go down (R3)",
                                  param_hint="'--tiers'")
     return DamageTable(values)
-
-
-def _state(path: Path) -> Fight:
-    """The combatants as they are now in a saved fight, or fresh from an encounter."""
-    from momenta_cli.journal import SUFFIX, FightFile
-
-    if path.name.lower().endswith(SUFFIX):
-        ff = FightFile.open(path, repair=False, state_only=True)
-        warn(ff)  # one_line: an encounter path from the header may hold escapes
-        return ff.session.state
-    from momenta_cli.engine.session import Session
-
-    return Session(load_playable(path, "odds reads encounters and saved fights")).state
 
 
 @dataclass(frozen=True)
@@ -103,7 +88,7 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
                  defense=defenses[0] if defenses else None, defense_with=chosen or None,
                  brace=brace, **asdict(situation))
     with guarded():
-        state = _state(file)
+        state = read_fight(file, "odds reads encounters and saved fights")
     with prefixed(file):  # a refusal of the attack, as `do` says it
         return preview(state, cmd)
 

@@ -76,7 +76,7 @@ def los_cmd(
 
     Example: momenta los encounters/yard-with-a-map.yaml mira ogre --json
     """
-    from momenta_cli.cli.map_cmd import read_fight
+    from momenta_cli.cli.common import read_fight
     from momenta_cli.commands.language import Meta
     from momenta_cli.engine.seeing import LookAt, sighting
     from momenta_cli.render.sight_view import los_doc, los_lines
@@ -125,7 +125,7 @@ def path_cmd(
 
     Example: momenta path encounters/yard-with-a-map.yaml mira e11 --via d9 --json
     """
-    from momenta_cli.cli.map_cmd import read_fight
+    from momenta_cli.cli.common import read_fight
     from momenta_cli.commands.language import Meta
     from momenta_cli.engine.walking import MoveTo
     from momenta_cli.render.walk_view import path_doc, path_lines
