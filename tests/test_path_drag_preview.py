@@ -57,3 +57,13 @@ def test_path_says_where_the_dragged_one_falls_into_a_pit():
                           "ends (R23)")
     run(s, "move pusher to e4")
     assert s.state.get("Kn").vitality == 10 - 6
+
+
+def test_completion_after_a_dragging_move_offers_the_dragged_ones_reactor():
+    """R35, ch19 Grab: the move line answers the dragged one's Intercept, so Tab after
+    the square offers its reactor as it does the mover's own."""
+    from momenta_cli.cli.complete_move import move_words
+
+    s = grabbing(spear="I7")
+    offered = move_words(s.state, ["pusher", "to", "e6", "intercept"]) or []
+    assert "Spear" in offered or "spear" in [w.lower() for w in offered]

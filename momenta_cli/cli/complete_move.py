@@ -15,13 +15,15 @@ from momenta_cli.errors import MomentaError
 
 def _found(fight: Fight, name: str | None, square: str, how: str, via: tuple[str, ...]
            ) -> list[tuple[str, str]]:
-    from momenta_cli.engine import triggers, walking
+    from momenta_cli.engine import walking
+    from momenta_cli.engine.forced_walk import route_met
     from momenta_cli.engine.names import actor
 
     try:
         f = actor(fight, name)
         route = walking.plan(fight, f, square, how, via)
-        return [(t.reaction, t.reactor) for t in triggers.route_triggers(fight, f, route)]
+        # the dragged ones' Intercepts too: the move line answers them (ch19 Grab, R35)
+        return [(t.reaction, t.reactor) for _, t in route_met(fight, route)]
     except MomentaError:
         return []
 

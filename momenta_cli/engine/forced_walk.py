@@ -194,3 +194,14 @@ def route_answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence
         pairs += triggers.match(fight, fight.get(who), theirs[who], drags[who].squares,
                                 mv.FORCED, said)
     return sorted(pairs, key=lambda ta: ta[0].step)
+
+
+def route_met(fight: Fight, route: Route) -> list[tuple[str, triggers.Trigger]]:
+    """Every reactive attack a Move or Shift triggers, in the order the movement meets
+    them, each with whom it answers: the mover's own (R35), and the Intercepts of the
+    ones it drags (ch19 Grab: forced movement). What ``path`` lists and completion
+    offers."""
+    mover = fight.get(route.mover)
+    met = [(route.mover, t) for t in triggers.route_triggers(fight, mover, route)]
+    met += drag_triggers(fight, route)
+    return sorted(met, key=lambda wt: wt[1].step)  # stable: the mover's first at a step

@@ -62,12 +62,9 @@ def _met(fight: Fight, r: walking.Route) -> list[tuple[str, Trigger]]:
     """Every reactive attack the route triggers, in the order the movement meets them,
     each with whom it answers: the mover's own (R35), and the Intercepts of the ones it
     drags (ch19 Grab: forced movement; engine/forced_walk.drag_triggers)."""
-    from momenta_cli.engine import forced_walk, triggers
+    from momenta_cli.engine.forced_walk import route_met
 
-    mover = fight.get(r.mover)
-    met = [(r.mover, t) for t in triggers.route_triggers(fight, mover, r)]
-    met += forced_walk.drag_triggers(fight, r)
-    return sorted(met, key=lambda wt: wt[1].step)  # stable: the mover's first at a step
+    return route_met(fight, r)
 
 
 def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str], ...] = ()
