@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from momenta_cli.commands.language import quote_word, split
+from momenta_cli.commands.language import quote_word
 from momenta_cli.engine.attack_plan import Attack
 from momenta_cli.engine.rolls import Typed
-from momenta_cli.errors import CommandError
 
 if TYPE_CHECKING:
     from momenta_cli.engine.walking import MoveTo
@@ -182,19 +181,8 @@ def path_line(cmd: MoveTo) -> str:
 
 def comment_of(line: str) -> str:
     """The comment at the end of ``line`` (``# from the fall``), or ``""``: the part from
-    a ``#`` on that changes none of the line's words."""
-    if "#" not in line:
-        return ""
-    try:
-        whole = split(line)
-    except CommandError:  # an unreadable line has no comment to keep
-        return ""
-    for i, ch in enumerate(line):
-        if ch != "#":
-            continue
-        try:
-            if split(line[:i]) == whole:
-                return line[i:].strip()
-        except CommandError:  # cut inside quotes
-            continue
-    return ""
+    the first ``#`` outside quotes on (words.py ``comment_at``, one pass over the line)."""
+    from momenta_cli.words import comment_at
+
+    at = comment_at(line)
+    return "" if at is None else line[at:].strip()
