@@ -16,10 +16,10 @@ import time
 
 from common import ENCOUNTER, Bench, Figure, Workdir, interleaved, main, robust
 
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter_text
-from momenta_cli.engine.session import Session
-from momenta_cli.runner import run_line
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.runner import run_line
 
 DECIDE_N = 2000
 CALIBRATION_N = 20_000  # calls of calibration_unit per sample

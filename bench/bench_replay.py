@@ -10,9 +10,9 @@ import time
 
 from common import generate
 
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine.session import Session, replay
-from momenta_cli.runner import run_line
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session, replay
+from momenta_cli.play.runner import run_line
 
 
 def main() -> None:

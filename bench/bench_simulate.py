@@ -12,13 +12,13 @@ import time
 
 from common import REPO, Bench, Figure, Workdir, interleaved, main, robust
 
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.session import Session
-from momenta_cli.runner import run_line
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.runner import run_line
+from momenta_cli.simulate.batch import simulate
 from momenta_cli.simulate.fight import fight_seed, play
 from momenta_cli.simulate.policy import BUILTIN
-from momenta_cli.simulate.runner import simulate
 
 DEMO = REPO / "encounters" / "demo.yaml"
 SEED = 1

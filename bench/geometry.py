@@ -21,7 +21,7 @@ from fractions import Fraction
 from common import Bench, Figure, Workdir, interleaved, main, robust
 
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint
-from momenta_cli.engine.geometry.paths import reachable
+from momenta_cli.engine.geometry.pathfinding import reachable
 from momenta_cli.engine.geometry.segments import Obstacles, clear
 from momenta_cli.engine.geometry.sight import line_of_sight
 

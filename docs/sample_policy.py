@@ -23,7 +23,7 @@ A policy file is plain Python. It must define `choose`, and may define `pick` an
         by "brace". A reaction the engine refuses is dropped and the attack made without.
 
 `view` is what the policy sees of the fight:
-    view.state           a copy of the engine's state (momenta_cli/engine/state.py),
+    view.state           a copy of the engine's state (momenta_cli/engine/core/state.py),
                          made for the policy: changing it changes nothing in the
                          fight (only the commands returned do), and it is made
                          afresh from the fight after every accepted command

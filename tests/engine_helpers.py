@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import textwrap
 
-from momenta_cli.dice import QueueRoller, Roller, SeededRoller
 from momenta_cli.encounter import load_encounter_text
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.dice import QueueRoller, Roller, SeededRoller
+from momenta_cli.engine.core.session import Session
 from momenta_cli.errors import MomentaError
-from momenta_cli.runner import run_line
+from momenta_cli.play.runner import run_line
 
 
 def session_from(yaml_text: str) -> Session:
@@ -61,7 +61,7 @@ def drive(session: Session, next_line, steps: int, roller: Roller, check=check_b
     """Run ``steps`` lines from ``next_line(state)``: a refused line must leave the state
     and the journal exactly as they were; an accepted one must pass ``check``. At the end
     the state must equal the replay of its journal."""
-    from momenta_cli.engine.session import replay
+    from momenta_cli.engine.core.session import replay
 
     for _ in range(steps):
         line = next_line(session.state)

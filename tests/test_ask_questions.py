@@ -1,15 +1,15 @@
-"""The table's questions about an attack, without a terminal (momenta_cli/exchange/): the
+"""The table's questions about an attack, without a terminal (momenta_cli/play/questions/): the
 target's reaction when it is targeted (ch19 Reactions, R27), the dice once the pools are
 known (ch20 step 1, R1, R2, R7), Brace once the damage is known (ch19 Brace), and the one
 complete line the journal keeps. A scripted ``Table`` answers."""
 
 from __future__ import annotations
 
-from momenta_cli.commands import parse_line
-from momenta_cli.dice import QueueRoller, SeededRoller
-from momenta_cli.exchange.ask_line import settle_line
+from momenta_cli.engine.core.dice import QueueRoller, SeededRoller
+from momenta_cli.language import parse_line
+from momenta_cli.play.questions.ask_line import settle_line
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.state_json import state_doc
-from momenta_cli.runner import run_line
 from tests.attack_yard import yard
 
 
@@ -304,7 +304,8 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
     import pytest
 
     from momenta_cli.errors import MomentaError, RuleError
-    from momenta_cli.exchange import ask_line, flow
+    from momenta_cli.play.questions import ask_line
+    from momenta_cli.play.questions import sequence as flow
 
     def broken(*args, **kwargs):
         raise RuleError("boom")
@@ -401,9 +402,9 @@ def test_brace_is_not_offered_when_it_would_spare_nothing():
 def test_the_engine_says_which_area_attacks_roll_once():
     """R22 (ours): a weapon rolls once for its area, a spell once per target; one
     function of the engine says so, for the engine and the questions alike."""
-    from momenta_cli.engine.attacks import rolls_once
-    from momenta_cli.engine.names import actor
-    from momenta_cli.engine.specs import WeaponSpec
+    from momenta_cli.engine.attack.resolve import rolls_once
+    from momenta_cli.engine.core.names import actor
+    from momenta_cli.engine.core.specs import WeaponSpec
 
     kira = actor(turn_of("kira").state, None)
     spec = {w.name: w for w in kira.spec.weapons}
@@ -415,7 +416,7 @@ def test_the_engine_says_which_area_attacks_roll_once():
 def test_a_roll_of_the_trial_is_matched_to_its_part_by_who_rolls_at_whom():
     """R27: a Counterattack is resolved before the attack it answers; each roll the
     questions ask about is the engine's roll by that attacker at that target."""
-    from momenta_cli.exchange.trial import trial
+    from momenta_cli.play.questions.trial import trial
 
     s = gorms_turn()
     t = trial(s.state, parse_line("attack wren counter with rapier"))
@@ -501,7 +502,7 @@ def test_the_guide_writes_a_pool_below_zero_as_the_tracker_tells_it():
     tracker's own words for it, below zero too."""
     from pathlib import Path
 
-    from momenta_cli.engine.rolls import dice_text
+    from momenta_cli.engine.core.rolls import dice_text
 
     guide = " ".join((Path(__file__).parents[1] / "docs/at-the-table.md").read_text()
                      .split())

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.commands import parse_line
-from momenta_cli.commands.attack_verbs import _is_option
-from momenta_cli.commands.unparse import comment_of, unparse
-from momenta_cli.engine.attack_plan import Attack
-from momenta_cli.engine.rolls import Typed
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.core.rolls import Typed
+from momenta_cli.language import parse_line
+from momenta_cli.language.attack_verbs import _is_option
+from momenta_cli.language.unparse import comment_of, unparse
 
 # names and values as a line can hold them: quotes, apostrophes, #, =, backslashes and
 # spaces inside, but no word the attack grammar reads as its own (those are reserved,
-# engine/names.py COMMAND_WORDS)
+# engine/core/names.py COMMAND_WORDS)
 _ALPHABET = st.sampled_from(list("abcKMz09-_'\"#=\\ .é") + ["Ω"])
 _SPLITTERS = ("for", "counter", "counterattack")
 

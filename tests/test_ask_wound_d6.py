@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.dice import QueueRoller, SeededRoller
-from momenta_cli.exchange.ask_line import settle_line
+from momenta_cli.engine.core.dice import QueueRoller, SeededRoller
+from momenta_cli.play.questions.ask_line import settle_line
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.state_json import state_doc
-from momenta_cli.runner import run_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import session_from
 from tests.test_ask_questions import Table, gorms_turn, turn_of

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.core.session import replay
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.map_yard import on_map, pool, rolled, yaml_on
 
@@ -176,7 +176,7 @@ ROW = """
     ("E1", 4, {"beyond SEN": -1}),  # beyond SEN up to the maximum: -1d
 ])
 def test_the_ranged_penalty_follows_the_distance_on_the_map(square, distance, penalty):
-    """R18, as pools.py applies it, with the distance measured from the positions."""
+    """R18, as attack/pools.py applies it, with the distance measured from the positions."""
     s = on_map(ROW, tamsin="A1", gorm=square)
     run(s, "turn tamsin", "attack gorm with shortbow", faces=[1] * (3 + sum(penalty.values())))
     assert rolled(s).situation[0] == f"distance {distance} (map)"
@@ -295,11 +295,11 @@ def test_a_fight_on_the_map_replays_to_the_same_state():
 
 
 def test_the_odds_and_the_preview_see_the_map_distance():
-    """The odds (odds/preview.py) and the line preview (``?``) plan the attack with the
+    """The odds (odds/from_fight.py) and the line preview (``?``) plan the attack with the
     fight, so the distance penalty of R18 measured on the map is in their pools."""
-    from momenta_cli.commands import parse_line
-    from momenta_cli.odds.preview import preview
-    from momenta_cli.preview.line import command
+    from momenta_cli.language import parse_line
+    from momenta_cli.odds.from_fight import preview
+    from momenta_cli.play.preview.line_preview import command
 
     s = on_map(ROW, tamsin="A1", gorm="E1")
     run(s, "turn tamsin")
@@ -314,9 +314,9 @@ def test_the_odds_and_the_preview_see_the_map_distance():
 
 
 def test_the_override_words_are_written_back_as_typed():
-    """The line the journal keeps after the prompt's questions (commands/unparse.py)."""
-    from momenta_cli.commands import parse_line
-    from momenta_cli.commands.unparse import unparse
+    """The line the journal keeps after the prompt's questions (language/unparse.py)."""
+    from momenta_cli.language import parse_line
+    from momenta_cli.language.unparse import unparse
 
     cmd = parse_line("attack gorm with shortbow sight no-cover dist 3")
     assert (cmd.sight, cmd.no_cover, cmd.distance) == (True, True, 3)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.commands import parse_line
-from momenta_cli.commands.unparse import unparse
-from momenta_cli.engine.area_attack import aimed
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.attack.area_attack import aimed
+from momenta_cli.engine.core.session import replay
+from momenta_cli.language import parse_line
+from momenta_cli.language.unparse import unparse
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.map_yard import on_map, rolled
 
@@ -166,7 +166,7 @@ def test_the_area_becomes_targets_that_replay_the_same_attack():
 def test_the_preview_of_an_area_line_shows_each_target():
     s = on_map(FIELD, tamsin="A1", brannoc="D3", gorm="E3")
     run(s, "turn tamsin")
-    from momenta_cli.preview.line import command
+    from momenta_cli.play.preview.line_preview import command
 
     pv = command(s.state, parse_line("attack area burst 1 e3 with firebomb"),
                  "attack area burst 1 e3 with firebomb ?")
@@ -178,8 +178,8 @@ def test_at_the_prompt_each_creature_caught_in_the_area_is_asked_its_reaction():
     """Issue 12 item 2 on a map (ch20 Area Attacks, R22): the prompt finds who the burst
     catches as the engine will, and asks each target that may react, here Brannoc (an
     ally in the blast); enemies are not asked. The line journaled names them."""
-    from momenta_cli.dice import SeededRoller
-    from momenta_cli.exchange.ask_line import settle_line
+    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.play.questions.ask_line import settle_line
     from tests.test_ask_questions import Table
 
     s = on_map(FIELD, tamsin="A1", gorm="E3", brannoc="E4")

@@ -14,14 +14,14 @@ from rich.text import Text
 from typer.testing import CliRunner
 
 from momenta_cli.cli.app import app
-from momenta_cli.commands import parse_line
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine import turns
-from momenta_cli.engine.attack_plan import Attack
-from momenta_cli.engine.events import event_from_dict
-from momenta_cli.engine.rolls import Typed
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.events import event_from_dict
+from momenta_cli.engine.core.rolls import Typed
+from momenta_cli.engine.core.session import replay
+from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import CommandError
+from momenta_cli.language import parse_line
 from momenta_cli.render.logtext import lines
 from tests.attack_yard import yard
 from tests.engine_helpers import check_bounds, drive, log_text, run

@@ -16,13 +16,13 @@ from rich.console import Console
 from momenta_cli.cli.pick import choices, resolve, with_name
 from momenta_cli.cli.prompt import run_one
 from momenta_cli.cli.screen import Screen
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine import turns
-from momenta_cli.engine.commands import NextTurn, StartTurn
-from momenta_cli.engine.flow import picking_from
+from momenta_cli.engine.core.commands import NextTurn, StartTurn
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns.taking import picking_from
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal import FightFile
+from momenta_cli.journal.fight_file import FightFile
 from momenta_cli.render.turnline import prompt_line, toolbar
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import run, session_from
@@ -262,13 +262,13 @@ def test_looking_ahead_rolls_a_copy_of_the_dice():
 
 
 def run_next_again(state):
-    from momenta_cli.engine.decide import decide
+    from momenta_cli.engine.core.decide import decide
 
     return decide(state, NextTurn(None), SeededRoller(5))
 
 
 def test_the_player_view_keeps_an_adversarys_numbers_hidden():
-    # render/players.py: the players see the allies' numbers only
+    # engine/core/players.py: the players see the allies' numbers only
     s = session_from(BOSS.format(rules="").replace("turns: 2", "turns: 2, max_guard: 4"))
     run(s, "turn kira", "next warden")
     assert "Guard 4/4" in toolbar(s.state, 100)

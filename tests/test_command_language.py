@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.commands import parse_line
-from momenta_cli.commands.language import VERBS, split
-from momenta_cli.engine import commands as c
+from momenta_cli.engine.core import commands as c
 from momenta_cli.errors import CommandError, MomentaError
+from momenta_cli.language import parse_line
+from momenta_cli.language.parsing import VERBS, split
 from tests.engine_helpers import run, session_from
 
 

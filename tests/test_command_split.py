@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.commands import language
+from momenta_cli.language import parsing as language
 
 LETTERS = st.sampled_from(list("abcXYZ019-+=.:,;!?()[]{}<>/|~`@$%^&*") +
                           [" ", "\t", "\r", "\n", "\u00a0", "\u2003", "\x0b", "\x0c",

@@ -1,4 +1,4 @@
-"""Tab completion that knows the command language (cli/completion.py through the
+"""Tab completion that knows the command language (cli/completion/completer.py through the
 prompt_toolkit completer of cli/prompt.py): a completed word carries its trailing space,
 and after each word only what the grammar allows there, from the live state."""
 
@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from momenta_cli.cli.completion import quote, split_before
-from momenta_cli.cli.grammar import shape
+from momenta_cli.cli.completion.completer import quote, split_before
+from momenta_cli.cli.completion.grammar import shape
 from momenta_cli.cli.prompt import make_completer
-from momenta_cli.commands.language import VERBS
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.session import Session
+from momenta_cli.language.parsing import VERBS
 from tests.conftest import ROOT
 from tests.engine_helpers import refused, run, session_from
 
@@ -99,7 +99,7 @@ def test_after_an_attacks_target_its_legal_reactions(duel):
 
 
 def test_after_odds_its_own_grammar(duel):
-    # odds previews one attack over every roll (odds/preview.py): Brace is offered where
+    # odds previews one attack over every roll (odds/from_fight.py): Brace is offered where
     # the engine allows it (ch19 Brace), a Counterattack, typed rolls and further Area
     # targets are not, as odds refuses them
     run(duel, "turn kira")
@@ -161,7 +161,7 @@ def test_end_offers_the_actors_conditions_to_type_a_roll_to_clear(duel):
 
 
 def test_end_and_next_offer_only_the_conditions_the_engine_rolls_to_clear(duel):
-    # R15 / engine/clearing.py: only a roll-to-clear condition takes a typed result; a
+    # R15 / engine/turns/clearing.py: only a roll-to-clear condition takes a typed result; a
     # made-up one is persistent (a reminder), refused by `end soaked=1s`
     run(duel, "turn kira", "cond kira hindered", "cond kira soaked +1 new")
     assert offered(duel, "end ") == ["forgo ", "hindered="]
@@ -193,7 +193,7 @@ def test_cond_results_wait_for_the_last_turn_and_skip_an_enemy_shedding_by_class
     refused(by_class, "end forgo hindered=1s", "does not roll to clear")
 
 
-# --- add: stat blocks, copies, a combatant made up at the table (engine/reinforce.py) ----
+# --- add: stat blocks, copies, a combatant made up at the table (engine/gm/reinforce.py) ----
 
 
 @pytest.fixture
@@ -261,7 +261,7 @@ def test_an_attack_option_is_not_offered_twice(duel):
 
 
 def test_new_only_where_cond_would_make_the_condition_up(duel):
-    # engine/gm.py: a new condition starts with +N or =N; nobody has it to take off
+    # engine/gm/overrides.py: a new condition starts with +N or =N; nobody has it to take off
     assert "new " in offered(duel, "cond kira soaked +2 ")
     assert "new " in offered(duel, "cond kira soaked =2 ")
     for amount in ("-1", "-all", "=0"):
@@ -295,7 +295,7 @@ def test_a_completion_bug_never_ends_the_session(duel, monkeypatch):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(alphabet=' "\'=abcdefghiklnorstuwy-+0123', max_size=40))
 def test_any_line_typed_so_far_gets_an_answer_never_an_error(duel, text):
-    from momenta_cli.cli.completion import complete
+    from momenta_cli.cli.completion.completer import complete
 
     current, words = complete(duel.state, text)
     assert text.endswith(current)
@@ -304,7 +304,7 @@ def test_any_line_typed_so_far_gets_an_answer_never_an_error(duel, text):
 
 def test_a_candidate_holding_both_quotes_reads_back_as_itself():
     """A name may hold ' and " at once: the candidate is still one word of the line."""
-    from momenta_cli.commands.language import split
+    from momenta_cli.language.parsing import split
 
     name = "Kira's \"Tower\" Shield"
     assert split(f"attack gorm {quote(name)}") == ["attack", "gorm", name]

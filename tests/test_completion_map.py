@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import tests.trigger_yard as ty
-from momenta_cli.cli.completion import complete
+from momenta_cli.cli.completion.completer import complete
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.session import Session
 from tests.conftest import ROOT
 from tests.engine_helpers import run, session_from
 
@@ -65,7 +65,7 @@ def test_a_movement_offers_via_once_after_its_square(yard):
 
 
 def test_a_preview_mark_follows_a_whole_fight_command(yard):
-    """A line ending in ' ?' shows what it would do (preview/): offered once the words
+    """A line ending in ' ?' shows what it would do (play/preview/): offered once the words
     make a command, not for a half-typed one nor a session command."""
     assert offered(yard, "move 2 ")[-1] == "? "
     assert offered(yard, "attack knife-1 ")[-1] == "? "

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.commands import parse_line
 from momenta_cli.errors import CommandError
+from momenta_cli.language import parse_line
 from tests.conftest import invoke, one_line_error
 from tests.engine_helpers import refused, run, session_from
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine import conditions as cond
-from momenta_cli.engine import economy
-from momenta_cli.engine import movement as mv
+from momenta_cli.engine.actions import economy
+from momenta_cli.engine.harm import conditions as cond
+from momenta_cli.engine.movement import speed as mv
 from momenta_cli.errors import MomentaError, RuleError
 from tests.attack_yard import mace_yard
 from tests.engine_helpers import log_text, order, session_from

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from momenta_cli.cli.app import app
-from momenta_cli.commands import VERBS
-from momenta_cli.commands.reference import markdown
+from momenta_cli.language import VERBS
+from momenta_cli.language.reference import markdown
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 
@@ -16,7 +16,7 @@ def test_readme_command_language_block_is_generated_from_the_verbs():
     block = re.search(r"<!-- commands:start -->\n(.*)<!-- commands:end -->", README, re.S)
     assert block, "README lacks the commands block"
     assert block.group(1) == markdown(), (
-        "README is stale: run python -m momenta_cli.commands.reference and paste it")
+        "README is stale: run python -m momenta_cli.language.reference and paste it")
 
 
 def test_every_verb_has_help_and_an_example():

@@ -9,9 +9,9 @@ two squares to her right, comes into Wren's Spear reach (G1, Melee 2) at E1."""
 from __future__ import annotations
 
 import tests.trigger_yard as ty
-from momenta_cli.engine import forced_walk
-from momenta_cli.engine.session import replay
-from momenta_cli.engine.walking import plan
+from momenta_cli.engine.core.session import replay
+from momenta_cli.engine.movement import forced as forced_walk
+from momenta_cli.engine.movement.walk import plan
 from tests.engine_helpers import log_text, refused, run, session_from
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.specs import DamageTable, Weight
+from momenta_cli.engine.core.specs import DamageTable, Weight
 from momenta_cli.errors import EncounterError
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -1,9 +1,9 @@
 """Journals written before an event gained a field still load and render (events carry the
 numbers; render only formats them)."""
 
-from momenta_cli.engine import movement  # noqa: F401  (registers the Fell event)
-from momenta_cli.engine.attacks import AttackRolled
-from momenta_cli.engine.events import event_from_dict
+from momenta_cli.engine.attack.resolve import AttackRolled
+from momenta_cli.engine.core.events import event_from_dict
+from momenta_cli.engine.movement import speed as movement  # noqa: F401  (registers the Fell event)
 from momenta_cli.render.logtext import line
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli import files
-from momenta_cli.journal import default_fight_path
+from momenta_cli.journal.fight_file import default_fight_path
 from momenta_cli.journal.records import encode, seal
+from momenta_cli.storage import reading as files
 from tests.conftest import invoke
 from tests.conftest import one_line_error as one_line
 

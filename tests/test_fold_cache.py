@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from momenta_cli.journal import FightFile, snapshot
+from momenta_cli.journal import snapshot
+from momenta_cli.journal.fight_file import FightFile
 from tests.conftest import invoke
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -159,7 +160,7 @@ def test_an_entry_sealed_by_hand_with_a_wrong_shape_is_a_miss(enc):
     """The checksum is no secret: an entry may be written to look right."""
     import pickle
 
-    from momenta_cli import sealed
+    from momenta_cli.storage import sealed
 
     fight = fight_with(enc, ROUND)
     quick(fight)

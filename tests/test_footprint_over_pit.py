@@ -5,9 +5,9 @@ same wherever a fall is decided: a walk, a shove, a drag."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.geometry import forced
+from momenta_cli.engine.geometry import forced_squares as forced
 from momenta_cli.engine.geometry.board import Board, Terrain
-from momenta_cli.engine.geometry.paths import pit_depth
+from momenta_cli.engine.geometry.pathfinding import pit_depth
 from tests.engine_helpers import run
 from tests.test_geometry_paths import LEGEND, at, path
 from tests.test_move_map import moved, on_map, where

@@ -11,7 +11,7 @@ at G4; Spear (allies) with a Boar Spear (Melee 2)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.core.session import replay
 from tests.engine_helpers import log_text, refused, run
 from tests.forced_arena import arena
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.conditions import catalogue, condition_def
-from momenta_cli.engine.session import replay
-from momenta_cli.journal import FightFile
+from momenta_cli.engine.core.session import replay
+from momenta_cli.engine.harm.conditions import catalogue, condition_def
+from momenta_cli.journal.fight_file import FightFile
 from tests.conftest import ROOT, fight_of, invoke, one_line_error, started
 from tests.engine_helpers import log_text, refused, run, session_from
 
@@ -304,9 +304,9 @@ def test_the_fold_cache_keeps_what_was_improvised(enc, monkeypatch):
 
 
 def test_the_add_and_cond_lines_parse_as_documented():
-    from momenta_cli.commands import parse_line
-    from momenta_cli.engine.commands import AddFighter, ChangeCondition
+    from momenta_cli.engine.core.commands import AddFighter, ChangeCondition
     from momenta_cli.errors import CommandError
+    from momenta_cli.language import parse_line
 
     assert parse_line("add copy d1 as Twin side allies x2") == AddFighter(
         "d1", "Twin", "allies", 2, copy=True)
@@ -336,7 +336,7 @@ def test_the_add_and_cond_lines_parse_as_documented():
     ("add copy halden as ''", ["a name needs a visible character"]),
 ])
 def test_an_added_name_follows_the_rule_of_encounter_names(line, words):
-    """A newcomer's name (typed, or given with `as`) is held to encounter/model.py's rule
+    """A newcomer's name (typed, or given with `as`) is held to encounter/file_model.py's rule
     for names: something visible, at most NAME_MAX characters, nothing that drives the
     terminal. One line, nothing changed."""
     refused(session_from(SMALL), line, *words)
@@ -440,7 +440,7 @@ def test_a_made_up_condition_reminds_when_its_bearer_acts_not_under_every_table(
     or moves. A made-up condition has no effect text to recall and the table shows it,
     so no `note:` line under the table for it; one for Frightened (and a GM-defined
     condition with its effect) as before."""
-    from momenta_cli.engine.conditions import reminders
+    from momenta_cli.engine.harm.conditions import reminders
 
     s = session_from(SMALL + """
 conditions:

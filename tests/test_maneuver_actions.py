@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine import economy
+from momenta_cli.engine.actions import economy
 from momenta_cli.errors import RuleError
 from tests.engine_helpers import log_text
 from tests.test_maneuver_support import kinds, refused, run, yard

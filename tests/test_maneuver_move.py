@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine import movement as mv
+from momenta_cli.engine.movement import speed as mv
 from tests.engine_helpers import log_text
 from tests.test_maneuver_support import refused, run, yard
 

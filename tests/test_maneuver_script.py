@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from momenta_cli.cli.app import app
 
-pytest.importorskip("momenta_cli.commands.attack_verbs")
+pytest.importorskip("momenta_cli.language.attack_verbs")
 
 ROOT = Path(__file__).parent.parent / "encounters"
 ENC = str(ROOT / "rope-bridge-brawl.yaml")

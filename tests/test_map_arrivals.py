@@ -5,7 +5,7 @@ full is refused clearly, and the search never looks beyond the room."""
 
 from __future__ import annotations
 
-from momenta_cli.engine import positions
+from momenta_cli.engine.battlefield import positions
 from tests.engine_helpers import refused, run, session_from
 from tests.test_map_positions import positions as where
 

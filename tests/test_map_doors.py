@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from momenta_cli.engine.battlefield.positions import board_of
+from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.geometry.board import parse
-from momenta_cli.engine.positions import board_of
-from momenta_cli.engine.session import replay
 from momenta_cli.render.battlemap import battlemap
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.test_map_render import render
@@ -75,8 +75,8 @@ def test_door_without_a_map_is_refused():
 
 
 def test_door_reads_open_or_close_only():
-    from momenta_cli.commands import parse_line
     from momenta_cli.errors import CommandError
+    from momenta_cli.language import parse_line
 
     with pytest.raises(CommandError, match="open or close"):
         parse_line("door b1 ajar")

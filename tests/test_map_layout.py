@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "momenta_cli"
 MODULES = ["encounter/loader.py", "encounter/mapbuild.py", "encounter/mapstart.py",
-           "engine/positions.py", "engine/doors.py", "render/battlemap.py",
+           "engine/battlefield/positions.py", "engine/battlefield/doors.py", "render/battlemap.py",
            "cli/map_cmd.py"]
 
 
@@ -47,7 +47,7 @@ def _public(module):
 
 
 def test_the_maps_public_engine_api_has_docstrings():
-    from momenta_cli.engine import doors, positions
+    from momenta_cli.engine.battlefield import doors, positions
     from momenta_cli.engine.geometry import board
 
     missing = [f"{m.__name__}.{n}" for m in (positions, doors, board)

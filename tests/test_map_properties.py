@@ -9,10 +9,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.engine.positions import board_of, squares_of
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.battlefield.positions import board_of, squares_of
+from momenta_cli.engine.core.session import replay
 from momenta_cli.errors import MomentaError
-from momenta_cli.runner import run_line
+from momenta_cli.play.runner import run_line
 from tests.engine_helpers import session_from
 
 ROWS = ["#########", "#...=..+#", "#.~~..3.#", "#.:..#..#", "#...../.#", "#########"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.engine.seeing import LookAt, sighting
+from momenta_cli.engine.battlefield.seeing import LookAt, sighting
 from momenta_cli.errors import MomentaError
 from momenta_cli.render.sight_view import los_doc
 from tests.conftest import fight_of, invoke, one_line_error, started
@@ -116,7 +116,7 @@ def test_without_a_name_it_looks_from_the_acting_combatant():
     ("los target", "no turn is running: name the combatant"),
 ])
 def test_what_cannot_be_answered_is_refused_with_the_reason(line, why):
-    from momenta_cli.commands import parse_line
+    from momenta_cli.language import parse_line
 
     s = session_from(board("A.=.T"))
     meta = parse_line(line)
@@ -125,8 +125,8 @@ def test_what_cannot_be_answered_is_refused_with_the_reason(line, why):
 
 
 def test_the_line_reads_from_to_and_refuses_more_names():
-    from momenta_cli.commands import Meta, parse_line
     from momenta_cli.errors import CommandError
+    from momenta_cli.language import Meta, parse_line
 
     assert parse_line("los a b") == Meta("los", command=LookAt("a", "b"))
     assert parse_line("los a to b") == Meta("los", command=LookAt("a", "b"))

@@ -66,7 +66,7 @@ def test_sides_are_coloured_and_the_active_combatant_highlighted():
 
 def test_the_sample_map_fits_in_80_columns():
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.session import Session
+    from momenta_cli.engine.core.session import Session
 
     out = render(battlemap(Session(load_encounter(SAMPLE)).state))
     assert max(len(line) for line in out.splitlines()) <= 80
@@ -202,7 +202,7 @@ def test_map_help_loads_no_engine():
 
 
 def test_the_map_line_asks_for_the_map_and_reads_a_name():
-    from momenta_cli.commands import Meta, parse_line
+    from momenta_cli.language import Meta, parse_line
     from momenta_cli.render.battlemap import map_meta
 
     assert parse_line("map") == Meta("map")

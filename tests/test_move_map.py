@@ -9,8 +9,8 @@ import textwrap
 
 import pytest
 
+from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.geometry.board import parse
-from momenta_cli.engine.session import replay
 from tests.engine_helpers import kinds, log_text, refused, run, session_from
 
 HEROES = """
@@ -372,7 +372,7 @@ def test_move_n_on_a_map_keeps_working_and_leaves_the_token():
 
 
 def test_path_shows_the_route_and_changes_nothing():
-    from momenta_cli.commands import Meta
+    from momenta_cli.language import Meta
     from momenta_cli.render.walk_view import path_lines
 
     s = on_map("""
@@ -437,7 +437,7 @@ def test_undo_of_a_move_puts_the_token_back_exactly_and_replay_agrees():
 def test_path_for_tools_is_cost_and_squares_or_an_error():
     """issue 13 item 7's shape, ``{"cost": int, "path": [...]}`` (with the path's
     ``triggers``, R35) or ``{"error": ...}``."""
-    from momenta_cli.engine.walking import MoveTo
+    from momenta_cli.engine.movement.walk import MoveTo
     from momenta_cli.render.walk_view import path_doc
 
     s = on_map(OPEN, kira="A1", gorm="H4")
@@ -451,7 +451,7 @@ def test_the_squares_a_move_reaches_are_those_within_spd():
     """R32: what ``map NAME`` can overlay: every square within SPD, walls and enemies
     left out, a Hindered mover's half."""
     from momenta_cli.engine.geometry.board import name
-    from momenta_cli.engine.walking import reachable_squares
+    from momenta_cli.engine.movement.walk import reachable_squares
 
     s = on_map("""
         ....#...
@@ -468,7 +468,7 @@ def test_the_squares_a_move_reaches_are_those_within_spd():
 def test_journals_from_before_the_map_still_load_and_read_the_same():
     """Movement events written before they carried a path (no map) load, render as
     before and move no token."""
-    from momenta_cli.engine.events import event_from_dict
+    from momenta_cli.engine.core.events import event_from_dict
     from momenta_cli.render.logtext import line
 
     moved = event_from_dict({"kind": "moved", "name": "Kira", "how": "Move", "squares": 3,

@@ -5,7 +5,7 @@ R31). Positions change only through the movement events, which carry the path.""
 
 from __future__ import annotations
 
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.core.session import replay
 from tests.engine_helpers import log_text, refused, run
 from tests.test_move_map import on_map, where
 

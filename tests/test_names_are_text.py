@@ -19,16 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
 from momenta_cli.errors import CommandError, MomentaError
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.export import as_json, as_markdown, as_text
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.show import encounter_view
 from momenta_cli.render.status import prompt_text, status
-from momenta_cli.runner import run_line
-from momenta_cli.text import _UNSAFE, name_key, unsafe
+from momenta_cli.text.literal import _UNSAFE, name_key, unsafe
 from tests.engine_helpers import session_from
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +98,7 @@ def test_every_output_line_is_free_of_raw_control_bidi_and_zero_width(names):
                                   "Sep\u2028x", "Nul\x00", "Tab\there", "Soft\u00adhyphen",
                                   "Ann\u034f", "Ann\u3164", "Ann\ufe0f", "Blank\u2800"])
 def test_a_name_holding_such_a_character_is_refused_with_its_position(name):
-    # The check the loader applies (encounter/model.py Name).
+    # The check the loader applies (encounter/file_model.py Name).
     text = json.dumps(name)  # a YAML double-quoted string takes JSON escapes
     with pytest.raises(MomentaError) as info:
         load_encounter_text(f"name: T\ncombatants:\n  - {{name: {text}, side: allies}}\n")
@@ -207,8 +207,8 @@ def test_a_recorded_command_never_forges_a_line_when_undone_or_redone():
     # A journal from an old version or another tool may hold a line with a newline in it:
     # the prompt's undo and redo messages show it on one line, escaped.
     from momenta_cli.cli.screen import Screen
-    from momenta_cli.engine.session import Entry
-    from momenta_cli.runner import Outcome
+    from momenta_cli.engine.core.session import Entry
+    from momenta_cli.play.runner import Outcome
 
     s = Session(DEMO)
     buf = io.StringIO()

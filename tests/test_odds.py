@@ -18,15 +18,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from momenta_cli.dice import QueueRoller
-from momenta_cli.engine.attack_plan import Attack
-from momenta_cli.engine.attacks import resolve
-from momenta_cli.engine.pools import solid_hit
-from momenta_cli.engine.rolls import Typed, roll_pool
-from momenta_cli.engine.specs import DamageTable
-from momenta_cli.odds import dice
-from momenta_cli.odds.preview import preview
-from momenta_cli.odds.table import Roll, Target, odds
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack.pools import solid_hit
+from momenta_cli.engine.attack.resolve import resolve
+from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rolls import Typed, roll_pool
+from momenta_cli.engine.core.specs import DamageTable
+from momenta_cli.odds import distribution as dice
+from momenta_cli.odds.from_fight import preview
+from momenta_cli.odds.outcomes import Roll, Target, odds
 from tests.engine_helpers import run, session_from
 
 POOLS = range(-1, 7)  # -1 and 0: the zero-dice rule (R2); up to 6 dice
@@ -264,7 +264,7 @@ def test_the_compared_cases_include_wounds_and_defeat():
 
 def test_the_shared_damage_arithmetic():
     # the functions the engine and odds both call: ch20 step 4, R9, ch19 Brace, R10, R11
-    from momenta_cli.engine import damage
+    from momenta_cli.engine.harm import damage
 
     assert damage.amount_after(9, 2, resisted=False, weak=True, brace=False) == (2, 14, False)
     assert damage.amount_after(2, 3, resisted=False, weak=False, brace=True) == (2, 0, False)

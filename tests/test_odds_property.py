@@ -9,7 +9,7 @@ cost. Then:
 
 - a refusal of the preview is the attack's, word for word, and the preview refuses
   every attack the attack command refuses when it is the attacker's turn with Vigor to
-  spare (what odds does not check: the turn and the Vigor, odds/preview.py);
+  spare (what odds does not check: the turn and the Vigor, odds/from_fight.py);
 - the preview's pools are those the attack rolls (ch20 step 1);
 - for small pools, the engine's ``resolve`` played on every die outcome (QueueRoller)
   gives the preview's distribution exactly: per net-success count (R3) its chance, the
@@ -30,15 +30,15 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.dice import QueueRoller
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.attack_plan import Attack
-from momenta_cli.engine.attacks import resolve
-from momenta_cli.engine.session import Session
-from momenta_cli.engine.state import Cond, Fight
+from momenta_cli.engine.attack import defense as rx
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack.resolve import resolve
+from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core.state import Cond, Fight
 from momenta_cli.errors import RuleError
-from momenta_cli.odds.preview import Preview, preview
+from momenta_cli.odds.from_fight import Preview, preview
 from tests.conftest import ROOT
 
 SAMPLES = sorted((ROOT / "encounters").glob("*.yaml"))

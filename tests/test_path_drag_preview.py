@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 
-from momenta_cli.commands import parse_line
-from momenta_cli.preview.line import preview_line
-from momenta_cli.render.preview import lines
+from momenta_cli.language import parse_line
+from momenta_cli.play.preview.line_preview import preview_line
+from momenta_cli.render.preview_view import lines
 from momenta_cli.render.walk_view import path_doc, path_lines
 from tests.engine_helpers import run
 from tests.forced_arena import arena
@@ -62,7 +62,7 @@ def test_path_says_where_the_dragged_one_falls_into_a_pit():
 def test_completion_after_a_dragging_move_offers_the_dragged_ones_reactor():
     """R35, ch19 Grab: the move line answers the dragged one's Intercept, so Tab after
     the square offers its reactor as it does the mover's own."""
-    from momenta_cli.cli.complete_move import move_words
+    from momenta_cli.cli.completion.move_words import move_words
 
     s = grabbing(spear="I7")
     offered = move_words(s.state, ["pusher", "to", "e6", "intercept"]) or []

@@ -1,5 +1,5 @@
 """A ``?`` preview typed in the players' view is decided on the fight as the players know
-it (R20 Hidden; render/players.py ``known``): a Hidden adversary's reaction is not listed
+it (R20 Hidden; engine/core/players.py ``known``): a Hidden adversary's reaction is not listed
 on the way, the path does not walk round it, and no cover reason names it. The GM's own
 preview is unchanged."""
 

@@ -12,11 +12,11 @@ Indefensible), condition table (Hindered: no Dodge, +1d to attackers)."""
 
 from __future__ import annotations
 
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine.session import Session
-from momenta_cli.preview import strip_mark
-from momenta_cli.preview.model import LinePreview
-from momenta_cli.runner import run_line
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.preview import strip_mark
+from momenta_cli.play.preview.preview_model import LinePreview
+from momenta_cli.play.runner import run_line
 from tests.attack_yard import yard
 from tests.engine_helpers import run
 
@@ -86,7 +86,7 @@ def test_every_modifier_is_in_the_pool():
 
 def test_a_pool_of_zero_is_shown_as_r2_rolls_it():
     # R2: 0 dice or fewer roll 2d6 and keep the lowest
-    from momenta_cli.render.preview import lines
+    from momenta_cli.render.preview_view import lines
 
     s = yard()
     run(s, "turn wren")
@@ -327,7 +327,7 @@ def test_pinned_dice_are_the_line_s_own():
     run(s, "turn kira")
     pv = look(s, "hide roll dice 5")
     assert pv.allowed and pv.rolled == 0  # no throwaway die: the outcome is the line's
-    from momenta_cli.render.preview import lines
+    from momenta_cli.render.preview_view import lines
 
     told = "\n".join(t.plain for t in lines(pv, s.state))
     assert "AGI 1d [5] 1s -> hidden" in told and "thrown away" not in told
@@ -339,7 +339,7 @@ def test_pinned_dice_are_the_line_s_own():
 
 
 def test_a_preview_with_pinned_dice_gives_the_real_line_s_answer():
-    # pinned.py's check, not the preview's own: too few faces, too many, or faces for a
+    # play/pinned.py's check, not the preview's own: too few faces, too many, or faces for a
     # command that rolls none are refused with the very words the line itself gets
     import pytest
 
@@ -380,7 +380,7 @@ def test_a_preview_reads_the_dice_clause_as_the_line_does():
 
 
 def _told(s: Session, line: str) -> str:
-    from momenta_cli.render.preview import lines
+    from momenta_cli.render.preview_view import lines
 
     return "\n".join(t.plain for t in lines(look(s, line), s.state))
 
@@ -439,8 +439,8 @@ def test_an_enemy_s_maneuvers_are_counted_in_words():
     s = yard()
     run(s, "turn kira", "end", "turn gorm")
     assert "cost: one of Gorm's 2 maneuvers this turn (R7)" in _told(s, "attack kira")
-    from momenta_cli.preview.model import Paid
-    from momenta_cli.render.preview import _paid
+    from momenta_cli.play.preview.preview_model import Paid
+    from momenta_cli.render.preview_view import _paid
 
     assert _paid(Paid("Gorm", "Basic Attack", 0, 0, 0, enemy_limit=1)) == \
         "Gorm's one maneuver this turn (R7)"
@@ -448,7 +448,7 @@ def test_an_enemy_s_maneuvers_are_counted_in_words():
 
 def test_an_enemy_s_first_move_previews_as_free_and_a_second_as_a_maneuver():
     # R7: an enemy takes a Move plus its maneuvers: the first Move costs nothing, a
-    # second one is one of its maneuvers (engine/economy.py pay_maneuver)
+    # second one is one of its maneuvers (engine/actions/economy.py pay_maneuver)
     s = yard()
     run(s, "turn kira", "end", "turn gorm")
     assert "cost: nothing (Gorm's free Move)" in _told(s, "move gorm 1")

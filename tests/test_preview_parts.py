@@ -1,12 +1,12 @@
-"""The parts of an attack command (momenta_cli/attack_parts.py), which the preview
+"""The parts of an attack command (momenta_cli/engine/attack/parts.py), which the preview
 changes one at a time to ask the engine about each reaction: the attack itself, an Area
 target (R22) and a Counterattack (R27), each found and changed by its path."""
 
 from __future__ import annotations
 
-from momenta_cli.attack_parts import COUNTER, at, put, target_path
-from momenta_cli.commands import parse_line
-from momenta_cli.engine.attack_plan import Attack
+from momenta_cli.engine.attack.parts import COUNTER, at, put, target_path
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.language import parse_line
 
 
 def attack(line: str) -> Attack:

@@ -18,14 +18,14 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from momenta_cli.cli.screen import Screen, mark
-from momenta_cli.dice import SeededRoller
+from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal import FightFile, default_fight_path
-from momenta_cli.preview import strip_mark
+from momenta_cli.journal.fight_file import FightFile, default_fight_path
+from momenta_cli.play.preview import strip_mark
 from tests.conftest import NOT_SOURCES, ROOT, invoke
 from tests.test_session_property import ENC, WORDS, plausible, verbs_and_aliases
 
-# attack words (attack_verbs.py) and weapons of the demo's fighters, so that attacks with
+# attack words (language/attack_verbs.py) and weapons of the demo's fighters, so that attacks with
 # reactions, counters and Area targets are built often
 ATTACK_WORDS = ["with", "at", "as", "using", "dist", "roll", "def", "cost", "dodge",
                 "deflect", "deflect=buckler", "deflect=longsword", "defend", "brace",

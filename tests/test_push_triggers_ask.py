@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import tests.trigger_yard as ty
-from momenta_cli.dice import QueueRoller
-from momenta_cli.exchange.ask_line import settle_line
+from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.play.questions.ask_line import settle_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import log_text, run, session_from
 from tests.test_ask_questions import Table
@@ -135,7 +135,7 @@ def test_a_grabbers_move_is_offered_the_dragged_ones_intercept():
         text = text.replace(f"@{key}", square)
     s = session_from(text)
     run(s, "turn kira", "grab nix roll 1s")
-    from momenta_cli.exchange import triggers
+    from momenta_cli.play.questions import move_questions as triggers
 
     t = Table("y", "0s")
     line, _ = triggers.settle_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
@@ -199,10 +199,10 @@ def test_the_guides_push_offer_is_the_prompts_on_the_sample():
     """docs/at-the-table.md "Reactions on the way": round 3 of the sample script, the
     shove typed without its answers, is offered Tamsin's Intercept as the guide quotes,
     and the answered line is the guide's (R35, ch19 Shove)."""
-    from momenta_cli.dice import SeededRoller
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.session import Session
-    from momenta_cli.runner import run_line
+    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.engine.core.session import Session
+    from momenta_cli.play.runner import run_line
     from tests.conftest import ROOT
 
     s = Session(load_encounter(ROOT / "encounters" / "yard-with-a-map.yaml"))
@@ -225,9 +225,9 @@ def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
     """The tracker's dice handed out before the push: every rolled pool's faces (a typed
     roll or a Grunt's none) and the d6 of a PC's Wound slot (R10), e.g. from a
     Counterattack's blow before the shove's roll; the Intercepts' come after them."""
-    from momenta_cli.engine.attacks import AttackRolled
-    from momenta_cli.engine.events import WoundTaken
-    from momenta_cli.exchange.push import _rolled
+    from momenta_cli.engine.attack.resolve import AttackRolled
+    from momenta_cli.engine.core.events import WoundTaken
+    from momenta_cli.play.questions.push_questions import _rolled
 
     def rolled(how: str, faces: list[int]) -> dict:
         return {"pool": len(faces), "faces": faces, "successes": 0, "kept": faces,

@@ -10,12 +10,12 @@ from pathlib import Path
 from rich.console import Console
 
 from momenta_cli.cli.screen import Screen, help_table
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.status import prompt_text, status
-from momenta_cli.runner import run_line
-from momenta_cli.text import escape
+from momenta_cli.text.literal import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ["turn brannoc", "cond gorm hindered +1 from brannoc", "cond gorm vulnerable =2",
@@ -151,7 +151,7 @@ def test_log_entries_at_80_columns():
 
 
 def test_help_lists_every_registered_verb_within_80_columns():
-    from momenta_cli.commands import VERBS
+    from momenta_cli.language import VERBS
 
     out = render(help_table())
     assert all(len(x) <= 80 for x in out.splitlines())
@@ -189,11 +189,11 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
 
     from rich.console import Console
 
-    from momenta_cli.dice import SeededRoller
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.session import Session
+    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.engine.core.session import Session
+    from momenta_cli.play.runner import run_line
     from momenta_cli.render.status import status
-    from momenta_cli.runner import run_line
 
     root = Path(__file__).resolve().parent.parent
     s = Session(load_encounter(root / "encounters" / "demo.yaml"))

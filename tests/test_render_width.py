@@ -12,12 +12,12 @@ import pytest
 from rich.console import Console
 
 from momenta_cli.cli.screen import Screen
-from momenta_cli.dice import SeededRoller
-from momenta_cli.encounter.model import NAME_MAX
-from momenta_cli.engine.session import Session
+from momenta_cli.encounter.file_model import NAME_MAX
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.status import status, status_table
-from momenta_cli.render.table import shorten
-from momenta_cli.runner import run_line
+from momenta_cli.render.status_table import shorten
 from tests.conftest import invoke, started
 from tests.engine_helpers import session_from
 
@@ -216,7 +216,7 @@ def test_the_names_legend_never_breaks_a_name_or_a_pair(width):
 
 @pytest.mark.parametrize("width", range(40, 101, 3))
 def test_the_legend_wraps_between_pairs_at_any_width(width):
-    from momenta_cli.render.table import Legend
+    from momenta_cli.render.status_table import Legend
 
     pairs = [("Great Pale Le…", LEECH), ("Cantor of t…", BOSS), ("Loft Look…", "Loft Lookout"),
              ("Sister Ilse o…", "Sister Ilse of the Seventh Drowned Bell")]

@@ -1,15 +1,15 @@
 """Names made up at the table (``add NAME``, ``add copy NAME as NEW``, ``as NEW``) are
 never words the command language reads as its own: ``add with`` would make a With that
 ``attack With`` reads as a missing target and ``cond From hindered`` cuts at ``from``.
-The engine keeps the list (engine/names.py COMMAND_WORDS, it may not import the command
+The engine keeps the list (engine/core/names.py COMMAND_WORDS, it may not import the command
 language); these tests keep it in step with the command language's own tables."""
 
 from __future__ import annotations
 
 import pytest
 
-from momenta_cli.commands import attack_verbs, trigger_words, turn_verbs
-from momenta_cli.engine.names import COMMAND_WORDS, command_word
+from momenta_cli.engine.core.names import COMMAND_WORDS, command_word
+from momenta_cli.language import attack_verbs, trigger_words, turn_verbs
 from tests.engine_helpers import refused, run, session_from
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -80,9 +80,9 @@ def test_a_stat_block_keeps_its_files_name():
 
 
 def test_dice_is_reserved_for_the_clause_that_pins_a_lines_rolls():
-    """``attack gorm dice 5,2`` pins the attack's faces (momenta_cli/words.py): a
+    """``attack gorm dice 5,2`` pins the attack's faces (momenta_cli/text/words.py): a
     combatant called Dice could never be named before a clause."""
-    from momenta_cli.words import DICE_WORD
+    from momenta_cli.text.words import DICE_WORD
 
     assert DICE_WORD in COMMAND_WORDS
     s = session_from(SMALL)

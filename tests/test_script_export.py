@@ -14,16 +14,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.session import Entry, Session
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Entry, Session
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal import FightFile, default_fight_path
+from momenta_cli.journal.fight_file import FightFile, default_fight_path
 from momenta_cli.journal.records import encode, seal
-from momenta_cli.pinned import diverges, for_script
+from momenta_cli.play.pinned import diverges, for_script
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.script import as_script
 from momenta_cli.render.state_json import session_doc
-from momenta_cli.runner import run_line
 from tests.conftest import NOT_SOURCES, fight_of, invoke, started
 
 pytestmark = pytest.mark.usefixtures("home")

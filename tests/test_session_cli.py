@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.journal import FightFile, most_recent
+from momenta_cli.journal.fight_file import FightFile, most_recent
 from tests.conftest import NOT_SOURCES, ROOT, invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -209,7 +209,7 @@ def test_markup_and_escape_names_print_literally(tmp_path):
 
 
 def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
-    import momenta_cli.runner as runner
+    import momenta_cli.play.runner as runner
 
     real = runner.run_line
 

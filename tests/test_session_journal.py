@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.dice import QueueRoller, SeededRoller
 from momenta_cli.encounter import load_encounter
+from momenta_cli.engine.core.dice import QueueRoller, SeededRoller
 from momenta_cli.errors import JournalError, MomentaError
-from momenta_cli.journal import (
+from momenta_cli.journal.fight_file import (
     VERSION,
     FightFile,
     atomic_write,

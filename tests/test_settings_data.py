@@ -14,8 +14,8 @@ import typing
 import pytest
 
 from momenta_cli.encounter import load_encounter_text
+from momenta_cli.encounter.file_model import SettingsModel, settings_from
 from momenta_cli.encounter.loader import load_text
-from momenta_cli.encounter.model import SettingsModel, settings_from
 from momenta_cli.encounter.schema import encounter_schema
 from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
 
@@ -119,7 +119,7 @@ def test_values_the_rules_block_accepts(body):
 
 ENGINE = """
 import json, sys
-import momenta_cli.engine.session, momenta_cli.engine.decide
+import momenta_cli.engine.core.session, momenta_cli.engine.core.decide
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in
                         ("pydantic", "pydantic_core") or m.startswith("momenta_cli.encounter"))))
 """

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.session import Session
-from momenta_cli.runner import run_line
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.runner import run_line
 from momenta_cli.simulate import estimate
+from momenta_cli.simulate.batch import simulate
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
     ALLIES,
@@ -25,7 +26,6 @@ from momenta_cli.simulate.fight import (
 )
 from momenta_cli.simulate.policy import BUILTIN, PolicyError
 from momenta_cli.simulate.policy_file import load
-from momenta_cli.simulate.runner import simulate
 from momenta_cli.simulate.stats import summarise, verdict_label, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,7 +218,7 @@ def test_refused_and_odd_commands_from_a_policy_are_skipped(tmp_path):
 def test_a_policy_may_return_engine_commands(tmp_path):
     p = tmp_path / "cmds.py"
     p.write_text(textwrap.dedent("""
-        from momenta_cli.engine.attack_plan import Attack
+        from momenta_cli.engine.attack.plan import Attack
 
         def choose(view, actor):
             f = view.fighter(actor)
@@ -381,7 +381,7 @@ def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
 def test_an_option_line_quotes_names_holding_both_quotes():
     """The simulator's attack lines are command-language lines: a name with ' and "
     reads back as itself."""
-    from momenta_cli.commands.language import split
+    from momenta_cli.language.parsing import split
     from momenta_cli.simulate.view import Option
 
     name = "Kira's \"Big\" Axe"

@@ -207,7 +207,7 @@ _LOUD_STR = ("class Loud(str):\n"
 
 BAD_RETURNS = [
     ("def choose(view, actor):\n    return 42\n", "choose returned a int"),
-    ("def choose(view, actor):\n    from momenta_cli.commands import parse_line\n"
+    ("def choose(view, actor):\n    from momenta_cli.language import parse_line\n"
      "    parse_line('frobnicate')\n", "choose raised CommandError: unknown command"),
     ("def choose(view, actor):\n    return []\n\ndef pick(view, options):\n    return 3\n",
      "pick returned a int"),
@@ -233,10 +233,10 @@ BAD_RETURNS = [
      "def pick(view, options):\n    if view.round > 1:\n        raise ValueError('r2')\n"
      "    return options[0]\n", "pick raised ValueError: r2"),
     # a Command with a field of the wrong type: the engine meets it half way through
-    ("from momenta_cli.engine.attack_plan import Attack\n\n"
+    ("from momenta_cli.engine.attack.plan import Attack\n\n"
      "def choose(view, actor):\n    return [Attack(actor, 'Gorm', weapon=object())]\n",
      "choose returned a Command the engine cannot run: "),
-    ("from momenta_cli.engine.attack_plan import Attack\n\n"
+    ("from momenta_cli.engine.attack.plan import Attack\n\n"
      "def choose(view, actor):\n    return [Attack(actor, 'Gorm', dice='many')]\n",
      "choose returned a Command the engine cannot run: "),
 ]

@@ -15,11 +15,12 @@ import pytest
 from rich.console import Console
 
 from momenta_cli.cli import simulate_cmd
-from momenta_cli.dice import SeededRoller
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.play.runner import run_line
 from momenta_cli.render.simulate_report import report
-from momenta_cli.runner import run_line
+from momenta_cli.simulate.batch import simulate
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
     ALLIES,
@@ -32,7 +33,6 @@ from momenta_cli.simulate.fight import (
     play,
 )
 from momenta_cli.simulate.policy import BUILTIN
-from momenta_cli.simulate.runner import simulate
 from momenta_cli.simulate.stats import MOSTLY_UNDECIDED, rank_quantile, summarise
 from momenta_cli.simulate.view import View
 from tests.conftest import invoke, one_line_error

@@ -57,7 +57,7 @@ def test_help_imports_no_engine_pydantic_prompt_or_yaml(args):
 def test_validate_loads_no_engine_session_journal_or_prompt():
     mods = loaded("validate", "encounters/demo.yaml")
     assert "momenta_cli.encounter.loader" in mods  # the probe saw the command run
-    assert under(mods, "momenta_cli.engine.session", "momenta_cli.engine.decide",
+    assert under(mods, "momenta_cli.engine.core.session", "momenta_cli.engine.core.decide",
                  "momenta_cli.journal", "prompt_toolkit", "momenta_cli.cli.prompt") == []
 
 
@@ -73,17 +73,18 @@ def test_status_of_a_fight_loads_no_prompt_and_no_validation(tmp_path):
     mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
     assert "momenta_cli.journal" in mods
     assert under(mods, "prompt_toolkit", "momenta_cli.cli.prompt", "pydantic",
-                 "momenta_cli.encounter.loader", "momenta_cli.commands") == []
+                 "momenta_cli.encounter.loader", "momenta_cli.language") == []
 
 
 # What reading a fight decides nothing with: the handlers, the map's walking and exact
 # sight, the command language and the prompt.
-DECIDING = ("momenta_cli.engine.decide", "momenta_cli.engine.walking",
-            "momenta_cli.engine.moving", "momenta_cli.engine.triggers",
-            "momenta_cli.engine.maneuvers", "momenta_cli.engine.grabs",
-            "momenta_cli.engine.reinforce", "momenta_cli.engine.gm", "momenta_cli.engine.flow",
-            "momenta_cli.engine.geometry.areas", "momenta_cli.engine.geometry.forced",
-            "momenta_cli.commands", "momenta_cli.runner", "prompt_toolkit")
+DECIDING = ("momenta_cli.engine.core.decide", "momenta_cli.engine.movement.walk",
+            "momenta_cli.engine.movement.move_shift", "momenta_cli.engine.movement.triggers",
+            "momenta_cli.engine.actions.maneuvers", "momenta_cli.engine.movement.grabs",
+            "momenta_cli.engine.gm.reinforce", "momenta_cli.engine.gm.overrides",
+            "momenta_cli.engine.turns.taking",
+            "momenta_cli.engine.geometry.areas", "momenta_cli.engine.geometry.forced_squares",
+            "momenta_cli.language", "momenta_cli.play.runner", "prompt_toolkit")
 
 
 def _fight_with_attacks(tmp_path: Path) -> tuple[Path, dict]:
@@ -101,14 +102,14 @@ def _fight_with_attacks(tmp_path: Path) -> tuple[Path, dict]:
 
 def test_status_of_a_fight_without_a_map_imports_no_deciding(tmp_path):
     """Reading a journal applies its events: the modules that define them come in when a
-    record holds their kind (engine/event_modules.py EVENT_MODULES), and nothing that decides a
+    record holds their kind (engine/core/event_kinds.py EVENT_MODULES), and nothing that decides a
     command, walks the map or parses a line does (the guide: a command imports only what
     it uses)."""
     encs, env = _fight_with_attacks(tmp_path)
     mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
-    assert "momenta_cli.engine.attack_events" in mods  # the attack events were read
-    assert under(mods, *DECIDING, "momenta_cli.engine.attacks",
-                 "momenta_cli.engine.attack_plan") == []
+    assert "momenta_cli.engine.attack.attack_events" in mods  # the attack events were read
+    assert under(mods, *DECIDING, "momenta_cli.engine.attack.resolve",
+                 "momenta_cli.engine.attack.plan") == []
 
 
 def test_status_of_a_fight_without_a_map_imports_no_map_geometry(tmp_path):
@@ -116,25 +117,25 @@ def test_status_of_a_fight_without_a_map_imports_no_map_geometry(tmp_path):
     with ``map_attack`` when an attack is decided)."""
     encs, env = _fight_with_attacks(tmp_path)
     mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
-    assert under(mods, "momenta_cli.engine.geometry.sight", "momenta_cli.engine.map_attack",
+    assert under(mods, "momenta_cli.engine.geometry.sight", "momenta_cli.engine.attack.map_attack",
                  "momenta_cli.engine.geometry.segments") == []
 
 
 def test_validate_without_a_map_imports_no_engine_state_map_code_or_rich():
     mods = loaded("validate", "encounters/demo.yaml")
-    assert "momenta_cli.encounter.model" in mods
-    assert under(mods, "momenta_cli.engine.state", "momenta_cli.engine.events",
-                 "momenta_cli.engine.positions", "momenta_cli.encounter.mapbuild",
+    assert "momenta_cli.encounter.file_model" in mods
+    assert under(mods, "momenta_cli.engine.core.state", "momenta_cli.engine.core.events",
+                 "momenta_cli.engine.battlefield.positions", "momenta_cli.encounter.mapbuild",
                  "momenta_cli.encounter.mapstart", "rich.console", *DECIDING) == []
 
 
 def test_validate_with_a_map_imports_no_sight_or_deciding():
     mods = loaded("validate", "encounters/yard-with-a-map.yaml")
     assert "momenta_cli.encounter.mapstart" in mods  # the map was checked
-    assert under(mods, "momenta_cli.engine.geometry.sight", "momenta_cli.engine.map_attack",
-                 "momenta_cli.engine.session", "momenta_cli.journal", "rich.console",
-                 "momenta_cli.engine.positions", "momenta_cli.engine.events",
-                 "momenta_cli.engine.geometry.paths", *DECIDING) == []
+    assert under(mods, "momenta_cli.engine.geometry.sight", "momenta_cli.engine.attack.map_attack",
+                 "momenta_cli.engine.core.session", "momenta_cli.journal", "rich.console",
+                 "momenta_cli.engine.battlefield.positions", "momenta_cli.engine.core.events",
+                 "momenta_cli.engine.geometry.pathfinding", *DECIDING) == []
 
 
 def test_a_command_imports_only_the_module_that_registers_it():
@@ -169,7 +170,7 @@ def _event_classes() -> list[type]:
     import pkgutil
 
     import momenta_cli.engine as engine
-    from momenta_cli.engine.events import Event
+    from momenta_cli.engine.core.events import Event
 
     for info in pkgutil.walk_packages(engine.__path__, "momenta_cli.engine."):
         importlib.import_module(info.name)
@@ -182,21 +183,21 @@ def _event_classes() -> list[type]:
 
 
 def test_the_event_table_names_every_event_kind_and_its_module():
-    """A kind missing from engine/event_modules.py EVENT_MODULES would make a journal holding it
+    """A kind missing from engine/core/event_kinds.py EVENT_MODULES would make a journal holding it
     unreadable unless something else happened to import its module first."""
-    from momenta_cli.engine.events import EVENT_MODULES
+    from momenta_cli.engine.core.events import EVENT_MODULES
 
     defined = {cls.__dict__["kind"]: cls.__module__ for cls in _event_classes()
                if "kind" in cls.__dict__}
-    elsewhere = {k: m for k, m in defined.items() if m != "momenta_cli.engine.events"}
+    elsewhere = {k: m for k, m in defined.items() if m != "momenta_cli.engine.core.events"}
     assert EVENT_MODULES == elsewhere
 
 
 def test_a_journal_reads_every_event_kind_from_a_fresh_interpreter():
-    """Each kind in the table decodes with nothing imported beforehand but events.py."""
+    """Each kind in the table decodes with nothing imported beforehand but core/events.py."""
     code = (
         "import json, sys\n"
-        "from momenta_cli.engine.events import EVENT_MODULES, event_type\n"
+        "from momenta_cli.engine.core.events import EVENT_MODULES, event_type\n"
         "bad = [k for k, m in EVENT_MODULES.items()\n"
         "       if (c := event_type(k)) is None or c.kind != k or c.__module__ != m]\n"
         "print(json.dumps(bad))\n")

@@ -4,7 +4,7 @@ swimming): its first Move already pays double, as one that walked in would."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.core.session import replay
 from tests.engine_helpers import run
 from tests.test_move_map import on_map
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import tests.trigger_yard as ty
-from momenta_cli.commands.language import parse_line
-from momenta_cli.dice import QueueRoller
+from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.language.parsing import parse_line
 from momenta_cli.render.walk_view import path_doc, path_lines
 from tests.engine_helpers import run
 from tests.test_ask_questions import Table
@@ -43,7 +43,7 @@ def test_an_intercept_through_a_wall_is_flagged_in_path_and_its_json():
 
 def test_the_prompt_offers_an_intercept_through_a_wall_with_the_warning():
     """R35 and ours: the offer itself says there is no line of sight, before any dice."""
-    from momenta_cli.exchange import triggers
+    from momenta_cli.play.questions import move_questions as triggers
 
     s = walled()
     t = Table("")

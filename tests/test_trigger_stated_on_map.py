@@ -10,7 +10,7 @@ The yard (tests/trigger_yard.py): Wren holds a Spear (Melee 2, Reflexive) and a 
 
 from __future__ import annotations
 
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.core.session import replay
 from tests.engine_helpers import log_text, refused, run
 from tests.trigger_yard import yard
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine import turns
+from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import MomentaError
 from tests.engine_helpers import order, run, session_from
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine import turns
-from momenta_cli.engine.session import replay
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.session import replay
+from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import MomentaError
-from momenta_cli.runner import run_line
+from momenta_cli.play.runner import run_line
 from tests.engine_helpers import session_from
 
 ENCOUNTER = """

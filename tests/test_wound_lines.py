@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine.events import event_from_dict
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.events import event_from_dict
 from momenta_cli.render.export import as_text
 from momenta_cli.render.harm_lines import Facts, Ledger
 from momenta_cli.render.logtext import lines

@@ -3,8 +3,8 @@ several from one hit."""
 
 from __future__ import annotations
 
-from momenta_cli.dice import QueueRoller
-from momenta_cli.engine import damage
+from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.harm import damage
 from tests.engine_helpers import run
 from tests.rules_arena import arena
 

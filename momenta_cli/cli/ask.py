@@ -1,4 +1,4 @@
-"""Where the table's questions are asked (momenta_cli/exchange/ has what is asked): at
+"""Where the table's questions are asked (momenta_cli/play/questions/ has what is asked): at
 the terminal, each at a prompt_toolkit prompt of its own (its answers stay out of the
 history; Ctrl-C or Ctrl-D cancels the command); from a pipe with ``--ask``, each answer
 is the next input line, echoed after its question as the piped prompt echoes lines, so
@@ -15,9 +15,9 @@ from rich.text import Text
 
 from momenta_cli.cli.pick import Ask, resolve
 from momenta_cli.cli.screen import Screen, block
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.exchange.flow import LEAVE, LEAVING
+from momenta_cli.play.questions.sequence import LEAVE, LEAVING
 from momenta_cli.render.status import lit
 
 

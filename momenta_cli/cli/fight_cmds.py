@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from momenta_cli.cli.common import NoColor, Width, fail, guarded, make_console
-from momenta_cli.text import one_line
+from momenta_cli.text.literal import one_line
 
 
 def _read_script(script: Path) -> list[str]:
@@ -18,7 +18,7 @@ def _read_script(script: Path) -> list[str]:
     Lines end at ``\\n`` (or ``\\r\\n``) only, as in an editor, ``wc -l``, ``do`` and the
     prompt: ``str.splitlines`` would also break at form feeds, U+2028 and other
     characters inside a line, running text as hidden commands and citing wrong lines."""
-    from momenta_cli.files import FileProblem, read_bytes
+    from momenta_cli.storage.reading import FileProblem, read_bytes
 
     try:
         data = read_bytes(script, "script")
@@ -61,16 +61,16 @@ def replay(
     """
     # Imported here, not at the top: only this command needs them (start-up time).
     from momenta_cli.cli.screen import block
-    from momenta_cli.dice import SeededRoller
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.session import Session
+    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.engine.core.session import Session
     from momenta_cli.errors import MomentaError
+    from momenta_cli.play.runner import run_line, steps
     from momenta_cli.render import state_json
     from momenta_cli.render.harm_lines import Ledger
     from momenta_cli.render.logtext import lines
     from momenta_cli.render.status import lit, status
     from momenta_cli.render.wrap import keep_names
-    from momenta_cli.runner import run_line, steps
 
     with guarded():
         enc = load_encounter(encounter)
@@ -127,12 +127,12 @@ def replay(
             block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
                   keep_names(session.state))
         elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
-            from momenta_cli.render import preview
+            from momenta_cli.render import preview_view as preview
 
             block(console, preview.lines(out.preview, session.state),
                   preview.keep(out.preview, keep_names(session.state)))
         elif out.odds is not None:  # a preview: shown, nothing changed
-            from momenta_cli.render.odds import view
+            from momenta_cli.render.odds_view import view
 
             console.print(lit(f"> {out.line.strip()}", "dim"))
             console.print(view(out.odds.odds, out.odds))

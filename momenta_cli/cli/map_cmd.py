@@ -12,7 +12,7 @@ from momenta_cli.cli.common import NoColor, guarded, make_console, read_fight
 from momenta_cli.cli.view_cmds import Watcher
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.state import Fight
+    from momenta_cli.engine.core.state import Fight
 
 # The journal, the engine and Rich come in when the command runs (start-up time).
 
@@ -40,10 +40,10 @@ class MapWatcher(Watcher):
 def _named(fight: Fight, text: str | None, players: bool = False) -> str | None:
     """The combatant ``text`` names (any unambiguous part of a name), None when it names
     nobody (now: a watched fight may yet bring it in); for the players, never a Hidden
-    enemy (render/players.py)."""
-    from momenta_cli.engine.names import find
+    enemy (engine/core/players.py)."""
+    from momenta_cli.engine.core.names import find
+    from momenta_cli.engine.core.players import as_seen
     from momenta_cli.errors import MomentaError
-    from momenta_cli.render.players import as_seen
 
     if text is None:
         return None
@@ -86,7 +86,7 @@ def map_cmd(
     """
     console = make_console(no_color=no_color, width=width)
     if watch:
-        from momenta_cli.journal import SUFFIX
+        from momenta_cli.journal.fight_file import SUFFIX
 
         if not file.name.lower().endswith(SUFFIX):
             raise typer.BadParameter("--watch follows a saved fight (*.fight.jsonl)",
@@ -96,10 +96,10 @@ def map_cmd(
         follow(file, console, watcher=MapWatcher(file, console, players=players,
                                                  focus=focus or marks, marks=marks))
         return
-    from momenta_cli.engine.names import find
+    from momenta_cli.engine.core.names import find
+    from momenta_cli.engine.core.players import as_seen
     from momenta_cli.errors import RuleError
     from momenta_cli.render.battlemap import battlemap
-    from momenta_cli.render.players import as_seen
 
     with guarded():
         fight = read_fight(file, "map draws encounters and saved fights")

@@ -21,17 +21,17 @@ from momenta_cli.cli.common import (
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
-    from momenta_cli.engine.specs import DamageTable
-    from momenta_cli.odds.preview import Preview
-    from momenta_cli.odds.table import Odds
+    from momenta_cli.engine.core.specs import DamageTable
+    from momenta_cli.odds.from_fight import Preview
+    from momenta_cli.odds.outcomes import Odds
 
 MAX_DICE = 40  # far past any Momenta pool; keeps the face counting instant
-MAX_PLUS = 20  # the attack verb's bound on +Nd/-Nd (commands/attack_verbs.py)
+MAX_PLUS = 20  # the attack verb's bound on +Nd/-Nd (language/attack_verbs.py)
 Opt = typer.Option
 
 
 def _tiers(text: str) -> DamageTable:
-    from momenta_cli.engine.specs import DamageTable
+    from momenta_cli.engine.core.specs import DamageTable
 
     parts = [p.strip() for p in text.split("/")]
     if not all(p.isascii() and p.isdigit() and len(p) <= 5 for p in parts):
@@ -49,7 +49,7 @@ def _tiers(text: str) -> DamageTable:
 @dataclass(frozen=True)
 class Situation:
     """The attack's situational options, as the attack verb's words name them
-    (commands/attack_verbs.py): ``dist N``, ``cover``, ``obscured``, ``thrown``,
+    (language/attack_verbs.py): ``dist N``, ``cover``, ``obscured``, ``thrown``,
     ``as TYPE``, ``using ATTR``, ``+Nd``/``-Nd``; the same ``Attack`` fields."""
 
     distance: int | None = None
@@ -80,8 +80,8 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
                                ("defend", defend is not None)) if v]
     if len(defenses) > 1:
         raise typer.BadParameter("one reactive defense: --dodge, --deflect or --defend")
-    from momenta_cli.engine.attack_plan import Attack
-    from momenta_cli.odds.preview import preview
+    from momenta_cli.engine.attack.plan import Attack
+    from momenta_cli.odds.from_fight import preview
 
     chosen = deflect if deflect is not None else defend
     cmd = Attack(attacker, target, weapon=weapon, location=at,
@@ -158,7 +158,7 @@ def _check_numbers(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
 def _numbers_odds(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
                   vs_grunt: bool, tiers: str | None, face: int) -> Odds:
     _check_numbers(n, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt, tiers=tiers)
-    from momenta_cli.odds.table import Roll, Target, odds
+    from momenta_cli.odds.outcomes import Roll, Target, odds
 
     grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
     if n.strain:  # R10: Strain fills Burden slots, R11: Lost
@@ -267,7 +267,7 @@ def odds_cmd(
 
     Example: momenta odds encounters/demo.yaml Tamsin Gorm --dist 12 --obscured
     """
-    from momenta_cli.render import odds as view
+    from momenta_cli.render import odds_view as view
 
     for option, value, needed in (("--weapon", weapon, "a weapon name"),
                                   ("--at", at, "a hit location (Mass, Edge, Mark, ...)"),

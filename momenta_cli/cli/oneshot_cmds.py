@@ -21,11 +21,11 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.text import clip, one_line
+from momenta_cli.text.literal import clip, one_line
 
 # The journal, the engine and the screen come in when a command runs (start-up time).
 if TYPE_CHECKING:
-    from momenta_cli.journal import FightFile
+    from momenta_cli.journal.fight_file import FightFile
 
 MAX_STEPS = 10000
 UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
@@ -48,7 +48,7 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
     (``do ENCOUNTER.yaml``). Looking for the file, starting it, and taking it away again
     when the commands are refused all happen under the fight's lock, so two commands
     racing to start a fight never lose one another's work."""
-    from momenta_cli.journal import locked
+    from momenta_cli.journal.fight_file import locked
     from momenta_cli.render.status import lit
 
     console = make_console(no_color=no_color, width=width)
@@ -75,7 +75,7 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
 def _open_or_start(fight: Path, start: Path | None) -> FightFile:
     """The saved fight at ``fight``; with ``start``, a new one from that encounter when
     there is none yet (the caller holds the lock)."""
-    from momenta_cli.journal import FightExists, FightFile
+    from momenta_cli.journal.fight_file import FightExists, FightFile
 
     if start is not None and not os.path.lexists(fight):
         from momenta_cli.encounter.cache import load_encounter_cached
@@ -93,10 +93,10 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
     the journal records of the accepted lines)``. All or nothing: a refused line prints
     its one-line error (nothing of the capture) and exits 1, before anything is saved."""
     from momenta_cli.cli.screen import mark
-    from momenta_cli.dice import SeededRoller
+    from momenta_cli.engine.core.dice import SeededRoller
     from momenta_cli.errors import MomentaError
-    from momenta_cli.journal import outcome_record
-    from momenta_cli.runner import each_step, run_line
+    from momenta_cli.journal.fight_file import outcome_record
+    from momenta_cli.play.runner import each_step, run_line
 
     console, roller = screen.console, SeededRoller(seed)
     records: list[dict[str, Any]] = []
@@ -144,7 +144,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     except BrokenPipeError:
         raise
     except OSError as err:  # saved all the same: say so, or the GM would run them again
-        from momenta_cli.files import why
+        from momenta_cli.storage.reading import why
 
         typer.echo(one_line(f"{fight}: saved, but the output cannot be written: "
                             f"{why(err)}"), err=True)
@@ -166,20 +166,20 @@ def _answerable(fight: Any, out: Any, players: bool = False) -> None:
     if meta is None or meta.what not in ("path", "los", "map"):
         return
     if players:
-        from momenta_cli.render.players import known
+        from momenta_cli.engine.core.players import known
 
         fight = known(fight)
     if meta.what == "map":  # `map NAME`: a name that fits nobody is refused too
         if meta.arg is not None:
-            from momenta_cli.engine.names import find
+            from momenta_cli.engine.core.names import find
 
             find(fight, meta.arg)
     elif meta.what == "path":
-        from momenta_cli.engine.walking import preview
+        from momenta_cli.engine.movement.walk import preview
 
         preview(fight, meta.command)
     else:
-        from momenta_cli.engine.seeing import sighting
+        from momenta_cli.engine.battlefield.seeing import sighting
 
         sighting(fight, meta.command)
 
@@ -188,9 +188,9 @@ def _previews_only(lines: list[str]) -> bool:
     """Whether every line only shows something (a line ending in ``?``, an ``odds``
     preview, ``help``, ``status``); any other line that does not parse is left to the
     usual path, which reports it."""
-    from momenta_cli.commands import Meta, parse_line
     from momenta_cli.errors import MomentaError
-    from momenta_cli.preview import strip_mark
+    from momenta_cli.language import Meta, parse_line
+    from momenta_cli.play.preview import strip_mark
 
     for line in lines:
         if strip_mark(line) is not None:
@@ -212,12 +212,12 @@ def _preview(fight: Path, start: Path | None, lines: list[str], seed: int | None
     and an encounter without a fight file yet is read fresh and leaves no file behind.
     All or nothing as ``do`` is: a refused line prints only its one-line error."""
     from momenta_cli.cli.screen import Screen
-    from momenta_cli.journal import FightFile
+    from momenta_cli.journal.fight_file import FightFile
 
     with guarded():
         if start is not None and not os.path.lexists(fight):
             from momenta_cli.encounter.cache import load_encounter_cached
-            from momenta_cli.engine.session import Session
+            from momenta_cli.engine.core.session import Session
 
             session = Session(load_encounter_cached(start))
         else:
@@ -259,7 +259,7 @@ def do(
 
     Example: momenta do encounters/demo.yaml "turn brannoc" "attack gorm ?"
     """
-    from momenta_cli.journal import default_fight_path
+    from momenta_cli.journal.fight_file import default_fight_path
 
     start = None
     if fight.suffix.lower() in (".yaml", ".yml"):

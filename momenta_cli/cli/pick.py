@@ -13,15 +13,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from momenta_cli.cli.completion import quote
-from momenta_cli.commands import parse_line
-from momenta_cli.dice import Roller
-from momenta_cli.engine import turns
-from momenta_cli.engine.commands import NextTurn, StartTurn
-from momenta_cli.engine.flow import picking_from
-from momenta_cli.engine.names import find
-from momenta_cli.engine.state import Fight
+from momenta_cli.cli.completion.completer import quote
+from momenta_cli.engine.core.commands import NextTurn, StartTurn
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.names import find
+from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns.taking import picking_from
 from momenta_cli.errors import MomentaError
+from momenta_cli.language import parse_line
 
 # Asked with who may act and the suggestion; answers a name, or None to cancel.
 Ask = Callable[[list[str], str | None], str | None]
@@ -75,7 +75,7 @@ def menu_keep(fight: Fight, names: list[str]) -> tuple[str, ...]:
     """What the menu line may not break inside when it wraps: each ``1 Kira`` choice (a
     number stays with its name) and every name of the fight (render/wrap.py)."""
     from momenta_cli.render.wrap import keep_names
-    from momenta_cli.text import one_line
+    from momenta_cli.text.literal import one_line
 
     kept = {f"{i} {one_line(n)}" for i, n in enumerate(names, 1)} | set(keep_names(fight))
     return tuple(sorted(kept, key=len, reverse=True))

@@ -1,8 +1,8 @@
 """The interactive prompt at the table: prompt_toolkit line editing with history kept
-across sessions, tab completion that knows the grammar (cli/completion.py), a bottom
+across sessions, tab completion that knows the grammar (cli/completion/completer.py), a bottom
 toolbar saying whose turn it is (render/turnline.py), the players' pick of a bare turn
 on the allies' side (cli/pick.py), the table's questions about an attack
-(momenta_cli/exchange/, asked through cli/ask.py), and the screen output after each line.
+(momenta_cli/play/questions/, asked through cli/ask.py), and the screen output after each line.
 
 When stdin is not a terminal the prompt falls back to plain line reading, echoing each
 line after its prompt so the output reads as a transcript; it asks nothing unless told to
@@ -18,22 +18,22 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from momenta_cli.cli.completion import complete, quote
+from momenta_cli.cli.completion.completer import complete, quote
 from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, with_name
 from momenta_cli.cli.screen import Screen, block, mark
-from momenta_cli.dice import Roller
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.files import is_regular
-from momenta_cli.journal import FightFile, NotSaved
+from momenta_cli.journal.fight_file import FightFile, NotSaved
 from momenta_cli.render.status import lit
 from momenta_cli.render.turnline import prompt_line, toolbar
-from momenta_cli.statedir import state_home
-from momenta_cli.text import one_line
+from momenta_cli.storage.home import state_home
+from momenta_cli.storage.reading import is_regular
+from momenta_cli.text.literal import one_line
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.session import Entry
-    from momenta_cli.exchange.flow import Table
+    from momenta_cli.engine.core.session import Entry
+    from momenta_cli.play.questions.sequence import Table
 
 # --- where things live -----------------------------------------------------------------
 
@@ -47,7 +47,7 @@ def history_path() -> Path:
 
 def make_completer(get_fight: Callable[[], Fight]):
     """A prompt_toolkit completer reading the live state through ``get_fight``; the
-    grammar lives in cli/completion.py."""
+    grammar lives in cli/completion/completer.py."""
     from prompt_toolkit.completion import Completer, Completion
 
     class MomentaCompleter(Completer):
@@ -90,14 +90,14 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``, an
     attack that leaves decisions open, a move on the map whose path (or the path of one it
     drags) triggers reactions, or a shove whose push does once its roll is known (R35),
-    first asks them (momenta_cli/exchange/): the line run is then the complete
+    first asks them (momenta_cli/play/questions/): the line run is then the complete
     command with the answers (shown as ``as:`` after its events), and the tracker's dice rolled
     while asking are the ones it uses; cancelled, nothing runs.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
-    from momenta_cli.runner import check_plain, steps
+    from momenta_cli.play.runner import check_plain, steps
 
     try:
         check_plain(line)  # refused before any question is asked about it
@@ -119,8 +119,8 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         line = picked
     typed: str | None = None
     if table is not None:
-        from momenta_cli.exchange import triggers
-        from momenta_cli.exchange.ask_line import asks
+        from momenta_cli.play.questions import move_questions as triggers
+        from momenta_cli.play.questions.ask_line import asks
 
         if asks(line) is not None or triggers.asks(line) is not None:
             typed = line  # through the questions: the complete line may differ
@@ -206,8 +206,8 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
 def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
                ) -> tuple[str, Roller] | None:
     """The line and roller to run after the table's questions; None when cancelled."""
-    from momenta_cli.exchange import triggers
-    from momenta_cli.exchange.ask_line import settle_line
+    from momenta_cli.play.questions import move_questions as triggers
+    from momenta_cli.play.questions.ask_line import settle_line
 
     # a move on the map offers the reactions its path triggers (R35); an attack asks
     settle = triggers.settle_line if triggers.asks(line) is not None else settle_line

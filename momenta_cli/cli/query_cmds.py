@@ -26,7 +26,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print one line of JSON for s
 def _json_line(doc: dict[str, Any]) -> None:
     import json
 
-    from momenta_cli.text import json_safe
+    from momenta_cli.text.literal import json_safe
 
     typer.echo(json_safe(json.dumps(doc, ensure_ascii=False)))
 
@@ -36,7 +36,7 @@ def _json_errors() -> Iterator[None]:
     """For --json: a refusal or an unreadable file as ``{"error": "..."}`` on stdout and
     exit 1, so that a script reads one shape whatever happens."""
     from momenta_cli.errors import EncounterError, MomentaError
-    from momenta_cli.text import one_line
+    from momenta_cli.text.literal import one_line
 
     try:
         yield
@@ -77,8 +77,8 @@ def los_cmd(
     Example: momenta los encounters/yard-with-a-map.yaml mira ogre --json
     """
     from momenta_cli.cli.common import read_fight
-    from momenta_cli.commands.language import Meta
-    from momenta_cli.engine.seeing import LookAt, sighting
+    from momenta_cli.engine.battlefield.seeing import LookAt, sighting
+    from momenta_cli.language.parsing import Meta
     from momenta_cli.render.sight_view import los_doc, los_lines
 
     ask = LookAt(source, target)
@@ -126,8 +126,8 @@ def path_cmd(
     Example: momenta path encounters/yard-with-a-map.yaml mira e11 --via d9 --json
     """
     from momenta_cli.cli.common import read_fight
-    from momenta_cli.commands.language import Meta
-    from momenta_cli.engine.walking import MoveTo
+    from momenta_cli.engine.movement.walk import MoveTo
+    from momenta_cli.language.parsing import Meta
     from momenta_cli.render.walk_view import path_doc, path_lines
 
     squares = _via(via or [])
@@ -150,8 +150,8 @@ def _via(values: list[str]) -> tuple[str, ...]:
     (commands/maneuver_verbs.read_via); a word that is no square is a usage error."""
     if not values:
         return ()
-    from momenta_cli.commands.maneuver_verbs import read_via
     from momenta_cli.errors import CommandError
+    from momenta_cli.language.maneuver_verbs import read_via
 
     try:
         # each --via may hold several squares, split by commas or spaces ("D3 D4")

@@ -16,19 +16,19 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.render.status import lit, status
 
 if TYPE_CHECKING:
-    from momenta_cli.runner import Outcome
+    from momenta_cli.play.runner import Outcome
 
 # --- help ------------------------------------------------------------------------------
 
 
 def help_lines(arg: str | None = None) -> list[str]:
     """``help VERB``: one verb of the live registry in full, as plain lines."""
-    from momenta_cli.commands.language import lookup  # the verbs only when help is asked
+    from momenta_cli.language.parsing import lookup  # the verbs only when help is asked
 
     v = lookup(arg or "help")
     out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
@@ -60,7 +60,7 @@ def groups(text: str) -> tuple[str, ...]:
 
 def help_table() -> Group:
     """``help``: every verb of the live registry, by group, usage beside a short help."""
-    from momenta_cli.commands import VERBS
+    from momenta_cli.language import VERBS
 
     groups: dict[str, list] = {}
     for v in VERBS.values():
@@ -163,7 +163,7 @@ class Screen:
         and its stat block's notes (regeneration, auras...)."""
         if fight.active is None or self.players:
             return
-        from momenta_cli.engine.conditions import reminders
+        from momenta_cli.engine.harm.conditions import reminders
 
         f = fight.get(fight.active)
         texts = [lit(f"note: {f.name}: {t}", "yellow") for t in reminders(fight, f)]
@@ -181,8 +181,8 @@ class Screen:
         c = self.console
         keep = keep_names(fight)
         if out.preview is not None:  # a line ending in "?": nothing changed
-            from momenta_cli.render import preview
-            from momenta_cli.render.players import as_seen
+            from momenta_cli.engine.core.players import as_seen
+            from momenta_cli.render import preview_view as preview
 
             # decided on the fight as the players know it in their view (runner.run_line)
             seen = as_seen(fight, self.players)
@@ -218,15 +218,15 @@ class Screen:
                     whole = {g for t in texts for g in groups(t.plain)} | set(keep)
                     block(c, texts, tuple(sorted(whole, key=len, reverse=True)))
             elif what == "odds" and out.odds is not None:
-                from momenta_cli.render.odds import view
+                from momenta_cli.render.odds_view import view
 
                 c.print(view(out.odds.odds, out.odds))
             elif what == "map":
+                from momenta_cli.engine.core.players import as_seen
                 from momenta_cli.render.battlemap import map_meta
-                from momenta_cli.render.players import as_seen
 
                 # the players' view: of the fight as they know it, so that a Hidden
-                # enemy's name is refused as one nobody has (R20, render/players.py)
+                # enemy's name is refused as one nobody has (R20, engine/core/players.py)
                 seen = as_seen(fight, self.players)
                 c.print(map_meta(seen, out.meta.arg, width=c.width, players=self.players))
             elif what == "path":

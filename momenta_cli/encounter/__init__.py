@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from momenta_cli.engine.specs import EncounterSpec
+from momenta_cli.engine.core.specs import EncounterSpec
 from momenta_cli.errors import EncounterError
 
 __all__ = ["load_encounter", "load_encounter_text", "validate_file"]

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from momenta_cli.encounter.model import CombatantModel, LocationModel, WeaponModel
+from momenta_cli.encounter.file_model import CombatantModel, LocationModel, WeaponModel
 from momenta_cli.encounter.problems import suggest
 from momenta_cli.encounter.yamlload import PathT
-from momenta_cli.engine.specs import (
+from momenta_cli.engine.core.specs import (
     ATTRIBUTES,
     BASE_ATTRIBUTES,
     ENEMY_TURNS,
@@ -34,7 +34,7 @@ from momenta_cli.engine.specs import (
 )
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
-from momenta_cli.text import name_key
+from momenta_cli.text.literal import name_key
 
 Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 

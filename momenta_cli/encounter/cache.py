@@ -4,7 +4,7 @@ Every one-shot command (``momenta status FIGHT``, ``momenta do FIGHT ...``) reop
 fight's encounter. Loading it (PyYAML, pydantic, includes, every derived value) costs far
 more than the rest of the command, and the result, an ``EncounterSpec`` of frozen
 dataclasses, is the same as long as the files it was built from are. So the spec is kept
-in ``STATE/cache/encounters/`` (``STATE`` is ``momenta_cli.statedir.state_home()``), one
+in ``STATE/cache/encounters/`` (``STATE`` is ``momenta_cli.storage.home.state_home()``), one
 file an entry, and reused while
 
 - the encounter file has the SHA-256 the entry was built from; the entry's name is a hash
@@ -40,15 +40,15 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from momenta_cli import sealed
 from momenta_cli.encounter.roots import include_roots
-from momenta_cli.engine import specs
+from momenta_cli.engine.core import specs
+from momenta_cli.engine.core.specs import EncounterSpec
 from momenta_cli.engine.geometry import board
-from momenta_cli.engine.specs import EncounterSpec
 from momenta_cli.errors import EncounterError
-from momenta_cli.files import MB, FileProblem, limit, read_bytes
 from momenta_cli.rules import settings
-from momenta_cli.statedir import state_home
+from momenta_cli.storage import sealed
+from momenta_cli.storage.home import state_home
+from momenta_cli.storage.reading import MB, FileProblem, limit, read_bytes
 
 __all__ = ["CACHE_VERSION", "cache_dir", "load_encounter_cached"]
 
@@ -60,7 +60,7 @@ MAX_ENTRY = 8 * MB  # a spec bigger than this (a huge bestiary) is not cached
 
 # The only classes an entry may name: the spec dataclasses and what they hold.
 ALLOWED: dict[tuple[str, str], Any] = {
-    **{("momenta_cli.engine.specs", c.__name__): c for c in (
+    **{("momenta_cli.engine.core.specs", c.__name__): c for c in (
         specs.EncounterSpec, specs.CombatantSpec, specs.WeaponSpec, specs.DamageTable,
         specs.DefenseSpec, specs.LocationSpec, specs.Weight)},
     ("momenta_cli.rules.settings", "Settings"): settings.Settings,

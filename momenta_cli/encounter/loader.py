@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from momenta_cli.encounter import build
 from momenta_cli.encounter.field import Placed, field_of
-from momenta_cli.encounter.model import (
+from momenta_cli.encounter.file_model import (
     ENCOUNTER_ONLY,
     NAME_MAX,
     CombatantModel,
@@ -34,10 +34,10 @@ from momenta_cli.encounter.model import (
 from momenta_cli.encounter.problems import Problems, Source, suggest
 from momenta_cli.encounter.roots import include_roots, resolve_include
 from momenta_cli.encounter.yamlload import PathT, YamlProblem, decode, parse, read_raw
-from momenta_cli.engine.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
+from momenta_cli.engine.core.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
 from momenta_cli.rules import catalogue
 from momenta_cli.rules.settings import Settings
-from momenta_cli.text import name_key, unsafe
+from momenta_cli.text.literal import name_key, unsafe
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from momenta_cli.encounter.file_model import MapModel, piece
 from momenta_cli.encounter.mapstart import (
     Placement,
     check_marks,
@@ -18,7 +19,6 @@ from momenta_cli.encounter.mapstart import (
     positions,
     shown,
 )
-from momenta_cli.encounter.model import MapModel, piece
 from momenta_cli.encounter.problems import Source
 from momenta_cli.encounter.yamlload import Mark, PathT
 from momenta_cli.engine.geometry.board import (

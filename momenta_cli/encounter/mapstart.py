@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from momenta_cli.encounter.yamlload import PathT
+from momenta_cli.engine.core.specs import CombatantSpec
 from momenta_cli.engine.geometry.board import (
     Board,
     Square,
@@ -23,8 +24,7 @@ from momenta_cli.engine.geometry.board import (
     side_of,
 )
 from momenta_cli.engine.geometry.fitting import SQUARE_HELP, fit_problem
-from momenta_cli.engine.specs import CombatantSpec
-from momenta_cli.text import unsafe
+from momenta_cli.text.literal import unsafe
 
 if TYPE_CHECKING:
     from momenta_cli.encounter.mapbuild import Report, Rows

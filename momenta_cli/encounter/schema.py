@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from momenta_cli.encounter.model import ENCOUNTER_ONLY, EncounterModel
+from momenta_cli.encounter.file_model import ENCOUNTER_ONLY, EncounterModel
 
 
 def encounter_schema() -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """A safe YAML reader that remembers where every value came from.
 
-Files are read defensively (``momenta_cli.files``: regular files only, a size limit, then
+Files are read defensively (``momenta_cli.storage.reading``: regular files only, a size limit, then
 NUL bytes and UTF-8 checked here). The text is parsed into events by PyYAML's safe parser
 (its C version when PyYAML has libyaml, so even a hostile 5 MB file parses in well under
 a second) and composed into nodes here, counting as it goes: a document with more than
@@ -42,7 +42,7 @@ from yaml.events import (
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from momenta_cli.files import FileProblem, read_bytes
+from momenta_cli.storage.reading import FileProblem, read_bytes
 
 MAX_NODES = 100_000  # values after aliases are expanded
 MAX_COMPOSED = 50_000  # distinct values written in the file (a big library has ~20 000)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from momenta_cli.errors import JournalError
 from momenta_cli.journal import disk
-from momenta_cli.journal.paths import lock_path
+from momenta_cli.journal.locations import lock_path
 
 try:  # advisory locks; Windows has no fcntl, and there a fight is simply not locked
     import fcntl

@@ -14,7 +14,7 @@ entry is trusted only while
 
 A record that undoes or redoes needs the commands before it, which the cache does not
 hold: the look falls back to the full fold (``NeedsFullFold``). Entries are sealed
-(momenta_cli/sealed.py: versioned, checksummed, unpickled with an allow-list); one that
+(momenta_cli/storage/sealed.py: versioned, checksummed, unpickled with an allow-list); one that
 cannot be read or written is a miss and nothing else. Commands that write (``do``,
 ``run``, ``resume``) and ``log`` always fold the whole journal.
 """
@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from momenta_cli import sealed
-from momenta_cli.engine.specs import CombatantSpec, EncounterSpec
-from momenta_cli.engine.state import Cond, Fight, Fighter
-from momenta_cli.files import MB
-from momenta_cli.statedir import state_home
+from momenta_cli.engine.core.specs import CombatantSpec, EncounterSpec
+from momenta_cli.engine.core.state import Cond, Fight, Fighter
+from momenta_cli.storage import sealed
+from momenta_cli.storage.home import state_home
+from momenta_cli.storage.reading import MB
 
 MAGIC = "momenta-fold-cache"
 VERSION = 1
@@ -61,7 +61,7 @@ class Start:
 def _allowed() -> dict[tuple[str, str], Any]:
     from momenta_cli.encounter.cache import ALLOWED  # the spec classes, and what they hold
 
-    state = {("momenta_cli.engine.state", c.__name__): c for c in (Fight, Fighter, Cond)}
+    state = {("momenta_cli.engine.core.state", c.__name__): c for c in (Fight, Fighter, Cond)}
     return {**ALLOWED, **state}
 
 

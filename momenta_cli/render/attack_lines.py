@@ -1,13 +1,14 @@
-"""Log lines for attacks and reactive defenses (engine/attacks.py, engine/reactions.py)."""
+"""Log lines for attacks and reactive defenses (engine/attack/resolve.py,
+engine/attack/defense.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from momenta_cli.engine import attacks as at
-from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.effects import GrabTaken
+from momenta_cli.engine.attack import defense as rx
+from momenta_cli.engine.attack import resolve as at
+from momenta_cli.engine.attack.effects import GrabTaken
 from momenta_cli.render.harm_lines import Ledger, read
 from momenta_cli.render.logtext import GROUPERS, formats
 
@@ -45,7 +46,7 @@ def roll_text(parts: tuple[tuple[str, int], ...], roll: dict[str, Any]) -> str:
 
 
 def situation_text(e: at.AttackRolled) -> str | None:
-    """What the map said of the attack (engine/map_attack.py): ``Tamsin to Knife-1:
+    """What the map said of the attack (engine/attack/map_attack.py): ``Tamsin to Knife-1:
     distance 5 (map), line of sight (map), no cover (map)``; None without a map."""
     if not getattr(e, "situation", ()):
         return None

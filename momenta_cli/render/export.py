@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from momenta_cli.engine.session import Session
-from momenta_cli.engine.state import Fighter
+from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core.state import Fighter
 from momenta_cli.render.logtext import lines
 from momenta_cli.render.state_json import chunks, opening_ledger
-from momenta_cli.text import escape, one_line
+from momenta_cli.text.literal import escape, one_line
 
 FORMATS = ("text", "markdown", "json")
 

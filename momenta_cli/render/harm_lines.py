@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.state import Fight
+    from momenta_cli.engine.core.state import Fight
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from momenta_cli.engine import events as ev
+from momenta_cli.engine.core import events as ev
 from momenta_cli.render.harm_lines import Ledger
 from momenta_cli.render.harm_lines import read as read_harm
-from momenta_cli.text import one_line
+from momenta_cli.text.literal import one_line
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
@@ -85,7 +85,7 @@ def groups(events: Sequence[ev.Event], ledger: Ledger | None = None
 
 def lines(events: Sequence[ev.Event], ledger: Ledger | None = None) -> list[str]:
     """The log lines of a command's events, grouped where a grouper applies. Each is one
-    line whatever the names in it hold (momenta_cli/text.py escapes the rest)."""
+    line whatever the names in it hold (momenta_cli/text/literal.py escapes the rest)."""
     return [t for texts, _ in groups(events, ledger) for t in texts]
 
 

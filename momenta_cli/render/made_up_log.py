@@ -1,11 +1,11 @@
-"""Log lines for what the GM makes up at the table (engine/conditions.py
+"""Log lines for what the GM makes up at the table (engine/harm/conditions.py
 ``ConditionMadeUp``): their own line, not a GM note, so a recap does not list them among
 the notes (the stacks gained are a line of their own, kept as any condition gained)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.conditions import TABLE_CAP, ConditionMadeUp
-from momenta_cli.engine.names import did_you_mean
+from momenta_cli.engine.core.names import did_you_mean
+from momenta_cli.engine.harm.conditions import TABLE_CAP, ConditionMadeUp
 from momenta_cli.render.logtext import formats
 
 

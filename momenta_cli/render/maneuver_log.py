@@ -1,13 +1,13 @@
-"""Log lines for the maneuver, movement and grab events (engine/maneuvers.py,
-engine/movement.py, engine/grabs.py)."""
+"""Log lines for the maneuver, movement and grab events (engine/actions/maneuvers.py,
+engine/movement/speed.py, engine/movement/grabs.py)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine import grabs, triggers
-from momenta_cli.engine import maneuvers as m
-from momenta_cli.engine import movement as mv
-from momenta_cli.engine.events import Reminder
-from momenta_cli.engine.geometry.paths import squares_text
+from momenta_cli.engine.actions import maneuvers as m
+from momenta_cli.engine.core.events import Reminder
+from momenta_cli.engine.geometry.pathfinding import squares_text
+from momenta_cli.engine.movement import grabs, triggers
+from momenta_cli.engine.movement import speed as mv
 from momenta_cli.render.logtext import dice_text, formats
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
@@ -26,7 +26,7 @@ def _moved(e: mv.Moved) -> str:
         more = f"{cost} more square" if cost == 1 else f"{cost} more squares"
         return (f"{e.name} goes on {route_text(e.start, e.path, e.jumped)}: {more} of "
                 f"{e.budget}{diff}")
-    if e.path:  # on the map (engine/walking.py)
+    if e.path:  # on the map (engine/movement/walk.py)
         cost = e.squares + e.difficult
         diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
         medium = f", {_TERRAIN[e.terrain]}" if e.terrain else ""

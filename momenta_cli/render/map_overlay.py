@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from momenta_cli.engine.battlefield.positions import board_of, occupants, squares_of
+from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint, side_of
 from momenta_cli.engine.geometry.distance import distance
-from momenta_cli.engine.geometry.paths import squares_text
+from momenta_cli.engine.geometry.pathfinding import squares_text
 from momenta_cli.engine.geometry.sight import cover, line_of_sight, visible
-from momenta_cli.engine.positions import board_of, occupants, squares_of
-from momenta_cli.engine.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import one_line
+from momenta_cli.text.literal import one_line
 
 REACH_SEEN, REACH_UNSEEN, SEEN = "*", "o", "'"
 _STYLE = {REACH_SEEN: "bold green", REACH_UNSEEN: "green", SEEN: "cyan"}
@@ -92,7 +92,7 @@ def _radius(fa: Collection[Square], window: Window) -> tuple[int, bool]:
 
 
 def _move(fight: Fight, f: Fighter) -> str:
-    from momenta_cli.engine.walking import walker
+    from momenta_cli.engine.movement.walk import walker
 
     if f.out:
         return f"{f.out_reason}: it does not move"
@@ -107,8 +107,8 @@ def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
             ) -> Overlay | None:
     """The marks of ``who`` over the drawn ``window``; None when it is not on the map (or,
     for the players, is a Hidden enemy)."""
-    from momenta_cli.engine.walking import reachable_squares
-    from momenta_cli.render.players import as_seen, unseen
+    from momenta_cli.engine.core.players import as_seen, unseen
+    from momenta_cli.engine.movement.walk import reachable_squares
 
     f = fight.get(who)
     board = board_of(fight)

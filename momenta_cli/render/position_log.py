@@ -1,9 +1,9 @@
-"""Log lines for the map's events (engine/positions.py)."""
+"""Log lines for the map's events (engine/battlefield/positions.py)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.doors import DoorSet
-from momenta_cli.engine.positions import PlacedAt
+from momenta_cli.engine.battlefield.doors import DoorSet
+from momenta_cli.engine.battlefield.positions import PlacedAt
 from momenta_cli.render.logtext import formats
 
 

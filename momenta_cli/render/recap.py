@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from momenta_cli.engine.events import TurnStarted
-from momenta_cli.engine.session import Session
+from momenta_cli.engine.core.events import TurnStarted
+from momenta_cli.engine.core.session import Session
 from momenta_cli.render.harm_lines import Ledger
 from momenta_cli.render.logtext import groups
 from momenta_cli.render.state_json import opening_ledger

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import shlex
 
-from momenta_cli.engine.session import Entry, Session
-from momenta_cli.text import one_line
+from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.text.literal import one_line
 
 
 def as_script(session: Session, *, encounter: str, fight: str, begun: str | None,
@@ -17,7 +17,7 @@ def as_script(session: Session, *, encounter: str, fight: str, begun: str | None
     """The script text; ``encounter`` and ``script`` go into the replay command it
     shows (quoted for the shell where they need it, so it can be copied), ``notes`` are
     said as comments after the header (warnings). ``entries``: the session's, as
-    pinned.py ``for_script`` gives them back (default: as they are)."""
+    play/pinned.py ``for_script`` gives them back (default: as they are)."""
     entries = session.entries if entries is None else entries
     n = len(entries)
     undone = len(session.undone)

@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.specs import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
+from momenta_cli.engine.core.specs import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
 from momenta_cli.render.status import lit, lit_lines
 from momenta_cli.rules.settings import Settings
 

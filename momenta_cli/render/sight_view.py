@@ -1,16 +1,16 @@
 """``los [NAME] TARGET``: line of sight, cover and distance between two combatants, as
 plain lines for the prompt, ``do`` and replay, and as a dict for scripts
-(engine/seeing.py works it out; nothing changes)."""
+(engine/battlefield/seeing.py works it out; nothing changes)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from momenta_cli.commands.language import Meta
+from momenta_cli.engine.battlefield.positions import squares_of
+from momenta_cli.engine.battlefield.seeing import LookAt, Sighting, sighting
+from momenta_cli.engine.core.state import Fight
 from momenta_cli.engine.geometry.board import name
-from momenta_cli.engine.positions import squares_of
-from momenta_cli.engine.seeing import LookAt, Sighting, sighting
-from momenta_cli.engine.state import Fight
+from momenta_cli.language.parsing import Meta
 
 
 def _where(fight: Fight, who: str) -> str:
@@ -29,10 +29,10 @@ def _command(meta: Meta) -> LookAt:
 def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     """The lines ``los`` prints; ``RuleError`` when it cannot be answered (no map, a
     name that fits nobody, a combatant off the map). ``players``: the players' view,
-    asked of the fight as they know it (render/players.py ``known``: a Hidden enemy is
+    asked of the fight as they know it (engine/core/players.py ``known``: a Hidden enemy is
     no one there, by name or as cover)."""
     if players:
-        from momenta_cli.render.players import known
+        from momenta_cli.engine.core.players import known
 
         fight = known(fight)
     s = sighting(fight, _command(meta))
@@ -45,7 +45,7 @@ def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
         return out
     out.append("  line of sight: yes (R33)")
     if s.cover:
-        from momenta_cli.engine.map_attack import cover_reason
+        from momenta_cli.engine.attack.map_attack import cover_reason
 
         why = cover_reason(fight, fight.get(a), fight.get(b))  # the attack log's words
         out.append(f"  cover: yes (R34): {why}")

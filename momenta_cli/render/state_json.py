@@ -7,13 +7,13 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-from momenta_cli.engine import turns
+from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import name
-from momenta_cli.engine.session import Entry, Session
-from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.render.harm_lines import Ledger
 from momenta_cli.render.logtext import lines
-from momenta_cli.text import json_safe
+from momenta_cli.text.literal import json_safe
 
 FORMAT_VERSION = 1
 

@@ -1,4 +1,4 @@
-"""The status view: the headline, the table (render/table.py), the GM's reminders; and
+"""The status view: the headline, the table (render/status_table.py), the GM's reminders; and
 the prompt's text.
 
 Built from Rich ``Text`` objects only, so names from files are never read as markup, and
@@ -11,12 +11,12 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from momenta_cli.engine import turns
-from momenta_cli.engine.state import Fight
-from momenta_cli.render.players import known, unseen
-from momenta_cli.render.table import SIDE_STYLE, SIDES, status_table  # noqa: F401
+from momenta_cli.engine.core.players import known, unseen
+from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.render.status_table import SIDE_STYLE, SIDES, status_table  # noqa: F401
 from momenta_cli.render.wrap import Hanging, keep_names
-from momenta_cli.text import escape, one_line
+from momenta_cli.text.literal import escape, one_line
 
 
 def lit(text: str, style: str = "") -> Text:
@@ -33,7 +33,7 @@ def lit_lines(text: str, style: str = "") -> Text:
 
 def headline(fight: Fight, *, players: bool = False) -> Text:
     """``Round 2 · main phase · allies due, may act: Kira, Mira (suggest Kira)``. In the
-    players' view an enemy Hidden from them is named nowhere (render/players.py): while
+    players' view an enemy Hidden from them is named nowhere (engine/core/players.py): while
     it acts, ``adversaries are acting``; it is left out of who may act and suggested."""
     if fight.over:
         return lit(f"Round {fight.round} · combat over: {fight.over_reason}", "bold")
@@ -72,7 +72,7 @@ def headline_block(fight: Fight, keep: tuple[str, ...] | None = None, *,
 
 def reminder_lines(fight: Fight) -> list[Text]:
     """Effects the tracker leaves to the GM (Frightened, GM-defined conditions)."""
-    from momenta_cli.engine.conditions import reminders
+    from momenta_cli.engine.harm.conditions import reminders
 
     out = []
     for f in fight.fighters.values():
@@ -86,7 +86,7 @@ def reminder_lines(fight: Fight) -> list[Text]:
 def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
     """The headline, the table and (for the GM) the reminders. ``players``: the players'
     view, with no enemy Hidden from them in the table or the headline (R20, ch23:
-    render/players.py)."""
+    engine/core/players.py)."""
     seen = known(fight) if players else fight
     keep = keep_names(seen)
     parts: list[RenderableType] = [headline_block(fight, keep, players=players),

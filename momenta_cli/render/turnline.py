@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from rich.cells import cell_len, chop_cells
 
-from momenta_cli.engine import turns
-from momenta_cli.engine.state import Fight, Fighter
-from momenta_cli.render.players import hidden, unseen
+from momenta_cli.engine.core.players import hidden, unseen
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.render.status import prompt_text
-from momenta_cli.render.table import shorten
+from momenta_cli.render.status_table import shorten
 from momenta_cli.render.wrap import Hanging, keep_names
-from momenta_cli.text import one_line
+from momenta_cli.text.literal import one_line
 
 SUGGEST = " (suggest "
 PROMPT_NAME = 20  # cells of the actor's name in the prompt: the rest is room to type
@@ -52,7 +52,7 @@ def _resources(f: Fighter) -> list[str]:
 def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
          short: int | None = None) -> list[str]:
     """The pieces of the turn line: round, phase, who acts (with the turn counter and
-    Vigor/Guard, unless ``players`` may not see them: render/players.py) or who is due
+    Vigor/Guard, unless ``players`` may not see them: engine/core/players.py) or who is due
     and may act (for the players, an enemy Hidden from them never: it is named nowhere);
     names shortened to ``short`` cells when given."""
     def name(f: Fighter) -> str:
@@ -97,7 +97,7 @@ def _joined(parts: list[str], suggest: bool = True) -> str:
 def toolbar(fight: Fight, width: int = 80, *, players: bool = False) -> str:
     """The bottom toolbar's text, one line shorter than ``width`` (a terminal's last
     column would wrap it): the suggestion gives way first, then the names shorten
-    (render/table.py ``shorten``), and only then is the line cut, so the actor's Vigor
+    (render/status_table.py ``shorten``), and only then is the line cut, so the actor's Vigor
     and Guard stay in sight."""
     room = width - 1
     lead = " "

@@ -1,21 +1,21 @@
 """``path NAME C5``: the route a Move or Shift on the map would take and its cost, as plain
-lines (engine/walking.py works it out; nothing changes)."""
+lines (engine/movement/walk.py works it out; nothing changes)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from momenta_cli.commands.language import Meta, quote_word
-from momenta_cli.engine import movement as mv
-from momenta_cli.engine import walking
+from momenta_cli.engine.core.state import Fight
 from momenta_cli.engine.geometry.board import name
-from momenta_cli.engine.geometry.paths import squares_text
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.geometry.pathfinding import squares_text
+from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.movement import walk as walking
 from momenta_cli.errors import MomentaError
+from momenta_cli.language.parsing import Meta, quote_word
 from momenta_cli.render.maneuver_log import route_text
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.triggers import Trigger
+    from momenta_cli.engine.movement.triggers import Trigger
 
 _MEDIUM = {"swim": "swimming: this Move's Vigor cost doubles (ch19 Swim)",
            "climb": "climbing: 1 square per Move, no Shift (ch19 Climb)"}
@@ -24,9 +24,9 @@ _MEDIUM = {"swim": "swimming: this Move's Vigor cost doubles (ch19 Swim)",
 def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     """The lines ``path`` prints; ``RuleError`` when there is no such path (the reason).
     ``players``: the players' view, asked of the fight as they know it
-    (render/players.py ``known``: no Hidden enemy to move, to walk round or to react)."""
+    (engine/core/players.py ``known``: no Hidden enemy to move, to walk round or to react)."""
     if players:
-        from momenta_cli.render.players import known
+        from momenta_cli.engine.core.players import known
 
         fight = known(fight)
     cmd = meta.command
@@ -62,7 +62,7 @@ def _met(fight: Fight, r: walking.Route) -> list[tuple[str, Trigger]]:
     """Every reactive attack the route triggers, in the order the movement meets them,
     each with whom it answers: the mover's own (R35), and the Intercepts of the ones it
     drags (ch19 Grab: forced movement; engine/forced_walk.drag_triggers)."""
-    from momenta_cli.engine.forced_walk import route_met
+    from momenta_cli.engine.movement.forced import route_met
 
     return route_met(fight, r)
 
@@ -73,7 +73,7 @@ def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str]
     which weapon, and the words that make it on the move line (``written``: the
     ``(reactor, reaction)`` pairs the line names already, marked so); a dragged one's
     Intercepts among them (ch19 Grab), answered on the same line."""
-    from momenta_cli.engine import triggers
+    from momenta_cli.engine.movement import triggers
 
     out = []
     for who, t in _met(fight, r):
@@ -99,7 +99,7 @@ def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str]
 def _not_now(fight: Fight, t: Trigger) -> str | None:
     """Why the reactor cannot take the reaction now (out, Surprised, Broken...), or
     None; whether it can pay is the attack's to say when it is made."""
-    from momenta_cli.engine.economy import check_can_react
+    from momenta_cli.engine.actions.economy import check_can_react
 
     try:
         check_can_react(fight.get(t.reactor), t.reaction)
@@ -116,7 +116,7 @@ def trigger_docs(fight: Fight, r: walking.Route) -> list[dict[str, Any]]:
     null; ``line_of_sight``: whether the reactor sees the mover there, R33: without it
     the trigger stands, the GM rules on reach through the wall; ``mover``: whom it
     answers, the one moving or a creature it drags, ch19 Grab, whose square it is)."""
-    from momenta_cli.engine import triggers
+    from momenta_cli.engine.movement import triggers
 
     return [{"reactor": t.reactor, "reaction": t.reaction, "square": t.square,
              "weapons": list(t.weapons), "not_now": _not_now(fight, t),

@@ -7,7 +7,7 @@ Each setting is defined once, here: its name, type (a ``Literal`` lists the choi
 default, and in the field's metadata its description (with the ruling's R-number) and
 bounds. The engine reads a plain frozen dataclass (so importing it costs nothing); the
 encounter package builds the file's validation model and its JSON Schema from these same
-fields (``momenta_cli.encounter.model.SettingsModel``).
+fields (``momenta_cli.encounter.file_model.SettingsModel``).
 
 Metadata keys, all optional but ``description``:
 

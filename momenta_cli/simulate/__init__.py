@@ -5,6 +5,6 @@ Pure (no Rich, no Typer, no files): ``policy.py`` (the built-in policies),
 ``view.py`` (what a policy sees), ``estimate.py`` (expected damage, for choosing),
 ``fight.py`` (one fight to the end), ``stats.py`` (the figures and the verdict). Not
 pure, next to them: ``policy_file.py`` (loading a policy file: the file system and
-importlib) and ``runner.py`` (many fights, in one process or several). The command is
+importlib) and ``play/runner.py`` (many fights, in one process or several). The command is
 ``momenta_cli/cli/simulate_cmd.py``; the report ``render/simulate_report.py``.
 """

@@ -14,14 +14,14 @@ simulation (the policies have no reaction for it).
 
 from __future__ import annotations
 
-from momenta_cli.commands.language import quote_word as quote
-from momenta_cli.engine import walking
+from momenta_cli.engine.battlefield.positions import board_of, squares_of
+from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
 from momenta_cli.engine.geometry.distance import distance
-from momenta_cli.engine.geometry.paths import reachable
-from momenta_cli.engine.positions import board_of, squares_of
-from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.engine.geometry.pathfinding import reachable
+from momenta_cli.engine.movement import walk as walking
+from momenta_cli.language.parsing import quote_word as quote
 
 MAX_MOVES = 2  # Moves a turn spent walking toward the fight (the free one, one paid)
 

@@ -2,7 +2,7 @@
 
 The pool comes from the engine itself (``plan_attack`` and ``attack_pool``, the code the
 attack command runs), so every modifier the attack would get is in it; the dice come
-from the exact distributions of ``momenta_cli.odds.dice`` (R1-R3, R7), turned into
+from the exact distributions of ``momenta_cli.odds.distribution`` (R1-R3, R7), turned into
 floats; each net count's damage tier goes through the engine's own rules
 (``damage.unsoaked``: no Guard for Penetrating or untyped damage; ``damage.sides``:
 resistance and weakness, a Mark hit counting as a weakness, R19;
@@ -18,14 +18,14 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from momenta_cli.engine import damage
-from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.attack_plan import Attack, Plan, plan_attack
-from momenta_cli.engine.pools import attack_pool
-from momenta_cli.engine.specs import DamageTable, WeaponSpec
-from momenta_cli.engine.state import Fight, Fighter
+from momenta_cli.engine.attack import defense as rx
+from momenta_cli.engine.attack.plan import Attack, Plan, plan_attack
+from momenta_cli.engine.attack.pools import attack_pool
+from momenta_cli.engine.core.specs import DamageTable, WeaponSpec
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.harm import damage
 from momenta_cli.errors import RuleError
-from momenta_cli.odds import dice
+from momenta_cli.odds import distribution as dice
 
 Dist = tuple[float, ...]  # probability of 0, 1, 2, ... successes
 

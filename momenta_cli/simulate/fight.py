@@ -18,23 +18,17 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from momenta_cli.commands import Meta, parse_line
-from momenta_cli.commands.language import quote_word as quote
-from momenta_cli.dice import SeededRoller
-from momenta_cli.engine import turns
-from momenta_cli.engine.attack_plan import Attack, plan_attack
-from momenta_cli.engine.commands import (
-    Command,
-    EndCombat,
-    EndTurn,
-    NextTurn,
-    StartTurn,
-)
-from momenta_cli.engine.names import actor, find
-from momenta_cli.engine.session import Session
-from momenta_cli.engine.specs import EncounterSpec
-from momenta_cli.engine.state import Fight
+from momenta_cli.engine.attack.plan import Attack, plan_attack
+from momenta_cli.engine.core.commands import Command, EndCombat, EndTurn, NextTurn, StartTurn
+from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core.names import actor, find
+from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core.specs import EncounterSpec
+from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import MomentaError
+from momenta_cli.language import Meta, parse_line
+from momenta_cli.language.parsing import quote_word as quote
 from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.policy import Policy
 from momenta_cli.simulate.view import View

@@ -13,11 +13,11 @@ policy (``fight.py``), as a refused command.
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack_plan import Attack, Plan
+from momenta_cli.engine.attack.map_attack import MOVEMENT_REACTIONS, needs_sight
+from momenta_cli.engine.attack.plan import Attack, Plan
+from momenta_cli.engine.battlefield.positions import board_of, squares_of
+from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry import sight
-from momenta_cli.engine.map_attack import MOVEMENT_REACTIONS, needs_sight
-from momenta_cli.engine.positions import board_of, squares_of
-from momenta_cli.engine.state import Fight, Fighter
 
 
 def blind_melee(fight: Fight, a: Fighter, t: Fighter, cmd: Attack, plan: Plan) -> bool:

@@ -76,13 +76,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from momenta_cli.commands.language import quote_word as quote
-from momenta_cli.engine import reactions as rx
-from momenta_cli.engine.attack_plan import Attack, plan_attack
-from momenta_cli.engine.economy import enemy_maneuver_limit
-from momenta_cli.engine.pools import attack_pool
-from momenta_cli.engine.state import Fighter
+from momenta_cli.engine.actions.economy import enemy_maneuver_limit
+from momenta_cli.engine.attack import defense as rx
+from momenta_cli.engine.attack.plan import Attack, plan_attack
+from momenta_cli.engine.attack.pools import attack_pool
+from momenta_cli.engine.core.state import Fighter
 from momenta_cli.errors import MomentaError, RuleError
+from momenta_cli.language.parsing import quote_word as quote
 from momenta_cli.simulate import approach, estimate
 from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.view import View, attack_cost

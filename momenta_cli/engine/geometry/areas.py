@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from fractions import Fraction
 
-from .board import Board, Square
-from .distance import steps
-from .segments import Obstacles, Point, Rect, Touch, cells, touch
-from .sight import line_of_sight
+from momenta_cli.engine.geometry.board import Board, Square
+from momenta_cli.engine.geometry.distance import steps
+from momenta_cli.engine.geometry.segments import Obstacles, Point, Rect, Touch, cells, touch
+from momenta_cli.engine.geometry.sight import line_of_sight
 
 
 def _open(board: Board, sq: Square) -> bool:

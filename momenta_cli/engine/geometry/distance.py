@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .board import Square, footprint
+from momenta_cli.engine.geometry.board import Square, footprint
 
 
 def steps(a: Square, b: Square) -> int:

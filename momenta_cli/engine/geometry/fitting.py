@@ -1,13 +1,13 @@
 """Whether a creature's footprint fits with its top-left square at a given square (R31,
 R32, R36), and the words for a square off the map: the same checks for the encounter
-file (encounter/mapstart.py), ``place`` and reinforcements (engine/positions.py), on
+file (encounter/mapstart.py), ``place`` and reinforcements (engine/battlefield/positions.py), on
 their own so that checking a file needs none of the fight's code."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .board import Board, Square, column_name, footprint, name
+from momenta_cli.engine.geometry.board import Board, Square, column_name, footprint, name
 
 SQUARE_HELP = "a square is a column letter and a row number, like C5"
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from .board import Board, Square
+from momenta_cli.engine.geometry.board import Board, Square
 
 Point = tuple[Fraction, Fraction]
 Scaled = tuple[int, int, int, int, int]  # (D, x0*D, y0*D, x1*D, y1*D): a segment in integers

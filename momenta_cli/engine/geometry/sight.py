@@ -69,8 +69,16 @@ import math
 from collections.abc import Collection, Iterator
 from fractions import Fraction
 
-from .board import Board, Square
-from .segments import Obstacles, Point, Rect, Scaled, Touch, touch, touch_scaled
+from momenta_cli.engine.geometry.board import Board, Square
+from momenta_cli.engine.geometry.segments import (
+    Obstacles,
+    Point,
+    Rect,
+    Scaled,
+    Touch,
+    touch,
+    touch_scaled,
+)
 
 Segment = tuple[Point, Point]
 _HALF = Fraction(1, 2)

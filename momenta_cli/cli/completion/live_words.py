@@ -1,0 +1,83 @@
+"""What the live state offers tab completion, by kind of word: who may act now (R13),
+combatants, conditions, stat blocks, sides, threat classes, the actor's weapons, the
+target's hit locations (cli/completion/completer.py and cli/completion/attack_words.py ask here)."""
+
+from __future__ import annotations
+
+from momenta_cli.engine.core.commands import NextTurn
+from momenta_cli.engine.core.names import find
+from momenta_cli.engine.core.specs import THREAT_CLASSES
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.gm.overrides import RESOURCES
+from momenta_cli.engine.harm.conditions import catalogue
+from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.errors import MomentaError
+from momenta_cli.language import VERBS
+
+SIDES = ("allies", "adversaries", "independents")
+
+class Ones:
+    """Dice for looking ahead: the end of a turn may roll to clear conditions; who may
+    act next never depends on those faces but through Slowed, which a 1 keeps."""
+
+    def roll(self, n: int) -> list[int]:
+        return [1] * n
+
+
+def fighter(fight: Fight, text: str) -> Fighter | None:
+    try:
+        return find(fight, text)
+    except MomentaError:
+        return None
+
+
+def names(fight: Fight) -> list[str]:
+    return [f.name for f in fight.fighters.values() if not f.removed]
+
+
+def may_start(fight: Fight, verb: str) -> list[str]:
+    """Who a ``turn`` (or ``next``) may start now: the due side's combatants with a turn
+    left in this phase (R13); for ``next``, once the running turn has ended."""
+    if verb == "next" and fight.active is not None:
+        from momenta_cli.engine.turns.taking import picking_from
+
+        try:
+            fight = picking_from(fight, NextTurn(None), Ones())
+        except MomentaError:
+            return []
+    return [f.name for f in turns.may_act(fight)]
+
+
+def words_of(fight: Fight, kind: str, verb: str, actor: Fighter | None,
+              target: Fighter | None) -> list[str]:
+    if kind == "fighter":
+        if verb in ("turn", "next"):
+            return may_start(fight, verb)
+        return names(fight)
+    if kind == "condition":
+        return sorted(catalogue(fight))
+    if kind == "stat block":
+        return list(fight.encounter.stat_blocks)
+    if kind == "side":
+        return list(SIDES)
+    if kind == "threat class":
+        return list(THREAT_CLASSES)
+    if kind == "resource":
+        return list(RESOURCES)
+    if kind == "verb":
+        return verb_words()
+    if kind == "weapon":
+        return [w.name for w in actor.spec.weapons] if actor else []
+    if kind == "location":
+        return [loc.name for loc in target.spec.locations] if target else []
+    if kind.startswith("choice:"):
+        return kind[len("choice:"):].split("|")
+    return []
+
+
+def verb_words() -> list[str]:
+    """Every verb, then every alias (``lookup`` takes either)."""
+    out = [v.name for v in VERBS.values()]
+    for v in VERBS.values():
+        out += [a for a in v.aliases if a not in out]
+    return out

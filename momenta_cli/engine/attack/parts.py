@@ -1,0 +1,50 @@
+"""The parts of one attack command, found by their path from the whole command: ``()``
+is the attack itself, ``("counter",)`` the target's Counterattack, ``(1,)`` the second
+further Area target (``also[1]``), ``(0, "counter")`` that target's Counterattack.
+
+Plain data (no engine decisions): the preview (``?``, play/preview/attack_preview.py) changes a
+part to see what the engine would do with it, and the prompt's questions
+(play/questions/roll_order.py) put the answers into the parts they belong to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from momenta_cli.engine.attack.plan import Attack
+
+Path = tuple[int | str, ...]
+COUNTER = "counter"
+
+
+def at(cmd: Attack, path: Path) -> Attack:
+    """The part of ``cmd`` at ``path``."""
+    x = cmd
+    for step in path:
+        if step == COUNTER:
+            assert x.counter is not None, path
+            x = x.counter
+        else:
+            assert isinstance(step, int)
+            x = x.also[step]
+    return x
+
+
+def put(cmd: Attack, path: Path, **changes: Any) -> Attack:
+    """``cmd`` with the part at ``path`` changed by ``changes`` (dataclasses.replace)."""
+    if not path:
+        return replace(cmd, **changes)
+    step, rest = path[0], path[1:]
+    if step == COUNTER:
+        assert cmd.counter is not None, path
+        return replace(cmd, counter=put(cmd.counter, rest, **changes))
+    assert isinstance(step, int)
+    also = list(cmd.also)
+    also[step] = put(also[step], rest, **changes)
+    return replace(cmd, also=tuple(also))
+
+
+def target_path(i: int) -> Path:
+    """The path of target ``i`` of an attack (0: the main one, then ``also``)."""
+    return () if i == 0 else (i - 1,)

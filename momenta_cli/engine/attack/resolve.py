@@ -1,0 +1,251 @@
+"""Attacks (ch20 Attacking; ch19 Basic Attack, Shove, Grab, Feint, Counterattack,
+Intercept, Forestall): paying, the target's reactions, the roll, and what the net
+successes do. What is fixed before the roll is in ``attack/plan.py`` (the ``Attack``
+command and its checks) and ``attack/pools.py`` (the pool); what Grab, Shove and Feint do
+instead of damage is in ``attack/effects.py``.
+
+One ``Attack`` command carries everything declared before the roll (R27): the weapon,
+hit location and situation, and the target's reactive defense or Counterattack, and
+whether it Braces. Deciding it pays for the maneuver (or reaction), resolves a
+Counterattack first, rolls the attack and then the defense, and turns the net successes
+into damage (R3, R5, R8, R9) or the maneuver's effect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from momenta_cli.engine.actions.economy import check_stated_cost, pay_maneuver, pay_reaction
+from momenta_cli.engine.attack import defense as rx
+from momenta_cli.engine.attack.area_attack import aimed, area_note
+from momenta_cli.engine.attack.attack_events import AttackDamage, AttackRolled
+from momenta_cli.engine.attack.effects import GrabTaken, effect  # noqa: F401  (GrabTaken: re-exported)
+from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS, REACTIVE, Attack, Plan, plan_attack
+from momenta_cli.engine.attack.pools import attack_pool, solid_hit
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.events import Event, Note, ResourceSet, applied, apply_all
+from momenta_cli.engine.core.names import actor, find
+from momenta_cli.engine.core.registry import handles
+from momenta_cli.engine.core.rolls import Typed, roll_pool
+from momenta_cli.engine.core.specs import WeaponSpec
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.harm import conditions as cond
+from momenta_cli.engine.harm import damage
+from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.movement.speed import Shoved  # noqa: F401  (re-exported: older imports)
+from momenta_cli.errors import RuleError
+
+MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
+
+
+# --- events ------------------------------------------------------------------------------
+
+
+# --- deciding --------------------------------------------------------------------------------
+
+
+def attack_cost(w: WeaponSpec, maneuver: str = "Basic Attack", stated: int | None = None
+                ) -> int:
+    """The Vigor an attack with ``w`` costs before R24's swimming doubles it (enemies pay
+    with their maneuver count instead, R7): ch19, the four attack maneuvers cost 2 on
+    one's own turn and the reactive attacks (``maneuver`` in ``REACTIVE``) 2 as
+    reactions; Cumbersome makes either 3 (R21). A spell costs what its data says, or
+    ``stated``, the cost the GM typed (which wins). Raises ``RuleError`` for a cost
+    stated for anything but a spell. ``_pay`` charges this; ``odds`` and the simulator
+    ask it."""
+    check_stated_cost(w, stated)
+    if maneuver in REACTIVE:
+        return rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
+    if stated is not None:  # typed at the table: it wins
+        return stated
+    if w.has("Spell") and w.cost is not None:  # the cost the spell's data gives
+        return w.cost
+    return rx.reactive_cost(w, MANEUVER_COST)
+
+
+def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
+    """Pay ``attack_cost`` as a reaction (a reactive attack) or as a maneuver."""
+    w = p.weapon
+    cost = attack_cost(w, cmd.maneuver, cmd.cost)
+    if cmd.maneuver in REACTIVE:
+        return pay_reaction(a, f"{cmd.maneuver} ({w.name})", cost)
+    label = f"Cast a Spell ({w.name})" if w.has("Spell") else f"{cmd.maneuver} ({w.name})"
+    return pay_maneuver(fight, a, label, cost)
+
+
+def _roll(fight: Fight, parts: list[tuple[str, int]] | tuple[tuple[str, int], ...],
+          roller: Roller, typed: Typed | None, auto: int | None) -> dict[str, Any]:
+    return roll_pool(rx.total(parts), roller, fight.settings.success_face, typed, auto)
+
+
+@handles(Attack)
+def decide_attack(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    return resolve(fight, cmd, roller)
+
+
+def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
+    """R27: one reaction per trigger; ch19 Brace: only against damage."""
+    if x.defense is not None and x.counter is not None:
+        raise RuleError("one reaction per trigger: a Counterattack and a reactive defense "
+                        "both answer being targeted (R27)")
+    if x.defense_typed is not None and x.defense is None:
+        raise RuleError(f"a defense roll was typed for {t.name}, but no defense declared")
+    if x.counter is not None and p.mode != "melee":
+        raise RuleError("Counterattack answers melee attacks only (ch19 Counterattack)")
+    if x.brace:
+        rx.check_brace(fight, t, p.weapon, p.deals_damage)
+    if x.together and p.maneuver != "Shove":
+        raise RuleError("'together' is said of a Shove that keeps a grab together")
+    if (x.push_reactions or x.push_said) and p.maneuver != "Shove":
+        raise RuleError("a push is answered on a shove's line; a movement on its move "
+                        "line (R35)")
+    if x.push_reactions:  # before the roll: a wrong answer is wrong whatever it rolls
+        from momenta_cli.engine.movement.forced import check_answers
+
+        check_answers(fight, fight.get(p.attacker), t, x.push_reactions)
+
+
+def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    """Events of one attack: payment, each target's declared reactions, Counterattacks
+    (resolved first, R27), the roll, then damage or the maneuver's effect per target.
+
+    An Area attack (R22) may name several targets (``also``): a weapon rolls once for all
+    of them, a spell once per target; each target defends on its own."""
+    return _resolve(fight.draft(), cmd, roller)
+
+
+def rolls_once(w: WeaponSpec, targets: int) -> bool:
+    """Whether an attack with ``w`` on ``targets`` targets rolls once for all of them:
+    R22 (ours), a weapon rolls once for its whole area, a spell once per target."""
+    return targets > 1 and not w.has("Spell")
+
+
+def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+    """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
+    ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
+    it, and a Counterattack, resolved on the same copy, needs no copy of its own."""
+    cmd = aimed(s, cmd)  # an area on the map becomes its targets
+    a0 = actor(s, cmd.attacker)
+    strikes = (cmd, *cmd.also)
+    targets = [find(s, x.target) for x in strikes]
+    if len({t.name for t in targets}) < len(targets):
+        raise RuleError("a target is named twice")
+    plans = [plan_attack(a0, t, cmd, s) for t in targets]
+    w = plans[0].weapon
+    if len(strikes) > 1 and not w.has("Area"):
+        raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
+    for x, t, p in zip(strikes, targets, plans, strict=True):
+        check_reactions(s, x, t, p)
+    one_roll = rolls_once(w, len(strikes))
+    if one_roll and any(x.typed is not None for x in cmd.also):
+        raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
+    events = _pay(s, a0, plans[0], cmd) + area_note(s, cmd)
+    if cmd.maneuver in MOVEMENT_REACTIONS:
+        events.append(mv.MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
+    # Frightened and GM-defined conditions are the GM's to apply (condition table)
+    events += cond.reminder_events(s, a0)
+    # ch20 step 1: the pool is fixed before any reaction is resolved (so before the
+    # payment above is applied)
+    pools = [attack_pool(s, a0, targets if one_roll else [t], p, cmd)
+             for t, p in zip(targets, plans, strict=True)]
+    if pools[0][1] is not None and any(x.typed is not None for x in strikes):
+        raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
+    apply_all(s, events)
+
+    defenses: list[rx.Defense | None] = []
+    for x, p in zip(strikes, plans, strict=True):
+        defense = None
+        if x.defense is not None:
+            more, defense = rx.declare_defense(s, s.get(p.target), w, p.mode, x.defense,
+                                               x.defense_with)
+            events += applied(s, more)
+        defenses.append(defense)
+    if any(x.counter is not None for x in strikes):
+        # R20: attacking reveals a Hidden attacker, so a Counterattack can answer it (its
+        # pool, fixed above, keeps the Hidden bonus)
+        events += applied(s, cond.lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
+    for x, p in zip(strikes, plans, strict=True):
+        if x.counter is not None and s.get(a0.name).out:
+            # R27: an earlier Counterattack (an Area attack draws several) took the
+            # attacker out: this one has no one to strike, and the attack goes on.
+            events += applied(s, [Note(f"{p.target}'s Counterattack is not made: {a0.name} "
+                                       f"is already {s.get(a0.name).out_reason} (R27)",
+                                       p.target)])
+        elif x.counter is not None:
+            counter = replace(x.counter, attacker=p.target, target=a0.name,
+                              maneuver="Counterattack",
+                              distance=x.counter.distance if x.counter.distance is not None
+                              else cmd.distance)
+            events += _resolve(s, counter, roller)  # applied to ``s`` already
+
+    shared = _roll(s, pools[0][0], roller, cmd.typed, pools[0][1]) if one_roll else None
+    for x, p, (parts, auto), defense in zip(strikes, plans, pools, defenses, strict=True):
+        roll = shared or _roll(s, parts, roller, x.typed, auto)
+        events += _land(s, p, x, parts, roll, defense, roller, rolled_at=shared is None)
+    a = s.get(a0.name)
+    return events + applied(s, cond.lose(s, a, "Hidden", None, reason="revealed"))  # R20
+
+
+def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict[str, Any],
+          defense: rx.Defense | None, roller: Roller, *, rolled_at: bool) -> list[Event]:
+    """One target's side of the roll: its defense roll, the net successes (R3), then the
+    damage or effect, and an Edge hit's Hindered (R19). ``rolled_at``: the roll was made
+    against this target alone, so its Vulnerable is used up (condition table)."""
+    a, t = s.get(p.attacker), s.get(p.target)
+    droll = None
+    if defense is not None:
+        if defense.auto is not None and x.defense_typed is not None:
+            raise RuleError(f"{t.name} is a Grunt: it never rolls (R7)")
+        droll = _roll(s, defense.parts, roller, x.defense_typed, defense.auto)
+    net = max(roll["successes"] - (droll["successes"] if droll else 0), 0)  # R3
+    events = applied(s, [AttackRolled(
+        a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
+        tuple(parts), roll, defense.label if defense else None,
+        defense.parts if defense else (), droll, net, p.situation)])
+    if rolled_at and roll["how"] != "auto":
+        events += applied(s, cond.lose(s, t, "Vulnerable", None, reason="used"))
+    if p.deals_damage:
+        events += _damage(s, a, t, p, x, roll, net, roller)
+    else:
+        events += effect(s, a, t, p.maneuver, net, roller, together=x.together,
+                         answers=x.push_reactions, said=x.push_said)
+    if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
+            and not t.out and not p.weapon.strain):  # R19
+        events += applied(
+            s, cond.gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
+    return events
+
+
+def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[str, Any],
+            net: int, roller: Roller) -> list[Event]:
+    """ch20 steps 3-4, R5, R8, R9: tier (+ Solid Hit), Guard, resistance or weakness,
+    then Vitality with its Wounds (R10). Strain skips all but the tier."""
+    w = p.weapon
+    tier = w.damage.damage(net)
+    m = damage.meets(w, p.types, p.location.name, t)
+    solid = 0 if w.strain else solid_hit(s, a, roll, net)
+    soak, amount, braced = damage.reaching(
+        tier, solid, m.guard, resisted=bool(m.resisted), weak=bool(m.weak),
+        brace=cmd.brace, strain=m.strain)
+    if m.strain:
+        out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True,
+                                         amount=amount)]
+        return out + applied(
+            s, damage.add_strain(s, t, amount, roller, reason=w.name))
+    events: list[Event] = []
+    resisted = list(m.resisted)
+    if braced:  # ch19 Brace: resistance to the attack, then Broken
+        events += applied(s, pay_reaction(t, "Brace", 0))
+        events += applied(
+            s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
+        resisted.append("Brace")
+    t = s.get(t.name)
+    tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, m.unsoaked,
+                                      tuple(resisted), m.weak, amount)]
+    if soak:
+        tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
+    events += applied(s, tail)
+    return events + applied(s, damage.harm(
+        s, s.get(t.name), amount, roller, reason=w.name,
+        wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))

@@ -1,0 +1,75 @@
+"""Doors on the map: ``door C5 open`` / ``close`` (or toggle). A closed door is solid, an
+open one floor (R32, R33); the encounter's Board keeps the doors as the file drew them
+and ``Fight.doors`` holds what changed since (``positions.board_of`` applies it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from momenta_cli.engine.battlefield.positions import (
+    board_of,
+    map_size,
+    no_map,
+    occupants,
+    square_of,
+)
+from momenta_cli.engine.core.commands import Command
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.events import Event
+from momenta_cli.engine.core.registry import handles
+from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.geometry.board import name, parse
+from momenta_cli.errors import RuleError
+
+_WHAT = {"wall": "a wall", "difficult": "difficult terrain", "low": "a low wall",
+         "climb": "climbable", "pit": "a pit"}
+
+
+@dataclass(frozen=True)
+class DoorSet(Event):
+    """The door at ``square`` is now open (``open``) or closed."""
+
+    kind: ClassVar[str] = "door_set"
+    touches_round: ClassVar[bool] = False
+    square: str
+    open: bool
+
+    def apply(self, fight: Fight) -> None:
+        sq = parse(self.square)
+        assert sq is not None
+        doors = dict(fight.doors)
+        doors[sq] = self.open
+        fight.doors = tuple(sorted(doors.items()))
+
+
+@dataclass(frozen=True)
+class SetDoor(Command):
+    """Open (``how`` "open"), close ("close") or toggle (None) the door at ``square``."""
+
+    square: str
+    how: str | None = None
+
+
+@handles(SetDoor)
+def set_door(fight: Fight, cmd: SetDoor, roller: Roller) -> list[Event]:
+    """A door opens or closes; a door with a creature in its square cannot close."""
+    board = board_of(fight)
+    if board is None:
+        raise no_map("there are no doors")
+    sq = square_of(cmd.square)
+    if not board.on(sq):
+        raise RuleError(f"{name(sq)} is off the map ({map_size(board)})")
+    t = board.at(sq)
+    if t.kind != "door":
+        what = _WHAT.get(t.kind, t.kind)
+        raise RuleError(f"{name(sq)} is not a door (it is {what})")
+    want = (not t.open) if cmd.how is None else cmd.how == "open"
+    if want == t.open:
+        raise RuleError(f"the door at {name(sq)} is already {'open' if want else 'closed'}")
+    if not want:
+        who = occupants(fight.fighters.values()).get(sq)
+        if who is not None:
+            raise RuleError(f"{who} stands in the doorway at {name(sq)}: the door cannot "
+                            "close")
+    return [DoorSet(name(sq), want)]

@@ -1,0 +1,110 @@
+"""A fight in progress: the opening state, the journal of accepted commands with their
+events, and undo/redo as replays of that journal (boardgame.io-style fold)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from momenta_cli.engine.core.dice import RecordingRoller, Roller
+from momenta_cli.engine.core.events import Event, apply_all
+from momenta_cli.engine.core.opening import new_fight
+from momenta_cli.engine.core.specs import EncounterSpec
+from momenta_cli.engine.core.state import Fight
+from momenta_cli.errors import RuleError
+
+if TYPE_CHECKING:  # deciding (every rules module) comes in with the first command decided
+    from momenta_cli.engine.core.commands import Command
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted command: the line the GM typed (without a ``dice`` clause), the
+    events it produced, and every face its rolls took, in order, whether the tracker
+    rolled them or the line pinned them (the journal's ``"dice"``; empty when nothing
+    was rolled)."""
+
+    line: str
+    events: tuple[Event, ...]
+    dice: tuple[int, ...] = ()
+
+    @property
+    def script_line(self) -> str:
+        """The complete command: the line with its dice written as ``dice F,F,...``,
+        which replays it exactly under any seed (text/words.py ``with_dice``)."""
+        from momenta_cli.text.words import with_dice
+
+        return with_dice(self.line, self.dice) if self.dice else self.line
+
+
+def replay(initial: Fight, entries: list[Entry]) -> Fight:
+    """The state after every entry's events, folded onto a copy of ``initial``."""
+    state = initial.clone()
+    for entry in entries:
+        apply_all(state, entry.events)
+    return state
+
+
+class Session:
+    """The live fight: ``state`` is always the fold of ``entries`` onto the opening state."""
+
+    def __init__(self, encounter: EncounterSpec):
+        self.encounter = encounter
+        self.initial = new_fight(encounter)
+        self.entries: list[Entry] = []
+        self.undone: list[Entry] = []
+        self.state = self.initial.clone()
+
+    def execute(self, command: Command, line: str, roller: Roller) -> Entry:
+        """Decide and apply ``command``; on refusal raise and leave everything as it was."""
+        entry = self.decide(command, line, roller)
+        self.push(entry)
+        return entry
+
+    def decide(self, command: Command, line: str, roller: Roller) -> Entry:
+        """The entry ``command`` would make, not applied (nothing changes): its events
+        and the faces ``roller`` handed out for them (``Entry.dice``)."""
+        from momenta_cli.engine.core.decide import decide  # reading a journal never decides
+
+        rolled = RecordingRoller(roller)
+        events = decide(self.state, command, rolled)
+        return Entry(line, tuple(events), tuple(rolled.faces))
+
+    def push(self, entry: Entry) -> None:
+        """Apply an already-decided entry (resume from disk: no deciding, no rolling)."""
+        apply_all(self.state, entry.events)
+        self.entries.append(entry)
+        self.undone.clear()
+
+    def undo(self) -> Entry:
+        """Take back the last command; the state is rebuilt from the journal."""
+        if not self.entries:
+            raise RuleError("nothing to undo")
+        entry = self.entries.pop()
+        self.undone.append(entry)
+        self.state = replay(self.initial, self.entries)
+        return entry
+
+    def restore(self, entries: list[Entry], undone: list[Entry]) -> None:
+        """Put the session back as it was when ``entries`` and ``undone`` were copied, with
+        no copy of the state taken beforehand: the state is rebuilt as the fold of
+        ``entries`` onto the opening state, which is what it always is.
+
+        For a caller that keeps ``(list(s.entries), list(s.undone))`` before a line and
+        must take the line back after the fact: its save failed, or something unexpected
+        was raised while it was carried out. A refused line (``RuleError``,
+        ``CommandError``) has changed nothing and needs no restore. The lists are copied.
+        Costs a replay of the journal (about a microsecond an entry), so it is for the
+        rare path only."""
+        self.entries = list(entries)
+        self.undone = list(undone)
+        self.state = replay(self.initial, self.entries)
+
+    def redo(self) -> Entry:
+        """Put back the last undone command with its original dice."""
+        if not self.undone:
+            raise RuleError("nothing to redo")
+        entry = self.undone.pop()
+        apply_all(self.state, entry.events)
+        self.entries.append(entry)
+        return entry

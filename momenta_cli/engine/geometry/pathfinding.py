@@ -1,0 +1,330 @@
+"""Movement on the board (R32, R36, ch19 Movement): the cheapest legal path for a
+footprint within a budget of squares, and every square it can reach.
+
+A position is the top-left square of the mover's footprint. A step goes to one of the
+eight neighbouring positions and costs what entering its new squares costs: 1, or 2 when
+any of them is difficult terrain or a partial obstruction (ch19; so with 1 square left a
+difficult square cannot be entered). No square may be solid or hold an enemy; allies'
+squares may be crossed but not ended in; a diagonal step may not squeeze between solid
+squares on both of its sides (R32). Water is swimming and climbable squares are
+climbing (R36): neither allows a Shift, and a Move that climbs goes 1 square at most
+(ch19 Climb). The doubled Vigor of a swimming Move (ch19 Swim) is the maneuver's
+business: the path says ``swimming``. During a Move a one-square gap (a pit) may be
+jumped straight across when the landing is stable ground (ch19 Horizontal Jump); walking
+into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``);
+**ours** (R31): only a footprint wholly over pits falls (``pit_depth``).
+**Ours** (R36): a creature at the bottom of a pit at least 1 square deep climbs out: a
+Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
+
+The search is Dijkstra's, bounded: no position costing more than the budget is ever
+queued, so the work never grows beyond what the mover could walk. Of the paths costing
+the same, a caller may prefer some (``penalty``: a price per step it names, such as the
+reaches a step enters; the geometry does not know what it means), then the straightest.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from momenta_cli.engine.geometry.board import Board, Square, footprint, name
+from momenta_cli.engine.geometry.distance import steps
+from momenta_cli.text.literal import squares_text  # noqa: F401  (re-exported: older imports)
+
+Mode = Literal["move", "shift"]
+# a secondary price of one step from one position to the next: among paths of the same
+# cost, the one whose steps sum to the least is taken (movement/walk.py: reaches entered)
+Penalty = Callable[[Square, Square], int]
+STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
+                                      (1, 1), (1, -1), (-1, 1), (-1, -1))
+_STABLE = ("floor", "difficult", "low", "door")
+_ROUGH = ("difficult", "low")
+
+
+@dataclass(frozen=True)
+class Path:
+    """A legal path: the positions entered in order (the start left out; the last is
+    where the mover ends), its cost in squares, and what it involves."""
+
+    start: Square
+    squares: tuple[Square, ...]
+    cost: int
+    jumped: frozenset[Square] = frozenset()  # positions crossed in the air (a pit)
+    swimming: bool = False  # on water at some point (ch19 Swim: Vigor doubles)
+    climbing: bool = False  # on a climbable square at some point (1 square per Move)
+    fall: int = 0  # the depth of the pit the path ends in (R23, R36); 0: none
+    extra: int = 0  # what its steps cost by the search's ``penalty`` (0 without one)
+
+    @property
+    def end(self) -> Square:
+        return self.squares[-1] if self.squares else self.start
+
+    def names(self) -> list[str]:
+        """The positions as ``C5``-style names, for messages and ``--json``."""
+        return [name(s) for s in self.squares]
+
+
+@dataclass(frozen=True)
+class NoPath:
+    """No legal path: why, in words a GM reads ("C5 is a wall")."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One step of the search: where it goes, what it costs, the positions it crosses in
+    the air on the way (a jump), and whether it is a walk into a pit (a fall)."""
+
+    to: Square
+    cost: int
+    over: tuple[Square, ...] = ()
+    fall: bool = False
+
+
+@dataclass(frozen=True)
+class _Walk:
+    board: Board
+    side: int
+    mode: Mode
+    enemies: frozenset[Square]
+    allies: frozenset[Square]
+    # positions are looked at from up to eight neighbours: remember what they hold
+    _kinds: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
+
+    def squares(self, pos: Square) -> tuple[Square, ...]:
+        return (pos,) if self.side == 1 else footprint(pos, self.side)
+
+    def _look(self, pos: Square) -> frozenset[str] | None:
+        """The kinds of ground under the footprint at ``pos``; None when it cannot be
+        there (off the map, a solid square, an enemy)."""
+        if pos in self._kinds:
+            return self._kinds[pos]
+        kinds: frozenset[str] | None = None
+        squares = self.squares(pos)
+        if all(self.board.on(s) and s not in self.board.solid_squares
+               and s not in self.enemies for s in squares):
+            kinds = frozenset(self.board.at(s).kind for s in squares)
+        self._kinds[pos] = kinds
+        return kinds
+
+    def kinds(self, pos: Square) -> frozenset[str]:
+        return self._look(pos) or frozenset(self.board.at(s).kind for s in self.squares(pos))
+
+    def passable(self, pos: Square) -> bool:
+        return self._look(pos) is not None
+
+    def has(self, pos: Square, kind: str) -> bool:
+        return kind in self.kinds(pos)
+
+    def in_pit(self, pos: Square) -> bool:
+        """The footprint at ``pos`` is wholly over pits: there it falls (``pit_depth``)."""
+        return pit_depth(self.board, self.squares(pos)) > 0
+
+    def climbs(self, pos: Square) -> bool:
+        """On a climbable square, or at the bottom of a pit (ours, R36): climbing."""
+        return self.has(pos, "climb") or self.in_pit(pos)
+
+    def stands(self, pos: Square) -> bool:
+        return not any(s in self.allies for s in self.squares(pos))
+
+    def entry_cost(self, old: Square, new: Square) -> int:
+        if self.side == 1:
+            return 2 if self.board.at(new).kind in _ROUGH else 1
+        entered = set(self.squares(new)) - set(self.squares(old))
+        return 2 if any(self.board.at(s).kind in _ROUGH for s in entered) else 1
+
+    def squeezes(self, pos: Square, d: tuple[int, int]) -> bool:
+        if d[0] == 0 or d[1] == 0:
+            return False
+        solid = self.board.solid_squares
+        if self.side == 1:
+            return (pos[0] + d[0], pos[1]) in solid and (pos[0], pos[1] + d[1]) in solid
+        return all(any(s in solid
+                       for s in self.squares((pos[0] + dx, pos[1] + dy)))
+                   for dx, dy in ((d[0], 0), (0, d[1])))
+
+    def steps(self, pos: Square, start: Square) -> Iterator[_Step]:
+        """Each step from ``pos``: a walk to a neighbour, a jump over a gap, a fall."""
+        climbing = self.climbs(pos)
+        for d in STEPS:
+            new = (pos[0] + d[0], pos[1] + d[1])
+            if not self.passable(new) or self.squeezes(pos, d):
+                continue
+            kinds = self.kinds(new)
+            if self.mode == "shift" and kinds & {"water", "climb"}:
+                continue
+            if "climb" in kinds and pos != start:
+                continue
+            if self.in_pit(new):
+                if climbing and self.in_pit(pos):
+                    continue  # out of a pit onto its edge, not on along its bottom
+                if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
+                    yield from self._jump(pos, d)
+                yield _Step(new, self.entry_cost(pos, new), fall=True)
+                continue
+            yield _Step(new, self.entry_cost(pos, new))
+
+    def _jump(self, pos: Square, d: tuple[int, int]) -> Iterator[_Step]:
+        # Over the gap's one square, then the landing on stable ground (ch19 Horizontal
+        # Jump: a gap no more than one square long). Ours (R31): a bigger creature
+        # never jumps; it steps over a one-square gap (its footprint is never wholly
+        # over it, so it does not fall: ``pit_depth``), and a gap its whole footprint
+        # fits in is at least two squares long.
+        if self.side > 1:
+            return
+        here = (pos[0] + d[0], pos[1] + d[1])
+        land = (here[0] + d[0], here[1] + d[1])
+        if not self.passable(land) or self.squeezes(here, d) or \
+                self.board.at(land).kind not in _STABLE:
+            return
+        cost = self.entry_cost(pos, here) + self.entry_cost(here, land)
+        yield _Step(land, cost, (here,))
+
+
+def pit_depth(board: Board, squares: Iterable[Square]) -> int:
+    """How far down a pit a creature on ``squares`` (its footprint) is: **ours** (R36,
+    R31), it falls only when its whole footprint is over pit squares, and then as far as
+    the shallowest of them (it stops on the first floor it meets); with any square on
+    ground it stands (0), like a 2x2 creature with one corner over a 1x1 pit. A creature
+    down a pit at least 1 square deep climbs out (ours, R36). Every fall is decided by
+    this: a walk, a shove, a drag (``geometry.forced``)."""
+    squares = list(squares)
+    if not squares or not all(board.on(s) and board.at(s).kind == "pit" for s in squares):
+        return 0
+    return min(board.at(s).height for s in squares)
+
+
+def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
+    """What one step of a path from position ``old`` to ``new`` cost (R32): 2 into
+    difficult ground or a low wall, else 1; summed over a path's steps it is the path's
+    cost (a jump's two steps included), so a part of a path can be priced on its own."""
+    return _Walk(board, side, "move", frozenset(), frozenset()).entry_cost(old, new)
+
+
+def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset[Square],
+          allies: frozenset[Square]) -> _Walk:
+    own = frozenset(footprint(start, side))
+    return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own)
+
+
+def _priced(penalty: Penalty | None, pos: Square, step: _Step) -> int:
+    """What ``step`` from ``pos`` costs by ``penalty``, each position crossed in the air
+    on the way counted as entered (a jump)."""
+    if penalty is None:
+        return 0
+    seq = (pos, *step.over, step.to)
+    return sum(penalty(a, b) for a, b in zip(seq, seq[1:], strict=False))
+
+
+def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
+            penalty: Penalty | None = None
+            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]],
+                       dict[Square, int]]:
+    # Of the paths costing the same, the one the ``penalty`` prices least, then the one
+    # with the fewest diagonal steps: a straight walk along a row, not a zigzag of equal
+    # cost (ours: what a GM draws). Dijkstra's order is then (cost, penalty, diagonals),
+    # still monotone (no part is negative), so the costs found are unchanged.
+    best: dict[Square, tuple[int, int, int]] = {start: (0, 0, 0)}
+    back: dict[Square, tuple[Square, tuple[Square, ...]]] = {}
+    falls: set[Square] = set()
+    queue = [(0, 0, 0, start)]
+    done: set[Square] = set()
+    start_climbing = walk.climbs(start)
+    too_far = (budget + 1, 0, 0)
+    while queue:
+        cost, extra, bent, pos = heapq.heappop(queue)
+        if pos in done:
+            continue
+        done.add(pos)
+        if pos == goal:
+            break
+        if pos in falls or (pos != start and (start_climbing or walk.has(pos, "climb"))):
+            continue  # a fall or a climbing Move ends here
+        for step in walk.steps(pos, start):
+            new, total = step.to, cost + step.cost
+            if total > budget:
+                continue
+            turns = bent + (new[0] != pos[0] and new[1] != pos[1])
+            priced = extra + _priced(penalty, pos, step)
+            if (total, priced, turns) >= best.get(new, too_far):
+                continue
+            if step.fall:
+                if new != goal:
+                    continue
+                falls.add(new)
+            best[new] = (total, priced, turns)
+            back[new] = (pos, step.over)
+            heapq.heappush(queue, (total, priced, turns, new))
+    return {p: best[p][0] for p in done}, back, {p: best[p][1] for p in done}
+
+
+def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,
+              mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
+              allies: frozenset[Square] = frozenset(), into_pit: bool = False,
+              penalty: Penalty | None = None, passing: bool = False) -> Path | NoPath:
+    """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
+    (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
+    is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
+    mover's own are ignored). With ``into_pit`` the last step may walk into a pit (a
+    fall). Of the cheapest, the one whose steps ``penalty`` prices least (its sum is the
+    path's ``extra``). ``passing``: ``goal`` is a waypoint the mover goes on from, so it
+    may be an ally's square (crossed, not ended in)."""
+    walk = _walk(board, start, side, mode, enemies, allies)
+    where = name(goal)
+    for s in walk.squares(goal):
+        if not board.on(s):
+            return NoPath(f"{where} is off the map" if side == 1
+                          else f"a {side}x{side} creature does not fit at {where}")
+        if board.at(s).solid:
+            what = "a closed door" if board.at(s).kind == "door" else "a wall"
+            return NoPath(f"{name(s)} is {what}")
+        if s in walk.enemies or (s in walk.allies and not passing):
+            return NoPath(f"{name(s)} is occupied")
+    if goal == start:
+        return NoPath(f"already at {where}")
+    kinds = walk.kinds(goal) | walk.kinds(start)
+    if mode == "shift" and pit_depth(board, walk.squares(start)):
+        return NoPath("no Shift while climbing out of a pit (ch19 Climb)")
+    if mode == "shift" and kinds & {"water", "climb"}:
+        doing = "swimming" if "water" in kinds else "climbing"
+        return NoPath(f"no Shift while {doing} (ch19)")
+    if walk.in_pit(goal) and not into_pit:
+        return NoPath(f"{where} is a pit: walking in is a fall")
+    reached, back, priced = _search(walk, start, budget, goal, penalty)
+    if goal not in reached:
+        if walk.has(goal, "climb") and not walk.climbs(start) and steps(start, goal) > 1:
+            return NoPath(f"{where} is climbable: climbing onto it is a Move of 1 square "
+                          "from a square next to it (ch19 Climb)")
+        return NoPath(f"no way to {where} within {squares_text(budget)}")
+    squares: list[Square] = []
+    jumped: set[Square] = set()
+    pos = goal
+    while pos != start:
+        squares.append(pos)
+        pos, over = back[pos]
+        squares.extend(reversed(over))
+        jumped.update(over)
+    squares.reverse()
+    visited = [start, *squares]
+    return Path(start, tuple(squares), reached[goal], frozenset(jumped),
+                swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
+                climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
+                fall=pit_depth(board, walk.squares(goal)), extra=priced[goal])
+
+
+def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
+              mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
+              allies: frozenset[Square] = frozenset()) -> dict[Square, int]:
+    """Every position the mover can end a Move (or Shift) in within ``budget`` squares,
+    with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
+    beyond the budget."""
+    walk = _walk(board, start, side, mode, enemies, allies)
+    if mode == "shift" and walk.climbs(start) or \
+            mode == "shift" and "water" in walk.kinds(start):
+        return {}
+    reached, _, _ = _search(walk, start, budget, None)
+    return {p: c for p, c in reached.items()
+            if p != start and walk.stands(p) and not walk.in_pit(p)}

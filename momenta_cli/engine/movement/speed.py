@@ -1,0 +1,242 @@
+"""Movement rules without a map (ch19 Movement, Grab; R4, R23): budgets, terrain and the
+links of a grab. Pure functions of the state, plus the events that movement produces.
+
+The GM types how many squares were moved and over what terrain; these helpers check that
+against the fighter's budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from momenta_cli.engine.core.events import Event
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.geometry.board import name as square_name
+from momenta_cli.engine.geometry.board import parse
+from momenta_cli.errors import RuleError
+
+TERRAINS = ("", "climb", "swim")
+
+
+def speed(f: Fighter) -> int:
+    """SPD, halved (minimum 1, R4) while Hindered (ch19 Movement, condition table)."""
+    spd = f.spec.attr("SPD")
+    return max(spd // 2, 1) if f.has("Hindered") else spd
+
+
+def shift_speed(f: Fighter) -> int:
+    """ch19 Shift: half SPD, minimum 1 (R4). Ours: R4's minimum of 1 applies to a
+    positive SPD only: a creature with SPD 0 does not move (its Move goes 0 squares), so
+    its Shift goes 0 squares too, not 1."""
+    spd = f.spec.attr("SPD")
+    return max(spd // 2, 1) if spd > 0 else 0
+
+
+def jump_height(f: Fighter) -> int:
+    """ch19 Vertical Jump: 1 + POW/2 squares, rounded down (R4)."""
+    return 1 + f.spec.attr("POW") // 2
+
+
+def squares_needed(squares: int, difficult: int) -> int:
+    """ch19 Movement: each difficult square costs double."""
+    return squares + difficult
+
+
+def fall_squares(f: Fighter, squares: int) -> int:
+    """R23 / ch19 Falling: the squares that count, after subtracting AGI."""
+    return max(squares - f.spec.attr("AGI"), 0)
+
+
+def fall_damage(f: Fighter, squares: int) -> int:
+    """R23 / ch19 Falling: 2 untyped damage per square after subtracting AGI."""
+    return 2 * fall_squares(f, squares)
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """A Move or Shift of ``squares`` (``difficult`` of them difficult terrain) within a
+    ``budget``; ``jump`` for a vertical jump. Movement itself changes no number.
+
+    On a map (engine/movement/walk.py) ``path`` holds every square entered in order, the
+    mover's top-left square at each step from ``start`` (R32: resolved square by square,
+    so what happens on the way can be found where it happens), and ``jumped`` the ones
+    crossed in the air (ch19 Horizontal Jump); the mover ends on the last. Without a map
+    both are empty and no position changes. ``goes_on``: the rest of a movement a
+    reactive attack stopped (R35, engine/movement/triggers.py): the same movement, so the
+    reactions already made at it stay made."""
+
+    kind: ClassVar[str] = "moved"
+    touches_round: ClassVar[bool] = False
+    name: str
+    how: str  # "Move" | "Shift"
+    squares: int
+    budget: int
+    difficult: int = 0
+    terrain: str = ""
+    jump: bool = False
+    path: tuple[str, ...] = ()
+    start: str = ""
+    jumped: tuple[str, ...] = ()
+    goes_on: bool = False
+
+    def apply(self, fight: Fight) -> None:
+        if not self.goes_on:
+            moving(fight, self.name, self.how)
+        _arrive(fight, self.name, self.path, self.start)
+
+
+@dataclass(frozen=True)
+class Dragged(Event):
+    """ch19 Grab: the bigger side of a grab moves and drags the smaller (forced movement).
+    On a map ``path`` holds the dragged one's squares step by step (as ``Moved``'s)."""
+
+    kind: ClassVar[str] = "dragged"
+    touches_round: ClassVar[bool] = False
+    name: str
+    by: str
+    squares: int
+    path: tuple[str, ...] = ()
+    goes_on: bool = False  # the rest of a drag a reactive attack stopped (R35)
+
+    def apply(self, fight: Fight) -> None:
+        if not self.goes_on:
+            moving(fight, self.name, FORCED)
+        _arrive(fight, self.name, self.path)
+
+
+@dataclass(frozen=True)
+class Shoved(Event):
+    """ch19 Shove: ``name`` is pushed ``squares`` away by ``by`` (forced movement). On a
+    map ``path`` holds the squares it was pushed through step by step (fewer than
+    ``squares`` when ``stopped`` says what stopped it: a wall, a creature, a pit) from
+    ``start``; without one no position changes. ``goes_on``: the rest of a push a
+    reactive attack stopped at its trigger square (R35): the same movement."""
+
+    kind: ClassVar[str] = "shoved"
+    touches_round: ClassVar[bool] = False
+    name: str
+    by: str
+    squares: int
+    path: tuple[str, ...] = ()
+    stopped: str = ""
+    start: str = ""
+    goes_on: bool = False
+
+    def apply(self, fight: Fight) -> None:
+        if not self.goes_on:
+            moving(fight, self.name, FORCED)
+        _arrive(fight, self.name, self.path, self.start)
+
+
+FORCED = "forced"  # ch19 Movement: Shove, being dragged
+FELL = "fell"  # the last of a ``trail`` whose movement ended in a fall (R23, R36)
+
+
+def _arrive(fight: Fight, name: str, path: tuple[str, ...], start: str = "") -> None:
+    """A movement on the map ends on its last square (the fighter's top-left, R31); its
+    squares join the fighter's ``trail`` (from ``start``, else where it stood), so a
+    reaction stated after it is checked where it triggered (R35); ``FELL`` closes a
+    trail whose movement ended in a fall (``Fell``)."""
+    if path and name in fight.fighters:
+        f = fight.get(name)
+        if not f.trail:
+            here = start or (square_name(f.position) if f.position is not None else "")
+            f.trail = (here,) if here else ()
+        if f.trail:
+            f.trail = (*f.trail, *path)
+        f.position = parse(path[-1])
+
+
+def moving(fight: Fight, name: str, how: str) -> None:
+    """Record that ``name`` is moving now (a Move, a Shift or forced movement), so the
+    reactive attacks that movement may trigger can be checked (R35)."""
+    if name in fight.fighters:
+        f = fight.get(name)
+        f.moved = how
+        f.answered_by = []
+        f.trail = ()
+
+
+def check_trigger(reactor: Fighter, mover: Fighter, reaction: str,
+                  fight: Fight | None = None) -> None:
+    """R35, last sentence: without a map the GM states that a movement triggered Intercept
+    or Forestall, but the tracker refuses what cannot have: no movement this turn, a
+    Shift (ch19 Shift: "does not trigger reactive attacks"), forced movement for
+    Forestall (ch19 Movement), or a second reactive attack by the same reactor at the
+    same movement (R35: once per reactor per movement; Forestall, at the start, and
+    Intercept, on coming into reach, are different triggers)."""
+    how = mover.moved
+    if not how:
+        tried = " or tried to move" if reaction == "Forestall" else ""
+        raise RuleError(f"{mover.name} has not moved{tried} this turn: nothing triggers "
+                        f"{reaction} (ch19 Reactions)")
+    if fight is not None and fight.active is None:
+        # a movement belongs to the turn it happened in (R35): once that turn has
+        # ended (``moved`` itself is forgotten when the next one starts), it is too late
+        raise RuleError(f"the turn {mover.name} moved in has ended: a reaction to that "
+                        f"movement is stated during it (R35); undo back into the turn "
+                        "to add it")
+    if how == "Shift":
+        raise RuleError(f"{mover.name}'s last movement was a Shift, and a Shift does not "
+                        f"trigger reactive attacks (ch19 Shift, R35)")
+    if how == FORCED and reaction == "Forestall":
+        raise RuleError(f"{mover.name}'s movement was forced, and forced movement never "
+                        "triggers Forestall (ch19 Movement, R35)")
+    if (reactor.name, reaction) in mover.answered_by:
+        article = "an" if reaction[0] in "AEIOU" else "a"
+        raise RuleError(f"{reactor.name} already made {article} {reaction} at this movement "
+                        f"of {mover.name} (R35: one reaction per trigger, once per reactor "
+                        "per movement)")
+
+
+@dataclass(frozen=True)
+class MoveAnswered(Event):
+    """A reactive attack (Intercept, Forestall) answers ``mover``'s current movement; the
+    same reactor may not answer it again (R35)."""
+
+    kind: ClassVar[str] = "move_answered"
+    touches_round: ClassVar[bool] = False
+    reactor: str
+    mover: str
+    reaction: str
+
+    def apply(self, fight: Fight) -> None:
+        key = (self.reactor, self.reaction)  # Forestall and Intercept are two triggers
+        if self.mover in fight.fighters and key not in fight.get(self.mover).answered_by:
+            fight.get(self.mover).answered_by.append(key)
+
+
+@dataclass(frozen=True)
+class TerrainSet(Event):
+    """The medium a fighter moves in: "" (ground), "climb" or "swim" (ch19 Movement)."""
+
+    kind: ClassVar[str] = "terrain_set"
+    touches_round: ClassVar[bool] = False
+    name: str
+    before: str
+    after: str
+
+    def apply(self, fight: Fight) -> None:
+        fight.get(self.name).terrain = self.after
+
+
+@dataclass(frozen=True)
+class Fell(Event):
+    """ch19 Falling / R23: the damage itself follows as its own events."""
+
+    kind: ClassVar[str] = "fell"
+    touches_round: ClassVar[bool] = False
+    name: str
+    squares: int
+    agi: int
+    damage: int
+    counted: int | None = None  # squares left after AGI (None in journals written before)
+
+    def apply(self, fight: Fight) -> None:
+        # the fall ends the movement it came at: a reaction stated after it by hand would
+        # come after the fall, so the trail says it came (engine/movement/trigger_spot.py, R35)
+        if self.name in fight.fighters:
+            f = fight.get(self.name)
+            if f.trail and f.trail[-1] != FELL:
+                f.trail = (*f.trail, FELL)

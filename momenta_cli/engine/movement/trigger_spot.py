@@ -1,0 +1,132 @@
+"""Where a movement's reactive attack triggered (R35), read off the mover's ``trail``
+(the squares of its current movement, kept by the movement events): an Intercept or
+Forestall is checked against the movement the map saw and measured from the square
+the mover stood on when it triggered, whether it is made on the way (the movement
+stopped there, engine/triggers.walk) or stated after it by hand (``intercept wren
+gorm``). A forced movement (a push, a drag) that went on past the trigger square, or fell
+there, refuses the by-hand form: the movement stops at the trigger square until the
+reaction is resolved (R35), which only the shove or move line can still do. Without a
+map, or with no squares known (``move NAME N``), nothing here applies: the GM states it
+(R28, R35 last sentence).
+"""
+
+from __future__ import annotations
+
+from momenta_cli.engine.attack.defense import pick_weapon
+from momenta_cli.engine.battlefield.positions import board_of, squares_of
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
+from momenta_cli.engine.geometry.distance import comes_within, within
+from momenta_cli.engine.movement import speed as mv
+from momenta_cli.errors import RuleError
+from momenta_cli.text.words import quote_word
+
+
+def _trail(mover: Fighter) -> tuple[Square, list[Square], bool] | None:
+    """The start and squares of ``mover``'s movement, with whether it ended in a fall."""
+    trail = mover.trail
+    fell = bool(trail) and trail[-1] == mv.FELL
+    squares = [parse(q) for q in (trail[:-1] if fell else trail)]
+    if not squares or any(q is None for q in squares):
+        return None
+    start, *rest = squares
+    assert start is not None
+    return start, [q for q in rest if q is not None], fell
+
+
+def _in_order(fight: Fight, reactor: Fighter, mover: Fighter, squares: list[Square],
+              step: int, fell: bool) -> None:
+    """R35: a forced movement stops at the trigger square until the reaction is resolved
+    or declined. Stated by hand after it, an Intercept would come after whatever the push
+    or drag did past that square (more squares, a fall): a different fight from the one
+    the line form makes, so it is refused with the line that keeps the order. At the
+    square where the movement ended, with nothing after it, the two are the same."""
+    if mover.moved != mv.FORCED or step < 0 or (step >= len(squares) - 1 and not fell):
+        return
+    at = name(squares[step])
+    if step < len(squares) - 1:
+        went = f"was forced on from {at} to {name(squares[-1])}{' and fell' if fell else ''}"
+    else:
+        went = f"fell at {at}"
+    r = quote_word(reactor.name)
+    raise RuleError(f"{mover.name} {went} after {reactor.name}'s Intercept triggered at "
+                    f"{at}: stated now, it would come after that (R35); undo, then write "
+                    f"it on the line that moved {mover.name}: "
+                    f"'{_line_head(fight, mover)} intercept {r}'")
+
+
+def _line_head(fight: Fight, mover: Fighter) -> str:
+    """The start of the line that forced ``mover`` along, as far as the state tells it:
+    the active fighter's move line when it dragged ``mover`` (the two went in step, ch19
+    Grab), else its shove line; the rest of that line is the GM's ("...")."""
+    a = fight.fighters.get(fight.active or "")
+    it = quote_word(mover.name)
+    if a is None:
+        return f"shove NAME {it} ..."
+    who = quote_word(a.name)
+    if a.moved and a.position is not None and _in_step(a.trail, mover.trail):
+        return f"{a.moved.lower()} {who} to {name(a.position)} ..."
+    return f"shove {who} {it} ..."
+
+
+def _in_step(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether two trails went square for square at a fixed offset (a drag)."""
+    a = [parse(q) for q in one if q != mv.FELL]
+    b = [parse(q) for q in other if q != mv.FELL]
+    if len(a) != len(b) or len(a) < 2 or any(q is None for q in (*a, *b)):
+        return False
+    offsets = {(q[0] - p[0], q[1] - p[1]) for p, q in zip(a, b, strict=True)
+               if p is not None and q is not None}
+    return len(offsets) == 1
+
+
+def where_triggered(fight: Fight, reactor: Fighter, mover: Fighter, reaction: str,
+                    weapon: str | None) -> tuple[str, Square] | None:
+    """The weapon a movement reaction by ``reactor`` at ``mover`` is made with (``weapon``
+    when named, else the first triggering one it can pay for) and the top-left square
+    ``mover`` stood on when it triggered (R35: an Intercept where the weapon's reach is
+    entered from outside it, a Forestall at the start); None when the map cannot tell
+    (no map, either off it, no squares known, a weapon with no reach: the attack's own
+    checks speak). A ``RuleError`` with the move line's reasons when the movement did
+    not trigger it."""
+    from momenta_cli.engine.movement import triggers  # triggers -> attack_plan -> here
+
+    if board_of(fight) is None or reactor.position is None or not mover.moved:
+        return None
+    known = _trail(mover)
+    if known is None:
+        return None
+    start, squares, fell = known
+    how = mover.moved
+    found = [t for t in triggers.find_triggers(fight, mover, start, squares, how)
+             if t.reactor == reactor.name and t.reaction == reaction]
+    if weapon is None:
+        if not found:
+            raise triggers.not_triggered(fight, mover, reactor, reaction, how)
+        t = found[0]
+        _in_order(fight, reactor, mover, squares, t.step, fell)
+        return triggers.first_usable(reactor, t), start if t.step < 0 else squares[t.step]
+    w = pick_weapon(reactor, weapon)
+    if w.melee is None or (reaction == "Forestall" and not w.has("Reflexive")):
+        return None  # not a weapon for it: check_reactive_weapon says why
+    side = side_of(mover.spec.size)
+    if reaction == "Forestall":
+        if within(footprint(start, side), squares_of(reactor), w.melee):
+            return w.name, start
+        step = None
+    else:
+        step = comes_within(start, squares, side, squares_of(reactor), w.melee)
+        if step is not None:
+            _in_order(fight, reactor, mover, squares, step, fell)
+            return w.name, squares[step]
+    if not found:
+        raise triggers.not_triggered(fight, mover, reactor, reaction, how)
+    t = found[0]
+    where = name(start) if t.step < 0 else t.square
+    if reaction == "Forestall":
+        raise RuleError(f"{mover.name} does not start this movement within reach of "
+                        f"{reactor.name}'s {w.name}; {' or '.join(t.weapons)} triggers "
+                        f"the Forestall at {where} (ch19 Forestall, R35)")
+    raise RuleError(f"this movement never brought {mover.name} into the reach of "
+                    f"{reactor.name}'s {w.name} from outside it; {' or '.join(t.weapons)} "
+                    f"triggers the Intercept at {where} (ch19 Reactions, R35)")

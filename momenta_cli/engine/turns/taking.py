@@ -1,0 +1,131 @@
+"""Deciding turn commands: start, end, next (ch18 Taking a Turn, R13-R16)."""
+
+from __future__ import annotations
+
+from momenta_cli.engine.core.commands import EndTurn, NextTurn, StartTurn
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.events import Event, TurnEnded, TurnStarted, applied, apply_all
+from momenta_cli.engine.core.names import find
+from momenta_cli.engine.core.registry import handles
+from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns.clearing import end_of_turn
+from momenta_cli.errors import RuleError
+
+
+def refresh(f: Fighter) -> tuple[int, int]:
+    """ch18 Taking a Turn: Vigor += 3 + BODY/2 (R4 rounds down), capped at Max Vigor;
+    Guard back to Max unless above it (Over-Guard is kept). Exhausted halves the Vigor
+    gained, minimum 1 (condition table)."""
+    gain = 3 + f.spec.attr("BODY") // 2
+    if f.has("Exhausted"):
+        gain = max(gain // 2, 1)
+    vigor = f.vigor if f.spec.max_vigor <= 0 else min(f.vigor + gain, f.spec.max_vigor)
+    vigor = max(vigor, f.vigor)  # a Vigor already above max is never cut by a refresh
+    guard = f.guard if f.guard > f.spec.max_guard else f.spec.max_guard
+    return vigor, guard
+
+
+def _why_not(fight: Fight, f: Fighter) -> str:
+    options = ", ".join(x.name for x in turns.may_act(fight)) or "nobody"
+    if f.out:
+        return f"{f.name} is {f.out_reason} and takes no turns"
+    if f.turns_left == 0:
+        return f"{f.name} has taken all its turns this round (may act: {options})"
+    due = turns.side_due(fight)
+    phase = turns.current_phase(fight)
+    mine = turns.phase_of(f)
+    if phase is not None and mine != phase:
+        # Name the real reason first (ch18 Special cases): Surprised before Slowed.
+        why = ("is Surprised" if f.has("Surprised") else "is Slowed") if f.slowed else ""
+        if f.side == "independents" and phase < turns.INDEPENDENTS:
+            return f"independents act last, after the allies and adversaries (may act: " \
+                f"{options})"
+        if f.side == "independents":
+            return f"{f.name} {why} and acts after the other independents (may act: " \
+                f"{options})"
+        return f"{f.name} {why} and acts after everyone who is not Slowed (may act: {options})"
+    return f"it is the {due}' pick (may act: {options})"
+
+
+@handles(StartTurn)
+def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
+    """ch18 Taking a Turn: start the named (or suggested) fighter's turn if the zipper allows
+    it; Vigor and Guard refresh."""
+    if fight.active is not None:
+        raise RuleError(f"{fight.active}'s turn is still running: end it first (end, or next)")
+    if cmd.name is None:
+        f = turns.suggestion(fight)
+        if f is None:
+            raise RuleError("nobody may act now")
+    else:
+        f = find(fight, cmd.name)
+        if f not in turns.may_act(fight):
+            raise RuleError(_why_not(fight, f))
+    vigor, guard = refresh(f)
+    phase = turns.phase_of(f)
+    return [TurnStarted(f.name, f.turns_taken + 1, phase, f.vigor, vigor, f.guard, guard,
+                        f.has("Exhausted"))]
+
+
+@handles(EndTurn)
+def end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> list[Event]:
+    """ch18: end the running turn; after a fighter's last turn of the round its conditions clear
+    (R15, R16)."""
+    return _end_turn(fight, cmd, roller)[0]
+
+
+def _end_turn(fight: Fight, cmd: EndTurn, roller: Roller) -> tuple[list[Event], Fight | None]:
+    """``end_turn``'s events, with the copy of ``fight`` they were worked out on (the
+    clearing needs the turn ended first), all of them applied; None when the turn was not
+    the fighter's last of the round and no copy was needed."""
+    if fight.active is None:
+        raise RuleError("no turn is running (start one with: turn NAME)")
+    f = fight.get(fight.active)
+    extra = f.turns_allowed - f.turns_taken - 1
+    forgone = extra if cmd.forgo else 0
+    last = extra - forgone <= 0
+    if cmd.typed and not last:
+        raise RuleError(f"conditions clear at the end of {f.name}'s last turn of the round")
+    events: list[Event] = [TurnEnded(f.name, last, forgone)]
+    if not last:
+        return events, None
+    scratch = apply_all(fight.draft(), events)
+    return events + end_of_turn(scratch, scratch.get(f.name), roller, cmd.typed), scratch
+
+
+@handles(NextTurn)
+def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
+    """End the running turn (if any), roll the round over when it is done, and start the next
+    turn."""
+    if fight.active is None:
+        return start_turn(fight, StartTurn(cmd.name), roller)
+    events, scratch = _ended(fight, cmd, roller)
+    return events + start_turn(scratch, StartTurn(cmd.name), roller)
+
+
+def _ended(fight: Fight, cmd: NextTurn, roller: Roller) -> tuple[list[Event], Fight]:
+    """The events ending the running turn and rolling the round over when it is done,
+    with the copy of ``fight`` they are applied to."""
+    events, scratch = _end_turn(fight, EndTurn(cmd.forgo, cmd.typed), roller)
+    if scratch is None:
+        scratch = apply_all(fight.draft(), events)
+    # One copy serves the end of the turn, the rollover and the start of the next turn.
+    from momenta_cli.engine.core.decide import rollover
+
+    events += applied(scratch, rollover(scratch))
+    return events, scratch
+
+
+def picking_from(fight: Fight, cmd: StartTurn | NextTurn, roller: Roller) -> Fight:
+    """The state the next turn of ``cmd`` is picked from (ch18 Turn Order): ``fight``
+    itself for ``turn``; for ``next`` with a turn running, a copy where that turn has
+    ended and the round has turned over when it was done. ``fight`` is not changed; the
+    end of the turn may roll to clear conditions (R15), with ``roller``. Raises
+    ``RuleError`` when ``cmd`` would be refused before any turn starts."""
+    if isinstance(cmd, StartTurn) or fight.active is None:
+        if fight.active is not None:
+            raise RuleError(f"{fight.active}'s turn is still running: end it first (end, "
+                            "or next)")
+        return fight
+    return _ended(fight, cmd, roller)[1]

@@ -1,0 +1,392 @@
+"""The fight's journal on disk: autosave, resume, and damage that is reported, never
+hidden.
+
+A fight file is JSON Lines, one record a line, each line ending with ``\\n``. The first
+line is a header::
+
+    {"format": "momenta-fight", "version": 2, "encounter": "demo.yaml",
+     "encounter_abs": "/abs/demo.yaml", "encounter_sha256": "...", "encounter_name": "...",
+     "created": "2026-12-01T11:05:01+00:00", "sum": "..."}
+
+then one record per accepted command, undo or redo, in the order they happened::
+
+    {"seq": 1, "cmd": "turn kira", "events": [{"kind": "turn_started", ...}], "sum": "..."}
+    {"seq": 2, "cmd": "attack gorm", "events": [...], "dice": [5, 2, 6], "sum": "..."}
+    {"seq": 3, "undo": true, "sum": "..."}
+    {"seq": 4, "redo": true, "sum": "..."}
+
+``seq`` counts the records from 1. ``cmd`` is the line as typed, without a pinned
+``dice F,F,...`` clause; ``dice`` (only on a command that rolled) is every face the
+command's rolls took, in order, whether the tracker rolled them or the line pinned them:
+the line and its dice are the complete command (``Entry.script_line``), which replays it
+exactly (``momenta log FIGHT --format script``). Records written before ``dice`` was kept
+have none and read as before; the events alone rebuild the state either way.
+
+``sum`` (on the header too) is the first 16 hex digits of the SHA-256 of the line's
+object without ``sum``, serialized canonically (``json.dumps`` with sorted keys, no
+spaces, ASCII escapes; ``records.checksum``). Version 1 files (before checksums) have the
+same header and records without ``seq`` and ``sum``;
+they still open and replay exactly.
+The first write to a version-1 file (a command, or a repair) converts it atomically to
+version 2, keeping the original beside it as ``demo.fight.jsonl.v1-DATE-TIME`` (or
+``.damaged-DATE-TIME`` when it is repaired). A newer version is refused.
+
+Saving: every accepted command is appended, flushed and fsynced before its result is
+shown, so a crash loses nothing the GM saw acknowledged. An append that fails (a full
+disk) is truncated back to the last good length at once and reported as not saved; the
+command is not done, and the next one appends cleanly. Appends only ever follow bytes
+this session knows: a file that another program changed, replaced or removed is not
+written to. Whole-file rewrites are atomic (temp file, fsync, ``os.replace``) and keep
+the file's mode; new fight files are created exclusively (temp file linked into place),
+so of two sessions starting the same fight one wins and the other is told.
+
+Reading: resuming re-applies the recorded events (``Session.push``/``undo``/``redo``):
+nothing is decided or rolled again. A line that cannot be read, whose checksum does not
+match, or whose sequence number shows a record missing, is damage: the fight opens with
+the records before it and the GM is told the line. A final line with no newline is a
+write cut short (the only record ever dropped as such). Commands that may write
+(``repair=True``) keep the damaged original beside the file as
+``demo.fight.jsonl.damaged-DATE-TIME`` (never over an existing file) and rewrite the
+file up to the damage; read-only commands (status, log) report it and change nothing. A
+well-formed record with a valid checksum that does not replay is never dropped: it is an
+error (a different version wrote it, or the encounter changed). Removing whole records
+from the very end cannot be told from a fight that stopped there.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core.specs import EncounterSpec
+from momenta_cli.errors import JournalError, MomentaError
+from momenta_cli.journal import disk
+from momenta_cli.journal.disk import Known, atomic_write
+from momenta_cli.journal.locations import (
+    LOCK_SUFFIX,
+    SUFFIX,
+    default_fight_path,
+    find_encounter,
+    lock_path,
+    looks_like_fight,
+    most_recent,
+    relative,
+    set_aside,
+)
+from momenta_cli.journal.lock import FightBusy, busy_message, locked
+from momenta_cli.journal.records import (
+    FORMAT,
+    VERSION,
+    encode,
+    entry_record,
+    header_intact,
+    outcome_record,
+    seal,
+    seal_header,
+)
+from momenta_cli.journal.replay import (
+    Damage,
+    EncounterChanged,
+    damage_warning,
+    file_hash,
+    fold,
+    parse_header,
+    read_fight,
+)
+from momenta_cli.storage.reading import why
+
+if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
+    from momenta_cli.play.runner import Outcome
+
+__all__ = [
+    "FORMAT", "VERSION", "SUFFIX", "LOCK_SUFFIX", "EncounterChanged", "FightBusy",
+    "FightExists", "NotSaved", "FightFile", "atomic_write", "busy_message",
+    "default_fight_path", "entry_record", "file_hash", "lock_path", "locked",
+    "looks_like_fight", "most_recent", "outcome_record", "set_aside",
+]
+
+
+class FightExists(JournalError):
+    """A fight file appeared where this command meant to start one."""
+
+
+class NotSaved(JournalError):
+    """An append failed: the file is back as it was and the command was not done.
+    ``why`` is the reason alone, for callers that word the line themselves."""
+
+    def __init__(self, path: Path, why: str):
+        super().__init__(f"{path}: not saved: {why}")
+        self.path = path
+        self.why = why
+
+
+@dataclass
+class FightFile:
+    """A saved fight: where it lives, its header, and the live session rebuilt from it."""
+
+    path: Path
+    header: dict[str, Any]
+    session: Session
+    encounter_path: Path
+    warnings: list[str] = field(default_factory=list)
+    records: int = 0
+    known: Known | None = None  # the file as last read or written (None: read-only)
+    notices: list[str] = field(default_factory=list)  # said once, after the next save
+    _legacy: list[dict[str, Any]] | None = None  # a version-1 file's records, to convert
+    _torn: bool = False  # a failed append's bytes could not be cut off yet
+    # The last line is whole but lacks its newline (an editor stripped it): the next
+    # append starts with one, so opening a fight never writes to it.
+    _unterminated: bool = False
+    _created: bytes | None = None  # the header this very object created the file with
+    # Damage found by an open that repairs only when it saves (``do``): what to repair.
+    _damaged: tuple[Damage, bytes] | None = None
+
+    @property
+    def version(self) -> int:
+        """The fight format version of the file as it is on disk."""
+        return int(self.header["version"])
+
+    @property
+    def created_here(self) -> bool:
+        """Whether this object started the fight file (``create``)."""
+        return self._created is not None
+
+    # --- creating and opening ------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, encounter_path: Path, encounter: EncounterSpec) -> FightFile:
+        """A new fight file holding only the header. Exclusive: if any file is already at
+        ``path`` it is left alone and ``FightExists`` is raised."""
+        path = Path(path)
+        header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "encounter": relative(encounter_path, path.parent),
+            "encounter_abs": str(Path(encounter_path).resolve()),
+            "encounter_sha256": file_hash(Path(encounter_path)),
+            "encounter_name": encounter.name,
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        header = seal_header(header)
+        blob = encode(header)
+        try:
+            known = disk.create_exclusive(path, blob)
+        except FileExistsError:
+            raise FightExists(f"{path}: a fight file is already there (another session "
+                              f"started it a moment ago?); run the command again to "
+                              f"continue that fight") from None
+        except OSError as err:
+            reason = (f"there is no directory {path.parent}" if not path.parent.is_dir()
+                      else why(err))
+            raise JournalError(f"{path}: cannot start the fight file: {reason}") from None
+        return cls(path, header, Session(encounter), Path(encounter_path), known=known,
+                   _created=blob)
+
+    @classmethod
+    def open(cls, path: Path, *, strict_encounter: bool = False, repair: bool = True,
+             state_only: bool = False, repair_on_save: bool = False) -> FightFile:
+        """Read a fight file and rebuild its session from the recorded events.
+
+        Damage (see the module docstring) opens the fight up to it with a warning.
+        ``repair=True`` (the caller holds the lock and will write) keeps the damaged
+        original beside the file and rewrites the file up to the damage; ``repair=False``
+        (status, log) never writes or renames anything, and cannot be saved to.
+
+        ``repair_on_save`` (``do``, ``undo``, ``redo``: all or nothing) repairs only with
+        the first save, so that refused commands leave the file byte for byte as it was.
+
+        ``state_only`` (with ``repair=False``: status) wants only ``session.state``: a
+        long fight then starts from the fold cache (journal/snapshot.py) and the session
+        holds no entries (nothing to undo, export or save).
+        """
+        # The cache: the encounter as last loaded, trusted only while every file it was
+        # read from still has the same hash (no YAML parsing or pydantic on a hit).
+        from momenta_cli.encounter.cache import load_encounter_cached
+
+        path = Path(path)
+        data = read_fight(path)
+        # A fight of just its header whose newline an editor stripped: the header line
+        # is whole (parse_header judges it), so read it as if the newline were there.
+        bare_header = b"\n" not in data and bool(data.strip())
+        if bare_header:
+            data += b"\n"
+        elif b"\n" not in data:
+            raise JournalError(f"{path}: not a momenta fight file (no header line)")
+        header = parse_header(path, data.split(b"\n", 1)[0])
+        enc_path = find_encounter(path, header)
+        try:
+            encounter = load_encounter_cached(enc_path)
+        except MomentaError as err:
+            raise JournalError(f"{path}: its encounter {enc_path} no longer loads: "
+                               f"{str(err).splitlines()[0]}") from None
+        warnings: list[str] = []
+        changed = file_hash(enc_path) != header.get("encounter_sha256")
+        if changed:
+            msg = (f"{enc_path} has changed since this fight began; the saved fight is "
+                   f"replayed as recorded, against the encounter as it is now")
+            if strict_encounter:
+                raise JournalError(f"{path}: {msg}")
+            warnings.append(f"warning: {msg}")
+        if header["version"] >= 2 and not header_intact(header):
+            warnings.append(f"warning: {path}:1: the header was edited or damaged (its "
+                            f"checksum does not match); the fight is opened as it says")
+        ff = cls(path, header, Session(encounter), enc_path, warnings)
+        quick = state_only and not repair and not changed and ff.version == VERSION
+        ff.session, done = fold(ff.session, path, data, ff.version, changed=changed,
+                                encounter=enc_path, quick=quick)
+        ff.records, ff._legacy = done.records, done.legacy
+        if bare_header:
+            done.size, done.unterminated = done.size - 1, True
+        if done.damage is None:
+            ff.known = _known_as(path, done.size) if repair else None
+            ff._unterminated = done.unterminated  # the next append adds the newline
+        elif repair and repair_on_save:
+            ff._damaged = (done.damage, data)  # said when it is repaired, or cannot be
+        elif repair:
+            ff.warnings.append(ff._repair(done.damage, data))
+        else:
+            ff.warnings.append(damage_warning(path, done.damage, ff.records, kept=None))
+        return ff
+
+    def _repair(self, damage: Damage, data: bytes) -> str:
+        """Keep the damaged original aside and rewrite the file with the good records;
+        the warning that says so."""
+        try:
+            kept = self._write_clean(data[:damage.good_end], "damaged")
+        except OSError as err:
+            raise JournalError(
+                f"{self.path}:{damage.line}: {damage.why}; it cannot be repaired here "
+                f"({why(err)}): 'momenta status {self.path}' shows the fight up to it"
+                ) from None
+        return damage_warning(self.path, damage, self.records, kept)
+
+    def _write_clean(self, good: bytes | None, label: str) -> Path:
+        """Keep the file as it is now under a new name (``label``) and write the good
+        records in place atomically: ``good`` as it is, or, for a version-1 file, every
+        replayed record converted to the current version."""
+        header = self.header
+        if self._legacy is not None:
+            header = seal_header({**self.header, "version": VERSION})
+            good = encode(header) + b"".join(
+                encode(seal(r, n)) for n, r in enumerate(self._legacy, start=1))
+        assert good is not None
+        # A file the GM made read-only stays as it is: nothing may change before the
+        # write it protects would fail anyway (the directory may still allow a rename).
+        if disk.read_only(self.path):
+            raise PermissionError(errno.EACCES, "permission denied: the fight file is "
+                                  "read-only")
+        kept = disk.keep_copy(self.path, label)
+        try:
+            atomic_write(self.path, good)
+        except OSError:
+            os.unlink(kept)  # the original is still in place: the extra name goes
+            raise
+        self.header, self._legacy, self._unterminated = header, None, False
+        self.known = disk.known(self.path)
+        return kept
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Append one record and make it durable before returning (``NotSaved`` if not:
+        then the file is as it was)."""
+        self.append_many([record])
+
+    def append_many(self, records: list[dict[str, Any]]) -> None:
+        """Append ``records`` in one write, all or none (``NotSaved``)."""
+        if not records:
+            return
+        if self._damaged is not None:  # repaired first (JournalError if it cannot be)
+            said = self._repair(*self._damaged)
+            self._damaged = None
+            self.notices.append(said.removeprefix("warning: "))
+        if self.known is None:
+            raise NotSaved(self.path, "the fight was opened read-only")
+        if disk.read_only(self.path):  # as root too: the mode says "keep this fight"
+            raise NotSaved(self.path, "the fight file is read-only (no write permission)")
+        if self.version < VERSION:
+            self._upgrade()
+        blob = b"".join(encode(seal(r, self.records + n)) for n, r in enumerate(records, 1))
+        if self._unterminated:
+            blob = b"\n" + blob
+        assert self.known is not None
+        try:
+            self.known = disk.append(self.path, blob, self.known, torn=self._torn)
+        except disk.AppendFailed as failed:
+            self._torn = not failed.clean
+            raise NotSaved(self.path, why(failed.err)) from None
+        except disk.Changed as err:
+            raise NotSaved(self.path, f"another program changed the fight file since it "
+                           f"was opened ({err}); resume it to see what it holds") from None
+        except FileNotFoundError:
+            raise NotSaved(self.path, "the fight file is gone (moved or deleted?)") from None
+        except OSError as err:
+            raise NotSaved(self.path, why(err)) from None
+        self._torn = self._unterminated = False
+        self.records += len(records)  # records are numbered from 1: the last seq
+
+    def _upgrade(self) -> None:
+        """Convert a version-1 file to the current version before its first append."""
+        try:
+            kept = self._write_clean(None, "v1")
+        except OSError as err:
+            raise NotSaved(self.path, f"the file is in an older format (1) and cannot be "
+                           f"converted: {why(err)}") from None
+        self.notices.append(f"{self.path} was written by an older momenta (fight format "
+                            f"1); it now has format {VERSION}, with a checksum on every "
+                            f"record; the original is kept as {kept}")
+
+    def take_notices(self) -> list[str]:
+        """Notices from the last save (a converted file), each returned once."""
+        out, self.notices = self.notices, []
+        return out
+
+    def remove_if_unused(self) -> bool:
+        """Delete the fight file if this very object created it and it still holds only
+        that header (a refused ``do ENCOUNTER.yaml``); the caller holds the lock."""
+        if self._created is None or self.known is None or self.records:
+            return False
+        return disk.remove_if(self.path, self.known, self._created)
+
+    def run(self, line: str, roller: Roller, *, players: bool = False) -> Outcome:
+        """Run one line and save it before returning; refused lines change nothing, and
+        neither does a line that cannot be saved (``NotSaved``). ``players``: typed in
+        the players' view (``runner.run_line``)."""
+        from momenta_cli.play.runner import run_line
+
+        s = self.session
+        # No copy of the state up front (it is the costly part of a command): a refused
+        # command never touches the session, and the rare failures after it changed are
+        # put right by replaying the journal, which is what the state is anyway.
+        saved = (list(s.entries), list(s.undone))
+        try:
+            out = run_line(s, line, roller, players=players)
+        except MomentaError:
+            raise  # refused before anything changed
+        except Exception:
+            s.restore(*saved)  # a bug changes nothing either
+            raise
+        record = outcome_record(out)
+        if record is not None:
+            try:
+                self.append(record)
+            except JournalError:
+                s.restore(*saved)  # not saved, so not done
+                raise
+        return out
+
+
+def _known_as(path: Path, size: int) -> Known:
+    """What an append may follow: the file now, as long as we read it (if it has grown
+    since, another program wrote to it, and appends will say so)."""
+    try:
+        now = disk.known(path)
+    except OSError as err:
+        raise JournalError(f"{path}: {why(err)}") from None
+    return Known(now.dev, now.ino, size)

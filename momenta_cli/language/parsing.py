@@ -1,0 +1,163 @@
+"""Verb registry and line parsing.
+
+Each verb module registers a ``Verb`` (name, aliases, usage, help, example, parser); the
+parser turns the remaining words into an engine command or a ``Meta`` (undo, redo, ...)
+that the session layer handles itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from momenta_cli.engine.core.commands import Command
+from momenta_cli.engine.core.names import close, did_you_mean
+from momenta_cli.engine.core.rolls import Typed
+from momenta_cli.errors import CommandError
+
+# Splitting a line into words lives in momenta_cli/text/words.py, shared with the journal's
+# entries (engine/core/session.py ``Entry.script_line``); the names stay importable from here.
+from momenta_cli.text.words import _lex, quote_word, split  # noqa: F401
+
+
+@dataclass(frozen=True)
+class Meta:
+    """A session-level request that is not a rules command: undo, redo, status, help, quit,
+    or ``odds`` (a preview of ``command``, an attack, that changes nothing)."""
+
+    what: str
+    arg: str | None = None
+    command: Command | None = None
+
+
+Parser = Callable[[list[str]], Command | Meta]
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    aliases: tuple[str, ...]
+    usage: str
+    help: str
+    example: str
+    parse: Parser
+    group: str = "fight"
+
+
+VERBS: dict[str, Verb] = {}
+
+
+def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, example: str,
+         group: str = "fight") -> Callable[[Parser], Parser]:
+    """Register the decorated function as the parser of ``name``."""
+
+    def deco(fn: Parser) -> Parser:
+        VERBS[name] = Verb(name, aliases, usage, help, example, fn, group)
+        return fn
+
+    return deco
+
+
+def lookup(word: str) -> Verb:
+    """A verb by name, alias, or unambiguous prefix of a name."""
+    low = word.lower()
+    for v in VERBS.values():
+        if low == v.name or low in v.aliases:
+            return v
+    hits = [v for v in VERBS.values() if v.name.startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise CommandError(f"{word} is ambiguous: {', '.join(sorted(v.name for v in hits))}")
+    near = _near_verbs(low)
+    if near:
+        raise CommandError(f"unknown command {word!r}: {did_you_mean(near)} (try: help)")
+    raise CommandError(f"unknown command {word!r} (try: help)")
+
+
+def _near_verbs(word: str) -> list[str]:
+    """The one or two verbs closest to a mistyped one (``atack``: attack), by name or
+    alias, each named by its verb."""
+    spelled = {alias: v.name for v in VERBS.values() for alias in (v.name, *v.aliases)}
+    out: list[str] = []
+    for name in close(word, list(spelled)):
+        if spelled[name] not in out:
+            out.append(spelled[name])
+    return out
+
+
+def parse_line(line: str) -> Command | Meta | None:
+    """The command a line asks for; None for a blank or comment line."""
+    text = line.replace("\ufeff", "").strip()  # a BOM from a Windows editor
+    if not text or text.startswith("#"):
+        return None
+    words = split(text)
+    if not words:
+        return None
+    v = lookup(words[0])
+    try:
+        return v.parse(words[1:])
+    except CommandError as err:
+        # a verb with two forms may say which one the line is (maneuver_verbs.MapUsage)
+        raise CommandError(f"{err} (usage: {getattr(err, 'usage', v.usage)})") from None
+
+
+# --- small helpers for verb parsers ----------------------------------------------------
+
+
+def need(words: list[str], *parts: str) -> None:
+    """Refuse fewer words than ``parts``, naming only the parts that are missing: ``dmg
+    hald`` misses the amount, not the combatant."""
+    missing = list(parts[len(words):])
+    if missing:
+        what = missing[0] if len(missing) == 1 else \
+            ", ".join(missing[:-1]) + " and " + missing[-1]
+        raise CommandError(f"missing {what}")
+
+
+MAX_NUMBER = 99_999  # nothing at a Momenta table comes near; keeps the screen sane
+
+
+def is_number(word: str) -> bool:
+    """Whether ``word`` reads as a whole number in ASCII digits (an optional sign)."""
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isascii() and digits.isdigit()
+
+
+def number(word: str, what: str = "number") -> int:
+    """A whole number in plain ASCII digits (an optional sign), at most 99,999."""
+    if not is_number(word):
+        raise CommandError(f"{what} must be a whole number, got {word!r}")
+    text = word.strip()
+    digits = text.lstrip("+-")
+    if len(digits) > 5 or int(digits) > MAX_NUMBER:
+        raise CommandError(f"{what} is too large: {word} (at most {MAX_NUMBER})")
+    return int(text)
+
+
+def typed_result(text: str) -> Typed:
+    """``2s`` = two successes; ``5,6,1`` = faces."""
+    t = text.strip().lower()
+    count = t[:-1]
+    if t.endswith("s") and count.isascii() and count.isdigit():  # no sign: 2s, not -2s
+        return Typed(successes=number(count, "successes"))
+    parts = [x for x in t.split(",") if x]
+    if not all(x.isascii() and x.isdigit() and len(x) == 1 for x in parts):
+        raise CommandError(f"a result is faces like 5,2,6 or successes like 2s, "
+                           f"got {text!r}")
+    faces = tuple(int(x) for x in parts)
+    if not faces:
+        raise CommandError("a result needs faces or successes")
+    return Typed(faces=faces)
+
+
+def _load_verbs() -> None:
+    # Importing a verb module registers its verbs.
+    import momenta_cli.language.attack_verbs  # noqa: F401
+    import momenta_cli.language.maneuver_verbs  # noqa: F401
+    import momenta_cli.language.map_verbs  # noqa: F401
+    from momenta_cli.language import turn_verbs  # noqa: F401
+
+
+_load_verbs()

@@ -1,0 +1,283 @@
+"""Verbs for turn flow, conditions and GM overrides."""
+
+from __future__ import annotations
+
+from momenta_cli.engine.core import commands as c
+from momenta_cli.errors import CommandError
+from momenta_cli.language.parsing import Meta, is_number, lookup, need, number, typed_result, verb
+from momenta_cli.text.literal import clip
+
+
+def _end_options(words: list[str]) -> tuple[bool, dict]:
+    forgo = False
+    typed = {}
+    for w in words:
+        if w.lower() in ("forgo", "last"):
+            forgo = True
+        elif "=" in w:
+            key, _, val = w.partition("=")
+            typed[key] = typed_result(val)
+        else:
+            raise CommandError(f"unexpected {w!r}")
+    return forgo, typed
+
+
+@verb("turn", aliases=("t", "go"), usage="turn [NAME]",
+      help="Start the next turn: NAME's, or the suggested combatant's when no name is given "
+           "(at the prompt, on the allies' side, the players pick from a list).",
+      example="turn brannoc")
+def _turn(words: list[str]) -> c.Command:
+    return c.StartTurn(" ".join(words) if words else None)
+
+
+@verb("end", aliases=("e",), usage="end [forgo] [COND=RESULT ...]",
+      help="End the running turn. 'forgo' gives up remaining extra turns this round. "
+           "COND=RESULT types a roll-to-clear result (2s or faces 5,1).",
+      example="end hindered=1s")
+def _end(words: list[str]) -> c.Command:
+    forgo, typed = _end_options(words)
+    return c.EndTurn(forgo, typed)
+
+
+@verb("next", aliases=("n",), usage="next [NAME] [forgo] [COND=RESULT ...]",
+      help="End the running turn (if any) and start the next: NAME's or the suggestion "
+           "(at the prompt, on the allies' side, the players pick).",
+      example="next knife-2")
+def _next(words: list[str]) -> c.Command:
+    name_words = [w for w in words if "=" not in w and w.lower() not in ("forgo", "last")]
+    forgo, typed = _end_options([w for w in words if w not in name_words])
+    return c.NextTurn(" ".join(name_words) or None, forgo, typed)
+
+
+@verb("cond", aliases=("c", "condition"), usage="cond NAME CONDITION [+N|-N|=N|-all] "
+      "[new] [from SOURCE]",
+      help="Add (+N, the default +1), remove (-N, -all) or set (=N) stacks of a condition. "
+           "'new' makes up a condition that is not in the catalogue (nor the encounter's): "
+           "persistent, at most 3 stacks, a reminder only (the GM applies its effect).",
+      example="cond knife-1 hindered +1 from brannoc")
+def _cond(words: list[str]) -> c.Command:
+    need(words, "combatant", "condition")
+    source = None
+    if "from" in [w.lower() for w in words]:
+        i = [w.lower() for w in words].index("from")
+        source = " ".join(words[i + 1:]) or None
+        words = words[:i]
+        if source is None:
+            raise CommandError("'from' needs a source")
+        need(words, "combatant", "condition")  # `cond tamsin from gorm`: cut short
+    target, condition, *rest = words
+    new = "new" in [w.lower() for w in rest]
+    rest = [w for w in rest if w.lower() != "new"]
+    op: str = "+"
+    n: int | None = 1
+    if rest:
+        amt = rest[0].lower()
+        if not amt.strip():  # `cond tamsin soaked ''`: a quoted empty word
+            raise CommandError("the stacks word is empty (+N, -N, =N or -all)")
+        if amt in ("-all", "clear", "off", "-"):
+            op, n = "-", None
+        elif amt[0] in "+-=":
+            op, n = amt[0], number(amt[1:] or "1", "stacks")
+        else:
+            n = number(amt, "stacks")
+        if len(rest) > 1:
+            raise CommandError(f"unexpected {rest[1]!r}")
+    return c.ChangeCondition(target, condition, op, n, source, new)
+
+
+def _one_name(words: list[str]) -> str:
+    need(words, "combatant name")
+    return " ".join(words)
+
+
+@verb("surprise", usage="surprise NAME",
+      help="Surprise a combatant mid-fight (acts in the Slowed phase, no reactions).",
+      example="surprise wren")
+def _surprise(words: list[str]) -> c.Command:
+    return c.Surprise(_one_name(words))
+
+
+@verb("defeat", usage="defeat NAME", help="Mark a combatant Defeated.",
+      example="defeat knife-2")
+def _defeat(words: list[str]) -> c.Command:
+    return c.Defeat(_one_name(words))
+
+
+@verb("revive", usage="revive NAME [at SQUARE]",
+      help="Take Defeated or Lost off a combatant (Vitality at least 1). On a map it "
+           "stands up on its own square; when that is taken now (or a door closed on "
+           "it), 'at C5' says where instead.",
+      example="revive brannoc")
+def _revive(words: list[str]) -> c.Command:
+    at = None
+    if words and words[-1].lower() == "at":
+        raise CommandError("'at' needs a square")
+    if len(words) >= 3 and words[-2].lower() == "at":
+        words, at = words[:-2], words[-1]
+        if any(w.lower() == "at" for w in words[1:]):
+            raise CommandError("at is given twice")
+    return c.Revive(_one_name(words), at)
+
+
+@verb("remove", aliases=("rm",), usage="remove NAME",
+      help="Take a combatant out of the fight (it loses its remaining turns).",
+      example="remove knife-1")
+def _remove(words: list[str]) -> c.Command:
+    return c.Remove(_one_name(words))
+
+
+_ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool": "pool"}
+_ADD_VALUED = ("as", "side", "threat", "at", *_ADD_STATS)
+# The words cond, end/next and add read as their own wherever a name may stand: nothing
+# made up at the table may be called one (engine/core/names.py COMMAND_WORDS, kept in step by
+# tests/test_reserved_names.py).
+KEYWORDS = frozenset({"from", "new", "-all", "forgo", "last", "copy", *_ADD_VALUED})
+
+
+@verb("add", usage="add [copy] NAME [as NEW] [side SIDE] [vit N] [guard N] [pool N] "
+      "[threat CLASS] [xN] [at SQUARE]",
+      help="Bring in reinforcements; they join the current round. NAME is a stat block (the "
+           "encounter's or an included library's); with 'copy', a combatant in the fight, "
+           "copied afresh and numbered on (Deckhand-4); any other NAME is made up at the "
+           "table: an adversary Grunt (10 Vitality, 0 Guard, an Unarmed Attack) unless "
+           "'side', 'vit', 'guard' or 'threat' say otherwise; a Regular or better rolls "
+           "'pool' dice (default 3), and 'pool' without 'threat' makes a Regular. 'as NEW' "
+           "names one; xN brings N, numbered. On a map, 'at C5' says where they come in "
+           "(a group around that square).",
+      example="add footpad as Latecomer x2")
+def _add(words: list[str]) -> c.Command:
+    need(words, "stat block or name")
+    copy = words[0].lower() == "copy"
+    if copy:
+        words = words[1:]
+        need(words, "combatant to copy")
+    block, rest = words[0], words[1:]
+    name = side = threat = at = None
+    stats: dict[str, int] = {}
+    count = 1
+    seen: set[str] = set()
+    i = 0
+    while i < len(rest):
+        w = rest[i].lower()
+        value = rest[i + 1] if i + 1 < len(rest) else None
+        if w in _ADD_VALUED and value is None:
+            raise CommandError(f"'{w}' needs a value")
+        once = "xN" if w.startswith("x") and w[1:].isdigit() else w
+        if once in seen:  # the last one silently winning hides a typo
+            raise CommandError(f"{once} is given twice")
+        seen.add(once)
+        if w == "as":
+            name = value
+        elif w == "side":
+            side = (value or "").lower()
+        elif w == "threat":
+            threat = value
+        elif w == "at":
+            at = value
+        elif w in _ADD_STATS:
+            if _ADD_STATS[w] in stats:  # vit and vitality name one stat
+                raise CommandError(f"{w} is given twice")
+            stats[_ADD_STATS[w]] = number(value or "", w)
+        elif w.startswith("x") and w[1:].isdigit():
+            count = int(w[1:])
+            i += 1
+            continue
+        else:
+            raise CommandError(f"unexpected {rest[i]!r}")
+        i += 2
+    return c.AddFighter(block, name, side, count, copy, threat=threat, at=at, **stats)
+
+
+@verb("over", aliases=("end-combat",), usage="over [REASON]",
+      help="End the combat now.", example="over the bandits flee")
+def _over(words: list[str]) -> c.Command:
+    return c.EndCombat(" ".join(words) or "the GM ended the combat")
+
+
+@verb("note", usage="note TEXT", help="Write a line into the fight's log.",
+      example="note the bridge is burning")
+def _note(words: list[str]) -> c.Command:
+    need(words, "text")
+    return c.AddNote(" ".join(words))
+
+
+def _amount(how: str):
+    def parse(words: list[str]) -> c.Command:
+        if len(words) == 1 and is_number(words[0]):  # `dmg 5`: the name is what is missing
+            raise CommandError("missing combatant")
+        need(words, "combatant", "amount")
+        untyped = words[-1].lower() == "untyped"
+        if untyped:
+            words = words[:-1]
+        return c.Adjust(" ".join(words[:-1]), how, number(words[-1], "amount"),
+                        untyped=untyped)
+    return parse
+
+
+verb("dmg", aliases=("damage",), usage="dmg NAME N [untyped]",
+     help="Deal N damage directly: Guard first unless untyped, then Vitality and Wounds.",
+     example="dmg knife-1 5")(_amount("damage"))
+verb("heal", usage="heal NAME N", help="Restore N Vitality (not above max).",
+     example="heal brannoc 6")(_amount("heal"))
+verb("strain", usage="strain NAME N", help="Add N Strain (Burdens, Lost).",
+     example="strain wren 3")(_amount("strain"))
+verb("relieve", usage="relieve NAME N", help="Remove N Strain.",
+     example="relieve wren 2")(_amount("relieve"))
+verb("guard", usage="guard NAME N", help="Set Guard to N (above max is Over-Guard).",
+     example="guard brannoc 8")(_amount("guard"))
+
+
+@verb("set", usage="set NAME RESOURCE N",
+      help="Set vitality, guard, vigor, strain, resolve or consumables to N.",
+      example="set brannoc vigor 4")
+def _set(words: list[str]) -> c.Command:
+    need(words, "combatant", "resource", "value")
+    return c.Adjust(" ".join(words[:-2]), "set", number(words[-1], "value"),
+                    resource=words[-2])
+
+
+@verb("undo", aliases=("u",), usage="undo [N]",
+      help="Take back the last command, or the last N (as many as there are).",
+      example="undo 2", group="session")
+def _undo(words: list[str]) -> Meta:
+    return _steps("undo", words)
+
+
+@verb("redo", usage="redo [N]",
+      help="Put back the last undone command, or the last N (as many as there are).",
+      example="redo", group="session")
+def _redo(words: list[str]) -> Meta:
+    return _steps("redo", words)
+
+
+def _steps(verb: str, words: list[str]) -> Meta:
+    """``undo``/``redo`` with no number (one step) or a number of steps, 1 or more."""
+    if not words:
+        return Meta(verb)
+    said = " ".join(words)
+    if len(words) > 1:
+        raise CommandError(f"{verb} takes a number of steps ({verb} 2), got {clip(said)!r}")
+    n = number(words[0], f"the number of steps to {verb}")
+    if n < 1:
+        raise CommandError(f"{verb} {clip(said)}: the number of steps is 1 or more")
+    return Meta(verb, arg=str(n))
+
+
+@verb("status", aliases=("s", "st"), usage="status", help="Draw the status table.",
+      example="status", group="session")
+def _status(words: list[str]) -> Meta:
+    return Meta("status")
+
+
+@verb("help", aliases=("?",), usage="help [COMMAND]",
+      help="List the commands, or explain one.", example="help cond", group="session")
+def _help(words: list[str]) -> Meta:
+    if words:
+        lookup(words[0])  # `help zzz` is refused like `zzz` (CommandError), also by `do`
+    return Meta("help", words[0] if words else None)
+
+
+@verb("quit", aliases=("exit", "q"), usage="quit", help="Leave (the fight is saved).",
+      example="quit", group="session")
+def _quit(words: list[str]) -> Meta:
+    return Meta("quit")

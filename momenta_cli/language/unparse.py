@@ -1,0 +1,188 @@
+"""An attack command written back as a line of the command language: the inverse of the
+attack verbs' parser (language/attack_verbs.py), so ``parse_line(unparse(x)) == x``.
+
+The prompt's questions (momenta_cli/play/questions/) turn the answers into fields of the
+``Attack``; the line the journal keeps is this one, the complete command that replays
+the exchange (a GM can copy it into a script). Canonical: every value quoted as a name
+is (``quote_word``), the options in one fixed order, the Counterattack's words after
+``counter`` and each further Area target after ``for``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.core.rolls import Typed
+from momenta_cli.language.parsing import quote_word
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.movement.walk import MoveTo
+
+# the verb that declares each maneuver (language/attack_verbs.py)
+VERB_OF = {"Basic Attack": "attack", "Feint": "feint", "Grab": "grab", "Shove": "shove",
+           "Intercept": "intercept", "Forestall": "forestall"}
+_TWO_NAMES = ("Intercept", "Forestall")  # REACTOR MOVER: both names are written
+
+
+def typed_text(t: Typed) -> str:
+    """``5,6,2`` or ``2s``, as ``roll`` and ``def`` read them."""
+    if t.successes is not None:
+        return f"{t.successes}s"
+    return ",".join(str(x) for x in t.faces or ())
+
+
+def _options(x: Attack, reactions: bool = True) -> list[str]:
+    """The option words of one part of an attack, in the canonical order (``reactions``
+    False: without the target's reactions, which an area attack writes after ``for``)."""
+    out: list[str] = []
+    if x.area is not None:
+        size = [str(x.area.size)] if x.area.size is not None else []
+        out += ["area", x.area.shape, *size, quote_word(x.area.square)]
+    for key, value in (("with", x.weapon), ("at", x.location), ("as", x.damage_type),
+                       ("using", x.attribute)):
+        if value is not None:
+            out += [key, quote_word(value)]
+    if x.distance is not None:
+        out += ["adjacent"] if x.distance == 1 else ["dist", str(x.distance)]
+    for flag, on in (("thrown", x.ranged), ("cover", x.cover), ("obscured", x.obscured),
+                     ("no-cover", x.no_cover), ("sight", x.sight)):
+        if on:
+            out.append(flag)
+    if x.dice:
+        out.append(f"{x.dice:+d}d")
+    if x.cost is not None:
+        out += ["cost", str(x.cost)]
+    if x.typed is not None:
+        out += ["roll", typed_text(x.typed)]
+    if reactions:
+        out += _reaction_words(x)
+    if x.together:
+        out.append("together")
+    return out
+
+
+def _reaction_words(x: Attack) -> list[str]:
+    out: list[str] = []
+    if x.defense is not None:
+        out.append(x.defense if x.defense_with is None
+                   else f"{x.defense}={quote_word(x.defense_with)}")
+    elif x.defense_with is not None:
+        raise ValueError("a defense weapon without a defense cannot be written")
+    if x.defense_typed is not None:
+        out += ["def", typed_text(x.defense_typed)]
+    if x.brace:
+        out.append("brace")
+    return out
+
+
+def _counter(c: Attack) -> list[str]:
+    if c.attacker is not None or c.target != "" or c.maneuver != "Counterattack" or c.also:
+        raise ValueError("a Counterattack is written as the target's: no names of its own")
+    words = ["counter", *_options(c)]
+    if c.counter is not None:
+        words += _counter(c.counter)
+    return words
+
+
+def _also(x: Attack) -> list[str]:
+    plain = Attack(None, x.target, defense=x.defense, defense_with=x.defense_with,
+                   brace=x.brace, counter=x.counter, typed=x.typed,
+                   defense_typed=x.defense_typed)
+    if x != plain:
+        raise ValueError("a further Area target takes only its reactions and its roll")
+    words = ["for", quote_word(x.target), *_options(x)]
+    if x.counter is not None:
+        words += _counter(x.counter)
+    return words
+
+
+def unparse(cmd: Attack) -> str:
+    """``cmd`` as one line of the command language that parses back to ``cmd``. Raises
+    ``ValueError`` for an attack no line can declare (a Counterattack on its own)."""
+    verb = VERB_OF.get(cmd.maneuver)
+    if verb is None:
+        raise ValueError(f"no verb declares a {cmd.maneuver} on its own")
+    words = [verb]
+    if cmd.attacker is not None:
+        words.append(quote_word(cmd.attacker))
+    elif cmd.maneuver in _TWO_NAMES:
+        raise ValueError(f"{verb} names the reacting combatant")
+    if cmd.area is not None:  # the area picks the targets: the first is written after for
+        words += _options(cmd, reactions=False)
+        if cmd.target:
+            words += ["for", quote_word(cmd.target), *_reaction_words(cmd)]
+        elif _reaction_words(cmd) or cmd.counter is not None:
+            raise ValueError("an area attack's reactions belong to a target")
+    else:
+        words.append(quote_word(cmd.target))
+        words += _options(cmd)
+    if cmd.counter is not None:
+        words += _counter(cmd.counter)
+    for x in cmd.also:
+        words += _also(x)
+    if cmd.push_reactions or cmd.push_said:  # last: every word after belongs to them
+        if cmd.maneuver != "Shove":
+            raise ValueError("only a Shove's line answers its push")
+        words += answer_words(cmd.push_reactions, cmd.push_said)
+    return " ".join(words)
+
+
+def answer_words(reactions: tuple[Attack, ...], said: bool) -> list[str]:
+    """The answers to a movement's triggers at the end of a move or shove line
+    (language/trigger_words.py): ``intercept REACTOR [OPTIONS]`` each, or
+    ``no-reactions`` for none said."""
+    if not reactions:
+        return ["no-reactions"] if said else []
+    out: list[str] = []
+    for x in reactions:
+        out += [x.maneuver.lower(), quote_word(x.attacker or ""), *reaction_words(x)]
+    return out
+
+
+def reaction_words(cmd: Attack) -> list[str]:
+    """A reactive attack's words after its reactor's name on a movement line
+    (language/trigger_words.py: ``intercept brannoc with longsword dodge``): its options
+    and its target's Counterattack."""
+    words = _options(cmd)
+    if cmd.counter is not None:
+        words += _counter(cmd.counter)
+    return words
+
+
+def move_line(cmd: MoveTo) -> str:
+    """A movement on the map as the line that parses back to it
+    (language/maneuver_verbs.py): ``move NAME to C5 via B3 D4 intercept brannoc``, the
+    squares in capitals, the answers to its triggers last (language/trigger_words.py)."""
+    from momenta_cli.language.trigger_words import write  # it reads reaction_words here
+
+    words = [cmd.how.lower()]
+    if cmd.name is not None:
+        words.append(quote_word(cmd.name))
+    words += ["to", cmd.square.upper()]
+    if cmd.via:
+        words += ["via", *(s.upper() for s in cmd.via)]
+    return " ".join([*words, *write(cmd.reactions, cmd.said)])
+
+
+def path_line(cmd: MoveTo) -> str:
+    """``path NAME C5 via B3 shift``: the preview of ``cmd`` as the line that reads back
+    to it (language/maneuver_verbs.py)."""
+    words = ["path"]
+    if cmd.name is not None:
+        words.append(quote_word(cmd.name))
+    words.append(cmd.square.upper())
+    if cmd.via:
+        words += ["via", *(s.upper() for s in cmd.via)]
+    if cmd.how == "Shift":
+        words.append("shift")
+    return " ".join(words)
+
+
+def comment_of(line: str) -> str:
+    """The comment at the end of ``line`` (``# from the fall``), or ``""``: the part from
+    the first ``#`` outside quotes on (text/words.py ``comment_at``, one pass over the line)."""
+    from momenta_cli.text.words import comment_at
+
+    at = comment_at(line)
+    return "" if at is None else line[at:].strip()

@@ -1,0 +1,176 @@
+"""A whole line's preview: the command decided against a throwaway copy of the state
+with throwaway dice (``decide`` changes nothing, the copy and the dice are dropped), or
+what a session line (undo, redo, status, help, quit, odds) would do."""
+
+from __future__ import annotations
+
+from momenta_cli.engine.actions.economy import ManeuverTaken, ReactionTaken, enemy_maneuver_limit
+from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.core.commands import Command
+from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.core.dice import RecordingRoller, Roller, SeededRoller
+from momenta_cli.engine.core.events import Event
+from momenta_cli.engine.core.names import find
+from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.movement import walk as walking
+from momenta_cli.errors import MomentaError
+from momenta_cli.language import Meta, parse_line
+from momenta_cli.play.pinned import pinned_command, pinned_events
+from momenta_cli.play.preview import attack_preview as attack
+from momenta_cli.play.preview import preview_model as model
+from momenta_cli.text.words import take_dice
+
+# The preview's own dice: a fixed seed, apart from the fight's roller, so that a preview
+# neither uses up nor reveals the dice the fight rolls next (a script replays the same
+# with or without its ``?`` lines).
+PREVIEW_SEED = 0
+
+
+def _throwaway() -> Roller:
+    return SeededRoller(PREVIEW_SEED)
+
+
+def preview_line(session: Session, line: str) -> model.LinePreview:
+    """What ``line`` (the line without its ``?``) would do now. Raises ``CommandError``
+    when it cannot be parsed, as the line itself would; an engine refusal is the
+    preview's answer (``refusal``), not an error. Nothing in ``session`` changes.
+
+    A line that pins its dice (``dice F,F,...``) is read and checked by the code that
+    runs it (text/words.py ``take_dice``, play/pinned.py), so the preview's answer is the line's."""
+    taken = take_dice(line)
+    if taken is not None:
+        body, pinned = taken
+        return command(session.state, pinned_command(body, pinned), line, pinned)
+    parsed = parse_line(line)
+    if parsed is None:
+        return model.LinePreview(line, says="nothing: a blank line or a comment")
+    if isinstance(parsed, Meta):
+        return _meta(session, parsed, line)
+    return command(session.state, parsed, line)
+
+
+def _paid(fight: Fight, events: list[Event]) -> tuple[model.Paid, ...]:
+    out = []
+    for e in events:
+        if isinstance(e, ManeuverTaken):
+            f = fight.fighters.get(e.name)
+            enemy = f is not None and f.spec.is_enemy
+            limit = enemy_maneuver_limit(f) if enemy and f is not None else None
+            # as ManeuverTaken counts it: an enemy's first Move is free, like anyone's;
+            # a second one is one of its maneuvers (R7)
+            counted = (not e.is_move and e.counts) or e.extra_move
+            out.append(model.Paid(e.name, e.maneuver, e.cost, e.vigor_from, e.vigor_to,
+                                  limit if counted else None,
+                                  free_move=e.is_move and not e.extra_move
+                                  and (enemy or e.cost == 0)))
+        elif isinstance(e, ReactionTaken) and not (e.cost == 0 and e.reaction == "Brace"):
+            # Brace is free and taken only if the dice bring damage past Guard (ch19):
+            # the attack's lines say so, not its cost
+            out.append(model.Paid(e.name, e.reaction, e.cost, e.vigor_from, e.vigor_to))
+    return tuple(out)
+
+
+def _untyped(cmd: Attack) -> Attack:
+    from dataclasses import replace
+
+    return replace(cmd, typed=None, defense_typed=None,
+                   also=tuple(replace(x, typed=None, defense_typed=None) for x in cmd.also))
+
+
+def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
+            ) -> model.LinePreview:
+    """``cmd`` decided against a copy of ``fight``: with exactly the ``pinned`` faces
+    when the line gives them (checked as play/pinned.py checks a line it runs), else with
+    throwaway dice."""
+    dice = RecordingRoller(_throwaway())
+    try:
+        if pinned:
+            events = pinned_events(fight.clone(), cmd, pinned)
+        else:
+            events = decide(fight.clone(), cmd, dice)
+    except MomentaError as err:
+        refusal = str(err)
+        if isinstance(cmd, Attack):
+            # typed or pinned dice of the wrong count: still show the pools, so the GM
+            # sees the dice it takes (the refusal comes first)
+            try:
+                untyped = _untyped(cmd)
+                events = decide(fight.clone(), untyped, _throwaway())
+            except MomentaError:
+                return model.LinePreview(line, refusal=refusal)
+            return _attack(fight, untyped, line, events, 0, refusal)
+        return model.LinePreview(line, refusal=refusal)
+    thrown = len(dice.faces)  # the throwaway dice, not the line's own
+    if isinstance(cmd, Attack):
+        return _attack(fight, cmd, line, events, thrown)
+    route, written = _route(fight, cmd)
+    return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
+                             rolled=thrown, route=route, written=written)
+
+
+def _route(fight: Fight, cmd: Command
+           ) -> tuple[walking.Route | None, tuple[tuple[str, str], ...]]:
+    """For a movement on the map, its route (what its path meets, R35, is listed from
+    it) and the reactions the line names, by their reactors' full names."""
+    if not isinstance(cmd, walking.MoveTo):
+        return None, ()
+    try:
+        route = walking.preview(fight, cmd)
+        written = tuple((find(fight, a.attacker or "").name, a.maneuver)
+                        for a in cmd.reactions)
+    except MomentaError:
+        return None, ()
+    return route, written
+
+
+def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,
+            refusal: str | None = None) -> model.LinePreview:
+    from momenta_cli.engine.attack.area_attack import aimed
+
+    cmd = aimed(fight, cmd)  # an area on the map: its targets, as the engine took them
+    return model.LinePreview(
+        line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
+        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway),
+        area=attack.area(fight, cmd))
+
+
+def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
+    what = m.what
+    if what in ("undo", "redo"):
+        there = session.entries if what == "undo" else session.undone
+        if not there:
+            return model.LinePreview(line, refusal=f"nothing to {what}")
+        # as many steps as ``undo N`` takes (runner.steps: at most what there is)
+        n = max(1, min(int(m.arg) if m.arg is not None else 1, len(there)))
+        named = ", ".join(f"'{e.line}'" for e in reversed(there[-n:]))
+        if what == "undo":
+            return model.LinePreview(line, says=f"would take back {named}")
+        return model.LinePreview(line, says=f"would put back {named} with the original "
+                                 "dice")
+    if what == "status":
+        return model.LinePreview(line, says="would draw the status table (type 'status')")
+    if what == "help":
+        if m.arg is None:
+            return model.LinePreview(line, says="would list the commands")
+        from momenta_cli.language.parsing import lookup
+
+        try:
+            v = lookup(m.arg)
+        except MomentaError as err:
+            return model.LinePreview(line, refusal=str(err))
+        return model.LinePreview(line, says=f"would explain '{v.name}': {v.usage}")
+    if what == "quit":
+        return model.LinePreview(line, says="would leave: at the prompt the fight is saved "
+                                 "and the prompt ends; in a script or 'do', the lines after "
+                                 "it are not run")
+    if what == "odds" and isinstance(m.command, Attack):
+        from momenta_cli.odds.from_fight import preview
+
+        try:
+            pv = preview(session.state, m.command)
+        except MomentaError as err:
+            return model.LinePreview(line, refusal=str(err))
+        return model.LinePreview(line, says=f"would show the odds of {pv.attacker}'s attack "
+                                 f"on {pv.target} with {pv.weapon} (itself a preview)")
+    return model.LinePreview(line, says=f"would run '{what}'")

@@ -1,0 +1,133 @@
+"""Running one line of the command language against a session. Shared by the prompt,
+one-shot commands and replay scripts, so all three accept exactly the same language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from momenta_cli.engine.core.dice import Roller
+from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.errors import CommandError, MomentaError
+from momenta_cli.language import Meta, parse_line
+from momenta_cli.play.preview import strip_mark
+from momenta_cli.text.literal import unsafe
+from momenta_cli.text.words import take_dice
+
+if TYPE_CHECKING:
+    from momenta_cli.odds.from_fight import Preview
+    from momenta_cli.play.preview.preview_model import LinePreview
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a line did: an accepted entry, an undo/redo, or a meta request to draw."""
+
+    line: str
+    entry: Entry | None = None
+    meta: Meta | None = None
+    undone: Entry | None = None
+    redone: Entry | None = None
+    odds: Preview | None = None  # what ``odds`` asked for: a preview, nothing changed
+    preview: LinePreview | None = None  # a line ending in ``?``: shown, nothing changed
+
+    @property
+    def changed(self) -> bool:
+        return self.entry is not None or self.undone is not None or self.redone is not None
+
+
+def check_plain(line: str) -> None:
+    """Refuse ``line`` (``CommandError``) unless it is one line of plain text: bytes that
+    were not UTF-8 (they arrive as lone surrogates), control, bidi and zero-width
+    characters, so nothing typed can reach the journal or the screen as an instruction.
+    The prompt calls it before asking anything about the line."""
+    bad = unsafe(line.replace("\ufeff", "").replace("\t", " ").rstrip("\r\n"))
+    if bad:
+        if "surrogate" in bad:
+            raise CommandError("the line is not UTF-8 text (a byte that is no character); "
+                               "type it again")
+        raise CommandError(f"a command is one line of plain text; this one holds {bad}")
+
+
+def _as_seen(session: Session, players: bool) -> Session:
+    """``session`` itself, or in the players' view a shallow copy whose state is the
+    fight as the players know it (for a preview, which changes nothing)."""
+    if not players:
+        return session
+    import copy
+
+    from momenta_cli.engine.core.players import known
+
+    seen = copy.copy(session)
+    seen.state = known(session.state)
+    return seen
+
+
+def run_line(session: Session, line: str, roller: Roller, *, players: bool = False
+             ) -> Outcome:
+    """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
+    A line that is not plain text (``check_plain``) is refused before parsing.
+    ``players``: the line is typed in the players' view, so a ``?`` preview is decided
+    on the fight as they know it (engine/core/players.py ``known``: no Hidden enemy in it)."""
+    check_plain(line)
+    body = strip_mark(line)
+    if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
+        from momenta_cli.play.preview.line_preview import preview_line
+
+        return Outcome(line, preview=preview_line(_as_seen(session, players), body))
+    pinned = take_dice(line)  # `... dice 5,2`: exactly those faces (play/pinned.py)
+    if pinned is not None:
+        from momenta_cli.play.pinned import run_pinned
+
+        return Outcome(line, entry=run_pinned(session, *pinned))
+    parsed = parse_line(line)
+    if parsed is None:
+        return Outcome(line)
+    if isinstance(parsed, Meta):
+        if parsed.what in ("undo", "redo") and parsed.arg not in (None, "1"):
+            # one record per step: the caller runs ``steps(...)`` one line at a time
+            raise CommandError(f"'{parsed.what} {parsed.arg}' is several steps: run "
+                               "the lines runner.steps gives, one at a time")
+        if parsed.what == "undo":
+            return Outcome(line, meta=parsed, undone=session.undo())
+        if parsed.what == "redo":
+            return Outcome(line, meta=parsed, redone=session.redo())
+        if parsed.what == "odds" and parsed.command is not None:
+            from momenta_cli.engine.attack.plan import Attack
+            from momenta_cli.odds.from_fight import preview
+
+            assert isinstance(parsed.command, Attack)
+            return Outcome(line, meta=parsed, odds=preview(session.state, parsed.command))
+        return Outcome(line, meta=parsed)
+    return Outcome(line, entry=session.execute(parsed, line.strip(), roller))
+
+
+def steps(session: Session, line: str) -> tuple[list[str], str | None]:
+    """The lines to run for ``line``, one at a time: ``undo N`` (``redo N``) is N lines
+    of ``undo`` (``redo``), at most as many as there are to take back (at least one, so
+    that nothing to undo is refused as usual), each its own journal record; any other
+    line is itself. With a note when fewer steps were there than asked."""
+    try:
+        parsed = parse_line(line) if strip_mark(line) is None else None
+    except MomentaError:
+        return [line], None  # running it says why
+    if not isinstance(parsed, Meta) or parsed.what not in ("undo", "redo") \
+            or parsed.arg is None:
+        return [line], None
+    verb, asked = parsed.what, int(parsed.arg)
+    there = len(session.entries) if verb == "undo" else len(session.undone)
+    done = max(1, min(asked, there))
+    note = None
+    if there < asked and there > 0:
+        past = "undid" if verb == "undo" else "redid"
+        note = (f"{past} {there} command{'s' if there != 1 else ''} (nothing more to "
+                f"{verb})")
+    return [verb] * done, note
+
+
+def each_step(session: Session, lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` with each ``undo N`` as its N steps (``steps``), worked out when it is
+    reached, so each counts what there is by then."""
+    for line in lines:
+        yield from steps(session, line)[0]
