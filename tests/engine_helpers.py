@@ -28,7 +28,7 @@ def run(session: Session, *lines: str, faces: list[int] | None = None,
 
 
 def log_text(session: Session) -> list[str]:
-    from momenta_cli.render.logtext import lines
+    from momenta_cli.render.log_lines import lines
 
     return [t for e in session.entries for t in lines(e.events)]
 

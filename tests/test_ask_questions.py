@@ -402,7 +402,7 @@ def test_brace_is_not_offered_when_it_would_spare_nothing():
 def test_the_engine_says_which_area_attacks_roll_once():
     """R22 (ours): a weapon rolls once for its area, a spell once per target; one
     function of the engine says so, for the engine and the questions alike."""
-    from momenta_cli.engine.attack.resolve import rolls_once
+    from momenta_cli.engine.attack.resolution import rolls_once
     from momenta_cli.engine.core.names import actor
     from momenta_cli.engine.core.specs import WeaponSpec
 

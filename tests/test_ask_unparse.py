@@ -12,7 +12,7 @@ from momenta_cli.engine.attack.plan import Attack
 from momenta_cli.engine.core.rolls import Typed
 from momenta_cli.language import parse_line
 from momenta_cli.language.attack_verbs import _is_option
-from momenta_cli.language.unparse import comment_of, unparse
+from momenta_cli.language.unparsing import comment_of, unparse
 
 # names and values as a line can hold them: quotes, apostrophes, #, =, backslashes and
 # spaces inside, but no word the attack grammar reads as its own (those are reserved,

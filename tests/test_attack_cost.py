@@ -1,12 +1,13 @@
 """The engine's shared answers to "what does this attack cost" and "why does Guard soak
-nothing" (engine/attack/resolve.py ``attack_cost``, engine/harm/damage.py ``unsoaked``): the attack
-command charges them, and the simulator's policies ask the same functions."""
+nothing" (engine/attack/resolution.py ``attack_cost``, engine/harm/damage.py
+``unsoaked``): the attack command charges them, and the simulator's policies ask the same
+functions."""
 
 from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.attack.resolve import attack_cost
+from momenta_cli.engine.attack.resolution import attack_cost
 from momenta_cli.engine.harm import damage
 from momenta_cli.errors import RuleError
 from momenta_cli.simulate.view import attack_cost as policy_cost

@@ -314,9 +314,9 @@ def test_the_odds_and_the_preview_see_the_map_distance():
 
 
 def test_the_override_words_are_written_back_as_typed():
-    """The line the journal keeps after the prompt's questions (language/unparse.py)."""
+    """The line the journal keeps after the prompt's questions (language/unparsing.py)."""
     from momenta_cli.language import parse_line
-    from momenta_cli.language.unparse import unparse
+    from momenta_cli.language.unparsing import unparse
 
     cmd = parse_line("attack gorm with shortbow sight no-cover dist 3")
     assert (cmd.sight, cmd.no_cover, cmd.distance) == (True, True, 3)

@@ -10,7 +10,7 @@ import pytest
 from momenta_cli.engine.attack.area_attack import aimed
 from momenta_cli.engine.core.session import replay
 from momenta_cli.language import parse_line
-from momenta_cli.language.unparse import unparse
+from momenta_cli.language.unparsing import unparse
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.map_yard import on_map, rolled
 

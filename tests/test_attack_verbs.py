@@ -22,7 +22,7 @@ from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import CommandError
 from momenta_cli.language import parse_line
-from momenta_cli.render.logtext import lines
+from momenta_cli.render.log_lines import lines
 from tests.attack_yard import yard
 from tests.engine_helpers import check_bounds, drive, log_text, run
 
@@ -106,7 +106,7 @@ def test_log_lines_of_an_attack_with_a_deflect_and_a_brace():
         "Wren gains Hindered 1 from Gorm",
     ]
     # The separate lines still exist for each event (JSON and exports use them).
-    from momenta_cli.render.logtext import line
+    from momenta_cli.render.log_lines import line
 
     dmg = [e for e in s.entries[-1].events if e.kind == "attack_damage"][0]
     assert line(dmg) == "Wren: 6 damage, Guard soaks 1, halved (Brace), 2 to Vitality"

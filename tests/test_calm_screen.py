@@ -262,7 +262,7 @@ def test_looking_ahead_rolls_a_copy_of_the_dice():
 
 
 def run_next_again(state):
-    from momenta_cli.engine.core.decide import decide
+    from momenta_cli.engine.core.deciding import decide
 
     return decide(state, NextTurn(None), SeededRoller(5))
 

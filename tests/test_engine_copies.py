@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.decide import rollover, round_over
+from momenta_cli.engine.core.deciding import rollover, round_over
 from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.engine.core.events import Event, apply_all
 from momenta_cli.engine.core.registry import HANDLERS

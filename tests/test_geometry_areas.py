@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from momenta_cli.engine.geometry.areas import burst, cone, line
 from momenta_cli.engine.geometry.board import Board, Terrain, footprint, parse
-from momenta_cli.engine.geometry.distance import steps
+from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.engine.geometry.sight import line_of_sight
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "=": Terrain("low")}

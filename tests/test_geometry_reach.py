@@ -7,8 +7,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from momenta_cli.engine.geometry.board import Board, Terrain, footprint, parse
-from momenta_cli.engine.geometry.distance import comes_within, distance, ring, within
 from momenta_cli.engine.geometry.forced_squares import away, drag, shove
+from momenta_cli.engine.geometry.ranges import comes_within, distance, ring, within
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "o": Terrain("pit", height=5),
           ":": Terrain("difficult"), "+": Terrain("door", open=False)}

@@ -428,7 +428,7 @@ def _standing_notes(fight) -> list[str]:
 
     from rich.console import Console
 
-    from momenta_cli.render.status import status
+    from momenta_cli.render.status_view import status
 
     buf = StringIO()
     Console(width=80, file=buf, color_system=None).print(status(fight))

@@ -1,4 +1,4 @@
-"""The battlemap's labels (issue 13 item 7, render/battlemap.py): every combatant gets a
+"""The battlemap's labels (issue 13 item 7, render/map_view.py): every combatant gets a
 label of exactly two cells whatever its name (case mappings that grow a letter, wide
 characters), unique while labels last, and a crowd beyond every label is still drawn
 (``??``, the list saying so), never a crash."""
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
-from momenta_cli.render.battlemap import battlemap, labels
+from momenta_cli.render.map_view import battlemap, labels
 from tests.conftest import invoke
 from tests.engine_helpers import session_from
 from tests.test_map_render import render

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "momenta_cli"
 MODULES = ["encounter/loader.py", "encounter/mapbuild.py", "encounter/mapstart.py",
-           "engine/battlefield/positions.py", "engine/battlefield/doors.py", "render/battlemap.py",
+           "engine/battlefield/positions.py", "engine/battlefield/doors.py", "render/map_view.py",
            "cli/map_cmd.py"]
 
 

@@ -1,4 +1,4 @@
-"""The battlemap (issue 13, render/battlemap.py): terrain, two-cell labels coloured by
+"""The battlemap (issue 13, render/map_view.py): terrain, two-cell labels coloured by
 side, the active combatant highlighted, coordinates on the edges, at 80 columns; a map
 too big is drawn as a window around the active combatant and says so; names shown
 literally. And ``momenta map ENCOUNTER_OR_FIGHT`` through Typer's runner."""
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from momenta_cli.render.battlemap import battlemap, labels
+from momenta_cli.render.map_view import battlemap, labels
 from tests.conftest import fight_of, invoke, one_line_error, started
 from tests.engine_helpers import run, session_from
 
@@ -203,7 +203,7 @@ def test_map_help_loads_no_engine():
 
 def test_the_map_line_asks_for_the_map_and_reads_a_name():
     from momenta_cli.language import Meta, parse_line
-    from momenta_cli.render.battlemap import map_meta
+    from momenta_cli.render.map_view import map_meta
 
     assert parse_line("map") == Meta("map")
     assert parse_line("map gor") == Meta("map", "gor")

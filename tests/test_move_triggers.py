@@ -12,7 +12,7 @@ from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.geometry.board import parse
 from momenta_cli.engine.movement import speed as mv
 from momenta_cli.engine.movement import triggers
-from momenta_cli.render.walk_view import path_lines
+from momenta_cli.render.map_walk import path_lines
 from tests.engine_helpers import kinds, log_text, refused, run
 from tests.trigger_yard import yard
 
@@ -232,7 +232,7 @@ def test_the_move_line_written_back_parses_to_the_same_command():
     """The prompt's answers are kept as one move line (play/questions/move_questions.py
     ``move_line``): it reads back as the command it was written from."""
     from momenta_cli.language import parse_line
-    from momenta_cli.language.unparse import move_line
+    from momenta_cli.language.unparsing import move_line
 
     for line in ("move gorm to G2 intercept Wren with Spear roll 6,2 defend=Parry def 1s",
                  'move "Big Gorm" to C2 forestall Wren roll 1s intercept Wren with Rapier',

@@ -14,7 +14,7 @@ from momenta_cli.engine.battlefield.positions import squares_of
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.geometry.board import footprint, name, parse
-from momenta_cli.engine.geometry.distance import within
+from momenta_cli.engine.geometry.ranges import within
 from momenta_cli.engine.movement import triggers
 from momenta_cli.engine.movement.walk import plan
 from momenta_cli.errors import MomentaError

@@ -19,8 +19,8 @@ from momenta_cli.engine.movement import triggers
 from momenta_cli.engine.movement.walk import MoveTo, plan
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
-from momenta_cli.language.unparse import move_line, path_line
-from momenta_cli.render.walk_view import path_doc, path_lines
+from momenta_cli.language.unparsing import move_line, path_line
+from momenta_cli.render.map_walk import path_doc, path_lines
 from tests.engine_helpers import log_text, refused, run
 from tests.test_geometry_paths import bfs_cost
 from tests.test_move_map import OPEN, moved, on_map, where
@@ -151,7 +151,7 @@ def test_a_bad_waypoint_line_says_what_is_wrong_with_the_map_usage(line, why):
     "move to G2 via C2 forestall Wren roll 1s intercept Wren with Rapier",
 ])
 def test_a_steered_move_line_is_written_back_exactly(line):
-    """The writer (language/unparse.py ``move_line``) is the parser's inverse: the line
+    """The writer (language/unparsing.py ``move_line``) is the parser's inverse: the line
     the journal and ``log --format script`` keep reads back as the same command."""
     cmd = parse_line(line)
     assert move_line(cmd) == line

@@ -24,10 +24,10 @@ from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.engine.core.session import Session
 from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.play.runner import run_line
-from momenta_cli.render.export import as_json, as_markdown, as_text
-from momenta_cli.render.logtext import lines
+from momenta_cli.render.log_export import as_json, as_markdown, as_text
+from momenta_cli.render.log_lines import lines
 from momenta_cli.render.show import encounter_view
-from momenta_cli.render.status import prompt_text, status
+from momenta_cli.render.status_view import prompt_text, status
 from momenta_cli.text.literal import _UNSAFE, name_key, unsafe
 from tests.engine_helpers import session_from
 

@@ -20,7 +20,7 @@ import pytest
 
 from momenta_cli.engine.attack.plan import Attack
 from momenta_cli.engine.attack.pools import solid_hit
-from momenta_cli.engine.attack.resolve import resolve
+from momenta_cli.engine.attack.resolution import resolve
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.engine.core.rolls import Typed, roll_pool
 from momenta_cli.engine.core.specs import DamageTable

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.attack.resolve import resolve
+from momenta_cli.engine.attack.resolution import resolve
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.engine.core.session import Session
 from momenta_cli.engine.core.state import Cond, Fight

@@ -225,7 +225,7 @@ def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
     """The tracker's dice handed out before the push: every rolled pool's faces (a typed
     roll or a Grunt's none) and the d6 of a PC's Wound slot (R10), e.g. from a
     Counterattack's blow before the shove's roll; the Intercepts' come after them."""
-    from momenta_cli.engine.attack.resolve import AttackRolled
+    from momenta_cli.engine.attack.resolution import AttackRolled
     from momenta_cli.engine.core.events import WoundTaken
     from momenta_cli.play.questions.push_questions import _rolled
 

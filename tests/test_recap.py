@@ -13,7 +13,7 @@ from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.engine.core.session import Session
 from momenta_cli.play.runner import run_line
-from momenta_cli.render.export import as_markdown
+from momenta_cli.render.log_export import as_markdown
 from tests.conftest import invoke, started
 
 ROOT = Path(__file__).resolve().parent.parent

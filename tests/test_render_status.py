@@ -14,7 +14,7 @@ from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.engine.core.session import Session
 from momenta_cli.play.runner import run_line
-from momenta_cli.render.status import prompt_text, status
+from momenta_cli.render.status_view import prompt_text, status
 from momenta_cli.text.literal import escape
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,7 +193,7 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     from momenta_cli.engine.core.dice import SeededRoller
     from momenta_cli.engine.core.session import Session
     from momenta_cli.play.runner import run_line
-    from momenta_cli.render.status import status
+    from momenta_cli.render.status_view import status
 
     root = Path(__file__).resolve().parent.parent
     s = Session(load_encounter(root / "encounters" / "demo.yaml"))

@@ -16,8 +16,8 @@ from momenta_cli.encounter.file_model import NAME_MAX
 from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.engine.core.session import Session
 from momenta_cli.play.runner import run_line
-from momenta_cli.render.status import status, status_table
 from momenta_cli.render.status_table import shorten
+from momenta_cli.render.status_view import status, status_table
 from tests.conftest import invoke, started
 from tests.engine_helpers import session_from
 

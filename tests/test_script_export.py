@@ -22,7 +22,7 @@ from momenta_cli.journal.fight_file import FightFile, default_fight_path
 from momenta_cli.journal.records import encode, seal
 from momenta_cli.play.pinned import diverges, for_script
 from momenta_cli.play.runner import run_line
-from momenta_cli.render.script import as_script
+from momenta_cli.render.log_script import as_script
 from momenta_cli.render.state_json import session_doc
 from tests.conftest import NOT_SOURCES, fight_of, invoke, started
 

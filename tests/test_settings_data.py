@@ -119,7 +119,7 @@ def test_values_the_rules_block_accepts(body):
 
 ENGINE = """
 import json, sys
-import momenta_cli.engine.core.session, momenta_cli.engine.core.decide
+import momenta_cli.engine.core.session, momenta_cli.engine.core.deciding
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in
                         ("pydantic", "pydantic_core") or m.startswith("momenta_cli.encounter"))))
 """

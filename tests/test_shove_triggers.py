@@ -13,7 +13,7 @@ from __future__ import annotations
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.movement import forced as forced_walk
 from momenta_cli.language import parse_line
-from momenta_cli.language.unparse import unparse
+from momenta_cli.language.unparsing import unparse
 from tests.engine_helpers import kinds, log_text, refused, run
 from tests.trigger_yard import yard
 
@@ -110,7 +110,7 @@ def test_an_intercept_the_push_falls_short_of_is_a_note():
 
 
 def test_the_shove_line_round_trips_through_unparse():
-    """language/unparse.py writes the answers back after the shove's own words, so the
+    """language/unparsing.py writes the answers back after the shove's own words, so the
     journal's line (and ``log --format script``) replays the same command."""
     for line in ("shove gorm roll 2s intercept wren roll 1s dodge",
                  "shove kira gorm together no-reactions",
@@ -134,7 +134,7 @@ def test_push_triggers_lists_what_a_push_would_meet_for_the_prompt():
 
 
 def test_any_shove_line_with_answers_round_trips():
-    """language/unparse.py (property): a Shove with any options and any Intercepts with
+    """language/unparsing.py (property): a Shove with any options and any Intercepts with
     theirs (or ``no-reactions``) written back parses to the same command."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st

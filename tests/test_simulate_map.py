@@ -155,7 +155,7 @@ def test_no_melee_attack_through_a_wall_is_listed_and_the_hero_steps_into_sight(
     attack is listed from there; the Move goes to a square in reach AND in sight."""
     from momenta_cli.engine.battlefield.positions import board_of, squares_of
     from momenta_cli.engine.geometry.board import footprint
-    from momenta_cli.engine.geometry.distance import distance
+    from momenta_cli.engine.geometry.ranges import distance
     from momenta_cli.engine.geometry.sight import line_of_sight
 
     enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)

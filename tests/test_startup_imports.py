@@ -57,7 +57,7 @@ def test_help_imports_no_engine_pydantic_prompt_or_yaml(args):
 def test_validate_loads_no_engine_session_journal_or_prompt():
     mods = loaded("validate", "encounters/demo.yaml")
     assert "momenta_cli.encounter.loader" in mods  # the probe saw the command run
-    assert under(mods, "momenta_cli.engine.core.session", "momenta_cli.engine.core.decide",
+    assert under(mods, "momenta_cli.engine.core.session", "momenta_cli.engine.core.deciding",
                  "momenta_cli.journal", "prompt_toolkit", "momenta_cli.cli.prompt") == []
 
 
@@ -78,7 +78,7 @@ def test_status_of_a_fight_loads_no_prompt_and_no_validation(tmp_path):
 
 # What reading a fight decides nothing with: the handlers, the map's walking and exact
 # sight, the command language and the prompt.
-DECIDING = ("momenta_cli.engine.core.decide", "momenta_cli.engine.movement.walk",
+DECIDING = ("momenta_cli.engine.core.deciding", "momenta_cli.engine.movement.walk",
             "momenta_cli.engine.movement.move_shift", "momenta_cli.engine.movement.triggers",
             "momenta_cli.engine.actions.maneuvers", "momenta_cli.engine.movement.grabs",
             "momenta_cli.engine.gm.reinforce", "momenta_cli.engine.gm.overrides",
@@ -108,7 +108,7 @@ def test_status_of_a_fight_without_a_map_imports_no_deciding(tmp_path):
     encs, env = _fight_with_attacks(tmp_path)
     mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
     assert "momenta_cli.engine.attack.attack_events" in mods  # the attack events were read
-    assert under(mods, *DECIDING, "momenta_cli.engine.attack.resolve",
+    assert under(mods, *DECIDING, "momenta_cli.engine.attack.resolution",
                  "momenta_cli.engine.attack.plan") == []
 
 

@@ -10,7 +10,7 @@ import json
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.language.parsing import parse_line
-from momenta_cli.render.walk_view import path_doc, path_lines
+from momenta_cli.render.map_walk import path_doc, path_lines
 from tests.engine_helpers import run
 from tests.test_ask_questions import Table
 

@@ -9,9 +9,9 @@ import re
 
 from momenta_cli.engine.core.dice import SeededRoller
 from momenta_cli.engine.core.events import event_from_dict
-from momenta_cli.render.export import as_text
-from momenta_cli.render.harm_lines import Facts, Ledger
-from momenta_cli.render.logtext import lines
+from momenta_cli.render.log_export import as_text
+from momenta_cli.render.log_harm import Facts, Ledger
+from momenta_cli.render.log_lines import lines
 from momenta_cli.render.state_json import session_doc
 from tests.engine_helpers import run, session_from
 from tests.rules_arena import arena
@@ -233,7 +233,7 @@ def test_a_change_that_is_not_damage_is_written_as_before():
 def test_every_export_tells_a_second_wound_and_a_defeat_alike():
     # R10, R11: the second Impaired Wound says its one stack and the total; the Defeat
     # says what carried over. The screen, text, JSON and Markdown recap read the same.
-    from momenta_cli.render.export import as_markdown
+    from momenta_cli.render.log_export import as_markdown
 
     s = arena()
     run(s, "dmg kira 10", faces=[1])

@@ -18,7 +18,7 @@ from momenta_cli.cli.screen import Screen, block
 from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions.sequence import LEAVE, LEAVING
-from momenta_cli.render.status import lit
+from momenta_cli.render.status_view import lit
 
 
 def _keep(fight: Fight) -> tuple[str, ...]:

@@ -67,9 +67,9 @@ def replay(
     from momenta_cli.errors import MomentaError
     from momenta_cli.play.runner import run_line, steps
     from momenta_cli.render import state_json
-    from momenta_cli.render.harm_lines import Ledger
-    from momenta_cli.render.logtext import lines
-    from momenta_cli.render.status import lit, status
+    from momenta_cli.render.log_harm import Ledger
+    from momenta_cli.render.log_lines import lines
+    from momenta_cli.render.status_view import lit, status
     from momenta_cli.render.wrap import keep_names
 
     with guarded():
@@ -104,12 +104,12 @@ def replay(
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
         elif out.meta is not None and out.meta.what == "map":
-            from momenta_cli.render.battlemap import map_meta
+            from momenta_cli.render.map_view import map_meta
 
             console.print(lit(f"> {out.line.strip()}", "dim"))
             console.print(map_meta(session.state, out.meta.arg, width=console.width))
         elif out.meta is not None and out.meta.what == "path":
-            from momenta_cli.render.walk_view import path_lines
+            from momenta_cli.render.map_walk import path_lines
 
             try:
                 shown = path_lines(session.state, out.meta)
@@ -118,7 +118,7 @@ def replay(
             block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
                   keep_names(session.state))
         elif out.meta is not None and out.meta.what == "los":
-            from momenta_cli.render.sight_view import los_lines
+            from momenta_cli.render.map_sight import los_lines
 
             try:
                 shown = los_lines(session.state, out.meta)

@@ -28,8 +28,8 @@ class MapWatcher(Watcher):
 
     def show(self, state: Fight) -> None:
         """The headline and the map (view_cmds.Watcher draws the rest)."""
-        from momenta_cli.render.battlemap import battlemap
-        from momenta_cli.render.status import headline_block
+        from momenta_cli.render.map_view import battlemap
+        from momenta_cli.render.status_view import headline_block
 
         self.console.print(headline_block(state, players=self.players))
         self.console.print(battlemap(state, width=self.console.width, players=self.players,
@@ -99,7 +99,7 @@ def map_cmd(
     from momenta_cli.engine.core.names import find
     from momenta_cli.engine.core.players import as_seen
     from momenta_cli.errors import RuleError
-    from momenta_cli.render.battlemap import battlemap
+    from momenta_cli.render.map_view import battlemap
 
     with guarded():
         fight = read_fight(file, "map draws encounters and saved fights")

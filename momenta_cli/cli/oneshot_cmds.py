@@ -49,7 +49,7 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
     when the commands are refused all happen under the fight's lock, so two commands
     racing to start a fight never lose one another's work."""
     from momenta_cli.journal.fight_file import locked
-    from momenta_cli.render.status import lit
+    from momenta_cli.render.status_view import lit
 
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:

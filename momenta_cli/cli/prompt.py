@@ -25,7 +25,7 @@ from momenta_cli.engine.core.dice import Roller
 from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.journal.fight_file import FightFile, NotSaved
-from momenta_cli.render.status import lit
+from momenta_cli.render.status_view import lit
 from momenta_cli.render.turnline import prompt_line, toolbar
 from momenta_cli.storage.home import state_home
 from momenta_cli.storage.reading import is_regular
@@ -165,8 +165,8 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
 def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None:
     """An entry's events, then ``as:`` and its complete command (to copy into a script),
     then what changed (a headline, the table): the line belongs to the exchange."""
-    from momenta_cli.render.harm_lines import Ledger
-    from momenta_cli.render.logtext import lines
+    from momenta_cli.render.log_harm import Ledger
+    from momenta_cli.render.log_lines import lines
 
     keep = _keep(fight)
     ledger = Ledger.of(fight, entry.events)  # fight: the state after them

@@ -50,7 +50,7 @@ def _json_errors() -> Iterator[None]:
 
 def _print(lines: list[str], fight, no_color: bool, width: int | None) -> None:
     from momenta_cli.cli.screen import block
-    from momenta_cli.render.status import lit
+    from momenta_cli.render.status_view import lit
     from momenta_cli.render.wrap import keep_names
 
     block(make_console(no_color=no_color, width=width), [lit(t) for t in lines],
@@ -79,7 +79,7 @@ def los_cmd(
     from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.battlefield.seeing import LookAt, sighting
     from momenta_cli.language.parsing import Meta
-    from momenta_cli.render.sight_view import los_doc, los_lines
+    from momenta_cli.render.map_sight import los_doc, los_lines
 
     ask = LookAt(source, target)
     if as_json:
@@ -128,7 +128,7 @@ def path_cmd(
     from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.movement.walk import MoveTo
     from momenta_cli.language.parsing import Meta
-    from momenta_cli.render.walk_view import path_doc, path_lines
+    from momenta_cli.render.map_walk import path_doc, path_lines
 
     squares = _via(via or [])
     with guarded() if not as_json else _json_errors():

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.render.status import lit, status
+from momenta_cli.render.status_view import lit, status
 
 if TYPE_CHECKING:
     from momenta_cli.play.runner import Outcome
@@ -129,11 +129,11 @@ class Screen:
 
     def _view(self, fight: Fight) -> Group:
         """The status table; for the players, on a map, the battlefield under it as they
-        know it (no Hidden enemy: render/battlemap.py)."""
+        know it (no Hidden enemy: render/map_view.py)."""
         shown = status(fight, players=self.players)
         if not self.players or fight.encounter.board is None:
             return shown
-        from momenta_cli.render.battlemap import battlemap
+        from momenta_cli.render.map_view import battlemap
 
         return Group(shown, battlemap(fight, width=self.console.width, players=True))
 
@@ -174,8 +174,8 @@ class Screen:
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""
         # The log's wording is loaded with the first line run: `status` draws no log.
-        from momenta_cli.render.harm_lines import Ledger
-        from momenta_cli.render.logtext import lines
+        from momenta_cli.render.log_harm import Ledger
+        from momenta_cli.render.log_lines import lines
         from momenta_cli.render.wrap import keep_names
 
         c = self.console
@@ -223,14 +223,14 @@ class Screen:
                 c.print(view(out.odds.odds, out.odds))
             elif what == "map":
                 from momenta_cli.engine.core.players import as_seen
-                from momenta_cli.render.battlemap import map_meta
+                from momenta_cli.render.map_view import map_meta
 
                 # the players' view: of the fight as they know it, so that a Hidden
                 # enemy's name is refused as one nobody has (R20, engine/core/players.py)
                 seen = as_seen(fight, self.players)
                 c.print(map_meta(seen, out.meta.arg, width=c.width, players=self.players))
             elif what == "path":
-                from momenta_cli.render.walk_view import path_lines
+                from momenta_cli.render.map_walk import path_lines
 
                 try:
                     texts = [lit(t) for t in path_lines(fight, out.meta, players=self.players)]
@@ -239,7 +239,7 @@ class Screen:
                 else:
                     block(c, texts, keep)
             elif what == "los":
-                from momenta_cli.render.sight_view import los_lines
+                from momenta_cli.render.map_sight import los_lines
 
                 try:
                     texts = [lit(t) for t in los_lines(fight, out.meta, players=self.players)]

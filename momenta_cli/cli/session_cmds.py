@@ -38,7 +38,7 @@ def _interactive() -> bool:
 
 
 def _title(console, ff: FightFile, resumed: bool) -> None:
-    from momenta_cli.render.status import lit
+    from momenta_cli.render.status_view import lit
 
     s = ff.session
     how = (f"resumed: {len(s.entries)} command{'s' if len(s.entries) != 1 else ''} "

@@ -85,7 +85,7 @@ class Watcher:
         any damage found in the file, or the one line saying why it cannot be read."""
         from momenta_cli.errors import MomentaError
         from momenta_cli.journal.fight_file import FightFile
-        from momenta_cli.render.status import lit
+        from momenta_cli.render.status_view import lit
 
         c = self.console
         c.clear()
@@ -150,7 +150,7 @@ def log(
     """
     from momenta_cli.journal.fight_file import FightFile, atomic_write
     from momenta_cli.render import state_json
-    from momenta_cli.render.export import FORMATS, export
+    from momenta_cli.render.log_export import FORMATS, export
 
     if fmt not in FORMATS and fmt not in ("md", "script"):
         # a usage mistake like any other: one line, exit code 2 (cli/app.py main)
@@ -193,7 +193,7 @@ def _script(ff, fight: Path, output: Path | None) -> str:
     from datetime import UTC, datetime
 
     from momenta_cli.play.pinned import for_script
-    from momenta_cli.render.script import as_script
+    from momenta_cli.render.log_script import as_script
 
     notes = [w.removeprefix("warning: ") for w in ff.warnings]
     entries, off = for_script(ff.session)

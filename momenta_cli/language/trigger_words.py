@@ -9,7 +9,7 @@ from __future__ import annotations
 from momenta_cli.engine.attack.plan import Attack
 from momenta_cli.errors import CommandError
 from momenta_cli.language.attack_verbs import movement_reaction
-from momenta_cli.language.unparse import answer_words
+from momenta_cli.language.unparsing import answer_words
 
 REACTION_WORDS = {"intercept": "Intercept", "forestall": "Forestall"}
 NONE_WORD = "no-reactions"

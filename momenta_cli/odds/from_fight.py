@@ -19,7 +19,7 @@ from momenta_cli.engine.actions.economy import check_may_maneuver, check_stated_
 from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.plan import Attack, plan_attack
 from momenta_cli.engine.attack.pools import attack_pool, solid_applies
-from momenta_cli.engine.attack.resolve import check_reactions
+from momenta_cli.engine.attack.resolution import check_reactions
 from momenta_cli.engine.core.names import actor, find
 from momenta_cli.engine.core.specs import DamageTable, WeaponSpec
 from momenta_cli.engine.core.state import Fight, Fighter

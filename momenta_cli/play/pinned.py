@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from momenta_cli.engine.core.commands import AddNote, Command, EndCombat
-from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.core.deciding import decide
 from momenta_cli.engine.core.dice import PresetRoller
 from momenta_cli.engine.core.events import Event
 from momenta_cli.engine.core.session import Entry, Session

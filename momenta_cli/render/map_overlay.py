@@ -23,8 +23,8 @@ from rich.text import Text
 from momenta_cli.engine.battlefield.positions import board_of, occupants, squares_of
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint, side_of
-from momenta_cli.engine.geometry.distance import distance
 from momenta_cli.engine.geometry.pathfinding import squares_text
+from momenta_cli.engine.geometry.ranges import distance
 from momenta_cli.engine.geometry.sight import cover, line_of_sight, visible
 from momenta_cli.errors import RuleError
 from momenta_cli.text.literal import one_line

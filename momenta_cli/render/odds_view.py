@@ -15,7 +15,7 @@ from rich.text import Text
 from momenta_cli.engine.core.rolls import ZERO_POOL_DICE
 from momenta_cli.odds.from_fight import Parts, Preview
 from momenta_cli.odds.outcomes import Odds, Row
-from momenta_cli.render.status import lit
+from momenta_cli.render.status_view import lit
 
 BAR = 16  # columns of the longest bar
 MIN_BAR = 6  # narrower than this a bar says too little: the column goes instead

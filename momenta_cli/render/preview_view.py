@@ -10,7 +10,7 @@ from rich.text import Text
 from momenta_cli.engine.core.state import Fight
 from momenta_cli.play.preview.preview_model import Against, LinePreview, Option, Paid, Roll
 from momenta_cli.render.odds_view import pct, pool_text
-from momenta_cli.render.status import lit
+from momenta_cli.render.status_view import lit
 
 NOTHING_DONE = "(a preview: nothing is done or saved)"
 
@@ -195,14 +195,14 @@ def _met(pv: LinePreview, fight: Fight) -> list[str]:
     """What a movement's path meets (R35), as ``path`` lists it."""
     if pv.route is None:
         return []
-    from momenta_cli.render.walk_view import trigger_lines
+    from momenta_cli.render.map_walk import trigger_lines
 
     return trigger_lines(fight, pv.route, pv.written)
 
 
 def _would(pv: LinePreview, fight: Fight, head: str) -> list[Text]:
-    from momenta_cli.render.harm_lines import Ledger
-    from momenta_cli.render.logtext import lines as log_lines
+    from momenta_cli.render.log_harm import Ledger
+    from momenta_cli.render.log_lines import lines as log_lines
 
     told = log_lines(pv.events, Ledger.of(fight))
     if not told:

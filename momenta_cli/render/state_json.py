@@ -11,8 +11,8 @@ from momenta_cli.engine.core.session import Entry, Session
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import name
 from momenta_cli.engine.turns import zipper as turns
-from momenta_cli.render.harm_lines import Ledger
-from momenta_cli.render.logtext import lines
+from momenta_cli.render.log_harm import Ledger
+from momenta_cli.render.log_lines import lines
 from momenta_cli.text.literal import json_safe
 
 FORMAT_VERSION = 1
@@ -55,7 +55,7 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
 
 
 def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[str, Any]:
-    """One log entry; ``ledger``: the fighters before it (render/harm_lines.py), moved on
+    """One log entry; ``ledger``: the fighters before it (render/log_harm.py), moved on
     past it."""
     doc = {
         "n": index,

@@ -13,8 +13,8 @@ from rich.cells import cell_len, chop_cells
 from momenta_cli.engine.core.players import hidden, unseen
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.turns import zipper as turns
-from momenta_cli.render.status import prompt_text
 from momenta_cli.render.status_table import shorten
+from momenta_cli.render.status_view import prompt_text
 from momenta_cli.render.wrap import Hanging, keep_names
 from momenta_cli.text.literal import one_line
 

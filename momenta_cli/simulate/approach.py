@@ -18,8 +18,8 @@ from momenta_cli.engine.battlefield.positions import board_of, squares_of
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.distance import distance
 from momenta_cli.engine.geometry.pathfinding import reachable
+from momenta_cli.engine.geometry.ranges import distance
 from momenta_cli.engine.movement import walk as walking
 from momenta_cli.language.parsing import quote_word as quote
 

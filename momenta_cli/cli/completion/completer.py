@@ -166,7 +166,7 @@ def _makes_up(fight: Fight, words: list[str]) -> bool:
         cmd = parse_line(" ".join(["cond", *(quote(w) for w in words), "new"]))
         if not isinstance(cmd, ChangeCondition):
             return False
-        from momenta_cli.engine.core.decide import decide
+        from momenta_cli.engine.core.deciding import decide
 
         decide(fight.clone(), cmd, Ones())
     except MomentaError:

@@ -1,4 +1,4 @@
-"""Deciding the maneuvers of chapter 19 that are neither attacks (``engine/attack/resolve.py``)
+"""Deciding the maneuvers of chapter 19 that are neither attacks (``engine/attack/resolution.py``)
 nor movement (``engine/movement/move_shift.py``): Use Consumable, Hide, Shake It Off, Catch Your
 Breath, Steady Yourself, Surge, Cast a Spell, Limit Break.
 

@@ -1,5 +1,5 @@
 """What Grab, Shove and Feint do instead of damage (ch19 Maneuvers): N = the attack's net
-successes, at most 3. The roll itself is ``engine/attack/resolve.py``'s; a Shove's push on the
+successes, at most 3. The roll itself is ``engine/attack/resolution.py``'s; a Shove's push on the
 map is ``engine/movement/walk.py``'s."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from momenta_cli.engine.core.specs import WeaponSpec
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry import sight
 from momenta_cli.engine.geometry.board import FLOOR, Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.distance import distance as footprint_distance
+from momenta_cli.engine.geometry.ranges import distance as footprint_distance
 from momenta_cli.engine.geometry.segments import Point, Rect, cells
 from momenta_cli.errors import RuleError
 from momenta_cli.text.literal import squares_text

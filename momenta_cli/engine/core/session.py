@@ -64,7 +64,7 @@ class Session:
     def decide(self, command: Command, line: str, roller: Roller) -> Entry:
         """The entry ``command`` would make, not applied (nothing changes): its events
         and the faces ``roller`` handed out for them (``Entry.dice``)."""
-        from momenta_cli.engine.core.decide import decide  # reading a journal never decides
+        from momenta_cli.engine.core.deciding import decide  # reading a journal never decides
 
         rolled = RecordingRoller(roller)
         events = decide(self.state, command, rolled)

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from fractions import Fraction
 
 from momenta_cli.engine.geometry.board import Board, Square
-from momenta_cli.engine.geometry.distance import steps
+from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.engine.geometry.segments import Obstacles, Point, Rect, Touch, cells, touch
 from momenta_cli.engine.geometry.sight import line_of_sight
 

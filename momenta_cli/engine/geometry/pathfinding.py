@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name
-from momenta_cli.engine.geometry.distance import steps
+from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.text.literal import squares_text  # noqa: F401  (re-exported: older imports)
 
 Mode = Literal["move", "shift"]

@@ -14,7 +14,7 @@ from momenta_cli.engine.core.events import Event
 from momenta_cli.engine.core.names import exact, find
 from momenta_cli.engine.core.registry import handles
 from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.distance import distance
+from momenta_cli.engine.geometry.ranges import distance
 from momenta_cli.errors import RuleError
 
 

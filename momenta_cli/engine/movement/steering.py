@@ -17,7 +17,6 @@ from typing import Any
 from momenta_cli.engine.battlefield.positions import squares_of
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.distance import within
 from momenta_cli.engine.geometry.pathfinding import (
     Mode,
     NoPath,
@@ -26,6 +25,7 @@ from momenta_cli.engine.geometry.pathfinding import (
     find_path,
     pit_depth,
 )
+from momenta_cli.engine.geometry.ranges import within
 from momenta_cli.engine.movement import triggers
 from momenta_cli.text.literal import squares_text
 

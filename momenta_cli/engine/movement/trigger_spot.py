@@ -16,7 +16,7 @@ from momenta_cli.engine.attack.defense import pick_weapon
 from momenta_cli.engine.battlefield.positions import board_of, squares_of
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
-from momenta_cli.engine.geometry.distance import comes_within, within
+from momenta_cli.engine.geometry.ranges import comes_within, within
 from momenta_cli.engine.movement import speed as mv
 from momenta_cli.errors import RuleError
 from momenta_cli.text.words import quote_word

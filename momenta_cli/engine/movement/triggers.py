@@ -6,7 +6,7 @@ weapons from outside it, once per reactor per movement; Forestall answers a Move
 Shift, not forced movement) that starts within reach of a Reflexive one. A Shift
 triggers neither; forced movement (a Shove, being dragged) only Intercept. The movement
 stops at the trigger square while the reaction is resolved (a ``Halted`` event, then the
-reactive attack's own events through the attack code, ``engine/attack/resolve.py``), then goes
+reactive attack's own events through the attack code, ``engine/attack/resolution.py``), then goes
 on (``Moved`` with ``goes_on``), unless the reaction took the mover out of the fight.
 
 Only the reactions the command names are made (``move knife-1 to C5 intercept
@@ -32,8 +32,8 @@ from momenta_cli.engine.core.events import Event, Note, applied
 from momenta_cli.engine.core.names import find
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
-from momenta_cli.engine.geometry.distance import comes_within, within
 from momenta_cli.engine.geometry.pathfinding import step_cost
+from momenta_cli.engine.geometry.ranges import comes_within, within
 from momenta_cli.engine.movement import speed as mv
 from momenta_cli.errors import RuleError
 from momenta_cli.text.words import quote_word
@@ -171,7 +171,7 @@ def first_usable(reactor: Fighter, t: Trigger) -> str:
     Vigor it can pay: a Cumbersome one costs 3, R21, doubled while swimming, R24), as the
     attack code would decide each; the first listed when none can (the attack then says
     why not). What the prompt offers a reactor is this weapon too."""
-    from momenta_cli.engine.attack.resolve import attack_cost  # attacks -> ... -> here
+    from momenta_cli.engine.attack.resolution import attack_cost  # attacks -> ... -> here
 
     for n in t.weapons:
         w = pick_weapon(reactor, n)
@@ -312,7 +312,9 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     copy ``s`` (a Basic Attack paid as a reaction, with the attack code's checks and
     ``MoveAnswered``); one whose reactor is out by then (the mover's Counterattack) is
     not made, nor one left once the mover is out of the fight (each with a note)."""
-    from momenta_cli.engine.attack.resolve import resolve  # attacks -> effects -> walking -> here
+    from momenta_cli.engine.attack.resolution import (
+        resolve,  # attacks -> effects -> walking -> here
+    )
 
     events: list[Event] = []
     for t, a in group:

@@ -111,7 +111,7 @@ def _ended(fight: Fight, cmd: NextTurn, roller: Roller) -> tuple[list[Event], Fi
     if scratch is None:
         scratch = apply_all(fight.draft(), events)
     # One copy serves the end of the turn, the rollover and the start of the next turn.
-    from momenta_cli.engine.core.decide import rollover
+    from momenta_cli.engine.core.deciding import rollover
 
     events += applied(scratch, rollover(scratch))
     return events, scratch

@@ -15,8 +15,8 @@ from momenta_cli.engine.attack.defense import DefenseUsed
 from momenta_cli.engine.attack.parts import put, target_path
 from momenta_cli.engine.attack.plan import Attack, plan_attack
 from momenta_cli.engine.attack.pools import solid_applies
-from momenta_cli.engine.attack.resolve import AttackRolled
-from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.attack.resolution import AttackRolled
+from momenta_cli.engine.core.deciding import decide
 from momenta_cli.engine.core.dice import Roller
 from momenta_cli.engine.core.events import Event
 from momenta_cli.engine.core.names import actor, find

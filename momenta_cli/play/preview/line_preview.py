@@ -7,7 +7,7 @@ from __future__ import annotations
 from momenta_cli.engine.actions.economy import ManeuverTaken, ReactionTaken, enemy_maneuver_limit
 from momenta_cli.engine.attack.plan import Attack
 from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.core.deciding import decide
 from momenta_cli.engine.core.dice import RecordingRoller, Roller, SeededRoller
 from momenta_cli.engine.core.events import Event
 from momenta_cli.engine.core.names import find

@@ -4,7 +4,7 @@ Attacking, R27): the target's reaction when it is targeted, the dice once every 
 known, Brace once the damage is known. Everything here reads the state and the engine
 and needs no terminal: a ``Table`` (cli/ask.py: a prompt_toolkit prompt, or plain lines
 read from a pipe) asks and tells; the answers become fields of the ``Attack`` itself, so
-the journal keeps one complete line (language/unparse.py).
+the journal keeps one complete line (language/unparsing.py).
 
 ``parts``: the parts of an attack (its Counterattacks, further Area targets) and the
 rolls they land, in resolution order. ``trial``: deciding the attack without keeping it.

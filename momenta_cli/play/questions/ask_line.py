@@ -1,6 +1,6 @@
 """From a typed line to the line to run: an attack line that leaves decisions open goes
 through the questions (``flow.settle``) and comes back as the complete command
-(language/unparse.py; a comment typed after it is kept) with a roller that hands out the
+(language/unparsing.py; a comment typed after it is kept) with a roller that hands out the
 tracker's dice already shown first; a shove on the map then offers its push's Intercepts
 (``push.settle_push``). Any other line, a line the engine refuses as it
 stands, a preview (``... ?``) and a line that pins its dice (``... dice 5,2``) are run as
@@ -14,7 +14,7 @@ from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
 from momenta_cli.language.parsing import split
-from momenta_cli.language.unparse import comment_of, unparse
+from momenta_cli.language.unparsing import comment_of, unparse
 from momenta_cli.play.questions import push_questions as push
 from momenta_cli.play.questions.sequence import Cancelled, Failed, Table, settle
 

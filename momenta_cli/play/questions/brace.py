@@ -34,8 +34,8 @@ class Question:
 
 
 def _story(fight: Fight, t: Trial, j: int, target: str, amount: int) -> str:
-    """``21->12``, or the Wounds the damage fills in order (render/harm_lines.py)."""
-    from momenta_cli.render.harm_lines import Ledger, read
+    """``21->12``, or the Wounds the damage fills in order (render/log_harm.py)."""
+    from momenta_cli.render.log_harm import Ledger, read
 
     ledger = Ledger.of(fight)
     for k in range(j + 1, len(t.events)):

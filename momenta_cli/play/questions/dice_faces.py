@@ -77,7 +77,7 @@ def telling(found: list[Roll]) -> str:
 
 def breakdown(r: Roll) -> str:
     """``Gorm rolls: pool 3, target Hindered +1 = 4d``: where the pool's size comes from."""
-    from momenta_cli.render.attack_lines import pool_text
+    from momenta_cli.render.log_attack import pool_text
 
     return one_line(f"{r.label}{r.where}: {pool_text(r.parts)}")
 

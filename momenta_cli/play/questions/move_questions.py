@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.core.deciding import decide
 from momenta_cli.engine.core.dice import PresetRoller, Roller
 from momenta_cli.engine.core.names import actor
 from momenta_cli.engine.core.state import Fight, Fighter
@@ -37,7 +37,7 @@ from momenta_cli.engine.movement.walk import MoveTo, Route, plan
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
 from momenta_cli.language.parsing import split
-from momenta_cli.language.unparse import comment_of, move_line
+from momenta_cli.language.unparsing import comment_of, move_line
 from momenta_cli.play.questions.sequence import Cancelled, Failed, Table
 from momenta_cli.play.questions.trial import Ones
 from momenta_cli.play.questions.trigger_offers import Answering, Stop, offer_each

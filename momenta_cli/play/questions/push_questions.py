@@ -81,7 +81,7 @@ def settle_push(fight: Fight, done: Settled, roller: Roller, table: Table
     def build(reactions: tuple[Attack, ...], said: bool) -> Attack:
         return replace(cmd, push_reactions=reactions, push_said=said)
 
-    from momenta_cli.render.logtext import lines
+    from momenta_cli.render.log_lines import lines
 
     got = offer_each(fight, Answering(build), stops, target.name, roller, table, faces,
                      first=lines([roll]))

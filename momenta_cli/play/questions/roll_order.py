@@ -1,5 +1,5 @@
 """The parts of one attack command and the rolls they land, in the order the engine
-resolves them (engine/attack/resolve.py ``_resolve``): each part's Counterattack first (R27),
+resolves them (engine/attack/resolution.py ``_resolve``): each part's Counterattack first (R27),
 then the roll against each target (an Area weapon rolls once for all of them, R22).
 
 A part is found by its ``Path`` from the whole command: ``()`` is the attack itself,

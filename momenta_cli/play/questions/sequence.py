@@ -203,7 +203,7 @@ def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[Path, str], st
 
 
 def _roll_lines(t: Trial, upto: int, told: int) -> list[str]:
-    from momenta_cli.render.logtext import lines
+    from momenta_cli.render.log_lines import lines
 
     out: list[str] = []
     for _, i in t.landed[told:upto + 1]:

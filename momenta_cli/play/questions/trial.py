@@ -1,4 +1,4 @@
-"""Deciding an attack without keeping it (engine/core/decide.py never changes the state it is
+"""Deciding an attack without keeping it (engine/core/deciding.py never changes the state it is
 given): what the questions learn the pools, the legal reactions and the damage from,
 with no engine arithmetic copied here.
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from momenta_cli.engine.attack.plan import Attack, weapon_for
-from momenta_cli.engine.attack.resolve import rolls_once
-from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.attack.resolution import rolls_once
+from momenta_cli.engine.core.deciding import decide
 from momenta_cli.engine.core.dice import PresetRoller, RecordingRoller, Roller
 from momenta_cli.engine.core.names import actor, find
 from momenta_cli.engine.core.state import Fight

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from momenta_cli.engine.attack.plan import Attack
 from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.decide import decide
+from momenta_cli.engine.core.deciding import decide
 from momenta_cli.engine.core.dice import PresetRoller, RecordingRoller, Roller
 from momenta_cli.engine.core.events import Event, apply_all
 from momenta_cli.engine.core.state import Fight
@@ -234,7 +234,7 @@ def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:
 
 
 def _lines(events: list[Event]) -> list[str]:
-    from momenta_cli.render.logtext import lines
+    from momenta_cli.render.log_lines import lines
 
     return lines(events)
 

@@ -10,15 +10,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from momenta_cli.engine.core import events as ev
-from momenta_cli.render.harm_lines import Ledger
-from momenta_cli.render.harm_lines import read as read_harm
+from momenta_cli.render.log_harm import Ledger
+from momenta_cli.render.log_harm import read as read_harm
 from momenta_cli.text.literal import one_line
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
 # A grouper may fold several consecutive events into one line (an attack and the damage
 # it does): it gets the events, an index and the ledger (what the events do not say of the
-# fighters: render/harm_lines.py; None when not known) and returns (lines, events used) or
+# fighters: render/log_harm.py; None when not known) and returns (lines, events used) or
 # None.
 Grouper = Callable[[Sequence[Any], int, Ledger | None], tuple[list[str], int] | None]
 GROUPERS: dict[str, Grouper] = {}
@@ -212,9 +212,6 @@ def _reaction(e) -> str:
     return f"{e.name} reacts: {e.reaction}{cost}"
 
 
-from momenta_cli.render import (  # noqa: E402,F401
-    attack_lines,
-    made_up_log,
-    maneuver_log,
-    position_log,
-)
+
+# The modules that register their own event kinds' lines (``formats``) on import.
+from momenta_cli.render import log_attack, log_made_up, log_maneuver, log_position  # noqa: E402,F401

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from momenta_cli.engine.core.names import did_you_mean
 from momenta_cli.engine.harm.conditions import TABLE_CAP, ConditionMadeUp
-from momenta_cli.render.logtext import formats
+from momenta_cli.render.log_lines import formats
 
 
 @formats("condition_made_up")

@@ -9,7 +9,7 @@ from __future__ import annotations
 # The rules modules marked F401 are imported for what importing them does: each registers
 # the handlers of its commands in HANDLERS (registry.py ``handles``).
 from momenta_cli.engine.actions import economy, maneuvers  # noqa: F401
-from momenta_cli.engine.attack import resolve  # noqa: F401
+from momenta_cli.engine.attack import resolution as resolve  # noqa: F401
 from momenta_cli.engine.core.commands import AddNote, Command
 from momenta_cli.engine.core.dice import Roller
 from momenta_cli.engine.core.events import CombatEnded, Event, RoundStarted, TurnStarted, apply_all

@@ -7,7 +7,7 @@ import re
 
 from momenta_cli.engine.core.session import Session
 from momenta_cli.engine.core.state import Fighter
-from momenta_cli.render.logtext import lines
+from momenta_cli.render.log_lines import lines
 from momenta_cli.render.state_json import chunks, opening_ledger
 from momenta_cli.text.literal import escape, one_line
 
@@ -85,9 +85,9 @@ def _code(text: str) -> str:
 
 
 def as_markdown(session: Session, *, full: bool = False) -> str:
-    """Campaign notes (render/recap.py): a heading per round with what mattered in it, the
+    """Campaign notes (render/log_recap.py): a heading per round with what mattered in it, the
     state at the end, and with ``full`` every command and its log as an appendix."""
-    from momenta_cli.render.recap import rounds
+    from momenta_cli.render.log_recap import rounds
 
     s = session.state
     out = [f"# {_md(session.encounter.name)}", ""]

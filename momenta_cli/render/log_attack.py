@@ -1,4 +1,4 @@
-"""Log lines for attacks and reactive defenses (engine/attack/resolve.py,
+"""Log lines for attacks and reactive defenses (engine/attack/resolution.py,
 engine/attack/defense.py)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack import resolve as at
+from momenta_cli.engine.attack import resolution as at
 from momenta_cli.engine.attack.effects import GrabTaken
-from momenta_cli.render.harm_lines import Ledger, read
-from momenta_cli.render.logtext import GROUPERS, formats
+from momenta_cli.render.log_harm import Ledger, read
+from momenta_cli.render.log_lines import GROUPERS, formats
 
 _VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
          "Intercept": "intercepts", "Forestall": "forestalls", "Feint": "feints at",
@@ -119,9 +119,9 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
     ``Kira -> Goblin-2 (Mark): Mace POW 4, Mark -3 = 1d [5] 1s vs Dodge AGI 2d [6,2] 1s
     = 0s -> 2 dmg; Guard 2->0; 0 to Vitality``, and the Wounds it caused in order
     (``...; 15 to Vitality; Vitality 11->0: Wound 1/3 (Hindered), Vitality refilled to
-    15, 4 carried over -> 11``: render/harm_lines.py). Conditions and the like that follow
+    15, 4 carried over -> 11``: render/log_harm.py). Conditions and the like that follow
     keep their own lines; a Brace taken on the way is listed first."""
-    from momenta_cli.render.logtext import line
+    from momenta_cli.render.log_lines import line
     e = events[i]
     where = situation_text(e)
     if not e.deals_damage:

@@ -12,7 +12,7 @@ from momenta_cli.engine.movement import speed as mv
 from momenta_cli.engine.movement import walk as walking
 from momenta_cli.errors import MomentaError
 from momenta_cli.language.parsing import Meta, quote_word
-from momenta_cli.render.maneuver_log import route_text
+from momenta_cli.render.log_maneuver import route_text
 
 if TYPE_CHECKING:
     from momenta_cli.engine.movement.triggers import Trigger

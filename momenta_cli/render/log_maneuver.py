@@ -8,7 +8,7 @@ from momenta_cli.engine.core.events import Reminder
 from momenta_cli.engine.geometry.pathfinding import squares_text
 from momenta_cli.engine.movement import grabs, triggers
 from momenta_cli.engine.movement import speed as mv
-from momenta_cli.render.logtext import dice_text, formats
+from momenta_cli.render.log_lines import dice_text, formats
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
 

@@ -1,5 +1,5 @@
 """What a recap keeps of a fight, round by round: who took turns, and the log lines that
-matter afterwards (the Markdown export, render/export.py, lays them out).
+matter afterwards (the Markdown export, render/log_export.py, lays them out).
 
 A line is kept when its events hold one of:
 - a Wound or a Burden, a fighter Defeated or Lost, revived, joining or leaving the fight;
@@ -17,8 +17,8 @@ from typing import Any
 
 from momenta_cli.engine.core.events import TurnStarted
 from momenta_cli.engine.core.session import Session
-from momenta_cli.render.harm_lines import Ledger
-from momenta_cli.render.logtext import groups
+from momenta_cli.render.log_harm import Ledger
+from momenta_cli.render.log_lines import groups
 from momenta_cli.render.state_json import opening_ledger
 
 BIG_SHARE = 3  # a hit is big from 1/3 of the target's Max Vitality up
