@@ -17,9 +17,8 @@ import time
 from common import ENCOUNTER, Bench, Figure, Workdir, interleaved, main, robust
 
 from momenta_cli.encounter import load_encounter_text
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
 
 DECIDE_N = 2000
 CALIBRATION_N = 20_000  # calls of calibration_unit per sample

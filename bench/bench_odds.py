@@ -20,9 +20,8 @@ from fractions import Fraction
 from bench_engine import calibration_unit
 from common import Bench, Figure, Workdir, interleaved, main, robust
 
-from momenta_cli.engine.core.specs import DamageTable
-from momenta_cli.odds import distribution as dice
-from momenta_cli.odds.outcomes import Roll, Target, odds
+from momenta_cli.engine.core import DamageTable
+from momenta_cli.odds import Roll, Target, distribution as dice, odds
 
 DICE = 20
 CALLS = 200  # calls per sample: one is a fraction of a millisecond

@@ -10,9 +10,9 @@ import time
 
 from common import generate
 
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session, replay
-from momenta_cli.play.runner import run_line
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.engine.core.session import replay
+from momenta_cli.play import run_line
 
 
 def main() -> None:

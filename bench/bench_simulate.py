@@ -13,11 +13,10 @@ import time
 from common import REPO, Bench, Figure, Workdir, interleaved, main, robust
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
-from momenta_cli.simulate.batch import simulate
-from momenta_cli.simulate.fight import fight_seed, play
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
+from momenta_cli.simulate import play, simulate
+from momenta_cli.simulate.fight import fight_seed
 from momenta_cli.simulate.policy import BUILTIN
 
 DEMO = REPO / "encounters" / "demo.yaml"

@@ -21,10 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from momenta_cli.encounter import load_encounter_text  # noqa: E402
-from momenta_cli.engine.core.dice import SeededRoller  # noqa: E402
-from momenta_cli.engine.core.session import Session  # noqa: E402
+from momenta_cli.engine.core import (
+    SeededRoller,  # noqa: E402
+    Session,  # noqa: E402
+)
 from momenta_cli.errors import MomentaError  # noqa: E402
-from momenta_cli.play.runner import run_line  # noqa: E402
+from momenta_cli.play import run_line  # noqa: E402
 
 ENCOUNTER = textwrap.dedent("""
     name: Benchmark brawl

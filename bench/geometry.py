@@ -20,10 +20,8 @@ from fractions import Fraction
 
 from common import Bench, Figure, Workdir, interleaved, main, robust
 
-from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint
-from momenta_cli.engine.geometry.pathfinding import reachable
+from momenta_cli.engine.geometry import Board, Square, Terrain, footprint, line_of_sight, reachable
 from momenta_cli.engine.geometry.segments import Obstacles, clear
-from momenta_cli.engine.geometry.sight import line_of_sight
 
 SIDE = 60
 COMBATANTS = 30

@@ -1,3 +1,3 @@
-from momenta_cli.cli.app import main
+from momenta_cli.cli import main
 
 main()

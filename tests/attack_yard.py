@@ -6,7 +6,7 @@ defense's, then any Wound d6 of a PC.
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.engine_helpers import session_from
 
 ENCOUNTER = """

@@ -5,10 +5,10 @@ from __future__ import annotations
 import textwrap
 
 from momenta_cli.encounter import load_encounter_text
-from momenta_cli.engine.core.dice import QueueRoller, Roller, SeededRoller
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Roller, SeededRoller, Session
+from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.runner import run_line
+from momenta_cli.play import run_line
 
 
 def session_from(yaml_text: str) -> Session:
@@ -28,7 +28,7 @@ def run(session: Session, *lines: str, faces: list[int] | None = None,
 
 
 def log_text(session: Session) -> list[str]:
-    from momenta_cli.render.log_lines import lines
+    from momenta_cli.render import lines
 
     return [t for e in session.entries for t in lines(e.events)]
 

@@ -5,7 +5,7 @@ given by each test. The turn is Pusher's."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.engine_helpers import run, session_from
 
 ARENA = """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.engine_helpers import session_from
 
 WEAPONS = """

@@ -3,7 +3,7 @@ here): Kira (10 Vitality, 5 Strain), a Regular Orc and a two-turn Champion Troll
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.engine_helpers import session_from
 
 ENCOUNTER = """

@@ -5,10 +5,11 @@ complete line the journal keeps. A scripted ``Table`` answers."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.dice import QueueRoller, SeededRoller
+from momenta_cli.engine.core import SeededRoller
+from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.language import parse_line
-from momenta_cli.play.questions.ask_line import settle_line
-from momenta_cli.play.runner import run_line
+from momenta_cli.play import run_line
+from momenta_cli.play.questions import settle_attack_line
 from momenta_cli.render.state_json import state_doc
 from tests.attack_yard import yard
 
@@ -54,7 +55,7 @@ def gorms_turn(rules: str = ""):
 
 def settle(s, line, *answers, roller=None):
     t = Table(*answers)
-    out = settle_line(s.state, line, roller or SeededRoller(3), t)
+    out = settle_attack_line(s.state, line, roller or SeededRoller(3), t)
     assert not t.answers, f"answers left over: {t.answers}"
     return out, t
 
@@ -304,8 +305,7 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
     import pytest
 
     from momenta_cli.errors import MomentaError, RuleError
-    from momenta_cli.play.questions import ask_line
-    from momenta_cli.play.questions import sequence as flow
+    from momenta_cli.play.questions import ask_line, sequence as flow
 
     def broken(*args, **kwargs):
         raise RuleError("boom")
@@ -313,7 +313,7 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
     s = gorms_turn()
     monkeypatch.setattr(flow, "ask_brace", broken)
     with pytest.raises(MomentaError, match="nothing was done"):
-        settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", ""))
+        settle_attack_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", ""))
     monkeypatch.undo()
 
     def unwritable(cmd):
@@ -321,7 +321,7 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
 
     monkeypatch.setattr(ask_line, "unparse", unwritable)
     with pytest.raises(MomentaError, match="nothing was done"):
-        settle_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", "", "n"))
+        settle_attack_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", "", "n"))
 
 
 def test_options_with_the_same_pool_and_cost_are_listed_once():
@@ -402,9 +402,8 @@ def test_brace_is_not_offered_when_it_would_spare_nothing():
 def test_the_engine_says_which_area_attacks_roll_once():
     """R22 (ours): a weapon rolls once for its area, a spell once per target; one
     function of the engine says so, for the engine and the questions alike."""
-    from momenta_cli.engine.attack.resolution import rolls_once
-    from momenta_cli.engine.core.names import actor
-    from momenta_cli.engine.core.specs import WeaponSpec
+    from momenta_cli.engine.attack import rolls_once
+    from momenta_cli.engine.core import WeaponSpec, actor
 
     kira = actor(turn_of("kira").state, None)
     spec = {w.name: w for w in kira.spec.weapons}
@@ -502,7 +501,7 @@ def test_the_guide_writes_a_pool_below_zero_as_the_tracker_tells_it():
     tracker's own words for it, below zero too."""
     from pathlib import Path
 
-    from momenta_cli.engine.core.rolls import dice_text
+    from momenta_cli.engine.core import dice_text
 
     guide = " ".join((Path(__file__).parents[1] / "docs/at-the-table.md").read_text()
                      .split())
@@ -516,8 +515,7 @@ def test_maneuver_and_movement_refusals_count_in_good_grammar():
     """R7: an enemy's Move plus its maneuvers; ch19 Movement / condition table: Hindered
     moves half SPD, difficult squares count double; ch19 Shift: half SPD; ch19 Vertical
     Jump. The refusals say 1 maneuver, 1 square, 2 squares: never "(s)"."""
-    from tests.test_maneuver_support import refused, run
-    from tests.test_maneuver_support import yard as arena
+    from tests.test_maneuver_support import refused, run, yard as arena
 
     s = arena()
     run(s, "turn kira", "end", "turn ogre", "move 4", "hide")

@@ -5,14 +5,11 @@ can copy it into a script and replay the exchange)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.rolls import Typed
-from momenta_cli.language import parse_line
-from momenta_cli.language.attack_verbs import _is_option
-from momenta_cli.language.unparsing import comment_of, unparse
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import Typed
+from momenta_cli.language import comment_of, is_option, parse_line, unparse
 
 # names and values as a line can hold them: quotes, apostrophes, #, =, backslashes and
 # spaces inside, but no word the attack grammar reads as its own (those are reserved,
@@ -22,7 +19,7 @@ _SPLITTERS = ("for", "counter", "counterattack")
 
 
 def _fine(text: str) -> bool:
-    return bool(text.strip()) and not _is_option(text) and text.lower() not in _SPLITTERS
+    return bool(text.strip()) and not is_option(text) and text.lower() not in _SPLITTERS
 
 
 names = st.text(_ALPHABET, min_size=1, max_size=12).filter(_fine)

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.engine.core.dice import QueueRoller, SeededRoller
-from momenta_cli.play.questions.ask_line import settle_line
-from momenta_cli.play.runner import run_line
+from momenta_cli.engine.core import SeededRoller
+from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.play import run_line
+from momenta_cli.play.questions import settle_attack_line
 from momenta_cli.render.state_json import state_doc
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import session_from
@@ -26,7 +27,7 @@ WOUND = "Wren's Wound d6 (R10)> "
 
 def settle(s, line, *answers, roller=None):
     t = Table(*answers)
-    out = settle_line(s.state, line, roller or SeededRoller(3), t)
+    out = settle_attack_line(s.state, line, roller or SeededRoller(3), t)
     assert not t.answers, f"answers left over: {t.answers}"
     return out, t
 

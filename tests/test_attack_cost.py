@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.attack.resolution import attack_cost
+from momenta_cli.engine.attack import attack_cost
 from momenta_cli.engine.harm import damage
 from momenta_cli.errors import RuleError
 from momenta_cli.simulate.view import attack_cost as policy_cost

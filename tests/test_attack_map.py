@@ -298,7 +298,7 @@ def test_the_odds_and_the_preview_see_the_map_distance():
     """The odds (odds/from_fight.py) and the line preview (``?``) plan the attack with the
     fight, so the distance penalty of R18 measured on the map is in their pools."""
     from momenta_cli.language import parse_line
-    from momenta_cli.odds.from_fight import preview
+    from momenta_cli.odds import preview
     from momenta_cli.play.preview.line_preview import command
 
     s = on_map(ROW, tamsin="A1", gorm="E1")
@@ -315,8 +315,7 @@ def test_the_odds_and_the_preview_see_the_map_distance():
 
 def test_the_override_words_are_written_back_as_typed():
     """The line the journal keeps after the prompt's questions (language/unparsing.py)."""
-    from momenta_cli.language import parse_line
-    from momenta_cli.language.unparsing import unparse
+    from momenta_cli.language import parse_line, unparse
 
     cmd = parse_line("attack gorm with shortbow sight no-cover dist 3")
     assert (cmd.sight, cmd.no_cover, cmd.distance) == (True, True, 3)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.attack.area_attack import aimed
+from momenta_cli.engine.attack import aimed
 from momenta_cli.engine.core.session import replay
-from momenta_cli.language import parse_line
-from momenta_cli.language.unparsing import unparse
+from momenta_cli.language import parse_line, unparse
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.map_yard import on_map, rolled
 
@@ -178,14 +177,14 @@ def test_at_the_prompt_each_creature_caught_in_the_area_is_asked_its_reaction():
     """Issue 12 item 2 on a map (ch20 Area Attacks, R22): the prompt finds who the burst
     catches as the engine will, and asks each target that may react, here Brannoc (an
     ally in the blast); enemies are not asked. The line journaled names them."""
-    from momenta_cli.engine.core.dice import SeededRoller
-    from momenta_cli.play.questions.ask_line import settle_line
+    from momenta_cli.engine.core import SeededRoller
+    from momenta_cli.play.questions import settle_attack_line
     from tests.test_ask_questions import Table
 
     s = on_map(FIELD, tamsin="A1", gorm="E3", brannoc="E4")
     run(s, "turn tamsin")
     t = Table("dodge", "5,5", "1", "n")
-    line, _ = settle_line(s.state, "attack area burst 1 e3 with firebomb", SeededRoller(3),
+    line, _ = settle_attack_line(s.state, "attack area burst 1 e3 with firebomb", SeededRoller(3),
                           t)
     assert any("Brannoc's reaction" in told for told in t.told)
     assert "for Brannoc dodge" in line and "area burst 1 e3" in line.lower()

@@ -7,22 +7,19 @@ import io
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from rich.console import Console
 from rich.text import Text
 from typer.testing import CliRunner
 
 from momenta_cli.cli.app import app
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.events import event_from_dict
-from momenta_cli.engine.core.rolls import Typed
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import SeededRoller, Typed, event_from_dict
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import CommandError
 from momenta_cli.language import parse_line
-from momenta_cli.render.log_lines import lines
+from momenta_cli.render import lines
 from tests.attack_yard import yard
 from tests.engine_helpers import check_bounds, drive, log_text, run
 

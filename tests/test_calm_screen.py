@@ -17,13 +17,11 @@ from momenta_cli.cli.pick import choices, resolve, with_name
 from momenta_cli.cli.prompt import run_one
 from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.commands import NextTurn, StartTurn
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.turns import zipper as turns
-from momenta_cli.engine.turns.taking import picking_from
+from momenta_cli.engine.core import NextTurn, SeededRoller, StartTurn
+from momenta_cli.engine.turns import picking_from, zipper as turns
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal.fight_file import FightFile
-from momenta_cli.render.turnline import prompt_line, toolbar
+from momenta_cli.journal import FightFile
+from momenta_cli.render import prompt_line, toolbar
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import run, session_from
 
@@ -262,7 +260,7 @@ def test_looking_ahead_rolls_a_copy_of_the_dice():
 
 
 def run_next_again(state):
-    from momenta_cli.engine.core.deciding import decide
+    from momenta_cli.engine.core import decide
 
     return decide(state, NextTurn(None), SeededRoller(5))
 

@@ -7,7 +7,8 @@ import pytest
 from momenta_cli.engine.core import commands as c
 from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.language import parse_line
-from momenta_cli.language.parsing import VERBS, split
+from momenta_cli.language.parsing import VERBS
+from momenta_cli.text import split
 from tests.engine_helpers import run, session_from
 
 

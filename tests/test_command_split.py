@@ -3,10 +3,9 @@ escapes or comments gives exactly shlex's words (README "Commands")."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from momenta_cli.language import parsing as language
+from momenta_cli.text import words as language
 
 LETTERS = st.sampled_from(list("abcXYZ019-+=.:,;!?()[]{}<>/|~`@$%^&*") +
                           [" ", "\t", "\r", "\n", "\u00a0", "\u2003", "\x0b", "\x0c",

@@ -5,16 +5,16 @@ and after each word only what the grammar allows there, from the live state."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from momenta_cli.cli.completion.completer import quote, split_before
+from momenta_cli.cli.completion import quote
+from momenta_cli.cli.completion.completer import split_before
 from momenta_cli.cli.completion.grammar import shape
 from momenta_cli.cli.prompt import make_completer
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from momenta_cli.language.parsing import VERBS
 from tests.conftest import ROOT
 from tests.engine_helpers import refused, run, session_from
@@ -295,7 +295,7 @@ def test_a_completion_bug_never_ends_the_session(duel, monkeypatch):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(alphabet=' "\'=abcdefghiklnorstuwy-+0123', max_size=40))
 def test_any_line_typed_so_far_gets_an_answer_never_an_error(duel, text):
-    from momenta_cli.cli.completion.completer import complete
+    from momenta_cli.cli.completion import complete
 
     current, words = complete(duel.state, text)
     assert text.endswith(current)
@@ -304,7 +304,7 @@ def test_any_line_typed_so_far_gets_an_answer_never_an_error(duel, text):
 
 def test_a_candidate_holding_both_quotes_reads_back_as_itself():
     """A name may hold ' and " at once: the candidate is still one word of the line."""
-    from momenta_cli.language.parsing import split
+    from momenta_cli.text import split
 
     name = "Kira's \"Tower\" Shield"
     assert split(f"attack gorm {quote(name)}") == ["attack", "gorm", name]

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import tests.trigger_yard as ty
-from momenta_cli.cli.completion.completer import complete
+from momenta_cli.cli.completion import complete
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.conftest import ROOT
 from tests.engine_helpers import run, session_from
 

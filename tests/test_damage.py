@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.harm.damage import reaching, resist_weak, soak
+from momenta_cli.engine.harm import reaching, resist_weak, soak
 from tests.attack_yard import mace_yard, rolled, yard
 from tests.engine_helpers import log_text, run, session_from
 from tests.test_maneuver_support import refused

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.movement import forced as forced_walk
-from momenta_cli.engine.movement.walk import plan
+from momenta_cli.engine.movement import forced as forced_walk, plan
 from tests.engine_helpers import log_text, refused, run, session_from
 
 
@@ -26,7 +25,7 @@ def dragging(kira: str = "A1", wren: str = "G1", gorm: str = "F4", nix: str = "C
 
 
 def where(s, who: str) -> str:
-    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.geometry import name
 
     pos = s.state.get(who).position
     assert pos is not None

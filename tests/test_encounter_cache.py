@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.encounter import cache, load_encounter, loader
-from momenta_cli.encounter.cache import cache_dir, load_encounter_cached
+from momenta_cli.encounter import cache, load_encounter, load_encounter_cached, loader
+from momenta_cli.encounter.cache import cache_dir
 from momenta_cli.encounter.roots import LIBRARY_ENV
 from momenta_cli.errors import EncounterError
 
@@ -160,7 +160,7 @@ def test_the_library_path_is_part_of_the_key(tmp_path, monkeypatch, loads):
 
 def test_another_momenta_misses(enc, monkeypatch, loads):
     load_encounter_cached(enc)
-    monkeypatch.setattr(cache.sealed, "code_fingerprint", lambda: "another build")
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "another build")
     load_encounter_cached(enc)
     assert len(loads) == 2 and len(entries()) == 2
 
@@ -300,12 +300,12 @@ def test_a_read_only_home_is_no_cache(enc, tmp_path, monkeypatch):
 
 
 def test_a_full_disk_is_no_cache(enc, monkeypatch, loads):
-    from momenta_cli.journal import disk
+    import momenta_cli.journal as journal
 
     def full(path, data):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(disk, "atomic_write", full)
+    monkeypatch.setattr(journal, "atomic_write", full)  # what the cache writes with
     assert load_encounter_cached(enc) == load_encounter(enc)
     assert entries() == []
     assert list(cache_dir().iterdir()) == []  # no temp file left either

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.encounter import load_encounter_text
 from momenta_cli.errors import EncounterError

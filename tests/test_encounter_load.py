@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.core.specs import DamageTable, Weight
+from momenta_cli.engine.core import DamageTable, Weight
 from momenta_cli.errors import EncounterError
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -241,7 +241,7 @@ def test_size_shows_as_written():
     # R31: `show` prints SIZE the way the draft writes it.
     from rich.console import Console
 
-    from momenta_cli.render.show import encounter_view
+    from momenta_cli.render import encounter_view
 
     enc = load_encounter_text("name: T\ncombatants:\n  - {name: Ogg, side: adversaries, "
                               "attributes: {SIZE: 2}}\n  - {name: Pip, side: allies, "

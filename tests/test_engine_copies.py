@@ -9,19 +9,25 @@ from __future__ import annotations
 import random
 from dataclasses import MISSING, fields
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.deciding import rollover, round_over
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.events import Event, apply_all
+from momenta_cli.engine.core import (
+    Command,
+    Cond,
+    Event,
+    Fight,
+    Fighter,
+    SeededRoller,
+    apply_all,
+    rollover,
+)
+from momenta_cli.engine.core.deciding import round_over
 from momenta_cli.engine.core.registry import HANDLERS
-from momenta_cli.engine.core.state import Cond, Draft, Fight, Fighter
+from momenta_cli.engine.core.state import Draft
 from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
-from momenta_cli.play.runner import run_line
+from momenta_cli.play import run_line
 from tests import attack_yard, test_maneuver_support, test_turn_properties
 from tests.engine_helpers import session_from
 

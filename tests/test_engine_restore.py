@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.events import ResourceSet
+from momenta_cli.engine.core import ResourceSet, SeededRoller
 from momenta_cli.engine.core.session import replay
-from momenta_cli.play.runner import run_line
+from momenta_cli.play import run_line
 from tests.attack_yard import yard
 
 OPENING = ["turn kira", "attack gorm with longsword", "cond gorm hindered +1", "end",

@@ -1,8 +1,8 @@
 """Journals written before an event gained a field still load and render (events carry the
 numbers; render only formats them)."""
 
-from momenta_cli.engine.attack.resolution import AttackRolled
-from momenta_cli.engine.core.events import event_from_dict
+from momenta_cli.engine.attack import AttackRolled
+from momenta_cli.engine.core import event_from_dict
 from momenta_cli.engine.movement import speed as movement  # noqa: F401  (registers the Fell event)
 from momenta_cli.render.log_lines import line
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.journal import lock as journal_lock
-from momenta_cli.journal.fight_file import lock_path, locked
+from momenta_cli.journal import lock as journal_lock, locked
+from momenta_cli.journal.fight_file import lock_path
 from tests.conftest import invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.journal.fight_file import FightExists, FightFile, default_fight_path, locked
+from momenta_cli.engine.core import SeededRoller
+from momenta_cli.journal import FightExists, FightFile, default_fight_path, locked
 from tests.conftest import invoke
 
 pytestmark = pytest.mark.usefixtures("home")

@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.journal.fight_file import default_fight_path
+from momenta_cli.journal import default_fight_path
 from momenta_cli.journal.records import encode, seal
 from momenta_cli.storage import reading as files
-from tests.conftest import invoke
-from tests.conftest import one_line_error as one_line
+from tests.conftest import invoke, one_line_error as one_line
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -26,7 +26,7 @@ def test_the_format_1_fixture_opens_by_its_relative_path_alone(tmp_path):
     # its absolute encounter path names no file anywhere: the fight is found beside it
     import shutil
 
-    from momenta_cli.journal.fight_file import FightFile
+    from momenta_cli.journal import FightFile
 
     where = tmp_path / "v1"
     shutil.copytree(FIXTURES / "v1", where)

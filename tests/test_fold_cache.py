@@ -8,8 +8,7 @@ import json
 
 import pytest
 
-from momenta_cli.journal import snapshot
-from momenta_cli.journal.fight_file import FightFile
+from momenta_cli.journal import FightFile, snapshot
 from tests.conftest import invoke
 
 pytestmark = pytest.mark.usefixtures("home")

@@ -5,9 +5,7 @@ same wherever a fall is decided: a walk, a shove, a drag."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.geometry import forced_squares as forced
-from momenta_cli.engine.geometry.board import Board, Terrain
-from momenta_cli.engine.geometry.pathfinding import pit_depth
+from momenta_cli.engine.geometry import Board, Terrain, forced_squares as forced, pit_depth
 from tests.engine_helpers import run
 from tests.test_geometry_paths import LEGEND, at, path
 from tests.test_move_map import moved, on_map, where
@@ -62,7 +60,7 @@ def test_a_shove_or_a_drag_stops_only_wholly_over_a_pit():
 def test_a_2x2_may_be_placed_with_a_corner_over_a_pit_not_wholly_over_pits():
     """R31, R36 (ours): the file's and ``place``'s footprint check says what a fall
     does: wholly over pits is refused (it would fall), one corner over a pit stands."""
-    from momenta_cli.engine.geometry.fitting import fit_problem
+    from momenta_cli.engine.geometry import fit_problem
 
     b = board_of("....", ".3..", "..22", "..22")
     assert fit_problem(b, at("A1"), 2) is None

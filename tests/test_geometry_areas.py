@@ -3,13 +3,19 @@ touch; every creature on one of them is affected, Hidden or not."""
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from momenta_cli.engine.geometry.areas import burst, cone, line
-from momenta_cli.engine.geometry.board import Board, Terrain, footprint, parse
+from momenta_cli.engine.geometry import (
+    Board,
+    Terrain,
+    burst,
+    cone,
+    footprint,
+    line,
+    line_of_sight,
+    parse,
+)
 from momenta_cli.engine.geometry.ranges import steps
-from momenta_cli.engine.geometry.sight import line_of_sight
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "=": Terrain("low")}
 
@@ -25,7 +31,7 @@ def at(text: str):
 
 
 def names(squares) -> set[str]:
-    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.geometry import name
     return {name(s) for s in squares}
 
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from collections import deque
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from momenta_cli.engine.geometry.board import Board, Square, Terrain, parse
-from momenta_cli.engine.geometry.pathfinding import NoPath, Path, find_path, reachable
+from momenta_cli.engine.geometry import (
+    Board,
+    NoPath,
+    Path,
+    Square,
+    Terrain,
+    find_path,
+    parse,
+    reachable,
+)
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), ":": Terrain("difficult"),
           "=": Terrain("low"), "~": Terrain("water"), "^": Terrain("climb"),
@@ -347,7 +354,7 @@ def test_a_move_and_its_reverse_cost_the_same_on_symmetric_terrain(case):
 
 def test_counts_of_squares_read_singular_and_plural():
     """Messages and the log say "1 square", "2 squares", never "square(s)"."""
-    from momenta_cli.engine.geometry.pathfinding import squares_text
+    from momenta_cli.text import squares_text
 
     assert [squares_text(n) for n in (0, 1, 2)] == ["0 squares", "1 square", "2 squares"]
     assert refused(board_of("...#."), at("A1"), at("E1"), 1) == \

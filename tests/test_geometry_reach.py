@@ -3,12 +3,21 @@ forced movement on a map (ch19 Shove and Grab, R36 pits)."""
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from momenta_cli.engine.geometry.board import Board, Terrain, footprint, parse
-from momenta_cli.engine.geometry.forced_squares import away, drag, shove
-from momenta_cli.engine.geometry.ranges import comes_within, distance, ring, within
+from momenta_cli.engine.geometry import (
+    Board,
+    Terrain,
+    comes_within,
+    distance,
+    drag,
+    footprint,
+    parse,
+    shove,
+    within,
+)
+from momenta_cli.engine.geometry.forced_squares import away
+from momenta_cli.engine.geometry.ranges import ring
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "o": Terrain("pit", height=5),
           ":": Terrain("difficult"), "+": Terrain("door", open=False)}

@@ -8,17 +8,18 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint
-from momenta_cli.engine.geometry.sight import (
+from momenta_cli.engine.geometry import (
+    Board,
+    Square,
+    Terrain,
     cover,
+    footprint,
     line_of_sight,
-    open_line,
-    sight_line,
     visible,
 )
+from momenta_cli.engine.geometry.sight import open_line, sight_line
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "=": Terrain("low"),
           "+": Terrain("door", open=False), "/": Terrain("door", open=True)}

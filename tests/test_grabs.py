@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.attack_yard import rolled
-from tests.attack_yard import yard as attack_yard
+from tests.attack_yard import rolled, yard as attack_yard
 from tests.engine_helpers import kinds, log_text, refused, run, session_from
 from tests.test_maneuver_support import yard
 

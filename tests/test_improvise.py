@@ -16,8 +16,8 @@ import pytest
 
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.harm.conditions import catalogue, condition_def
-from momenta_cli.journal.fight_file import FightFile
+from momenta_cli.engine.harm import catalogue, condition_def
+from momenta_cli.journal import FightFile
 from tests.conftest import ROOT, fight_of, invoke, one_line_error, started
 from tests.engine_helpers import log_text, refused, run, session_from
 
@@ -304,7 +304,7 @@ def test_the_fold_cache_keeps_what_was_improvised(enc, monkeypatch):
 
 
 def test_the_add_and_cond_lines_parse_as_documented():
-    from momenta_cli.engine.core.commands import AddFighter, ChangeCondition
+    from momenta_cli.engine.core import AddFighter, ChangeCondition
     from momenta_cli.errors import CommandError
     from momenta_cli.language import parse_line
 
@@ -428,7 +428,7 @@ def _standing_notes(fight) -> list[str]:
 
     from rich.console import Console
 
-    from momenta_cli.render.status_view import status
+    from momenta_cli.render import status
 
     buf = StringIO()
     Console(width=80, file=buf, color_system=None).print(status(fight))
@@ -440,7 +440,7 @@ def test_a_made_up_condition_reminds_when_its_bearer_acts_not_under_every_table(
     or moves. A made-up condition has no effect text to recall and the table shows it,
     so no `note:` line under the table for it; one for Frightened (and a GM-defined
     condition with its effect) as before."""
-    from momenta_cli.engine.harm.conditions import reminders
+    from momenta_cli.engine.harm import reminders
 
     s = session_from(SMALL + """
 conditions:

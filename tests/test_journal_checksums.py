@@ -18,10 +18,10 @@ import pytest
 from rich.console import Console
 
 from momenta_cli.cli.view_cmds import Watcher
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.events import event_from_dict
+from momenta_cli.engine.core import SeededRoller, event_from_dict
 from momenta_cli.errors import JournalError, MomentaError
-from momenta_cli.journal.fight_file import VERSION, FightFile, default_fight_path
+from momenta_cli.journal import FightFile, default_fight_path
+from momenta_cli.journal.fight_file import VERSION
 from momenta_cli.journal.records import checksum, encode, seal
 from tests.conftest import invoke
 
@@ -279,7 +279,7 @@ def test_a_command_holding_an_undecodable_byte_is_refused_and_not_saved(enc):
     # From the shell, a byte that is not UTF-8 arrives as a lone surrogate: the command is
     # refused with a message and the journal stays byte-identical.
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.engine.core import SeededRoller
 
     ff = FightFile.create(default_fight_path(enc), enc, load_encounter(enc))
     before = ff.path.read_bytes()

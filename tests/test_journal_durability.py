@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.journal.fight_file import FightFile, NotSaved, default_fight_path
+from momenta_cli.engine.core import SeededRoller
+from momenta_cli.journal import FightFile, NotSaved, default_fight_path
 from tests.conftest import invoke
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -99,7 +99,7 @@ def one_line(r) -> str:
 def test_a_bug_after_the_state_changed_leaves_the_fight_as_it_was(enc, monkeypatch):
     """No copy is taken before a line; a failure after the state changed is put right
     from the journal (the state is its fold), so the session is exactly as before."""
-    from momenta_cli.engine.core.session import Session
+    from momenta_cli.engine.core import Session
 
     ff = new_fight(enc)
     for line in ("turn brannoc", "dmg gorm 4"):

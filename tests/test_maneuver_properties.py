@@ -5,10 +5,9 @@ journal reproduces the live state."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core import SeededRoller
 from momenta_cli.engine.turns import zipper as turns
 from tests.engine_helpers import check_bounds, drive
 from tests.test_maneuver_support import yard

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.engine_helpers import kinds, refused, run, session_from
 
 ENCOUNTER = """

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.battlefield.positions import board_of
+from momenta_cli.engine.battlefield import board_of
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import parse
-from momenta_cli.render.map_view import battlemap
+from momenta_cli.engine.geometry import parse
+from momenta_cli.render import battlemap
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.test_map_render import render
 

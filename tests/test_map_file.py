@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from momenta_cli.encounter.loader import load_text
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.geometry import parse
 
 
 def problems(text: str) -> list[str]:
@@ -359,7 +359,8 @@ def test_the_sample_encounter_with_a_map_loads():
 def test_the_encounter_cache_keeps_the_map_and_the_positions():
     from pathlib import Path
 
-    from momenta_cli.encounter.cache import _hit, load_encounter_cached
+    from momenta_cli.encounter import load_encounter_cached
+    from momenta_cli.encounter.cache import _hit
 
     path = Path(__file__).resolve().parent.parent / "encounters" / "yard-with-a-map.yaml"
     fresh = load_encounter_cached(path)

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
-from momenta_cli.render.map_view import battlemap, labels
+from momenta_cli.render import battlemap
+from momenta_cli.render.map_view import labels
 from tests.conftest import invoke
 from tests.engine_helpers import session_from
 from tests.test_map_render import render
@@ -25,7 +26,7 @@ def crowd(n: int, stem: str = "Horde") -> list[Named]:
 
 
 def horde_yaml(n: int = 800, width: int = 40) -> str:
-    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.geometry import name
 
     rows = "\n".join("        " + "." * width for _ in range(-(-n // width)))
     fighters = "\n".join(f"      - {{name: Orc-{i + 1}, side: adversaries, at: "

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.encounter.mapstart import MARK_HELP
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.geometry import parse
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import parse_line
+from momenta_cli.language import parse_line
 from tests.test_map_file import one, spec
 
 

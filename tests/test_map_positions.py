@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.geometry import parse
 from momenta_cli.render.state_json import state_doc
 from tests.conftest import invoke
 from tests.engine_helpers import log_text, refused, run, session_from

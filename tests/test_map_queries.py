@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.engine.battlefield.seeing import LookAt, sighting
+from momenta_cli.engine.battlefield import LookAt, sighting
 from momenta_cli.errors import MomentaError
-from momenta_cli.render.map_sight import los_doc
+from momenta_cli.render import los_doc
 from tests.conftest import fight_of, invoke, one_line_error, started
 from tests.engine_helpers import run, session_from
 

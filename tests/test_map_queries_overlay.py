@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from momenta_cli.render.map_view import map_meta
+from momenta_cli.render import map_meta
 from tests.conftest import invoke, started
 from tests.engine_helpers import run, session_from
 

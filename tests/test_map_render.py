@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from momenta_cli.render.map_view import battlemap, labels
+from momenta_cli.render import battlemap
+from momenta_cli.render.map_view import labels
 from tests.conftest import fight_of, invoke, one_line_error, started
 from tests.engine_helpers import run, session_from
 
@@ -66,7 +67,7 @@ def test_sides_are_coloured_and_the_active_combatant_highlighted():
 
 def test_the_sample_map_fits_in_80_columns():
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.core.session import Session
+    from momenta_cli.engine.core import Session
 
     out = render(battlemap(Session(load_encounter(SAMPLE)).state))
     assert max(len(line) for line in out.splitlines()) <= 80
@@ -203,7 +204,7 @@ def test_map_help_loads_no_engine():
 
 def test_the_map_line_asks_for_the_map_and_reads_a_name():
     from momenta_cli.language import Meta, parse_line
-    from momenta_cli.render.map_view import map_meta
+    from momenta_cli.render import map_meta
 
     assert parse_line("map") == Meta("map")
     assert parse_line("map gor") == Meta("map", "gor")

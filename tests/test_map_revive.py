@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.geometry import parse
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.test_map_positions import YARD, positions
 
@@ -86,7 +86,7 @@ def test_revive_at_is_checked_like_place(yard, line, why):
 
 def test_revive_at_is_read_once():
     from momenta_cli.errors import CommandError
-    from momenta_cli.language.parsing import parse_line
+    from momenta_cli.language import parse_line
 
     with pytest.raises(CommandError, match="at is given twice"):
         parse_line("revive gorm at b3 at c3")

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.geometry import parse
 from tests.engine_helpers import kinds, log_text, refused, run, session_from
 
 HEROES = """
@@ -53,7 +53,7 @@ def on_map(rows: str, **at: str):
 
 
 def where(s, who: str) -> str | None:
-    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.geometry import name
 
     pos = s.state.get(who).position
     return None if pos is None else name(pos)
@@ -176,7 +176,7 @@ def test_getting_onto_a_climbable_square_is_a_climbing_move_of_one_square():
 def test_leaving_a_pit_is_a_climb_of_one_square_a_move_and_no_shift():
     """Ours (R36, ch19 Climb): a creature at the bottom of a pit at least 1 square deep
     climbs out: a Move of 1 square onto the edge, no Shift; ``path`` says so too."""
-    from momenta_cli.render.map_walk import path_lines
+    from momenta_cli.render import path_lines
 
     s = on_map("""
         ..5...
@@ -262,7 +262,7 @@ def test_a_two_by_two_ogre_steps_over_a_one_square_gap():
 def test_a_reach_entered_over_a_gap_a_2x2_straddles_stops_it_there():
     """R35, R31 and ours (docs/rulings.md Terrain): a 2x2 creature half over a gap
     stands (it is not in the air), so an Intercept met there stops it there."""
-    from momenta_cli.render.map_walk import path_lines
+    from momenta_cli.render import path_lines
 
     s = on_map("""
         ...5....
@@ -373,7 +373,7 @@ def test_move_n_on_a_map_keeps_working_and_leaves_the_token():
 
 def test_path_shows_the_route_and_changes_nothing():
     from momenta_cli.language import Meta
-    from momenta_cli.render.map_walk import path_lines
+    from momenta_cli.render import path_lines
 
     s = on_map("""
         .:..
@@ -437,8 +437,8 @@ def test_undo_of_a_move_puts_the_token_back_exactly_and_replay_agrees():
 def test_path_for_tools_is_cost_and_squares_or_an_error():
     """issue 13 item 7's shape, ``{"cost": int, "path": [...]}`` (with the path's
     ``triggers``, R35) or ``{"error": ...}``."""
-    from momenta_cli.engine.movement.walk import MoveTo
-    from momenta_cli.render.map_walk import path_doc
+    from momenta_cli.engine.movement import MoveTo
+    from momenta_cli.render import path_doc
 
     s = on_map(OPEN, kira="A1", gorm="H4")
     assert path_doc(s.state, MoveTo("kira", "c3")) == {"cost": 2, "path": ["B2", "C3"],
@@ -450,8 +450,8 @@ def test_path_for_tools_is_cost_and_squares_or_an_error():
 def test_the_squares_a_move_reaches_are_those_within_spd():
     """R32: what ``map NAME`` can overlay: every square within SPD, walls and enemies
     left out, a Hindered mover's half."""
-    from momenta_cli.engine.geometry.board import name
-    from momenta_cli.engine.movement.walk import reachable_squares
+    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.movement import reachable_squares
 
     s = on_map("""
         ....#...
@@ -468,7 +468,7 @@ def test_the_squares_a_move_reaches_are_those_within_spd():
 def test_journals_from_before_the_map_still_load_and_read_the_same():
     """Movement events written before they carried a path (no map) load, render as
     before and move no token."""
-    from momenta_cli.engine.core.events import event_from_dict
+    from momenta_cli.engine.core import event_from_dict
     from momenta_cli.render.log_lines import line
 
     moved = event_from_dict({"kind": "moved", "name": "Kira", "how": "Move", "squares": 3,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.play.preview.line_preview import preview_line
-from momenta_cli.render.preview_view import lines
+from momenta_cli.play.preview import preview_line
+from momenta_cli.render import preview_lines as lines
 from tests.engine_helpers import run
 from tests.trigger_yard import yard
 

@@ -9,10 +9,9 @@ Rapier (Melee 1); Kira a Longsword; Gorm and Nix are the adversaries."""
 from __future__ import annotations
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import parse
-from momenta_cli.engine.movement import speed as mv
-from momenta_cli.engine.movement import triggers
-from momenta_cli.render.map_walk import path_lines
+from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.movement import speed as mv, triggers
+from momenta_cli.render import path_lines
 from tests.engine_helpers import kinds, log_text, refused, run
 from tests.trigger_yard import yard
 
@@ -20,7 +19,7 @@ OPEN = ("turn kira", "end", "turn gorm")  # Gorm's turn (the allies go first)
 
 
 def where(s, who: str) -> str:
-    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.geometry import name
 
     pos = s.state.get(who).position
     assert pos is not None
@@ -190,7 +189,7 @@ def test_path_says_which_triggers_the_path_would_meet():
 
 
 def _found(s, who: str, to: str):
-    from momenta_cli.engine.movement.walk import plan
+    from momenta_cli.engine.movement import plan
 
     f = s.state.get(who)
     return triggers.route_triggers(s.state, f, plan(s.state, f, to))
@@ -217,7 +216,7 @@ def test_being_dragged_into_reach_is_named_as_an_intercept():
 def test_tab_completion_offers_the_answers_the_path_calls_for():
     """After the square, the reaction words the path's triggers call for (R35); after
     one, its reactors; a reaction written is not offered again."""
-    from momenta_cli.cli.completion.completer import complete
+    from momenta_cli.cli.completion import complete
 
     s = yard(gorm="B1")
     run(s, *OPEN)
@@ -231,8 +230,7 @@ def test_tab_completion_offers_the_answers_the_path_calls_for():
 def test_the_move_line_written_back_parses_to_the_same_command():
     """The prompt's answers are kept as one move line (play/questions/move_questions.py
     ``move_line``): it reads back as the command it was written from."""
-    from momenta_cli.language import parse_line
-    from momenta_cli.language.unparsing import move_line
+    from momenta_cli.language import move_line, parse_line
 
     for line in ("move gorm to G2 intercept Wren with Spear roll 6,2 defend=Parry def 1s",
                  'move "Big Gorm" to C2 forestall Wren roll 1s intercept Wren with Rapier',
@@ -268,7 +266,7 @@ def test_the_entry_is_written_and_read_back_unchanged():
     reads back as written (resume replays them without deciding)."""
     import json
 
-    from momenta_cli.engine.core.events import event_from_dict
+    from momenta_cli.engine.core import event_from_dict
 
     s = yard(gorm="B1")
     run(s, *OPEN, "move gorm to c2 forestall wren intercept wren with rapier",

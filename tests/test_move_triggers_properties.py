@@ -7,18 +7,15 @@ the replay of its journal."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from momenta_cli.engine.battlefield.positions import squares_of
+from momenta_cli.engine.battlefield import squares_of
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import footprint, name, parse
-from momenta_cli.engine.geometry.ranges import within
-from momenta_cli.engine.movement import triggers
-from momenta_cli.engine.movement.walk import plan
+from momenta_cli.engine.geometry import footprint, name, parse, within
+from momenta_cli.engine.movement import plan, triggers
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.runner import run_line
+from momenta_cli.play import run_line
 from tests.engine_helpers import run
 from tests.trigger_yard import yard
 

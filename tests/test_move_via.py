@@ -9,18 +9,15 @@ and a Rapier; Kira a Longsword; Gorm and Nix are the adversaries."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry.board import parse
-from momenta_cli.engine.geometry.pathfinding import step_cost
-from momenta_cli.engine.movement import triggers
-from momenta_cli.engine.movement.walk import MoveTo, plan
+from momenta_cli.engine.geometry import parse, step_cost
+from momenta_cli.engine.movement import MoveTo, plan, triggers
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import parse_line
-from momenta_cli.language.unparsing import move_line, path_line
-from momenta_cli.render.map_walk import path_doc, path_lines
+from momenta_cli.language import move_line, parse_line
+from momenta_cli.language.unparsing import path_line
+from momenta_cli.render import path_doc, path_lines
 from tests.engine_helpers import log_text, refused, run
 from tests.test_geometry_paths import bfs_cost
 from tests.test_move_map import OPEN, moved, on_map, where

@@ -15,20 +15,18 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from rich.console import Console
 
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.errors import CommandError, MomentaError
-from momenta_cli.play.runner import run_line
+from momenta_cli.play import run_line
+from momenta_cli.render import encounter_view, lines, status
 from momenta_cli.render.log_export import as_json, as_markdown, as_text
-from momenta_cli.render.log_lines import lines
-from momenta_cli.render.show import encounter_view
-from momenta_cli.render.status_view import prompt_text, status
-from momenta_cli.text.literal import _UNSAFE, name_key, unsafe
+from momenta_cli.render.status_view import prompt_text
+from momenta_cli.text import name_key, unsafe
+from momenta_cli.text.literal import _UNSAFE
 from tests.engine_helpers import session_from
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,8 +205,8 @@ def test_a_recorded_command_never_forges_a_line_when_undone_or_redone():
     # A journal from an old version or another tool may hold a line with a newline in it:
     # the prompt's undo and redo messages show it on one line, escaped.
     from momenta_cli.cli.screen import Screen
-    from momenta_cli.engine.core.session import Entry
-    from momenta_cli.play.runner import Outcome
+    from momenta_cli.engine.core import Entry
+    from momenta_cli.play import Outcome
 
     s = Session(DEMO)
     buf = io.StringIO()

@@ -18,15 +18,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.attack.pools import solid_hit
-from momenta_cli.engine.attack.resolution import resolve
+from momenta_cli.engine.core import DamageTable, Typed, roll_pool
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.engine.core.rolls import Typed, roll_pool
-from momenta_cli.engine.core.specs import DamageTable
-from momenta_cli.odds import distribution as dice
-from momenta_cli.odds.from_fight import preview
-from momenta_cli.odds.outcomes import Roll, Target, odds
+from momenta_cli.odds import Roll, Target, distribution as dice, odds, preview
 from tests.engine_helpers import run, session_from
 
 POOLS = range(-1, 7)  # -1 and 0: the zero-dice rule (R2); up to 6 dice

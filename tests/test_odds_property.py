@@ -27,18 +27,14 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.attack.resolution import resolve
+from momenta_cli.engine.attack import Attack, defense as rx, resolve
+from momenta_cli.engine.core import Cond, Fight, Session
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.engine.core.state import Cond, Fight
 from momenta_cli.errors import RuleError
-from momenta_cli.odds.from_fight import Preview, preview
+from momenta_cli.odds import Preview, preview
 from tests.conftest import ROOT
 
 SAMPLES = sorted((ROOT / "encounters").glob("*.yaml"))

@@ -167,7 +167,7 @@ def test_do_odds_on_an_encounter_leaves_no_fight_behind(enc):
 
 
 def test_do_odds_reads_a_fight_open_at_a_prompt(enc):
-    from momenta_cli.journal.fight_file import locked
+    from momenta_cli.journal import locked
 
     fight = started(enc, "turn brannoc", "dmg gorm 15", "quit")
     before = fight.read_bytes()

@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 
 from momenta_cli.language import parse_line
-from momenta_cli.play.preview.line_preview import preview_line
-from momenta_cli.render.map_walk import path_doc, path_lines
-from momenta_cli.render.preview_view import lines
+from momenta_cli.play.preview import preview_line
+from momenta_cli.render import path_doc, path_lines, preview_lines as lines
 from tests.engine_helpers import run
 from tests.forced_arena import arena
 

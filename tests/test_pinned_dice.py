@@ -12,18 +12,16 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from momenta_cli.cli.completion.completer import complete
+from momenta_cli.cli.completion import complete
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.engine.core import Entry, SeededRoller, Session
 from momenta_cli.errors import CommandError
-from momenta_cli.journal.fight_file import FightFile
+from momenta_cli.journal import FightFile
 from momenta_cli.journal.records import checksum, encode, seal
-from momenta_cli.play.runner import run_line
-from momenta_cli.text.words import split, take_dice, with_dice
+from momenta_cli.play import run_line
+from momenta_cli.text import split, take_dice, with_dice
 from tests.conftest import invoke, one_line_error, started
 from tests.engine_helpers import refused, run
 
@@ -379,7 +377,7 @@ CHARS = st.sampled_from(list("ab #'\"\\\ufeff\t,5") + ["dice", "é"])
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(CHARS, max_size=16).map("".join))
 def test_the_comment_is_found_where_the_words_end(line):
-    from momenta_cli.text.words import comment_at
+    from momenta_cli.text import comment_at
 
     assert comment_at(line) == _comment_at_by_prefixes(line), line
 
@@ -389,7 +387,7 @@ def test_a_line_full_of_hashes_is_read_in_linear_time():
     # once, not once per '#' (which took minutes)
     import time
 
-    from momenta_cli.text.words import comment_at
+    from momenta_cli.text import comment_at
 
     line = f'note "{"#" * 20000}" dice 1'
     t = time.perf_counter()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.render.status_view import status
+from momenta_cli.render import status
 from momenta_cli.render.turnline import bits
 from tests.conftest import invoke, one_line_error, started
 from tests.engine_helpers import run, session_from

@@ -12,11 +12,9 @@ Indefensible), condition table (Hindered: no Dodge, +1d to attackers)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.preview import strip_mark
-from momenta_cli.play.preview.preview_model import LinePreview
-from momenta_cli.play.runner import run_line
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
+from momenta_cli.play.preview import LinePreview, strip_mark
 from tests.attack_yard import yard
 from tests.engine_helpers import run
 
@@ -86,7 +84,7 @@ def test_every_modifier_is_in_the_pool():
 
 def test_a_pool_of_zero_is_shown_as_r2_rolls_it():
     # R2: 0 dice or fewer roll 2d6 and keep the lowest
-    from momenta_cli.render.preview_view import lines
+    from momenta_cli.render import preview_lines as lines
 
     s = yard()
     run(s, "turn wren")
@@ -327,7 +325,7 @@ def test_pinned_dice_are_the_line_s_own():
     run(s, "turn kira")
     pv = look(s, "hide roll dice 5")
     assert pv.allowed and pv.rolled == 0  # no throwaway die: the outcome is the line's
-    from momenta_cli.render.preview_view import lines
+    from momenta_cli.render import preview_lines as lines
 
     told = "\n".join(t.plain for t in lines(pv, s.state))
     assert "AGI 1d [5] 1s -> hidden" in told and "thrown away" not in told
@@ -380,7 +378,7 @@ def test_a_preview_reads_the_dice_clause_as_the_line_does():
 
 
 def _told(s: Session, line: str) -> str:
-    from momenta_cli.render.preview_view import lines
+    from momenta_cli.render import preview_lines as lines
 
     return "\n".join(t.plain for t in lines(look(s, line), s.state))
 
@@ -439,7 +437,7 @@ def test_an_enemy_s_maneuvers_are_counted_in_words():
     s = yard()
     run(s, "turn kira", "end", "turn gorm")
     assert "cost: one of Gorm's 2 maneuvers this turn (R7)" in _told(s, "attack kira")
-    from momenta_cli.play.preview.preview_model import Paid
+    from momenta_cli.play.preview import Paid
     from momenta_cli.render.preview_view import _paid
 
     assert _paid(Paid("Gorm", "Basic Attack", 0, 0, 0, enemy_limit=1)) == \

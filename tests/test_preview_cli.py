@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from momenta_cli.journal.fight_file import locked
+from momenta_cli.journal import locked
 from tests.conftest import fight_of, invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")

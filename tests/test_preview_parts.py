@@ -4,8 +4,7 @@ target (R22) and a Counterattack (R27), each found and changed by its path."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack.parts import COUNTER, at, put, target_path
-from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack import COUNTER, Attack, at, put, target_path
 from momenta_cli.language import parse_line
 
 

@@ -12,15 +12,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
 from momenta_cli.cli.screen import Screen, mark
-from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core import SeededRoller
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal.fight_file import FightFile, default_fight_path
+from momenta_cli.journal import FightFile, default_fight_path
 from momenta_cli.play.preview import strip_mark
 from tests.conftest import NOT_SOURCES, ROOT, invoke
 from tests.test_session_property import ENC, WORDS, plausible, verbs_and_aliases

@@ -12,9 +12,8 @@ from rich.console import Console
 from momenta_cli.cli.prompt import _shown_as
 from momenta_cli.cli.screen import Screen, mark
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
 
 DEMO = Path(__file__).resolve().parent.parent / "encounters" / "demo.yaml"
 

@@ -18,7 +18,7 @@ import pytest
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.play.questions.ask_line import settle_line
+from momenta_cli.play.questions import settle_attack_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import log_text, run, session_from
 from tests.test_ask_questions import Table
@@ -39,7 +39,7 @@ def shoving(rows: str = ty.ROWS, **at: str):
 
 def ask(s, line: str, *answers: str | None, faces: list[int] | None = None):
     t = Table(*answers)
-    out = settle_line(s.state, line, QueueRoller(faces or [1] * 40), t)
+    out = settle_attack_line(s.state, line, QueueRoller(faces or [1] * 40), t)
     assert not t.answers, f"answers left over: {t.answers}"
     return out, t
 
@@ -116,7 +116,7 @@ def test_the_tracker_rolls_the_shove_first_then_the_intercept_and_a_fall_afresh(
     reach at E3 into the pit at F3, falls after the Intercept (R23, R36)."""
     s = shoving(PIT)
     t = Table("", "y", "1,1")  # Enter: the tracker rolls the shove; the Intercept typed
-    line, roller = settle_line(s.state, "shove gorm", QueueRoller([6, 6, 1] + [6] * 10),
+    line, roller = settle_attack_line(s.state, "shove gorm", QueueRoller([6, 6, 1] + [6] * 10),
                                t)
     assert "[6,6,1]" in " ".join(t.told)
     assert line == "shove gorm intercept Wren with Spear roll 1,1"
@@ -138,7 +138,7 @@ def test_a_grabbers_move_is_offered_the_dragged_ones_intercept():
     from momenta_cli.play.questions import move_questions as triggers
 
     t = Table("y", "0s")
-    line, _ = triggers.settle_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
+    line, _ = triggers.settle_move_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
     assert ("Nix is dragged into Wren's reach at E1: Wren may Intercept with Spear "
             "(2 Vigor of 7).") in t.told
     assert line == "move kira to D2 intercept Wren with Spear roll 0s"
@@ -200,9 +200,8 @@ def test_the_guides_push_offer_is_the_prompts_on_the_sample():
     shove typed without its answers, is offered Tamsin's Intercept as the guide quotes,
     and the answered line is the guide's (R35, ch19 Shove)."""
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.core.dice import SeededRoller
-    from momenta_cli.engine.core.session import Session
-    from momenta_cli.play.runner import run_line
+    from momenta_cli.engine.core import SeededRoller, Session
+    from momenta_cli.play import run_line
     from tests.conftest import ROOT
 
     s = Session(load_encounter(ROOT / "encounters" / "yard-with-a-map.yaml"))
@@ -225,8 +224,8 @@ def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
     """The tracker's dice handed out before the push: every rolled pool's faces (a typed
     roll or a Grunt's none) and the d6 of a PC's Wound slot (R10), e.g. from a
     Counterattack's blow before the shove's roll; the Intercepts' come after them."""
-    from momenta_cli.engine.attack.resolution import AttackRolled
-    from momenta_cli.engine.core.events import WoundTaken
+    from momenta_cli.engine.attack import AttackRolled
+    from momenta_cli.engine.core import WoundTaken
     from momenta_cli.play.questions.push_questions import _rolled
 
     def rolled(how: str, faces: list[int]) -> dict:

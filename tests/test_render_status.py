@@ -11,11 +11,11 @@ from rich.console import Console
 
 from momenta_cli.cli.screen import Screen, help_table
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
-from momenta_cli.render.status_view import prompt_text, status
-from momenta_cli.text.literal import escape
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
+from momenta_cli.render import status
+from momenta_cli.render.status_view import prompt_text
+from momenta_cli.text import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ["turn brannoc", "cond gorm hindered +1 from brannoc", "cond gorm vulnerable =2",
@@ -190,10 +190,9 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     from rich.console import Console
 
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.core.dice import SeededRoller
-    from momenta_cli.engine.core.session import Session
-    from momenta_cli.play.runner import run_line
-    from momenta_cli.render.status_view import status
+    from momenta_cli.engine.core import SeededRoller, Session
+    from momenta_cli.play import run_line
+    from momenta_cli.render import status
 
     root = Path(__file__).resolve().parent.parent
     s = Session(load_encounter(root / "encounters" / "demo.yaml"))

@@ -13,11 +13,11 @@ from rich.console import Console
 
 from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter.file_model import NAME_MAX
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
+from momenta_cli.render import status
 from momenta_cli.render.status_table import shorten
-from momenta_cli.render.status_view import status, status_table
+from momenta_cli.render.status_view import status_table
 from tests.conftest import invoke, started
 from tests.engine_helpers import session_from
 

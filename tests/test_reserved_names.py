@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.core.names import COMMAND_WORDS, command_word
+from momenta_cli.engine.core import command_word
+from momenta_cli.engine.core.names import COMMAND_WORDS
 from momenta_cli.language import attack_verbs, trigger_words, turn_verbs
 from tests.engine_helpers import refused, run, session_from
 
@@ -82,7 +83,7 @@ def test_a_stat_block_keeps_its_files_name():
 def test_dice_is_reserved_for_the_clause_that_pins_a_lines_rolls():
     """``attack gorm dice 5,2`` pins the attack's faces (momenta_cli/text/words.py): a
     combatant called Dice could never be named before a clause."""
-    from momenta_cli.text.words import DICE_WORD
+    from momenta_cli.text import DICE_WORD
 
     assert DICE_WORD in COMMAND_WORDS
     s = session_from(SMALL)

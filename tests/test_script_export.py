@@ -11,18 +11,16 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.engine.core import Entry, SeededRoller, Session
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal.fight_file import FightFile, default_fight_path
+from momenta_cli.journal import FightFile, default_fight_path
 from momenta_cli.journal.records import encode, seal
-from momenta_cli.play.pinned import diverges, for_script
-from momenta_cli.play.runner import run_line
-from momenta_cli.render.log_script import as_script
+from momenta_cli.play import for_script, run_line
+from momenta_cli.play.pinned import diverges
+from momenta_cli.render import as_script
 from momenta_cli.render.state_json import session_doc
 from tests.conftest import NOT_SOURCES, fight_of, invoke, started
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.journal.fight_file import FightFile, most_recent
+from momenta_cli.journal import FightFile, most_recent
 from tests.conftest import NOT_SOURCES, ROOT, invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -209,16 +209,16 @@ def test_markup_and_escape_names_print_literally(tmp_path):
 
 
 def test_a_bug_in_a_command_does_not_end_the_session(enc, monkeypatch):
-    import momenta_cli.play.runner as runner
+    import momenta_cli.play as play
 
-    real = runner.run_line
+    real = play.run_line
 
     def flaky(session, line, roller, **how):
         if line.startswith("boom"):
             raise ZeroDivisionError("simulated engine bug")
         return real(session, line, roller, **how)
 
-    monkeypatch.setattr(runner, "run_line", flaky)  # what the prompt and `do` call
+    monkeypatch.setattr(play, "run_line", flaky)  # what the prompt and `do` call
     r = start(enc, "turn bran", "boom", "dmg gorm 2")
     assert "! internal error, nothing was changed or saved: ZeroDivisionError" in r.output
     assert "Gorm: Vitality 22->20" in r.output

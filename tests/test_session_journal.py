@@ -11,16 +11,11 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import QueueRoller, SeededRoller
+from momenta_cli.engine.core import SeededRoller
+from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.errors import JournalError, MomentaError
-from momenta_cli.journal.fight_file import (
-    VERSION,
-    FightFile,
-    atomic_write,
-    default_fight_path,
-    most_recent,
-    set_aside,
-)
+from momenta_cli.journal import FightFile, atomic_write, default_fight_path, most_recent, set_aside
+from momenta_cli.journal.fight_file import VERSION
 from momenta_cli.journal.records import checksum, encode, seal
 from tests.conftest import NOT_SOURCES
 

@@ -9,15 +9,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
 from momenta_cli.cli.app import app
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core.dice import SeededRoller
+from momenta_cli.engine.core import SeededRoller
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal.fight_file import FightFile, default_fight_path
+from momenta_cli.journal import FightFile, default_fight_path
 from momenta_cli.language import VERBS
 from tests.conftest import NOT_SOURCES
 

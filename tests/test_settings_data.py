@@ -17,7 +17,7 @@ from momenta_cli.encounter import load_encounter_text
 from momenta_cli.encounter.file_model import SettingsModel, settings_from
 from momenta_cli.encounter.loader import load_text
 from momenta_cli.encounter.schema import encounter_schema
-from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
+from momenta_cli.rules import DEFAULT_SETTINGS, Settings
 
 METADATA = {"description", "ge", "le", "length", "bare_off"}
 

@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from momenta_cli.engine.core.names import find
+from momenta_cli.engine.core import find
 from momenta_cli.engine.core.session import replay
 from momenta_cli.errors import CommandError, RuleError
-from momenta_cli.journal.fight_file import FightFile
-from momenta_cli.language.parsing import lookup
+from momenta_cli.journal import FightFile
+from momenta_cli.language import lookup
 from tests.conftest import fight_of, invoke, one_line_error, started
 from tests.engine_helpers import refused, run, session_from
 
@@ -195,7 +195,7 @@ def test_refusals_are_rule_errors_for_names():
 
 def test_a_typo_of_one_word_of_a_name_gets_a_suggestion():
     # bad input never hurts: `vesa` is a typo of the second word of Captain Vessa
-    from momenta_cli.engine.core.names import close
+    from momenta_cli.engine.core import close
 
     assert close("vesa", ["Brannoc", "Captain Vessa", "Sack Bruiser-1"]) == ["Captain Vessa"]
     assert close("zzzz", ["Brannoc", "Captain Vessa"]) == []

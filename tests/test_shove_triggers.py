@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.movement import forced as forced_walk
-from momenta_cli.language import parse_line
-from momenta_cli.language.unparsing import unparse
+from momenta_cli.language import parse_line, unparse
 from tests.engine_helpers import kinds, log_text, refused, run
 from tests.trigger_yard import yard
 
 
 def where(s, who: str) -> str:
-    from momenta_cli.engine.geometry.board import name
+    from momenta_cli.engine.geometry import name
 
     pos = s.state.get(who).position
     assert pos is not None
@@ -136,10 +135,9 @@ def test_push_triggers_lists_what_a_push_would_meet_for_the_prompt():
 def test_any_shove_line_with_answers_round_trips():
     """language/unparsing.py (property): a Shove with any options and any Intercepts with
     theirs (or ``no-reactions``) written back parses to the same command."""
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
+    from hypothesis import HealthCheck, given, settings, strategies as st
 
-    from momenta_cli.engine.attack.plan import Attack
+    from momenta_cli.engine.attack import Attack
     from tests.test_ask_unparse import counters, names, options
 
     @st.composite

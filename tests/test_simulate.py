@@ -7,26 +7,15 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
-from momenta_cli.simulate import estimate
-from momenta_cli.simulate.batch import simulate
-from momenta_cli.simulate.fight import (
-    ADVERSARIES,
-    ALLIES,
-    BOTH_OUT,
-    UNDECIDED,
-    fight_seed,
-    play,
-)
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
+from momenta_cli.simulate import estimate, load, play, simulate, summarise
+from momenta_cli.simulate.fight import ADVERSARIES, ALLIES, BOTH_OUT, UNDECIDED, fight_seed
 from momenta_cli.simulate.policy import BUILTIN, PolicyError
-from momenta_cli.simulate.policy_file import load
-from momenta_cli.simulate.stats import summarise, verdict_label, wilson
+from momenta_cli.simulate.stats import verdict_label, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "encounters").glob("*.yaml"))
@@ -381,8 +370,8 @@ def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
 def test_an_option_line_quotes_names_holding_both_quotes():
     """The simulator's attack lines are command-language lines: a name with ' and "
     reads back as itself."""
-    from momenta_cli.language.parsing import split
     from momenta_cli.simulate.view import Option
+    from momenta_cli.text import split
 
     name = "Kira's \"Big\" Axe"
     o = Option("Kira", "Gorm", name, "Mass", 2, 1.0)

@@ -9,9 +9,10 @@ import random
 import textwrap
 
 from momenta_cli.encounter import load_encounter_text
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
+from momenta_cli.simulate import play
 from momenta_cli.simulate.approach import toward
-from momenta_cli.simulate.fight import ALLIES, play
+from momenta_cli.simulate.fight import ALLIES
 from momenta_cli.simulate.policy import BUILTIN
 from momenta_cli.simulate.view import View
 from tests.engine_helpers import run
@@ -129,10 +130,10 @@ BEHIND_A_WALL = """
 def melee_without_sight(enc, session) -> list[str]:
     """The melee attacks of ``session``'s journal made with no line of sight between the
     two, found by replaying it line by line and tracing the line of sight itself (R33)."""
-    from momenta_cli.engine.attack.plan import Attack, plan_attack
-    from momenta_cli.engine.battlefield.positions import board_of, squares_of
-    from momenta_cli.engine.core.names import actor, find
-    from momenta_cli.engine.geometry.sight import line_of_sight
+    from momenta_cli.engine.attack import Attack, plan_attack
+    from momenta_cli.engine.battlefield import board_of, squares_of
+    from momenta_cli.engine.core import actor, find
+    from momenta_cli.engine.geometry import line_of_sight
     from momenta_cli.language import parse_line
 
     replayed = Session(enc)
@@ -153,10 +154,8 @@ def melee_without_sight(enc, session) -> list[str]:
 def test_no_melee_attack_through_a_wall_is_listed_and_the_hero_steps_into_sight():
     """ch20 Line of Sight, R33: the Spear reaches the Rat through the wall, but no
     attack is listed from there; the Move goes to a square in reach AND in sight."""
-    from momenta_cli.engine.battlefield.positions import board_of, squares_of
-    from momenta_cli.engine.geometry.board import footprint
-    from momenta_cli.engine.geometry.ranges import distance
-    from momenta_cli.engine.geometry.sight import line_of_sight
+    from momenta_cli.engine.battlefield import board_of, squares_of
+    from momenta_cli.engine.geometry import distance, footprint, line_of_sight
 
     enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)
     s = Session(enc)

@@ -16,11 +16,10 @@ from rich.console import Console
 
 from momenta_cli.cli import simulate_cmd
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.play.runner import run_line
-from momenta_cli.render.simulate_report import report
-from momenta_cli.simulate.batch import simulate
+from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.play import run_line
+from momenta_cli.render import simulation_report
+from momenta_cli.simulate import check_playable, play, simulate, summarise
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
     ALLIES,
@@ -28,12 +27,10 @@ from momenta_cli.simulate.fight import (
     UNDECIDED,
     FightResult,
     NoOpponents,
-    check_playable,
     outcome,
-    play,
 )
 from momenta_cli.simulate.policy import BUILTIN
-from momenta_cli.simulate.stats import MOSTLY_UNDECIDED, rank_quantile, summarise
+from momenta_cli.simulate.stats import MOSTLY_UNDECIDED, rank_quantile
 from momenta_cli.simulate.view import View
 from tests.conftest import invoke, one_line_error
 
@@ -98,7 +95,7 @@ def test_the_report_labels_both_out_and_the_cap_apart():
     rs = [fake(BOTH_OUT, 5), fake(UNDECIDED, 30), fake(ALLIES, 2)]
     s = summarise(enc_of(DUEL), rs, seed=1, policy="tactical", max_rounds=30)
     out = io.StringIO()
-    Console(file=out, width=80, no_color=True).print(report(s))
+    Console(file=out, width=80, no_color=True).print(simulation_report(s))
     text = out.getvalue()
     row = {line.split()[0] + line.split()[1]: line for line in text.splitlines()
            if line.startswith(("Both sides", "Undecided"))}

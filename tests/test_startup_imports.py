@@ -170,7 +170,7 @@ def _event_classes() -> list[type]:
     import pkgutil
 
     import momenta_cli.engine as engine
-    from momenta_cli.engine.core.events import Event
+    from momenta_cli.engine.core import Event
 
     for info in pkgutil.walk_packages(engine.__path__, "momenta_cli.engine."):
         importlib.import_module(info.name)

@@ -4,7 +4,8 @@ R21 Cumbersome; R24)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.session import Session, replay
+from momenta_cli.engine.core import Session
+from momenta_cli.engine.core.session import replay
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.trigger_yard import ROWS, YARD
 

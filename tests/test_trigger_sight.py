@@ -9,8 +9,8 @@ import json
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.language.parsing import parse_line
-from momenta_cli.render.map_walk import path_doc, path_lines
+from momenta_cli.language import parse_line
+from momenta_cli.render import path_doc, path_lines
 from tests.engine_helpers import run
 from tests.test_ask_questions import Table
 
@@ -47,7 +47,7 @@ def test_the_prompt_offers_an_intercept_through_a_wall_with_the_warning():
 
     s = walled()
     t = Table("")
-    line, _ = triggers.settle_line(s.state, "move gorm to e2", QueueRoller([1] * 10), t)
+    line, _ = triggers.settle_move_line(s.state, "move gorm to e2", QueueRoller([1] * 10), t)
     assert line == "move gorm to E2 no-reactions"
     assert ("Gorm comes into Wren's reach at E2: Wren may Intercept with Spear (2 Vigor "
             "of 7) - no line of sight: reach through the wall is your call.") in t.told

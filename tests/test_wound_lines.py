@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import re
 
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.events import event_from_dict
+from momenta_cli.engine.core import SeededRoller, event_from_dict
+from momenta_cli.render import Ledger, lines
 from momenta_cli.render.log_export import as_text
-from momenta_cli.render.log_harm import Facts, Ledger
-from momenta_cli.render.log_lines import lines
+from momenta_cli.render.log_harm import Facts
 from momenta_cli.render.state_json import session_doc
 from tests.engine_helpers import run, session_from
 from tests.rules_arena import arena

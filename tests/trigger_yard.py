@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from tests.engine_helpers import session_from
 
 YARD = """

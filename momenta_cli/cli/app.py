@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from momenta_cli import __version__
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line
 
 # Each command and the module of momenta_cli.cli that registers it, in the order of
 # ``momenta --help``. tests/test_startup_imports.py checks it against what each module
@@ -108,7 +108,7 @@ def main() -> None:
         _quiet_stdout()
         sys.exit(1)
     except OSError as err:  # the output cannot be written (`> /dev/full`, a dead disk)
-        from momenta_cli.storage.reading import why
+        from momenta_cli.storage import why
 
         _quiet_stdout()
         typer.echo(one_line(f"momenta: cannot write the output: {why(err)}"), err=True)

@@ -15,14 +15,14 @@ from rich.text import Text
 
 from momenta_cli.cli.pick import Ask, resolve
 from momenta_cli.cli.screen import Screen, block
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.core import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.sequence import LEAVE, LEAVING
-from momenta_cli.render.status_view import lit
+from momenta_cli.play.questions import LEAVE, LEAVING
+from momenta_cli.render import lit
 
 
 def _keep(fight: Fight) -> tuple[str, ...]:
-    from momenta_cli.render.wrap import keep_names
+    from momenta_cli.render import keep_names
 
     return keep_names(fight)
 

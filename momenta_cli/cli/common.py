@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from momenta_cli.errors import EncounterError, MomentaError
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line
 
 # Start-up is what a GM feels: this module is imported by every command, `--help`
 # included, so Rich's console and the journal come in only when a command uses them.
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from momenta_cli.engine.core.specs import EncounterSpec
-    from momenta_cli.engine.core.state import Fight
-    from momenta_cli.journal.fight_file import FightFile
+    from momenta_cli.engine.core import EncounterSpec, Fight
+    from momenta_cli.journal import FightFile
 
 # Options shared by the fight commands (one definition, so they read the same everywhere).
 NoColor = Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR works too).")]
@@ -104,8 +103,7 @@ def load_playable(path: Path, what: str) -> EncounterSpec:
     """The encounter at ``path``; a library file (weapons, stat blocks, no combatants)
     refused in one line instead of its missing fields, ``what`` saying what the command
     reads ("simulate plays encounters"). Raises what ``guarded`` turns into lines."""
-    from momenta_cli.encounter import load_encounter
-    from momenta_cli.encounter.loader import load
+    from momenta_cli.encounter import load, load_encounter
 
     loaded = load(path, library_ok=True)
     if loaded.library and not loaded.problems:
@@ -124,12 +122,12 @@ def read_fight(path: Path, what: str) -> Fight:
     """The fight as it stands in a saved fight, or as it starts from an encounter (read
     only: no lock, nothing written); ``what`` says what the command reads, for the
     refusal of a library file."""
-    from momenta_cli.journal.fight_file import SUFFIX, FightFile
+    from momenta_cli.journal import SUFFIX, FightFile
 
     if path.name.lower().endswith(SUFFIX):
         ff = FightFile.open(path, repair=False, state_only=True)
         warn(ff)
         return ff.session.state
-    from momenta_cli.engine.core.session import Session
+    from momenta_cli.engine.core import Session
 
     return Session(load_playable(path, what)).state

@@ -25,8 +25,8 @@ def validate(
 
     Example: momenta validate encounters/mill-ambush.yaml encounters/library/armoury.yaml
     """
-    from momenta_cli.encounter.loader import load
-    from momenta_cli.rules import catalogue
+    from momenta_cli.encounter import load
+    from momenta_cli.rules import builtin_weapons
 
     bad = False
     for path in files:
@@ -38,7 +38,7 @@ def validate(
         elif result.library:
             spec = result.spec
             assert spec is not None
-            builtin = {w["name"] for w in catalogue.builtin_weapons()}
+            builtin = {w["name"] for w in builtin_weapons()}
             weapons = len(set(spec.weapons) - builtin)
             typer.echo(f"OK {path} (library: {weapons} weapons, "
                        f"{len(spec.stat_blocks)} stat blocks)")
@@ -60,9 +60,8 @@ def show(
 
     Example: momenta show encounters/mill-ambush.yaml --width 120
     """
-    from momenta_cli.encounter import load_encounter
-    from momenta_cli.encounter.loader import load
-    from momenta_cli.render.show import encounter_view
+    from momenta_cli.encounter import load, load_encounter
+    from momenta_cli.render import encounter_view
 
     with guarded():
         loaded = load(file, library_ok=True)
@@ -79,7 +78,7 @@ def schema() -> None:
 
     Example: momenta schema > docs/encounter.schema.json
     """
-    from momenta_cli.encounter.schema import schema_text
+    from momenta_cli.encounter import schema_text
 
     typer.echo(schema_text(), nl=False)
 
@@ -95,9 +94,9 @@ def rules(
 
     Example: momenta rules encounters/mill-ambush.yaml
     """
-    from momenta_cli.encounter.loader import load
-    from momenta_cli.render.show import rules_table
-    from momenta_cli.rules.settings import DEFAULT_SETTINGS
+    from momenta_cli.encounter import load
+    from momenta_cli.render import rules_table
+    from momenta_cli.rules import DEFAULT_SETTINGS
 
     with guarded():
         settings, sources = DEFAULT_SETTINGS, {}

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from momenta_cli.cli.common import NoColor, Width, fail, guarded, make_console
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line
 
 
 def _read_script(script: Path) -> list[str]:
@@ -18,7 +18,7 @@ def _read_script(script: Path) -> list[str]:
     Lines end at ``\\n`` (or ``\\r\\n``) only, as in an editor, ``wc -l``, ``do`` and the
     prompt: ``str.splitlines`` would also break at form feeds, U+2028 and other
     characters inside a line, running text as hidden commands and citing wrong lines."""
-    from momenta_cli.storage.reading import FileProblem, read_bytes
+    from momenta_cli.storage import FileProblem, read_bytes
 
     try:
         data = read_bytes(script, "script")
@@ -62,15 +62,10 @@ def replay(
     # Imported here, not at the top: only this command needs them (start-up time).
     from momenta_cli.cli.screen import block
     from momenta_cli.encounter import load_encounter
-    from momenta_cli.engine.core.dice import SeededRoller
-    from momenta_cli.engine.core.session import Session
+    from momenta_cli.engine.core import SeededRoller, Session
     from momenta_cli.errors import MomentaError
-    from momenta_cli.play.runner import run_line, steps
-    from momenta_cli.render import state_json
-    from momenta_cli.render.log_harm import Ledger
-    from momenta_cli.render.log_lines import lines
-    from momenta_cli.render.status_view import lit, status
-    from momenta_cli.render.wrap import keep_names
+    from momenta_cli.play import run_line, steps
+    from momenta_cli.render import Ledger, keep_names, lines, lit, status, write_state_json
 
     with guarded():
         enc = load_encounter(encounter)
@@ -104,12 +99,12 @@ def replay(
         elif out.meta is not None and out.meta.what == "status":
             console.print(status(session.state))
         elif out.meta is not None and out.meta.what == "map":
-            from momenta_cli.render.map_view import map_meta
+            from momenta_cli.render import map_meta
 
             console.print(lit(f"> {out.line.strip()}", "dim"))
             console.print(map_meta(session.state, out.meta.arg, width=console.width))
         elif out.meta is not None and out.meta.what == "path":
-            from momenta_cli.render.map_walk import path_lines
+            from momenta_cli.render import path_lines
 
             try:
                 shown = path_lines(session.state, out.meta)
@@ -118,7 +113,7 @@ def replay(
             block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
                   keep_names(session.state))
         elif out.meta is not None and out.meta.what == "los":
-            from momenta_cli.render.map_sight import los_lines
+            from momenta_cli.render import los_lines
 
             try:
                 shown = los_lines(session.state, out.meta)
@@ -127,17 +122,17 @@ def replay(
             block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
                   keep_names(session.state))
         elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
-            from momenta_cli.render import preview_view as preview
+            from momenta_cli.render import preview_keep, preview_lines
 
-            block(console, preview.lines(out.preview, session.state),
-                  preview.keep(out.preview, keep_names(session.state)))
+            block(console, preview_lines(out.preview, session.state),
+                  preview_keep(out.preview, keep_names(session.state)))
         elif out.odds is not None:  # a preview: shown, nothing changed
-            from momenta_cli.render.odds_view import view
+            from momenta_cli.render import draw_odds
 
             console.print(lit(f"> {out.line.strip()}", "dim"))
-            console.print(view(out.odds.odds, out.odds))
+            console.print(draw_odds(out.odds.odds, out.odds))
     if as_json:
-        state_json.write(session, sys.stdout)
+        write_state_json(session, sys.stdout)
         return
     console.print(status(session.state))
 

@@ -12,7 +12,7 @@ from momenta_cli.cli.common import NoColor, guarded, make_console, read_fight
 from momenta_cli.cli.view_cmds import Watcher
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.core.state import Fight
+    from momenta_cli.engine.core import Fight
 
 # The journal, the engine and Rich come in when the command runs (start-up time).
 
@@ -28,8 +28,7 @@ class MapWatcher(Watcher):
 
     def show(self, state: Fight) -> None:
         """The headline and the map (view_cmds.Watcher draws the rest)."""
-        from momenta_cli.render.map_view import battlemap
-        from momenta_cli.render.status_view import headline_block
+        from momenta_cli.render import battlemap, headline_block
 
         self.console.print(headline_block(state, players=self.players))
         self.console.print(battlemap(state, width=self.console.width, players=self.players,
@@ -41,8 +40,7 @@ def _named(fight: Fight, text: str | None, players: bool = False) -> str | None:
     """The combatant ``text`` names (any unambiguous part of a name), None when it names
     nobody (now: a watched fight may yet bring it in); for the players, never a Hidden
     enemy (engine/core/players.py)."""
-    from momenta_cli.engine.core.names import find
-    from momenta_cli.engine.core.players import as_seen
+    from momenta_cli.engine.core import as_seen, find
     from momenta_cli.errors import MomentaError
 
     if text is None:
@@ -86,7 +84,7 @@ def map_cmd(
     """
     console = make_console(no_color=no_color, width=width)
     if watch:
-        from momenta_cli.journal.fight_file import SUFFIX
+        from momenta_cli.journal import SUFFIX
 
         if not file.name.lower().endswith(SUFFIX):
             raise typer.BadParameter("--watch follows a saved fight (*.fight.jsonl)",
@@ -96,10 +94,9 @@ def map_cmd(
         follow(file, console, watcher=MapWatcher(file, console, players=players,
                                                  focus=focus or marks, marks=marks))
         return
-    from momenta_cli.engine.core.names import find
-    from momenta_cli.engine.core.players import as_seen
+    from momenta_cli.engine.core import as_seen, find
     from momenta_cli.errors import RuleError
-    from momenta_cli.render.map_view import battlemap
+    from momenta_cli.render import battlemap
 
     with guarded():
         fight = read_fight(file, "map draws encounters and saved fights")

@@ -21,9 +21,8 @@ from momenta_cli.cli.common import (
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
-    from momenta_cli.engine.core.specs import DamageTable
-    from momenta_cli.odds.from_fight import Preview
-    from momenta_cli.odds.outcomes import Odds
+    from momenta_cli.engine.core import DamageTable
+    from momenta_cli.odds import Odds, Preview
 
 MAX_DICE = 40  # far past any Momenta pool; keeps the face counting instant
 MAX_PLUS = 20  # the attack verb's bound on +Nd/-Nd (language/attack_verbs.py)
@@ -31,7 +30,7 @@ Opt = typer.Option
 
 
 def _tiers(text: str) -> DamageTable:
-    from momenta_cli.engine.core.specs import DamageTable
+    from momenta_cli.engine.core import DamageTable
 
     parts = [p.strip() for p in text.split("/")]
     if not all(p.isascii() and p.isdigit() and len(p) <= 5 for p in parts):
@@ -80,8 +79,8 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
                                ("defend", defend is not None)) if v]
     if len(defenses) > 1:
         raise typer.BadParameter("one reactive defense: --dodge, --deflect or --defend")
-    from momenta_cli.engine.attack.plan import Attack
-    from momenta_cli.odds.from_fight import preview
+    from momenta_cli.engine.attack import Attack
+    from momenta_cli.odds import preview
 
     chosen = deflect if deflect is not None else defend
     cmd = Attack(attacker, target, weapon=weapon, location=at,
@@ -158,7 +157,7 @@ def _check_numbers(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
 def _numbers_odds(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
                   vs_grunt: bool, tiers: str | None, face: int) -> Odds:
     _check_numbers(n, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt, tiers=tiers)
-    from momenta_cli.odds.outcomes import Roll, Target, odds
+    from momenta_cli.odds import Roll, Target, odds
 
     grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
     if n.strain:  # R10: Strain fills Burden slots, R11: Lost
@@ -267,7 +266,7 @@ def odds_cmd(
 
     Example: momenta odds encounters/demo.yaml Tamsin Gorm --dist 12 --obscured
     """
-    from momenta_cli.render import odds_view as view
+    from momenta_cli.render import draw_odds, odds_doc
 
     for option, value, needed in (("--weapon", weapon, "a weapon name"),
                                   ("--at", at, "a hit location (Mass, Edge, Mark, ...)"),
@@ -311,11 +310,11 @@ def odds_cmd(
     if as_json:
         import json
 
-        json.dump(view.document(result, pv), sys.stdout, indent=2)
+        json.dump(odds_doc(result, pv), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return
     console = make_console(no_color=no_color, width=width)
-    console.print(view.view(result, pv))
+    console.print(draw_odds(result, pv))
 
 
 OPTIONAL_VALUE = ("--deflect", "--defend")

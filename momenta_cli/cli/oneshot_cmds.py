@@ -21,11 +21,11 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.text.literal import clip, one_line
+from momenta_cli.text import clip, one_line
 
 # The journal, the engine and the screen come in when a command runs (start-up time).
 if TYPE_CHECKING:
-    from momenta_cli.journal.fight_file import FightFile
+    from momenta_cli.journal import FightFile
 
 MAX_STEPS = 10000
 UndoSteps = Annotated[int, typer.Option("--steps", "-n", min=1, max=MAX_STEPS,
@@ -48,8 +48,8 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
     (``do ENCOUNTER.yaml``). Looking for the file, starting it, and taking it away again
     when the commands are refused all happen under the fight's lock, so two commands
     racing to start a fight never lose one another's work."""
-    from momenta_cli.journal.fight_file import locked
-    from momenta_cli.render.status_view import lit
+    from momenta_cli.journal import locked
+    from momenta_cli.render import lit
 
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
@@ -75,10 +75,10 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
 def _open_or_start(fight: Path, start: Path | None) -> FightFile:
     """The saved fight at ``fight``; with ``start``, a new one from that encounter when
     there is none yet (the caller holds the lock)."""
-    from momenta_cli.journal.fight_file import FightExists, FightFile
+    from momenta_cli.journal import FightExists, FightFile
 
     if start is not None and not os.path.lexists(fight):
-        from momenta_cli.encounter.cache import load_encounter_cached
+        from momenta_cli.encounter import load_encounter_cached
 
         try:  # through the cache, so that the next one-shot finds the encounter there
             return FightFile.create(fight, start, load_encounter_cached(start))
@@ -93,10 +93,10 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
     the journal records of the accepted lines)``. All or nothing: a refused line prints
     its one-line error (nothing of the capture) and exits 1, before anything is saved."""
     from momenta_cli.cli.screen import mark
-    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.engine.core import SeededRoller
     from momenta_cli.errors import MomentaError
-    from momenta_cli.journal.fight_file import outcome_record
-    from momenta_cli.play.runner import each_step, run_line
+    from momenta_cli.journal import outcome_record
+    from momenta_cli.play import each_step, run_line
 
     console, roller = screen.console, SeededRoller(seed)
     records: list[dict[str, Any]] = []
@@ -144,7 +144,7 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
     except BrokenPipeError:
         raise
     except OSError as err:  # saved all the same: say so, or the GM would run them again
-        from momenta_cli.storage.reading import why
+        from momenta_cli.storage import why
 
         typer.echo(one_line(f"{fight}: saved, but the output cannot be written: "
                             f"{why(err)}"), err=True)
@@ -166,20 +166,20 @@ def _answerable(fight: Any, out: Any, players: bool = False) -> None:
     if meta is None or meta.what not in ("path", "los", "map"):
         return
     if players:
-        from momenta_cli.engine.core.players import known
+        from momenta_cli.engine.core import known
 
         fight = known(fight)
     if meta.what == "map":  # `map NAME`: a name that fits nobody is refused too
         if meta.arg is not None:
-            from momenta_cli.engine.core.names import find
+            from momenta_cli.engine.core import find
 
             find(fight, meta.arg)
     elif meta.what == "path":
-        from momenta_cli.engine.movement.walk import preview
+        from momenta_cli.engine.movement import preview
 
         preview(fight, meta.command)
     else:
-        from momenta_cli.engine.battlefield.seeing import sighting
+        from momenta_cli.engine.battlefield import sighting
 
         sighting(fight, meta.command)
 
@@ -212,12 +212,12 @@ def _preview(fight: Path, start: Path | None, lines: list[str], seed: int | None
     and an encounter without a fight file yet is read fresh and leaves no file behind.
     All or nothing as ``do`` is: a refused line prints only its one-line error."""
     from momenta_cli.cli.screen import Screen
-    from momenta_cli.journal.fight_file import FightFile
+    from momenta_cli.journal import FightFile
 
     with guarded():
         if start is not None and not os.path.lexists(fight):
-            from momenta_cli.encounter.cache import load_encounter_cached
-            from momenta_cli.engine.core.session import Session
+            from momenta_cli.encounter import load_encounter_cached
+            from momenta_cli.engine.core import Session
 
             session = Session(load_encounter_cached(start))
         else:
@@ -259,7 +259,7 @@ def do(
 
     Example: momenta do encounters/demo.yaml "turn brannoc" "attack gorm ?"
     """
-    from momenta_cli.journal.fight_file import default_fight_path
+    from momenta_cli.journal import default_fight_path
 
     start = None
     if fight.suffix.lower() in (".yaml", ".yml"):

@@ -13,13 +13,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from momenta_cli.cli.completion.completer import quote
-from momenta_cli.engine.core.commands import NextTurn, StartTurn
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.turns import zipper as turns
-from momenta_cli.engine.turns.taking import picking_from
+from momenta_cli.cli.completion import quote
+from momenta_cli.engine.core import Fight, NextTurn, Roller, StartTurn, find
+from momenta_cli.engine.turns import (
+    may_act,
+    picked_by_players,
+    picking_from,
+    suggestion as turns_suggestion,
+)
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
 
@@ -46,10 +47,10 @@ def choices(fight: Fight, line: str, roller: Roller) -> tuple[list[str], str | N
         ahead = picking_from(fight, cmd, copy.deepcopy(roller))
     except (MomentaError, TypeError):
         return None
-    if not turns.picked_by_players(ahead):
+    if not picked_by_players(ahead):
         return None
-    sugg = turns.suggestion(ahead)
-    return [f.name for f in turns.may_act(ahead)], (sugg.name if sugg else None)
+    sugg = turns_suggestion(ahead)
+    return [f.name for f in may_act(ahead)], (sugg.name if sugg else None)
 
 
 def resolve(fight: Fight, names: list[str], answer: str) -> str:
@@ -74,8 +75,8 @@ def with_name(line: str, name: str) -> str:
 def menu_keep(fight: Fight, names: list[str]) -> tuple[str, ...]:
     """What the menu line may not break inside when it wraps: each ``1 Kira`` choice (a
     number stays with its name) and every name of the fight (render/wrap.py)."""
-    from momenta_cli.render.wrap import keep_names
-    from momenta_cli.text.literal import one_line
+    from momenta_cli.render import keep_names
+    from momenta_cli.text import one_line
 
     kept = {f"{i} {one_line(n)}" for i, n in enumerate(names, 1)} | set(keep_names(fight))
     return tuple(sorted(kept, key=len, reverse=True))

@@ -18,22 +18,19 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from momenta_cli.cli.completion.completer import complete, quote
+from momenta_cli.cli.completion import complete, quote
 from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, with_name
 from momenta_cli.cli.screen import Screen, block, mark
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
-from momenta_cli.journal.fight_file import FightFile, NotSaved
-from momenta_cli.render.status_view import lit
-from momenta_cli.render.turnline import prompt_line, toolbar
-from momenta_cli.storage.home import state_home
-from momenta_cli.storage.reading import is_regular
-from momenta_cli.text.literal import one_line
+from momenta_cli.journal import FightFile, NotSaved
+from momenta_cli.render import lit, prompt_line, toolbar
+from momenta_cli.storage import is_regular, state_home
+from momenta_cli.text import one_line
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.core.session import Entry
-    from momenta_cli.play.questions.sequence import Table
+    from momenta_cli.engine.core import Entry
+    from momenta_cli.play.questions import Table
 
 # --- where things live -----------------------------------------------------------------
 
@@ -97,7 +94,7 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
-    from momenta_cli.play.runner import check_plain, steps
+    from momenta_cli.play import check_plain, steps
 
     try:
         check_plain(line)  # refused before any question is asked about it
@@ -119,10 +116,9 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         line = picked
     typed: str | None = None
     if table is not None:
-        from momenta_cli.play.questions import move_questions as triggers
-        from momenta_cli.play.questions.ask_line import asks
+        from momenta_cli.play.questions import attack_to_ask, move_to_ask
 
-        if asks(line) is not None or triggers.asks(line) is not None:
+        if attack_to_ask(line) is not None or move_to_ask(line) is not None:
             typed = line  # through the questions: the complete line may differ
         asked = _questions(ff, screen, line, roller, table)
         if asked is None:
@@ -165,8 +161,7 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
 def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None:
     """An entry's events, then ``as:`` and its complete command (to copy into a script),
     then what changed (a headline, the table): the line belongs to the exchange."""
-    from momenta_cli.render.log_harm import Ledger
-    from momenta_cli.render.log_lines import lines
+    from momenta_cli.render import Ledger, lines
 
     keep = _keep(fight)
     ledger = Ledger.of(fight, entry.events)  # fight: the state after them
@@ -178,7 +173,7 @@ def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None
 
 
 def _keep(fight: Fight) -> tuple[str, ...]:
-    from momenta_cli.render.wrap import keep_names
+    from momenta_cli.render import keep_names
 
     return keep_names(fight)
 
@@ -206,11 +201,10 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
 def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
                ) -> tuple[str, Roller] | None:
     """The line and roller to run after the table's questions; None when cancelled."""
-    from momenta_cli.play.questions import move_questions as triggers
-    from momenta_cli.play.questions.ask_line import settle_line
+    from momenta_cli.play.questions import move_to_ask, settle_attack_line, settle_move_line
 
     # a move on the map offers the reactions its path triggers (R35); an attack asks
-    settle = triggers.settle_line if triggers.asks(line) is not None else settle_line
+    settle = settle_move_line if move_to_ask(line) is not None else settle_attack_line
     try:
         asked = settle(ff.session.state, line, roller, table)
     except KeyboardInterrupt:

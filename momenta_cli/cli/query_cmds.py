@@ -26,7 +26,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print one line of JSON for s
 def _json_line(doc: dict[str, Any]) -> None:
     import json
 
-    from momenta_cli.text.literal import json_safe
+    from momenta_cli.text import json_safe
 
     typer.echo(json_safe(json.dumps(doc, ensure_ascii=False)))
 
@@ -36,7 +36,7 @@ def _json_errors() -> Iterator[None]:
     """For --json: a refusal or an unreadable file as ``{"error": "..."}`` on stdout and
     exit 1, so that a script reads one shape whatever happens."""
     from momenta_cli.errors import EncounterError, MomentaError
-    from momenta_cli.text.literal import one_line
+    from momenta_cli.text import one_line
 
     try:
         yield
@@ -50,8 +50,7 @@ def _json_errors() -> Iterator[None]:
 
 def _print(lines: list[str], fight, no_color: bool, width: int | None) -> None:
     from momenta_cli.cli.screen import block
-    from momenta_cli.render.status_view import lit
-    from momenta_cli.render.wrap import keep_names
+    from momenta_cli.render import keep_names, lit
 
     block(make_console(no_color=no_color, width=width), [lit(t) for t in lines],
           keep_names(fight))
@@ -77,9 +76,9 @@ def los_cmd(
     Example: momenta los encounters/yard-with-a-map.yaml mira ogre --json
     """
     from momenta_cli.cli.common import read_fight
-    from momenta_cli.engine.battlefield.seeing import LookAt, sighting
-    from momenta_cli.language.parsing import Meta
-    from momenta_cli.render.map_sight import los_doc, los_lines
+    from momenta_cli.engine.battlefield import LookAt, sighting
+    from momenta_cli.language import Meta
+    from momenta_cli.render import los_doc, los_lines
 
     ask = LookAt(source, target)
     if as_json:
@@ -126,9 +125,9 @@ def path_cmd(
     Example: momenta path encounters/yard-with-a-map.yaml mira e11 --via d9 --json
     """
     from momenta_cli.cli.common import read_fight
-    from momenta_cli.engine.movement.walk import MoveTo
-    from momenta_cli.language.parsing import Meta
-    from momenta_cli.render.map_walk import path_doc, path_lines
+    from momenta_cli.engine.movement import MoveTo
+    from momenta_cli.language import Meta
+    from momenta_cli.render import path_doc, path_lines
 
     squares = _via(via or [])
     with guarded() if not as_json else _json_errors():
@@ -151,7 +150,7 @@ def _via(values: list[str]) -> tuple[str, ...]:
     if not values:
         return ()
     from momenta_cli.errors import CommandError
-    from momenta_cli.language.maneuver_verbs import read_via
+    from momenta_cli.language import read_via
 
     try:
         # each --via may hold several squares, split by commas or spaces ("D3 D4")

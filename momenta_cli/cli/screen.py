@@ -16,19 +16,19 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.core import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.render.status_view import lit, status
+from momenta_cli.render import lit, status
 
 if TYPE_CHECKING:
-    from momenta_cli.play.runner import Outcome
+    from momenta_cli.play import Outcome
 
 # --- help ------------------------------------------------------------------------------
 
 
 def help_lines(arg: str | None = None) -> list[str]:
     """``help VERB``: one verb of the live registry in full, as plain lines."""
-    from momenta_cli.language.parsing import lookup  # the verbs only when help is asked
+    from momenta_cli.language import lookup  # the verbs only when help is asked
 
     v = lookup(arg or "help")
     out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
@@ -91,7 +91,7 @@ def block(console: Console, texts: list[Text], keep: tuple[str, ...] = ()) -> No
     """Print ``texts`` as lines in one print: Rich's cost is per print, not per line, and
     a command's log is read as one piece anyway. A line too long for the console wraps
     with a hanging indent, never inside one of the names in ``keep`` (render/wrap.py)."""
-    from momenta_cli.render.wrap import hanging
+    from momenta_cli.render import hanging
 
     if texts:
         console.print(Group(*hanging(texts, keep)))
@@ -133,12 +133,12 @@ class Screen:
         shown = status(fight, players=self.players)
         if not self.players or fight.encounter.board is None:
             return shown
-        from momenta_cli.render.map_view import battlemap
+        from momenta_cli.render import battlemap
 
         return Group(shown, battlemap(fight, width=self.console.width, players=True))
 
     def error(self, message: str) -> None:
-        from momenta_cli.render.wrap import hanging
+        from momenta_cli.render import hanging
 
         self.console.print(*hanging([lit(f"! {message}", "bold red")]))  # wraps under itself
 
@@ -152,7 +152,7 @@ class Screen:
                 or fight.settings.table_every_turn:
             self.table(fight)
         else:
-            from momenta_cli.render.turnline import headline
+            from momenta_cli.render import headline
 
             self.console.print(headline(fight, self.console.width, players=self.players))
             self._actor_notes(fight)
@@ -163,7 +163,7 @@ class Screen:
         and its stat block's notes (regeneration, auras...)."""
         if fight.active is None or self.players:
             return
-        from momenta_cli.engine.harm.conditions import reminders
+        from momenta_cli.engine.harm import reminders
 
         f = fight.get(fight.active)
         texts = [lit(f"note: {f.name}: {t}", "yellow") for t in reminders(fight, f)]
@@ -174,19 +174,17 @@ class Screen:
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
         """Print ``out``; return False when the GM asked to leave."""
         # The log's wording is loaded with the first line run: `status` draws no log.
-        from momenta_cli.render.log_harm import Ledger
-        from momenta_cli.render.log_lines import lines
-        from momenta_cli.render.wrap import keep_names
+        from momenta_cli.render import Ledger, keep_names, lines
 
         c = self.console
         keep = keep_names(fight)
         if out.preview is not None:  # a line ending in "?": nothing changed
-            from momenta_cli.engine.core.players import as_seen
-            from momenta_cli.render import preview_view as preview
+            from momenta_cli.engine.core import as_seen
+            from momenta_cli.render import preview_keep, preview_lines
 
             # decided on the fight as the players know it in their view (runner.run_line)
             seen = as_seen(fight, self.players)
-            block(c, preview.lines(out.preview, seen), preview.keep(out.preview, keep))
+            block(c, preview_lines(out.preview, seen), preview_keep(out.preview, keep))
         elif out.entry is not None:
             ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
             block(c, [lit("  " + t) for t in lines(out.entry.events, ledger)], keep)
@@ -218,19 +216,19 @@ class Screen:
                     whole = {g for t in texts for g in groups(t.plain)} | set(keep)
                     block(c, texts, tuple(sorted(whole, key=len, reverse=True)))
             elif what == "odds" and out.odds is not None:
-                from momenta_cli.render.odds_view import view
+                from momenta_cli.render import draw_odds
 
-                c.print(view(out.odds.odds, out.odds))
+                c.print(draw_odds(out.odds.odds, out.odds))
             elif what == "map":
-                from momenta_cli.engine.core.players import as_seen
-                from momenta_cli.render.map_view import map_meta
+                from momenta_cli.engine.core import as_seen
+                from momenta_cli.render import map_meta
 
                 # the players' view: of the fight as they know it, so that a Hidden
                 # enemy's name is refused as one nobody has (R20, engine/core/players.py)
                 seen = as_seen(fight, self.players)
                 c.print(map_meta(seen, out.meta.arg, width=c.width, players=self.players))
             elif what == "path":
-                from momenta_cli.render.map_walk import path_lines
+                from momenta_cli.render import path_lines
 
                 try:
                     texts = [lit(t) for t in path_lines(fight, out.meta, players=self.players)]
@@ -239,7 +237,7 @@ class Screen:
                 else:
                     block(c, texts, keep)
             elif what == "los":
-                from momenta_cli.render.map_sight import los_lines
+                from momenta_cli.render import los_lines
 
                 try:
                     texts = [lit(t) for t in los_lines(fight, out.meta, players=self.players)]

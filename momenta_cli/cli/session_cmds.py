@@ -20,11 +20,11 @@ from momenta_cli.cli.common import (
     make_console,
     warn,
 )
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line
 
 # The prompt, the journal and the engine come in when a command runs (start-up time).
 if TYPE_CHECKING:
-    from momenta_cli.journal.fight_file import FightFile
+    from momenta_cli.journal import FightFile
 
 
 AskAnswers = Annotated[bool | None, typer.Option(
@@ -38,7 +38,7 @@ def _interactive() -> bool:
 
 
 def _title(console, ff: FightFile, resumed: bool) -> None:
-    from momenta_cli.render.status_view import lit
+    from momenta_cli.render import lit
 
     s = ff.session
     how = (f"resumed: {len(s.entries)} command{'s' if len(s.entries) != 1 else ''} "
@@ -70,14 +70,9 @@ def run(
 
     Example: momenta run encounters/demo.yaml
     """
-    from momenta_cli.encounter.cache import load_encounter_cached as load_encounter
+    from momenta_cli.encounter import load_encounter_cached as load_encounter
     from momenta_cli.errors import JournalError
-    from momenta_cli.journal.fight_file import (
-        FightFile,
-        default_fight_path,
-        locked,
-        looks_like_fight,
-    )
+    from momenta_cli.journal import FightFile, default_fight_path, locked, looks_like_fight
 
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
@@ -103,7 +98,7 @@ def run(
 def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFile | None:
     """The saved fight at ``path`` to resume, or None after setting it aside (``--new``,
     or the GM's choice)."""
-    from momenta_cli.journal.fight_file import EncounterChanged, FightFile
+    from momenta_cli.journal import EncounterChanged, FightFile
 
     if resume is False:
         _set_aside(path)
@@ -139,7 +134,7 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFi
 
 
 def _set_aside(path: Path) -> None:
-    from momenta_cli.journal.fight_file import set_aside
+    from momenta_cli.journal import set_aside
 
     old = set_aside(path)
     typer.echo(one_line(f"The old fight is kept as {old}."), err=True)
@@ -161,7 +156,7 @@ def resume(
 
     Example: momenta resume encounters/demo.fight.jsonl
     """
-    from momenta_cli.journal.fight_file import FightFile, locked, most_recent
+    from momenta_cli.journal import FightFile, locked, most_recent
 
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
@@ -179,7 +174,7 @@ def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: b
 
     from momenta_cli.cli.prompt import loop
     from momenta_cli.cli.screen import Screen
-    from momenta_cli.engine.core.dice import SeededRoller
+    from momenta_cli.engine.core import SeededRoller
 
     screen = Screen(console, players=players)
     _title(console, ff, resumed)

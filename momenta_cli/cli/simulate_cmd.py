@@ -25,7 +25,7 @@ ENDINGS = {"allies": "allies win", "adversaries": "adversaries win",
 
 def _jobs(text: str) -> int:
     """``--jobs``: a number of processes, or 0 / ``auto`` for every core."""
-    from momenta_cli.simulate.batch import cores
+    from momenta_cli.simulate import cores
 
     low = text.strip().lower()
     if low in ("auto", "0"):
@@ -79,11 +79,8 @@ def simulate(
     import json
     import secrets
 
-    from momenta_cli.render.simulate_report import report
-    from momenta_cli.simulate.batch import simulate as run
-    from momenta_cli.simulate.fight import check_playable
-    from momenta_cli.simulate.policy_file import load as load_policy
-    from momenta_cli.simulate.stats import summarise
+    from momenta_cli.render import simulation_report
+    from momenta_cli.simulate import check_playable, load as load_policy, simulate as run, summarise
 
     with guarded():
         enc = load_playable(encounter, "simulate plays encounters")
@@ -108,7 +105,7 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
-    console.print(report(summary))
+    console.print(simulation_report(summary))
 
 
 def wants_bar(console, as_json: bool) -> bool:
@@ -120,8 +117,8 @@ def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
     """Fight ``k`` (1-based) of the run as a replay script, with the command to replay it:
     each line is the complete command (``Entry.script_line``), its dice written, so the
     script plays the same fight under any seed."""
-    from momenta_cli.simulate.fight import play
-    from momenta_cli.text.literal import one_line
+    from momenta_cli.simulate import play
+    from momenta_cli.text import one_line
 
     result, session = play(enc, chosen, seed, k - 1, max_rounds, keep=True)
     assert session is not None
@@ -136,7 +133,7 @@ def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
 def _with_bar(console, enc, policy, fights, seed, jobs, max_rounds):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from momenta_cli.simulate.batch import simulate as run
+    from momenta_cli.simulate import simulate as run
 
     with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True) as bar:

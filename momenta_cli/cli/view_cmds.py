@@ -22,8 +22,8 @@ from momenta_cli.cli.common import (
     warn,
 )
 from momenta_cli.errors import JournalError
-from momenta_cli.storage.reading import is_regular, why
-from momenta_cli.text.literal import one_line
+from momenta_cli.storage import is_regular, why
+from momenta_cli.text import one_line
 
 # The journal, the engine and the tables come in when a command runs (start-up time).
 
@@ -42,7 +42,7 @@ def status_cmd(
     Example: momenta status encounters/demo.fight.jsonl --players --watch
     """
     from momenta_cli.cli.screen import Screen
-    from momenta_cli.journal.fight_file import FightFile
+    from momenta_cli.journal import FightFile
 
     console = make_console(no_color=no_color, width=width)
     if watch:
@@ -84,8 +84,8 @@ class Watcher:
         """Clear the screen and show the fight as its file now holds it (``show``), with
         any damage found in the file, or the one line saying why it cannot be read."""
         from momenta_cli.errors import MomentaError
-        from momenta_cli.journal.fight_file import FightFile
-        from momenta_cli.render.status_view import lit
+        from momenta_cli.journal import FightFile
+        from momenta_cli.render import lit
 
         c = self.console
         c.clear()
@@ -148,9 +148,8 @@ def log(
 
     Example: momenta log encounters/demo.fight.jsonl --format script -o fight.script
     """
-    from momenta_cli.journal.fight_file import FightFile, atomic_write
-    from momenta_cli.render import state_json
-    from momenta_cli.render.log_export import FORMATS, export
+    from momenta_cli.journal import FightFile, atomic_write
+    from momenta_cli.render import FORMATS, export_log, write_state_json
 
     if fmt not in FORMATS and fmt not in ("md", "script"):
         # a usage mistake like any other: one line, exit code 2 (cli/app.py main)
@@ -167,12 +166,12 @@ def log(
             text = _script(ff, fight, output)
         elif output is None:
             if fmt == "json":  # the same as replay --json: streamed unless at a terminal
-                state_json.write(ff.session, sys.stdout)
+                write_state_json(ff.session, sys.stdout)
             else:
-                sys.stdout.write(export(ff.session, fmt, full=full))
+                sys.stdout.write(export_log(ff.session, fmt, full=full))
             return
         else:
-            text = export(ff.session, fmt, full=full)
+            text = export_log(ff.session, fmt, full=full)
         if output is None:
             sys.stdout.write(text)
             return
@@ -192,8 +191,8 @@ def _script(ff, fight: Path, output: Path | None) -> str:
     import os
     from datetime import UTC, datetime
 
-    from momenta_cli.play.pinned import for_script
-    from momenta_cli.render.log_script import as_script
+    from momenta_cli.play import for_script
+    from momenta_cli.render import as_script
 
     notes = [w.removeprefix("warning: ") for w in ff.warnings]
     entries, off = for_script(ff.session)
@@ -228,7 +227,7 @@ def _same(a: Path, b: Path) -> bool:
 def _check_output(output: Path, fight: Path, encounter: Path | None) -> None:
     """Refuse to export over the fight file, its encounter, or any existing fight file or
     encounter YAML; anything else may be overwritten (it is an export)."""
-    from momenta_cli.journal.fight_file import SUFFIX
+    from momenta_cli.journal import SUFFIX
 
     if _same(output, fight):
         raise JournalError(f"{output}: refusing to write the log over the fight file "

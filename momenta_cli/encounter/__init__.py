@@ -7,46 +7,29 @@ docs/encounter-format.md for the format. (Reinforcements from stat blocks: the e
 
 The loader (pydantic, PyYAML) is imported by the functions that need it, not here: the
 cache reads an encounter it has seen before without either.
+
+Modules:
+
+    build       Turning validated file models into engine specs, filling every derived
+                value.
+    cache       A cache of resolved encounters, so that reopening a fight does not
+                validate it again.
+    field       Where the battle is fought:
+    file_model  Pydantic models of the encounter file format (docs/encounter-format.md).
+    loader      Loading an encounter:
+    mapbuild    The encounter's ``map:`` block:
+    mapstart    Where each combatant of an encounter with a ``map:`` block starts:
+    problems    Collecting problems as ``FILE:LINE:COL:
+    roots       Where an encounter's includes may come from, and whether one may be
+                read.
+    schema      JSON Schema of the file format, generated from the pydantic models.
+    yamlload    A safe YAML reader that remembers where every value came from.
+
+The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
+the names load lazily from their modules on first use (``lazy_loader``), so
+importing this package costs nothing until a name is used.
 """
 
-from __future__ import annotations
+import lazy_loader
 
-import os
-from pathlib import Path
-
-from momenta_cli.engine.core.specs import EncounterSpec
-from momenta_cli.errors import EncounterError
-
-__all__ = ["load_encounter", "load_encounter_text", "validate_file"]
-
-
-def load_encounter(path: str | os.PathLike[str]) -> EncounterSpec:
-    """Load and validate an encounter file.
-
-    Raises EncounterError holding every problem, each ``FILE:LINE:COL: path: message``
-    with FILE as given.
-    """
-    from momenta_cli.encounter.loader import load
-
-    result = load(path)
-    if result.spec is None:
-        raise EncounterError(result.problems)
-    return result.spec
-
-
-def load_encounter_text(text: str, name: str = "<string>", base_dir: Path | None = None
-                        ) -> EncounterSpec:
-    """Load an encounter from a string (tests); includes resolve against ``base_dir``."""
-    from momenta_cli.encounter.loader import load_text
-
-    result = load_text(text, name, base_dir)
-    if result.spec is None:
-        raise EncounterError(result.problems)
-    return result.spec
-
-
-def validate_file(path: str | os.PathLike[str]) -> list[str]:
-    """Every problem of the encounter file at ``path``; empty when it is valid."""
-    from momenta_cli.encounter.loader import load
-
-    return load(path).problems
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

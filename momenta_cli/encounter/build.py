@@ -15,7 +15,7 @@ from typing import Any
 from momenta_cli.encounter.file_model import CombatantModel, LocationModel, WeaponModel
 from momenta_cli.encounter.problems import suggest
 from momenta_cli.encounter.yamlload import PathT
-from momenta_cli.engine.core.specs import (
+from momenta_cli.engine.core import (
     ATTRIBUTES,
     BASE_ATTRIBUTES,
     ENEMY_TURNS,
@@ -32,9 +32,13 @@ from momenta_cli.engine.core.specs import (
     enemy_vitality_strain,
     parse_size,
 )
-from momenta_cli.rules import catalogue
-from momenta_cli.rules.settings import Settings
-from momenta_cli.text.literal import name_key
+from momenta_cli.rules import (
+    PHYSICAL,
+    Settings,
+    builtin_weapons as catalogue_builtin_weapons,
+    damage_types as catalogue_damage_types,
+)
+from momenta_cli.text import name_key
 
 Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 
@@ -147,7 +151,7 @@ PHYSICAL_TAG = ("Physical is shorthand for resistances and weaknesses to all thr
 
 def _type_list(known: Known) -> list[str]:
     """The damage types an encounter knows, the physical three first."""
-    physical, other = catalogue.damage_types()
+    physical, other = catalogue_damage_types()
     return [*physical, *other, *sorted(known.damage_types - {*physical, *other})]
 
 
@@ -164,7 +168,7 @@ def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
     for i, raw in enumerate(tags):
         tag = raw.strip()
         reach = _REACH.match(tag)
-        if catalogue.PHYSICAL.lower() in (p.strip().lower() for p in tag.split("/")):
+        if PHYSICAL.lower() in (p.strip().lower() for p in tag.split("/")):
             err(("tags", i), PHYSICAL_TAG)
             ok = False
         elif tag in known.damage_types:
@@ -266,15 +270,15 @@ def locations(items: list[str | LocationModel] | None, known: Known, err: Err,
 def damage_sources(names: list[str] | None, field_name: str, known: Known, err: Err
                    ) -> frozenset[str]:
     """Resistances or weaknesses; Physical = Slashing + Piercing + Crushing (ch20)."""
-    physical, _ = catalogue.damage_types()
+    physical, _ = catalogue_damage_types()
     out: set[str] = set()
     for i, name in enumerate(names or ()):
-        if name == catalogue.PHYSICAL:
+        if name == PHYSICAL:
             out.update(physical)
         elif name in known.damage_types:
             out.add(name)
         else:
-            choices = (*known.damage_types, catalogue.PHYSICAL)
+            choices = (*known.damage_types, PHYSICAL)
             err((field_name, i), f"unknown damage type '{name}'{suggest(name, choices)}")
     return frozenset(out)
 
@@ -342,7 +346,7 @@ def weapons(m: CombatantModel, known: Known, err: Err) -> tuple[WeaponSpec, ...]
 def builtin_weapons(known: Known) -> list[WeaponSpec]:
     """The weapons everyone carries (data/weapons.yaml), built once per encounter."""
     out = []
-    for raw in catalogue.builtin_weapons():
+    for raw in catalogue_builtin_weapons():
         spec = build_weapon(WeaponModel.model_validate(raw), known, _raise)
         assert spec is not None
         out.append(spec)

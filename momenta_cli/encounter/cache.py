@@ -41,14 +41,33 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.encounter.roots import include_roots
-from momenta_cli.engine.core import specs
-from momenta_cli.engine.core.specs import EncounterSpec
-from momenta_cli.engine.geometry import board
+from momenta_cli.engine.core import (
+    CombatantSpec,
+    DamageTable,
+    DefenseSpec,
+    EncounterSpec,
+    EncounterSpec as specs_EncounterSpec,
+    LocationSpec,
+    WeaponSpec,
+    Weight,
+)
+from momenta_cli.engine.geometry import Board, Terrain
 from momenta_cli.errors import EncounterError
-from momenta_cli.rules import settings
-from momenta_cli.storage import sealed
-from momenta_cli.storage.home import state_home
-from momenta_cli.storage.reading import MB, FileProblem, limit, read_bytes
+from momenta_cli.rules import Settings
+from momenta_cli.storage import (
+    MB,
+    PICKLE_PROTOCOL,
+    FileProblem,
+    code_fingerprint,
+    limit,
+    prune,
+    read_bytes,
+    read_entry,
+    seal,
+    state_home,
+    unpickle,
+    unseal,
+)
 
 __all__ = ["CACHE_VERSION", "cache_dir", "load_encounter_cached"]
 
@@ -61,11 +80,11 @@ MAX_ENTRY = 8 * MB  # a spec bigger than this (a huge bestiary) is not cached
 # The only classes an entry may name: the spec dataclasses and what they hold.
 ALLOWED: dict[tuple[str, str], Any] = {
     **{("momenta_cli.engine.core.specs", c.__name__): c for c in (
-        specs.EncounterSpec, specs.CombatantSpec, specs.WeaponSpec, specs.DamageTable,
-        specs.DefenseSpec, specs.LocationSpec, specs.Weight)},
-    ("momenta_cli.rules.settings", "Settings"): settings.Settings,
-    ("momenta_cli.engine.geometry.board", "Board"): board.Board,
-    ("momenta_cli.engine.geometry.board", "Terrain"): board.Terrain,
+        specs_EncounterSpec, CombatantSpec, WeaponSpec, DamageTable,
+        DefenseSpec, LocationSpec, Weight)},
+    ("momenta_cli.rules.settings", "Settings"): Settings,
+    ("momenta_cli.engine.geometry.board", "Board"): Board,
+    ("momenta_cli.engine.geometry.board", "Terrain"): Terrain,
     ("builtins", "frozenset"): frozenset,
     ("builtins", "tuple"): tuple,
 }
@@ -106,7 +125,7 @@ def _key(real: Path, sha256: str) -> dict[str, Any]:
     """Everything besides the files read that the result of loading ``real`` depends on."""
     return {"encounter": str(real), "sha256": sha256,
             "roots": [str(r) for r in include_roots(real.parent)],
-            "limit": limit("encounter"), "code": sealed.code_fingerprint()}
+            "limit": limit("encounter"), "code": code_fingerprint()}
 
 
 def _entry_path(key: dict[str, Any]) -> Path:
@@ -126,7 +145,7 @@ def _hit(path: Path) -> EncounterSpec | None:
         real = path.resolve()
         key = _key(real, hashlib.sha256(raw).hexdigest())
         entry = _entry_path(key)
-        blob = sealed.read_entry(entry, MAX_ENTRY + 64 * 1024)
+        blob = read_entry(entry, MAX_ENTRY + 64 * 1024)
     except (FileProblem, OSError, RuntimeError, ValueError):
         return None
     if blob is None:
@@ -149,7 +168,7 @@ def _hit(path: Path) -> EncounterSpec | None:
 
 def _unpack(blob: bytes) -> tuple[dict[str, Any], bytes] | None:
     """(meta, pickle) of an entry whose version and checksum are right, else None."""
-    found = sealed.unseal(blob, MAGIC, CACHE_VERSION)
+    found = unseal(blob, MAGIC, CACHE_VERSION)
     if found is None or found[0].get("version") != CACHE_VERSION:
         return None
     return found
@@ -177,7 +196,7 @@ def _unchanged(meta: dict[str, Any], key: dict[str, Any]) -> bool:
 
 
 def _unpickle(payload: bytes) -> EncounterSpec | None:
-    spec = sealed.unpickle(payload, ALLOWED)
+    spec = unpickle(payload, ALLOWED)
     return spec if type(spec) is EncounterSpec else None
 
 
@@ -195,15 +214,15 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
         key = _key(real, sha256)
         meta = {"version": CACHE_VERSION, "key": key, "files": files,
                 "links": [list(link) for link in links]}
-        blob = sealed.seal(MAGIC, CACHE_VERSION, meta,
-                           pickle.dumps(spec, protocol=sealed.PICKLE_PROTOCOL))
+        blob = seal(MAGIC, CACHE_VERSION, meta,
+                           pickle.dumps(spec, protocol=PICKLE_PROTOCOL))
         if len(blob) > MAX_ENTRY:
             return
         entry = _entry_path(key)
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        from momenta_cli.journal.disk import atomic_write
+        from momenta_cli.journal import atomic_write
 
         atomic_write(entry, blob)
     except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):
         return
-    sealed.prune(entry.parent, SUFFIX, MAX_ENTRIES)
+    prune(entry.parent, SUFFIX, MAX_ENTRIES)

@@ -10,7 +10,7 @@ from typing import Any
 
 from momenta_cli.encounter.problems import Problems, Source
 from momenta_cli.encounter.yamlload import PathT
-from momenta_cli.engine.core.specs import CombatantSpec
+from momenta_cli.engine.core import CombatantSpec
 
 Placed = tuple[PathT, Any, list[CombatantSpec]]  # (path, the entry as written, its specs)
 

@@ -25,10 +25,10 @@ from pydantic import (
     create_model,
 )
 
-from momenta_cli.engine.core.specs import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
-from momenta_cli.engine.geometry.board import KINDS
-from momenta_cli.rules.settings import Settings
-from momenta_cli.text.literal import NAME_MAX, not_plain
+from momenta_cli.engine.core import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
+from momenta_cli.engine.geometry import KINDS
+from momenta_cli.rules import Settings
+from momenta_cli.text import NAME_MAX, not_plain
 
 Side = Literal["allies", "adversaries", "independents"]
 Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]

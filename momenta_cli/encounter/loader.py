@@ -34,10 +34,10 @@ from momenta_cli.encounter.file_model import (
 from momenta_cli.encounter.problems import Problems, Source, suggest
 from momenta_cli.encounter.roots import include_roots, resolve_include
 from momenta_cli.encounter.yamlload import PathT, YamlProblem, decode, parse, read_raw
-from momenta_cli.engine.core.specs import ATTRIBUTES, CombatantSpec, EncounterSpec
-from momenta_cli.rules import catalogue
-from momenta_cli.rules.settings import Settings
-from momenta_cli.text.literal import name_key, unsafe
+from momenta_cli.engine.core import ATTRIBUTES, CombatantSpec, EncounterSpec
+from momenta_cli.errors import EncounterError
+from momenta_cli.rules import Settings, conditions, damage_types
+from momenta_cli.text import name_key, unsafe
 
 
 @dataclass
@@ -241,10 +241,10 @@ class _Loader:
 
     def known(self, src: Source) -> tuple[build.Known, dict[str, str]]:
         settings, rule_sources = self.settings(src)
-        physical, other = catalogue.damage_types()
+        physical, other = damage_types()
         known = build.Known(settings, damage_types={*physical, *other, *self.damage_types})
-        known.conditions = {n: c.cap for n, c in catalogue.conditions().items()}
-        shipped = {name_key(n): n for n in catalogue.conditions()}
+        known.conditions = {n: c.cap for n, c in conditions().items()}
+        shipped = {name_key(n): n for n in conditions()}
         for name, entry in self.conditions.items():
             m = piece(ConditionModel, entry.raw)
             if m is None:
@@ -387,6 +387,31 @@ class _Loader:
         out = []
         for entry in self.conditions.values():
             m = piece(ConditionModel, entry.raw)
-            if m is not None and m.name not in catalogue.conditions():
+            if m is not None and m.name not in conditions():
                 out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
         return tuple(out)
+
+def load_encounter(path: str | os.PathLike[str]) -> EncounterSpec:
+    """Load and validate an encounter file.
+
+    Raises EncounterError holding every problem, each ``FILE:LINE:COL: path: message``
+    with FILE as given.
+    """
+    result = load(path)
+    if result.spec is None:
+        raise EncounterError(result.problems)
+    return result.spec
+
+
+def load_encounter_text(text: str, name: str = "<string>", base_dir: Path | None = None
+                        ) -> EncounterSpec:
+    """Load an encounter from a string (tests); includes resolve against ``base_dir``."""
+    result = load_text(text, name, base_dir)
+    if result.spec is None:
+        raise EncounterError(result.problems)
+    return result.spec
+
+
+def validate_file(path: str | os.PathLike[str]) -> list[str]:
+    """Every problem of the encounter file at ``path``; empty when it is valid."""
+    return load(path).problems

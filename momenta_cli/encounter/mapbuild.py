@@ -21,14 +21,7 @@ from momenta_cli.encounter.mapstart import (
 )
 from momenta_cli.encounter.problems import Source
 from momenta_cli.encounter.yamlload import Mark, PathT
-from momenta_cli.engine.geometry.board import (
-    FLOOR,
-    MAX_SIDE,
-    Board,
-    Square,
-    Terrain,
-    name,
-)
+from momenta_cli.engine.geometry import FLOOR, MAX_SIDE, Board, Square, Terrain, name
 
 MAX_ROWS = 999  # row numbers have at most three digits (C999)
 

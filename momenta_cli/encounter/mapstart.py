@@ -13,18 +13,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from momenta_cli.encounter.yamlload import PathT
-from momenta_cli.engine.core.specs import CombatantSpec
-from momenta_cli.engine.geometry.board import (
+from momenta_cli.engine.core import CombatantSpec
+from momenta_cli.engine.geometry import (
+    SQUARE_HELP,
     Board,
     Square,
     Terrain,
+    fit_problem,
     footprint,
     name,
     parse,
     side_of,
 )
-from momenta_cli.engine.geometry.fitting import SQUARE_HELP, fit_problem
-from momenta_cli.text.literal import unsafe
+from momenta_cli.text import unsafe
 
 if TYPE_CHECKING:
     from momenta_cli.encounter.mapbuild import Report, Rows

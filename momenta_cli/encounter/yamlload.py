@@ -42,7 +42,7 @@ from yaml.events import (
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from momenta_cli.storage.reading import FileProblem, read_bytes
+from momenta_cli.storage import FileProblem, read_bytes
 
 MAX_NODES = 100_000  # values after aliases are expanded
 MAX_COMPOSED = 50_000  # distinct values written in the file (a big library has ~20 000)

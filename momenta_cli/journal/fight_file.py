@@ -62,9 +62,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.session import Session
-from momenta_cli.engine.core.specs import EncounterSpec
+from momenta_cli.engine.core import EncounterSpec, Roller, Session
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import disk
 from momenta_cli.journal.disk import Known, atomic_write
@@ -99,10 +97,10 @@ from momenta_cli.journal.replay import (
     parse_header,
     read_fight,
 )
-from momenta_cli.storage.reading import why
+from momenta_cli.storage import why
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
-    from momenta_cli.play.runner import Outcome
+    from momenta_cli.play import Outcome
 
 __all__ = [
     "FORMAT", "VERSION", "SUFFIX", "LOCK_SUFFIX", "EncounterChanged", "FightBusy",
@@ -207,7 +205,7 @@ class FightFile:
         """
         # The cache: the encounter as last loaded, trusted only while every file it was
         # read from still has the same hash (no YAML parsing or pydantic on a hit).
-        from momenta_cli.encounter.cache import load_encounter_cached
+        from momenta_cli.encounter import load_encounter_cached
 
         path = Path(path)
         data = read_fight(path)
@@ -358,7 +356,7 @@ class FightFile:
         """Run one line and save it before returning; refused lines change nothing, and
         neither does a line that cannot be saved (``NotSaved``). ``players``: typed in
         the players' view (``runner.run_line``)."""
-        from momenta_cli.play.runner import run_line
+        from momenta_cli.play import run_line
 
         s = self.session
         # No copy of the state up front (it is the costly part of a command): a refused

@@ -13,7 +13,7 @@ from typing import Any
 from momenta_cli.errors import JournalError
 from momenta_cli.journal import disk
 from momenta_cli.journal.records import FORMAT, parse_json
-from momenta_cli.storage.reading import is_regular, why
+from momenta_cli.storage import is_regular, why
 
 SUFFIX = ".fight.jsonl"
 LOCK_SUFFIX = ".lock"

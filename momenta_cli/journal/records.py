@@ -16,11 +16,10 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from momenta_cli.engine.core.events import Event, event_from_dict
-from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.engine.core import Entry, Event, Session, event_from_dict
 
 if TYPE_CHECKING:  # the command language is not needed to read a fight
-    from momenta_cli.play.runner import Outcome
+    from momenta_cli.play import Outcome
 
 FORMAT = "momenta-fight"
 VERSION = 2  # 2: every record carries "seq" and "sum"; 1: plain records (still read)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session
 from momenta_cli.errors import JournalError
 from momenta_cli.journal import snapshot
 from momenta_cli.journal.records import (
@@ -22,7 +22,7 @@ from momenta_cli.journal.records import (
     read_record,
 )
 from momenta_cli.journal.snapshot import NeedsFullFold, Start
-from momenta_cli.storage.reading import FileProblem, read_bytes
+from momenta_cli.storage import FileProblem, read_bytes
 
 
 class EncounterChanged(JournalError):

@@ -29,18 +29,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from momenta_cli.engine.core.specs import CombatantSpec, EncounterSpec
-from momenta_cli.engine.core.state import Cond, Fight, Fighter
-from momenta_cli.storage import sealed
-from momenta_cli.storage.home import state_home
-from momenta_cli.storage.reading import MB
+from momenta_cli.engine.core import CombatantSpec, Cond, EncounterSpec, Fight, Fighter
+from momenta_cli.storage import (
+    MB,
+    PICKLE_PROTOCOL,
+    code_fingerprint,
+    prune,
+    read_entry,
+    seal,
+    state_home,
+    unpickle,
+    unseal,
+)
 
 MAGIC = "momenta-fold-cache"
 VERSION = 1
 MIN_RECORDS = 200  # shorter fights fold in a few milliseconds: no entry is worth it
 MAX_ENTRY = 16 * MB
 MAX_ENTRIES = 64  # fights looked at lately; older entries go first
-SUFFIX = ".fold"
+FOLD_SUFFIX = ".fold"
 
 
 class NeedsFullFold(Exception):
@@ -59,7 +66,7 @@ class Start:
 
 
 def _allowed() -> dict[tuple[str, str], Any]:
-    from momenta_cli.encounter.cache import ALLOWED  # the spec classes, and what they hold
+    from momenta_cli.encounter import ALLOWED  # the spec classes, and what they hold
 
     state = {("momenta_cli.engine.core.state", c.__name__): c for c in (Fight, Fighter, Cond)}
     return {**ALLOWED, **state}
@@ -69,7 +76,7 @@ def entry_path(fight: Path) -> Path:
     """The entry of the fight file ``fight`` (by its real path)."""
     real = os.path.realpath(fight)
     name = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:40]
-    return state_home() / "cache" / "fights" / f"{name}{SUFFIX}"
+    return state_home() / "cache" / "fights" / f"{name}{FOLD_SUFFIX}"
 
 
 def load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
@@ -83,8 +90,8 @@ def load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
 
 def _load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
     entry = entry_path(fight)
-    blob = sealed.read_entry(entry, MAX_ENTRY)
-    found = sealed.unseal(blob, MAGIC, VERSION) if blob is not None else None
+    blob = read_entry(entry, MAX_ENTRY)
+    found = unseal(blob, MAGIC, VERSION) if blob is not None else None
     if found is None:
         return None
     meta, payload = found
@@ -93,7 +100,7 @@ def _load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
         return None
     if not (0 < pos <= len(data) and data[pos - 1:pos] == b"\n" and records > 0):
         return None
-    if meta.get("code") != sealed.code_fingerprint():
+    if meta.get("code") != code_fingerprint():
         return None
     if meta.get("fight") != os.path.realpath(fight):
         return None
@@ -102,7 +109,7 @@ def _load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
         return None
     if line != prefix.count(b"\n") + 1 or records > line - 2:
         return None
-    got = sealed.unpickle(payload, _allowed())
+    got = unpickle(payload, _allowed())
     if not (isinstance(got, tuple) and len(got) == 2 and type(got[0]) is EncounterSpec
             and type(got[1]) is Fight and _same(got[0], encounter) and _whole(got[1])):
         return None
@@ -143,11 +150,11 @@ def save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fig
 
 def _save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fight,
           encounter: EncounterSpec) -> None:
-    meta = {"pos": pos, "records": records, "line": line, "code": sealed.code_fingerprint(),
+    meta = {"pos": pos, "records": records, "line": line, "code": code_fingerprint(),
             "fight": os.path.realpath(fight),
             "prefix": hashlib.sha256(data[:pos]).hexdigest()}
-    blob = sealed.seal(MAGIC, VERSION, meta, pickle.dumps(
-        (encounter, state), protocol=sealed.PICKLE_PROTOCOL))
+    blob = seal(MAGIC, VERSION, meta, pickle.dumps(
+        (encounter, state), protocol=PICKLE_PROTOCOL))
     if len(blob) > MAX_ENTRY:
         return
     entry = entry_path(fight)
@@ -155,4 +162,4 @@ def _save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fi
     from momenta_cli.journal.disk import atomic_write
 
     atomic_write(entry, blob)
-    sealed.prune(entry.parent, SUFFIX, MAX_ENTRIES)
+    prune(entry.parent, FOLD_SUFFIX, MAX_ENTRIES)

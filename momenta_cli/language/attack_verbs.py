@@ -19,25 +19,25 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from momenta_cli.engine.attack.area_shape import SHAPES, Area
-from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack import SHAPES, Area, Attack
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, number, typed_result, verb
 
 _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
 MAX_DICE = 20  # a sanity bound on +Nd/-Nd: pools are a handful of dice
 # keyword -> field; each takes the next word (or KEY=VALUE)
-_VALUED = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
+VALUED_OPTIONS = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
            "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
 _NAMED = ("with", "at", "as")  # these take every word up to the next option
-_FLAGS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
+FLAG_OPTIONS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
           "brace": "brace", "together": "together", "sight": "sight", "no-cover": "no_cover"}
-_DEFENSES = ("dodge", "deflect", "defend")
-_COUNTER = ("counter", "counterattack")
+DEFENSE_WORDS = ("dodge", "deflect", "defend")
+COUNTER_WORDS = ("counter", "counterattack")
 # "for" starts another target of an Area attack; it is split off before options are read
 # Every word above: nothing made up at the table may be called one (engine/core/names.py
 # COMMAND_WORDS, kept in step by tests/test_reserved_names.py).
-KEYWORDS = frozenset({*_VALUED, *_FLAGS, *_DEFENSES, *_COUNTER, "adjacent", "for", "area"})
+KEYWORDS = frozenset({*VALUED_OPTIONS, *FLAG_OPTIONS, *DEFENSE_WORDS, *COUNTER_WORDS,
+                      "adjacent", "for", "area"})
 
 OPTIONS_HELP = (
     "Options: 'with WEAPON' (default: the first listed), 'at LOCATION' (Mass, Edge, Mark, "
@@ -55,18 +55,18 @@ OPTIONS_HELP = (
     "'for NAME' then gives one's reactions.")
 
 
-def _is_option(word: str) -> bool:
+def is_option(word: str) -> bool:
     low = word.lower()
     key = low.partition("=")[0]
-    return (key in _VALUED or low in _FLAGS or key in _DEFENSES or low in _COUNTER
-            or low in ("adjacent", "area") or bool(_DICE.match(low)))
+    return (key in VALUED_OPTIONS or low in FLAG_OPTIONS or key in DEFENSE_WORDS
+            or low in COUNTER_WORDS or low in ("adjacent", "area") or bool(_DICE.match(low)))
 
 
 def _names_and_options(words: list[str]) -> tuple[list[str], list[str]]:
     """Leading words up to the first option word are names (1: the target, 2: the
     attacker and the target)."""
     for i, w in enumerate(words):
-        if _is_option(w):
+        if is_option(w):
             return words[:i], words[i:]
     return words, []
 
@@ -100,17 +100,17 @@ def _options(words: list[str]) -> dict:
         key, eq, value = word.partition("=")
         key = key.lower()
         i += 1
-        if key in _VALUED:
+        if key in VALUED_OPTIONS:
             if not eq:
                 if i >= len(words):
                     raise CommandError(f"'{key}' needs a value")
                 j = i + 1
                 if key in _NAMED:  # names may be several words: "with great maul"
-                    while j < len(words) and not _is_option(words[j]):
+                    while j < len(words) and not is_option(words[j]):
                         j += 1
                 value, i = " ".join(words[i:j]), j
-            put(_VALUED[key], _value(_VALUED[key], value), key)
-        elif key in _DEFENSES:
+            put(VALUED_OPTIONS[key], _value(VALUED_OPTIONS[key], value), key)
+        elif key in DEFENSE_WORDS:
             put("defense", key, "a reactive defense")
             if eq:
                 out["defense_with"] = _value("defense", value)
@@ -119,8 +119,8 @@ def _options(words: list[str]) -> dict:
         elif low == "area":
             area, i = _area(words, i)
             put("area", area, "area")
-        elif low in _FLAGS:
-            put(_FLAGS[low], True, low)
+        elif low in FLAG_OPTIONS:
+            put(FLAG_OPTIONS[low], True, low)
         elif m := _DICE.match(low):
             out["dice"] = out.get("dice", 0) + int(m[1])
             if abs(out["dice"]) > MAX_DICE:
@@ -147,14 +147,14 @@ def _area(words: list[str], i: int) -> tuple[Area, int]:
             raise CommandError(f"a {shape} is 1 square or more")
     if shape == "burst" and size is None:
         raise CommandError(f"a burst needs its radius: {AREA_HELP}")
-    if i >= len(words) or _is_option(words[i]):
+    if i >= len(words) or is_option(words[i]):
         raise CommandError(f"'area {shape}' needs a square, like C5: {AREA_HELP}")
     return Area(shape, words[i], size), i + 1
 
 
 def _split_counter(words: list[str]) -> tuple[list[str], list[str] | None]:
     for i, w in enumerate(words):
-        if w.lower() in _COUNTER:
+        if w.lower() in COUNTER_WORDS:
             return words[:i], words[i + 1:]
     return words, None
 
@@ -219,7 +219,7 @@ _TARGET_KEYS = ("defense", "defense_with", "defense_typed", "brace", "typed")
 
 def _also(words: list[str]) -> Attack:
     """``for NAME [reactions] [roll R]``: one more target of an Area attack."""
-    if not words or _is_option(words[0]):
+    if not words or is_option(words[0]):
         raise CommandError("'for' needs the name of another target")
     mine, counter_words = _split_counter(words[1:])
     opts = _options(mine)

@@ -3,12 +3,19 @@ terrain. NAME may be left out for the combatant whose turn is running."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.actions import maneuvers as m
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.geometry.board import parse
-from momenta_cli.engine.movement import grabs
-from momenta_cli.engine.movement import move_shift as moving
-from momenta_cli.engine.movement import walk as walking
+from momenta_cli.engine.actions import (
+    CastSpell,
+    CatchBreath,
+    Hide,
+    LimitBreak,
+    ShakeItOff,
+    SteadyYourself,
+    Surge,
+    UseConsumable,
+)
+from momenta_cli.engine.core import Command
+from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.movement import Apart, Fall, Move, MoveTo, Release, SetTerrain, Shift
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, need, number, typed_result, verb
 
@@ -84,7 +91,7 @@ def read_via(words: list[str]) -> tuple[tuple[str, ...], list[str]]:
     return tuple(out), words[i:]
 
 
-def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
+def _to_square(words: list[str], how: str) -> MoveTo | None:
     """``[NAME] to SQUARE [via SQUARE ...] [REACTIONS]``: a movement on the map through
     the squares after ``via``, with the answers to its triggers
     (language/trigger_words.py, R35); None when the words say no ``to``."""
@@ -106,7 +113,7 @@ def _to_square(words: list[str], how: str) -> walking.MoveTo | None:
         raise
     except CommandError as err:
         raise MapUsage(str(err), how) from None
-    return walking.MoveTo(" ".join(words[:i]) or None, words[i + 1], how, reactions, said,
+    return MoveTo(" ".join(words[:i]) or None, words[i + 1], how, reactions, said,
                           via)
 
 
@@ -132,7 +139,7 @@ def _move(words: list[str]) -> Command:
     if n is None:
         raise CommandError("missing number of squares")
     difficult, terrain, jump = _move_options(rest, terrain_ok=True)
-    return moving.Move(name, n, difficult, terrain, jump)
+    return Move(name, n, difficult, terrain, jump)
 
 
 @verb("shift", usage="shift [NAME] N [difficult D]",
@@ -149,7 +156,7 @@ def _shift(words: list[str]) -> Command:
     if n is None:
         raise CommandError("missing number of squares")
     difficult, _, _ = _move_options(rest, terrain_ok=False)
-    return moving.Shift(name, n, difficult)
+    return Shift(name, n, difficult)
 
 
 @verb("path", usage="path [NAME] SQUARE [via SQUARE ...] [shift]",
@@ -177,7 +184,7 @@ def _path(words: list[str]) -> Meta:
         raise CommandError("missing square" if len(words) == 1 else
                            f"{words[-1]!r} is not a square: a column letter and a row "
                            "number, like C5")
-    return Meta("path", command=walking.MoveTo(" ".join(words[:-1]) or None, words[-1], how,
+    return Meta("path", command=MoveTo(" ".join(words[:-1]) or None, words[-1], how,
                                                via=via))
 
 
@@ -187,7 +194,7 @@ def _path(words: list[str]) -> Meta:
            "is logged for the GM to apply.",
       example="use tamsin healing draught")
 def _use(words: list[str]) -> Command:
-    return m.UseConsumable(tuple(words))
+    return UseConsumable(tuple(words))
 
 
 @verb("hide", usage="hide [NAME] [roll [RESULT]]",
@@ -202,8 +209,8 @@ def _hide(words: list[str]) -> Command:
         if len(after) > 1:
             raise CommandError(f"unexpected {after[1]!r}")
         typed = typed_result(after[0]) if after else None
-        return m.Hide(" ".join(words[:i]) or None, True, typed)
-    return m.Hide(" ".join(words) or None)
+        return Hide(" ".join(words[:i]) or None, True, typed)
+    return Hide(" ".join(words) or None)
 
 
 @verb("shake", aliases=("shake-it-off",), usage="shake [NAME] [CONDITION]",
@@ -211,20 +218,20 @@ def _hide(words: list[str]) -> Command:
            "Vulnerable; the last Grabbed stack ends the grab.",
       example="shake brannoc grabbed")
 def _shake(words: list[str]) -> Command:
-    return m.ShakeItOff(tuple(words))
+    return ShakeItOff(tuple(words))
 
 
 @verb("breath", aliases=("catch", "cyb"), usage="breath [NAME]",
       help="Catch Your Breath (full turn): 1 Resolve, heal half Max Vitality.",
       example="breath brannoc")
 def _breath(words: list[str]) -> Command:
-    return m.CatchBreath(" ".join(words) or None)
+    return CatchBreath(" ".join(words) or None)
 
 
 @verb("steady", usage="steady [NAME]",
       help="Steady Yourself (full turn): clear half Max Strain.", example="steady wren")
 def _steady(words: list[str]) -> Command:
-    return m.SteadyYourself(" ".join(words) or None)
+    return SteadyYourself(" ".join(words) or None)
 
 
 @verb("surge", usage="surge [NAME] [N]",
@@ -235,7 +242,7 @@ def _surge(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "Vigor")
     if rest:
         raise CommandError(f"unexpected {rest[0]!r}")
-    return m.Surge(name, n)
+    return Surge(name, n)
 
 
 @verb("cast", usage="cast [NAME] COST [SPELL | -- SPELL]",
@@ -253,7 +260,7 @@ def _cast(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "Vigor cost")
     if n is None:
         raise CommandError("missing the spell's Vigor cost")
-    return m.CastSpell(name, n, " ".join(rest), other)
+    return CastSpell(name, n, " ".join(rest), other)
 
 
 @verb("limit", aliases=("limit-break",), usage="limit [NAME] [-- WHAT]",
@@ -262,15 +269,15 @@ def _cast(words: list[str]) -> Command:
 def _limit(words: list[str]) -> Command:
     if "--" in words:
         i = words.index("--")
-        return m.LimitBreak(" ".join(words[:i]) or None, " ".join(words[i + 1:]))
-    return m.LimitBreak(" ".join(words) or None)
+        return LimitBreak(" ".join(words[:i]) or None, " ".join(words[i + 1:]))
+    return LimitBreak(" ".join(words) or None)
 
 
 @verb("release", usage="release GRABBER [TARGET]",
       help="The grabber lets go (free action, any time): every Grabbed stack goes.",
       example="release gorm wren")
 def _release(words: list[str]) -> Command:
-    return grabs.Release(*_one_or_two(words, "grabber", "release GRABBER [TARGET]"))
+    return Release(*_one_or_two(words, "grabber", "release GRABBER [TARGET]"))
 
 
 def _one_or_two(words: list[str], what: str, usage: str) -> tuple[str, str | None]:
@@ -285,7 +292,7 @@ def _one_or_two(words: list[str], what: str, usage: str) -> tuple[str, str | Non
       help="The GM says these two were moved apart: the grab between them ends.",
       example="apart wren gorm")
 def _apart(words: list[str]) -> Command:
-    return grabs.Apart(*_one_or_two(words, "combatant", "apart NAME [OTHER]"))
+    return Apart(*_one_or_two(words, "combatant", "apart NAME [OTHER]"))
 
 
 @verb("fall", usage="fall NAME N",
@@ -297,7 +304,7 @@ def _fall(words: list[str]) -> Command:
         raise CommandError("fall needs a combatant and a number of squares")
     if rest:
         raise CommandError(f"unexpected {rest[0]!r}")
-    return moving.Fall(name, n)
+    return Fall(name, n)
 
 
 @verb("terrain", usage="terrain NAME ground|climb|swim",
@@ -309,4 +316,4 @@ def _terrain(words: list[str]) -> Command:
     t = words[-1].lower()
     if t not in TERRAIN_WORDS:
         raise CommandError("terrain is ground, climb or swim")
-    return moving.SetTerrain(" ".join(words[:-1]), TERRAIN_WORDS[t])
+    return SetTerrain(" ".join(words[:-1]), TERRAIN_WORDS[t])

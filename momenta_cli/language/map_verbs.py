@@ -4,10 +4,8 @@ map is ``move``'s (language/maneuver_verbs.py)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.battlefield.doors import SetDoor
-from momenta_cli.engine.battlefield.positions import Place
-from momenta_cli.engine.battlefield.seeing import LookAt
-from momenta_cli.engine.core import commands as c
+from momenta_cli.engine.battlefield import LookAt, Place, SetDoor
+from momenta_cli.engine.core import Command
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, need, verb
 
@@ -18,7 +16,7 @@ from momenta_cli.language.parsing import Meta, need, verb
            "is the top-left of a larger creature's squares; it must be on the map, not a "
            "wall or closed door, not wholly over a pit, and free.",
       example="place gorm c5")
-def _place(words: list[str]) -> c.Command:
+def _place(words: list[str]) -> Command:
     need(words, "combatant name", "square")
     return Place(" ".join(words[:-1]), words[-1])
 
@@ -54,7 +52,7 @@ def _los(words: list[str]) -> Meta:
       help="Open or close the door at SQUARE (with neither word: the other way). A "
            "closed door blocks like a wall; one with a creature in it cannot close.",
       example="door d5 open")
-def _door(words: list[str]) -> c.Command:
+def _door(words: list[str]) -> Command:
     need(words, "square")
     if len(words) > 2:
         raise CommandError(f"unexpected {words[2]!r}")

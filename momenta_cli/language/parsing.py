@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.names import close, did_you_mean
-from momenta_cli.engine.core.rolls import Typed
+from momenta_cli.engine.core import Command, Typed, close, did_you_mean
 from momenta_cli.errors import CommandError
 
 # Splitting a line into words lives in momenta_cli/text/words.py, shared with the journal's
-# entries (engine/core/session.py ``Entry.script_line``); the names stay importable from here.
-from momenta_cli.text.words import _lex, quote_word, split  # noqa: F401
+# entries (engine/core/session.py ``Entry.script_line``).
+from momenta_cli.text import split
 
 
 @dataclass(frozen=True)

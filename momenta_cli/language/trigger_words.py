@@ -6,7 +6,7 @@ allowed; the options are an attack's: ``with WEAPON``, the mover's ``dodge``, ``
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack import Attack
 from momenta_cli.errors import CommandError
 from momenta_cli.language.attack_verbs import movement_reaction
 from momenta_cli.language.unparsing import answer_words

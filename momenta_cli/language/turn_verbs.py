@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-from momenta_cli.engine.core import commands as c
+from momenta_cli.engine.core import (
+    AddFighter,
+    AddNote,
+    Adjust,
+    ChangeCondition,
+    Command,
+    Defeat,
+    EndCombat,
+    EndTurn,
+    NextTurn,
+    Remove,
+    Revive,
+    StartTurn,
+    Surprise,
+)
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, is_number, lookup, need, number, typed_result, verb
-from momenta_cli.text.literal import clip
+from momenta_cli.text import clip
 
 
 def _end_options(words: list[str]) -> tuple[bool, dict]:
@@ -26,27 +40,27 @@ def _end_options(words: list[str]) -> tuple[bool, dict]:
       help="Start the next turn: NAME's, or the suggested combatant's when no name is given "
            "(at the prompt, on the allies' side, the players pick from a list).",
       example="turn brannoc")
-def _turn(words: list[str]) -> c.Command:
-    return c.StartTurn(" ".join(words) if words else None)
+def _turn(words: list[str]) -> Command:
+    return StartTurn(" ".join(words) if words else None)
 
 
 @verb("end", aliases=("e",), usage="end [forgo] [COND=RESULT ...]",
       help="End the running turn. 'forgo' gives up remaining extra turns this round. "
            "COND=RESULT types a roll-to-clear result (2s or faces 5,1).",
       example="end hindered=1s")
-def _end(words: list[str]) -> c.Command:
+def _end(words: list[str]) -> Command:
     forgo, typed = _end_options(words)
-    return c.EndTurn(forgo, typed)
+    return EndTurn(forgo, typed)
 
 
 @verb("next", aliases=("n",), usage="next [NAME] [forgo] [COND=RESULT ...]",
       help="End the running turn (if any) and start the next: NAME's or the suggestion "
            "(at the prompt, on the allies' side, the players pick).",
       example="next knife-2")
-def _next(words: list[str]) -> c.Command:
+def _next(words: list[str]) -> Command:
     name_words = [w for w in words if "=" not in w and w.lower() not in ("forgo", "last")]
     forgo, typed = _end_options([w for w in words if w not in name_words])
-    return c.NextTurn(" ".join(name_words) or None, forgo, typed)
+    return NextTurn(" ".join(name_words) or None, forgo, typed)
 
 
 @verb("cond", aliases=("c", "condition"), usage="cond NAME CONDITION [+N|-N|=N|-all] "
@@ -55,7 +69,7 @@ def _next(words: list[str]) -> c.Command:
            "'new' makes up a condition that is not in the catalogue (nor the encounter's): "
            "persistent, at most 3 stacks, a reminder only (the GM applies its effect).",
       example="cond knife-1 hindered +1 from brannoc")
-def _cond(words: list[str]) -> c.Command:
+def _cond(words: list[str]) -> Command:
     need(words, "combatant", "condition")
     source = None
     if "from" in [w.lower() for w in words]:
@@ -82,7 +96,7 @@ def _cond(words: list[str]) -> c.Command:
             n = number(amt, "stacks")
         if len(rest) > 1:
             raise CommandError(f"unexpected {rest[1]!r}")
-    return c.ChangeCondition(target, condition, op, n, source, new)
+    return ChangeCondition(target, condition, op, n, source, new)
 
 
 def _one_name(words: list[str]) -> str:
@@ -93,14 +107,14 @@ def _one_name(words: list[str]) -> str:
 @verb("surprise", usage="surprise NAME",
       help="Surprise a combatant mid-fight (acts in the Slowed phase, no reactions).",
       example="surprise wren")
-def _surprise(words: list[str]) -> c.Command:
-    return c.Surprise(_one_name(words))
+def _surprise(words: list[str]) -> Command:
+    return Surprise(_one_name(words))
 
 
 @verb("defeat", usage="defeat NAME", help="Mark a combatant Defeated.",
       example="defeat knife-2")
-def _defeat(words: list[str]) -> c.Command:
-    return c.Defeat(_one_name(words))
+def _defeat(words: list[str]) -> Command:
+    return Defeat(_one_name(words))
 
 
 @verb("revive", usage="revive NAME [at SQUARE]",
@@ -108,7 +122,7 @@ def _defeat(words: list[str]) -> c.Command:
            "stands up on its own square; when that is taken now (or a door closed on "
            "it), 'at C5' says where instead.",
       example="revive brannoc")
-def _revive(words: list[str]) -> c.Command:
+def _revive(words: list[str]) -> Command:
     at = None
     if words and words[-1].lower() == "at":
         raise CommandError("'at' needs a square")
@@ -116,14 +130,14 @@ def _revive(words: list[str]) -> c.Command:
         words, at = words[:-2], words[-1]
         if any(w.lower() == "at" for w in words[1:]):
             raise CommandError("at is given twice")
-    return c.Revive(_one_name(words), at)
+    return Revive(_one_name(words), at)
 
 
 @verb("remove", aliases=("rm",), usage="remove NAME",
       help="Take a combatant out of the fight (it loses its remaining turns).",
       example="remove knife-1")
-def _remove(words: list[str]) -> c.Command:
-    return c.Remove(_one_name(words))
+def _remove(words: list[str]) -> Command:
+    return Remove(_one_name(words))
 
 
 _ADD_STATS = {"vit": "vitality", "vitality": "vitality", "guard": "guard", "pool": "pool"}
@@ -145,7 +159,7 @@ KEYWORDS = frozenset({"from", "new", "-all", "forgo", "last", "copy", *_ADD_VALU
            "names one; xN brings N, numbered. On a map, 'at C5' says where they come in "
            "(a group around that square).",
       example="add footpad as Latecomer x2")
-def _add(words: list[str]) -> c.Command:
+def _add(words: list[str]) -> Command:
     need(words, "stat block or name")
     copy = words[0].lower() == "copy"
     if copy:
@@ -185,31 +199,31 @@ def _add(words: list[str]) -> c.Command:
         else:
             raise CommandError(f"unexpected {rest[i]!r}")
         i += 2
-    return c.AddFighter(block, name, side, count, copy, threat=threat, at=at, **stats)
+    return AddFighter(block, name, side, count, copy, threat=threat, at=at, **stats)
 
 
 @verb("over", aliases=("end-combat",), usage="over [REASON]",
       help="End the combat now.", example="over the bandits flee")
-def _over(words: list[str]) -> c.Command:
-    return c.EndCombat(" ".join(words) or "the GM ended the combat")
+def _over(words: list[str]) -> Command:
+    return EndCombat(" ".join(words) or "the GM ended the combat")
 
 
 @verb("note", usage="note TEXT", help="Write a line into the fight's log.",
       example="note the bridge is burning")
-def _note(words: list[str]) -> c.Command:
+def _note(words: list[str]) -> Command:
     need(words, "text")
-    return c.AddNote(" ".join(words))
+    return AddNote(" ".join(words))
 
 
 def _amount(how: str):
-    def parse(words: list[str]) -> c.Command:
+    def parse(words: list[str]) -> Command:
         if len(words) == 1 and is_number(words[0]):  # `dmg 5`: the name is what is missing
             raise CommandError("missing combatant")
         need(words, "combatant", "amount")
         untyped = words[-1].lower() == "untyped"
         if untyped:
             words = words[:-1]
-        return c.Adjust(" ".join(words[:-1]), how, number(words[-1], "amount"),
+        return Adjust(" ".join(words[:-1]), how, number(words[-1], "amount"),
                         untyped=untyped)
     return parse
 
@@ -230,9 +244,9 @@ verb("guard", usage="guard NAME N", help="Set Guard to N (above max is Over-Guar
 @verb("set", usage="set NAME RESOURCE N",
       help="Set vitality, guard, vigor, strain, resolve or consumables to N.",
       example="set brannoc vigor 4")
-def _set(words: list[str]) -> c.Command:
+def _set(words: list[str]) -> Command:
     need(words, "combatant", "resource", "value")
-    return c.Adjust(" ".join(words[:-2]), "set", number(words[-1], "value"),
+    return Adjust(" ".join(words[:-2]), "set", number(words[-1], "value"),
                     resource=words[-2])
 
 

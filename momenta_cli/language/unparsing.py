@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.rolls import Typed
-from momenta_cli.language.parsing import quote_word
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import Typed
+from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.movement.walk import MoveTo
+    from momenta_cli.engine.movement import MoveTo
 
 # the verb that declares each maneuver (language/attack_verbs.py)
 VERB_OF = {"Basic Attack": "attack", "Feint": "feint", "Grab": "grab", "Shove": "shove",
@@ -182,7 +182,7 @@ def path_line(cmd: MoveTo) -> str:
 def comment_of(line: str) -> str:
     """The comment at the end of ``line`` (``# from the fall``), or ``""``: the part from
     the first ``#`` outside quotes on (text/words.py ``comment_at``, one pass over the line)."""
-    from momenta_cli.text.words import comment_at
+    from momenta_cli.text import comment_at
 
     at = comment_at(line)
     return "" if at is None else line[at:].strip()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from momenta_cli.engine.core.rolls import ZERO_POOL_DICE
+from momenta_cli.engine.core import ZERO_POOL_DICE
 
 FACES = 6
 

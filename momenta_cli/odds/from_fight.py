@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.actions.economy import check_may_maneuver, check_stated_cost
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack.plan import Attack, plan_attack
-from momenta_cli.engine.attack.pools import attack_pool, solid_applies
-from momenta_cli.engine.attack.resolution import check_reactions
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.specs import DamageTable, WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import damage
-from momenta_cli.engine.harm.conditions import reminders
+from momenta_cli.engine.actions import check_may_maneuver, check_stated_cost
+from momenta_cli.engine.attack import (
+    Attack,
+    attack_pool,
+    check_reactions,
+    declare_defense,
+    plan_attack,
+    solid_applies,
+    total,
+)
+from momenta_cli.engine.core import DamageTable, Fight, Fighter, WeaponSpec, actor, find
+from momenta_cli.engine.harm import Meets, meets, reminders
 from momenta_cli.errors import RuleError
 from momenta_cli.odds.outcomes import Odds, Roll, Target, odds
 
@@ -67,11 +69,11 @@ def _refuse_extras(cmd: Attack) -> None:
 
 
 def target_of(fight: Fight, t: Fighter, w: WeaponSpec, types: tuple[str, ...],
-              location: str, brace: bool) -> tuple[Target, damage.Meets]:
+              location: str, brace: bool) -> tuple[Target, Meets]:
     """What an attack with ``w`` dealing ``types`` at ``location`` meets on ``t`` (ch20
     step 4, R9, R10, R19), as the odds count it; the attack preview (``?``) reads its
     damage tiers off the same ``Target``."""
-    m = damage.meets(w, types, location, t)
+    m = meets(w, types, location, t)
     if w.strain:
         where = (t.strain, t.spec.max_strain, t.spec.burden_slots - len(t.burdens))
     else:
@@ -100,12 +102,12 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     parts, auto = attack_pool(s, a, [t], p, cmd)
     defense = None
     if cmd.defense is not None:
-        _, defense = rx.declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
+        _, defense = declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
                                         cmd.defense_with)
     w = p.weapon
     settings = fight.settings
     target, m = target_of(fight, t, w, p.types, p.location.name, cmd.brace)
-    roll = Roll(rx.total(parts), rx.total(defense.parts) if defense else None,
+    roll = Roll(total(parts), total(defense.parts) if defense else None,
                 settings.success_face, auto, defense.auto if defense else None,
                 solid=solid_applies(settings.solid_hit, a.side))
     return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, tuple(parts),

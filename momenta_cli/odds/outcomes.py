@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from momenta_cli.engine.core.specs import DamageTable
-from momenta_cli.engine.harm import damage
+from momenta_cli.engine.core import DamageTable
+from momenta_cli.engine.harm import burdens_from, reaching, wounds_from
 from momenta_cli.odds import distribution as dice
 
 
@@ -102,15 +102,15 @@ def outcome(tiers: DamageTable, t: Target, net: int, bonus: int) -> tuple[int, i
     """What one roll does (ch20 steps 3-4, R5, R9-R11): ``(tier, amount, slot, down)``
     with the engine's arithmetic."""
     tier = tiers.damage(net)
-    _, amount, _ = damage.reaching(tier, bonus, t.guard, resisted=t.resisted, weak=t.weak,
+    _, amount, _ = reaching(tier, bonus, t.guard, resisted=t.resisted, weak=t.weak,
                                    brace=t.brace, strain=t.strain)
     if t.current is None or t.maximum is None or amount <= 0:
         return tier, amount, False, False
     if t.strain:
-        n, _, lost = damage.burdens_from(t.current, t.maximum, t.free_slots, amount,
+        n, _, lost = burdens_from(t.current, t.maximum, t.free_slots, amount,
                                          t.wounds_on)
         return tier, amount, n > 0, lost
-    n, left = damage.wounds_from(t.current, t.maximum, t.free_slots, amount, t.wounds_on)
+    n, left = wounds_from(t.current, t.maximum, t.free_slots, amount, t.wounds_on)
     return tier, amount, n > 0, left <= 0
 
 

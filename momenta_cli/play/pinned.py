@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from momenta_cli.engine.core.commands import AddNote, Command, EndCombat
-from momenta_cli.engine.core.deciding import decide
-from momenta_cli.engine.core.dice import PresetRoller
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.session import Entry, Session
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.core import (
+    AddNote,
+    Command,
+    EndCombat,
+    Entry,
+    Event,
+    Fight,
+    PresetRoller,
+    Session,
+    decide,
+)
 from momenta_cli.errors import CommandError, RuleError
 from momenta_cli.language import Meta, parse_line
-from momenta_cli.text.words import faces_text, with_dice
+from momenta_cli.text import faces_text, with_dice
 
 # What each session line does instead of rolling, for its refusal.
 _META_WHY = {

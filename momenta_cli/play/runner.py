@@ -7,17 +7,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.session import Entry, Session
+from momenta_cli.engine.core import Entry, Roller, Session
 from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.language import Meta, parse_line
 from momenta_cli.play.preview import strip_mark
-from momenta_cli.text.literal import unsafe
-from momenta_cli.text.words import take_dice
+from momenta_cli.text import take_dice, unsafe
 
 if TYPE_CHECKING:
-    from momenta_cli.odds.from_fight import Preview
-    from momenta_cli.play.preview.preview_model import LinePreview
+    from momenta_cli.odds import Preview
+    from momenta_cli.play.preview import LinePreview
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ def _as_seen(session: Session, players: bool) -> Session:
         return session
     import copy
 
-    from momenta_cli.engine.core.players import known
+    from momenta_cli.engine.core import known
 
     seen = copy.copy(session)
     seen.state = known(session.state)
@@ -73,7 +71,7 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
     check_plain(line)
     body = strip_mark(line)
     if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
-        from momenta_cli.play.preview.line_preview import preview_line
+        from momenta_cli.play.preview import preview_line
 
         return Outcome(line, preview=preview_line(_as_seen(session, players), body))
     pinned = take_dice(line)  # `... dice 5,2`: exactly those faces (play/pinned.py)
@@ -94,8 +92,8 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
         if parsed.what == "redo":
             return Outcome(line, meta=parsed, redone=session.redo())
         if parsed.what == "odds" and parsed.command is not None:
-            from momenta_cli.engine.attack.plan import Attack
-            from momenta_cli.odds.from_fight import preview
+            from momenta_cli.engine.attack import Attack
+            from momenta_cli.odds import preview
 
             assert isinstance(parsed.command, Attack)
             return Outcome(line, meta=parsed, odds=preview(session.state, parsed.command))

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack import resolution as at
-from momenta_cli.engine.attack.effects import GrabTaken
-from momenta_cli.render.log_harm import Ledger, read
+from momenta_cli.engine.attack import AttackDamage, AttackRolled, DefenseUsed, GrabTaken
+from momenta_cli.render.log_harm import Ledger, read_harm
 from momenta_cli.render.log_lines import GROUPERS, formats
 
 _VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
@@ -45,7 +43,7 @@ def roll_text(parts: tuple[tuple[str, int], ...], roll: dict[str, Any]) -> str:
     return " ".join(bits)
 
 
-def situation_text(e: at.AttackRolled) -> str | None:
+def situation_text(e: AttackRolled) -> str | None:
     """What the map said of the attack (engine/attack/map_attack.py): ``Tamsin to Knife-1:
     distance 5 (map), line of sight (map), no cover (map)``; None without a map."""
     if not getattr(e, "situation", ()):
@@ -54,7 +52,7 @@ def situation_text(e: at.AttackRolled) -> str | None:
 
 
 @formats("attack_rolled")
-def _rolled(e: at.AttackRolled) -> str:
+def _rolled(e: AttackRolled) -> str:
     verb = _VERB.get(e.maneuver, "attacks")
     types = f" ({', '.join(e.types)})" if e.types else ""
     how = ", ranged" if e.mode == "ranged" else ""
@@ -70,7 +68,7 @@ def _rolled(e: at.AttackRolled) -> str:
 
 
 @formats("attack_damage")
-def _damage(e: at.AttackDamage) -> str:
+def _damage(e: AttackDamage) -> str:
     if e.strain:
         return f"{e.target} takes {e.amount} Strain from {e.weapon} (net {e.net}s)"
     bits = [f"{e.tier} damage"]
@@ -92,7 +90,7 @@ def _damage(e: at.AttackDamage) -> str:
 
 
 @formats("defense_used")
-def _defense(e: rx.DefenseUsed) -> str | None:
+def _defense(e: DefenseUsed) -> str | None:
     if e.weapon is not None:
         return None  # the reaction line already names the weapon
     return f"{e.name} defends: {e.defense} ({e.used} of {e.uses} this round)"
@@ -163,7 +161,7 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
             guard = f"; Guard {events[j].before}->{events[j].after}"
             used += 1
             j += 1
-        harm = read(events, j, ledger, name=e.target, amount=d.amount) \
+        harm = read_harm(events, j, ledger, name=e.target, amount=d.amount) \
             if j < len(events) else None
         change = ""
         if harm is not None:

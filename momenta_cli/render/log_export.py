@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 
-from momenta_cli.engine.core.session import Session
-from momenta_cli.engine.core.state import Fighter
+from momenta_cli.engine.core import Fighter, Session
 from momenta_cli.render.log_lines import lines
 from momenta_cli.render.state_json import chunks, opening_ledger
-from momenta_cli.text.literal import escape, one_line
+from momenta_cli.text import escape, one_line
 
 FORMATS = ("text", "markdown", "json")
 
@@ -123,7 +122,7 @@ def as_json(session: Session) -> str:
     return "".join(chunks(session))
 
 
-def export(session: Session, fmt: str, *, full: bool = False) -> str:
+def export_log(session: Session, fmt: str, *, full: bool = False) -> str:
     """The log in ``fmt``; ``full`` adds the command log to a Markdown recap."""
     if fmt == "text":
         return as_text(session)

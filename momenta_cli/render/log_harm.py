@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.core.state import Fight
+    from momenta_cli.engine.core import Fight
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ class Harm:
     name: str
 
 
-def read(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | None = None,
+def read_harm(events: Sequence[Any], i: int, ledger: Ledger | None, *, name: str | None = None,
          amount: int | None = None) -> Harm | None:
     """The harm run starting at ``events[i]``: a Vitality (or Strain) change with the
     slots it filled, or slots filled and then a fall (Defeated or Lost); None when

@@ -9,10 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from momenta_cli.engine.core import events as ev
-from momenta_cli.render.log_harm import Ledger
-from momenta_cli.render.log_harm import read as read_harm
-from momenta_cli.text.literal import one_line
+from momenta_cli.engine.core import (
+    CombatEnded,
+    ConditionChanged,
+    Event,
+    FighterAdded,
+    FighterDown,
+    FighterRemoved,
+    FighterRevived,
+    Note,
+    ResourceSet,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+    WoundTaken,
+)
+from momenta_cli.render.log_harm import Ledger, read_harm as read_harm
+from momenta_cli.text import one_line
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
@@ -49,7 +62,7 @@ def dice_text(roll: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def line(event: ev.Event) -> str | None:
+def line(event: Event) -> str | None:
     """The log line for one event, or None for events that need no line."""
     fmt = FORMATTERS.get(event.kind)
     if fmt is not None:
@@ -58,12 +71,12 @@ def line(event: ev.Event) -> str | None:
                                          if k != "kind")
 
 
-def groups(events: Sequence[ev.Event], ledger: Ledger | None = None
-           ) -> list[tuple[list[str], list[ev.Event]]]:
+def groups(events: Sequence[Event], ledger: Ledger | None = None
+           ) -> list[tuple[list[str], list[Event]]]:
     """The log lines of a command's events, each run of lines with the events it tells
     (a recap picks runs by their events). ``ledger`` describes the fighters as they were
     before ``events`` (Wound lines number their slots with it); it is not changed."""
-    out: list[tuple[list[str], list[ev.Event]]] = []
+    out: list[tuple[list[str], list[Event]]] = []
     led = ledger.copy() if ledger is not None else None
     i = 0
     while i < len(events):
@@ -83,7 +96,7 @@ def groups(events: Sequence[ev.Event], ledger: Ledger | None = None
     return out
 
 
-def lines(events: Sequence[ev.Event], ledger: Ledger | None = None) -> list[str]:
+def lines(events: Sequence[Event], ledger: Ledger | None = None) -> list[str]:
     """The log lines of a command's events, grouped where a grouper applies. Each is one
     line whatever the names in it hold (momenta_cli/text/literal.py escapes the rest)."""
     return [t for texts, _ in groups(events, ledger) for t in texts]
@@ -107,7 +120,7 @@ GROUPERS["wound_taken"] = harm_group
 
 
 @formats("turn_started")
-def _turn_started(e: ev.TurnStarted) -> str:
+def _turn_started(e: TurnStarted) -> str:
     turn = f" (turn {e.turn})" if e.turn > 1 else ""
     bits = []
     if e.vigor_from != e.vigor_to:
@@ -120,29 +133,29 @@ def _turn_started(e: ev.TurnStarted) -> str:
 
 
 @formats("turn_ended")
-def _turn_ended(e: ev.TurnEnded) -> str:
+def _turn_ended(e: TurnEnded) -> str:
     extra = f", forgoing {e.forgone} extra turn{'s' if e.forgone > 1 else ''}" \
         if e.forgone else ""
     return f"{e.name} ends the turn{extra}"
 
 
 @formats("round_started")
-def _round(e: ev.RoundStarted) -> str:
+def _round(e: RoundStarted) -> str:
     return f"-- Round {e.round}: {e.first_side} first --"
 
 
 @formats("combat_ended")
-def _over(e: ev.CombatEnded) -> str:
+def _over(e: CombatEnded) -> str:
     return f"Combat over: {e.reason}"
 
 
 @formats("note")
-def _note(e: ev.Note) -> str:
+def _note(e: Note) -> str:
     return f"Note: {e.text}"
 
 
 @formats("condition_changed")
-def _cond(e: ev.ConditionChanged) -> str:
+def _cond(e: ConditionChanged) -> str:
     why = {"gm": "", "auto-clear": " (auto-clear)", "class": " (enemy class clears)",
            "held": " (held until its next turn ends)", "wound": "", "burden": ""}
     roll = ""
@@ -164,34 +177,34 @@ def _cond(e: ev.ConditionChanged) -> str:
 
 
 @formats("resource_set")
-def _res(e: ev.ResourceSet) -> str:
+def _res(e: ResourceSet) -> str:
     return f"{e.name}: {e.resource.capitalize()} {e.before}->{e.after} ({e.reason})"
 
 
 @formats("wound_taken")
-def _wound(e: ev.WoundTaken) -> str:
+def _wound(e: WoundTaken) -> str:
     what = "Burden" if e.burden else "Wound"
     face = f" (d6 {e.face})" if e.face else ""
     return f"{e.name} takes a {what}{face}: {e.condition}"
 
 
 @formats("fighter_down")
-def _down(e: ev.FighterDown) -> str:
+def _down(e: FighterDown) -> str:
     return f"{e.name} is {'Lost' if e.lost else 'Defeated'} ({e.reason})"
 
 
 @formats("fighter_revived")
-def _revived(e: ev.FighterRevived) -> str:
+def _revived(e: FighterRevived) -> str:
     return f"{e.name} is back in the fight"
 
 
 @formats("fighter_added")
-def _added(e: ev.FighterAdded) -> str:
+def _added(e: FighterAdded) -> str:
     return f"{e.name} ({e.block}) joins the {e.side}"
 
 
 @formats("fighter_removed")
-def _removed(e: ev.FighterRemoved) -> str:
+def _removed(e: FighterRemoved) -> str:
     return f"{e.name} is removed from the fight"
 
 

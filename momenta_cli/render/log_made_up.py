@@ -4,8 +4,8 @@ the notes (the stacks gained are a line of their own, kept as any condition gain
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.names import did_you_mean
-from momenta_cli.engine.harm.conditions import TABLE_CAP, ConditionMadeUp
+from momenta_cli.engine.core import did_you_mean
+from momenta_cli.engine.harm import TABLE_CAP, ConditionMadeUp
 from momenta_cli.render.log_lines import formats
 
 

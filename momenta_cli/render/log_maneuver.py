@@ -3,12 +3,20 @@ engine/movement/speed.py, engine/movement/grabs.py)."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.actions import maneuvers as m
-from momenta_cli.engine.core.events import Reminder
-from momenta_cli.engine.geometry.pathfinding import squares_text
-from momenta_cli.engine.movement import grabs, triggers
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.actions import ConsumableUsed, HideRolled, Surged
+from momenta_cli.engine.core import Reminder
+from momenta_cli.engine.movement import (
+    Dragged,
+    Fell,
+    GrabEnded,
+    Halted,
+    MoveAnswered,
+    Moved,
+    Shoved,
+    TerrainSet,
+)
 from momenta_cli.render.log_lines import dice_text, formats
+from momenta_cli.text import squares_text
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
 
@@ -19,7 +27,7 @@ def route_text(start: str, path: tuple[str, ...], jumped: tuple[str, ...] = ()) 
 
 
 @formats("moved")
-def _moved(e: mv.Moved) -> str:
+def _moved(e: Moved) -> str:
     if e.path and e.goes_on:  # the rest of it, after a reactive attack (R35)
         cost = e.squares + e.difficult
         diff = f", {e.difficult} more for difficult ground" if e.difficult else ""
@@ -42,19 +50,19 @@ def _moved(e: mv.Moved) -> str:
 
 
 @formats("halted")
-def _halted(e: triggers.Halted) -> str:
+def _halted(e: Halted) -> str:
     made = " and ".join(f"{who}'s {what}" for who, what in e.reactions)
     return f"{e.name} stops at {e.square} for {made} (R35)"
 
 
 @formats("dragged")
-def _dragged(e: mv.Dragged) -> str:
+def _dragged(e: Dragged) -> str:
     to = f" to {e.path[-1]}" if e.path else ""
     return f"{e.name} is dragged {squares_text(e.squares)}{to} by {e.by} (forced movement)"
 
 
 @formats("shoved")
-def _shoved(e: mv.Shoved) -> str:
+def _shoved(e: Shoved) -> str:
     if e.goes_on:  # the rest of a push a reactive attack stopped (R35)
         went = f" on {route_text(e.start, e.path)}" if e.path else " no further"
         stop = f", stopped by {e.stopped}" if e.stopped and "pit" not in e.stopped else \
@@ -72,7 +80,7 @@ def _shoved(e: mv.Shoved) -> str:
 
 
 @formats("terrain_set")
-def _terrain(e: mv.TerrainSet) -> str:
+def _terrain(e: TerrainSet) -> str:
     if e.after == "swim":
         return f"{e.name} is swimming: every Vigor cost doubles"
     if e.after == "climb":
@@ -81,12 +89,12 @@ def _terrain(e: mv.TerrainSet) -> str:
 
 
 @formats("move_answered")
-def _move_answered(e: mv.MoveAnswered) -> None:
+def _move_answered(e: MoveAnswered) -> None:
     return None  # bookkeeping only: the reactive attack has its own lines
 
 
 @formats("grab_ended")
-def _grab_ended(e: grabs.GrabEnded) -> str:
+def _grab_ended(e: GrabEnded) -> str:
     stacks = f", Grabbed {e.stacks} removed" if e.stacks else ""
     if not e.grabber:  # a Grabbed whose grabber is unknown (set by hand with no source)
         return f"{e.target} is no longer Grabbed ({e.reason}{stacks})"
@@ -94,18 +102,18 @@ def _grab_ended(e: grabs.GrabEnded) -> str:
 
 
 @formats("surged")
-def _surged(e: m.Surged) -> str:
+def _surged(e: Surged) -> str:
     return (f"{e.name} surges: Vigor {e.vigor_from}->{e.vigor_to} for {e.strain} Strain")
 
 
 @formats("consumable_used")
-def _consumable(e: m.ConsumableUsed) -> str:
+def _consumable(e: ConsumableUsed) -> str:
     effect = f": {e.effect}" if e.effect else " (the GM applies its effect)"
     return f"{e.name} uses {e.item}{effect}; consumables {e.before}->{e.after}"
 
 
 @formats("hide_rolled")
-def _hide(e: m.HideRolled) -> str:
+def _hide(e: HideRolled) -> str:
     return f"{e.name} tries to hide: {dice_text(e.roll)} -> " + \
         ("hidden" if e.hidden else "not hidden")
 
@@ -116,7 +124,7 @@ def _reminder(e: Reminder) -> str:
 
 
 @formats("fell")
-def _fell(e: mv.Fell) -> str:
+def _fell(e: Fell) -> str:
     left = "" if e.counted is None else f" leaves {e.counted}"
     return (f"{e.name} falls {squares_text(e.squares)}; AGI {e.agi}{left}: "
             f"{e.damage} untyped damage")

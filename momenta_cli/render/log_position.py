@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from momenta_cli.engine.battlefield.doors import DoorSet
-from momenta_cli.engine.battlefield.positions import PlacedAt
+from momenta_cli.engine.battlefield import DoorSet, PlacedAt
 from momenta_cli.render.log_lines import formats
 
 

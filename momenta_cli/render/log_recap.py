@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from momenta_cli.engine.core.events import TurnStarted
-from momenta_cli.engine.core.session import Session
+from momenta_cli.engine.core import Session, TurnStarted
 from momenta_cli.render.log_harm import Ledger
 from momenta_cli.render.log_lines import groups
 from momenta_cli.render.state_json import opening_ledger

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import shlex
 
-from momenta_cli.engine.core.session import Entry, Session
-from momenta_cli.text.literal import one_line
+from momenta_cli.engine.core import Entry, Session
+from momenta_cli.text import one_line
 
 
 def as_script(session: Session, *, encounter: str, fight: str, begun: str | None,

@@ -20,14 +20,21 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from momenta_cli.engine.battlefield.positions import board_of, occupants, squares_of
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import Board, Square, Terrain, footprint, side_of
-from momenta_cli.engine.geometry.pathfinding import squares_text
-from momenta_cli.engine.geometry.ranges import distance
-from momenta_cli.engine.geometry.sight import cover, line_of_sight, visible
+from momenta_cli.engine.battlefield import board_of, occupants, squares_of
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.geometry import (
+    Board,
+    Square,
+    Terrain,
+    cover,
+    distance,
+    footprint,
+    line_of_sight,
+    side_of,
+    visible,
+)
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line, squares_text
 
 REACH_SEEN, REACH_UNSEEN, SEEN = "*", "o", "'"
 _STYLE = {REACH_SEEN: "bold green", REACH_UNSEEN: "green", SEEN: "cyan"}
@@ -92,7 +99,7 @@ def _radius(fa: Collection[Square], window: Window) -> tuple[int, bool]:
 
 
 def _move(fight: Fight, f: Fighter) -> str:
-    from momenta_cli.engine.movement.walk import walker
+    from momenta_cli.engine.movement import walker
 
     if f.out:
         return f"{f.out_reason}: it does not move"
@@ -107,8 +114,8 @@ def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
             ) -> Overlay | None:
     """The marks of ``who`` over the drawn ``window``; None when it is not on the map (or,
     for the players, is a Hidden enemy)."""
-    from momenta_cli.engine.core.players import as_seen, unseen
-    from momenta_cli.engine.movement.walk import reachable_squares
+    from momenta_cli.engine.core import as_seen, unseen
+    from momenta_cli.engine.movement import reachable_squares
 
     f = fight.get(who)
     board = board_of(fight)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from momenta_cli.engine.battlefield.positions import squares_of
-from momenta_cli.engine.battlefield.seeing import LookAt, Sighting, sighting
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.geometry.board import name
-from momenta_cli.language.parsing import Meta
+from momenta_cli.engine.battlefield import LookAt, Sighting, sighting, squares_of
+from momenta_cli.engine.core import Fight
+from momenta_cli.engine.geometry import name
+from momenta_cli.language import Meta
 
 
 def _where(fight: Fight, who: str) -> str:
@@ -32,7 +31,7 @@ def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     asked of the fight as they know it (engine/core/players.py ``known``: a Hidden enemy is
     no one there, by name or as cover)."""
     if players:
-        from momenta_cli.engine.core.players import known
+        from momenta_cli.engine.core import known
 
         fight = known(fight)
     s = sighting(fight, _command(meta))
@@ -45,7 +44,7 @@ def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
         return out
     out.append("  line of sight: yes (R33)")
     if s.cover:
-        from momenta_cli.engine.attack.map_attack import cover_reason
+        from momenta_cli.engine.attack import cover_reason
 
         why = cover_reason(fight, fight.get(a), fight.get(b))  # the attack log's words
         out.append(f"  cover: yes (R34): {why}")

@@ -17,11 +17,11 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import Board, Square, Terrain, column_name, name
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.geometry import Board, Square, Terrain, column_name, name
 from momenta_cli.render.status_table import SIDE_STYLE
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line
 
 DESIGN_WIDTH = 80
 MAX_ROWS = 40  # more rows than that scroll off a laptop's screen: drawn as a window
@@ -53,7 +53,7 @@ def _glyph(t: Terrain) -> tuple[str, str, str]:
 def _shown(fight: Fight, players: bool) -> list[Fighter]:
     """Who is drawn: everyone on the map, but for the players not an adversary or
     independent that is Hidden (they do not know where it is, ch23)."""
-    from momenta_cli.engine.core.players import unseen
+    from momenta_cli.engine.core import unseen
 
     return [f for f in fight.fighters.values() if not (players and unseen(f))]
 
@@ -194,7 +194,7 @@ def map_meta(fight: Fight, arg: str | None, *, width: int | None = None,
     with NAME (any unambiguous part of a name, as every command reads it) the squares
     NAME can reach this Move and the ones it sees marked, centred on NAME when the map
     is too big for the screen; a name that fits nobody is one ``!`` line instead."""
-    from momenta_cli.engine.core.names import find
+    from momenta_cli.engine.core import find
     from momenta_cli.errors import MomentaError
 
     focus = None

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.geometry.board import name
-from momenta_cli.engine.geometry.pathfinding import squares_text
-from momenta_cli.engine.movement import speed as mv
-from momenta_cli.engine.movement import walk as walking
+from momenta_cli.engine.core import Fight
+from momenta_cli.engine.geometry import name
+from momenta_cli.engine.movement import MoveTo, Route, fall_damage, preview
 from momenta_cli.errors import MomentaError
-from momenta_cli.language.parsing import Meta, quote_word
+from momenta_cli.language import Meta
 from momenta_cli.render.log_maneuver import route_text
+from momenta_cli.text import quote_word, squares_text
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.movement.triggers import Trigger
+    from momenta_cli.engine.movement import Trigger
 
 _MEDIUM = {"swim": "swimming: this Move's Vigor cost doubles (ch19 Swim)",
            "climb": "climbing: 1 square per Move, no Shift (ch19 Climb)"}
@@ -26,12 +25,12 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     ``players``: the players' view, asked of the fight as they know it
     (engine/core/players.py ``known``: no Hidden enemy to move, to walk round or to react)."""
     if players:
-        from momenta_cli.engine.core.players import known
+        from momenta_cli.engine.core import known
 
         fight = known(fight)
     cmd = meta.command
-    assert isinstance(cmd, walking.MoveTo)
-    r = walking.preview(fight, cmd)
+    assert isinstance(cmd, MoveTo)
+    r = preview(fight, cmd)
     p = r.path
     jumped = tuple(name(q) for q in p.squares if q in p.jumped)
     route = route_text(name(p.start), tuple(p.names()), jumped)
@@ -49,35 +48,35 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
         if went.fall:  # the move makes it (R23, R36), the grab then ends (ch19 Grab)
             d = fight.get(who)
             out.append(f"    where it falls {squares_text(went.fall)}, AGI "
-                       f"{d.spec.attr('AGI')}: {mv.fall_damage(d, went.fall)} untyped "
+                       f"{d.spec.attr('AGI')}: {fall_damage(d, went.fall)} untyped "
                        "damage; the grab ends (R23)")
     if p.fall:
         f = fight.get(r.mover)
         out.append(f"  walks into a pit: falls {squares_text(p.fall)}, AGI "
-                   f"{f.spec.attr('AGI')}: {mv.fall_damage(f, p.fall)} untyped damage (R23)")
+                   f"{f.spec.attr('AGI')}: {fall_damage(f, p.fall)} untyped damage (R23)")
     return out + trigger_lines(fight, r)
 
 
-def _met(fight: Fight, r: walking.Route) -> list[tuple[str, Trigger]]:
+def _met(fight: Fight, r: Route) -> list[tuple[str, Trigger]]:
     """Every reactive attack the route triggers, in the order the movement meets them,
     each with whom it answers: the mover's own (R35), and the Intercepts of the ones it
     drags (ch19 Grab: forced movement; engine/forced_walk.drag_triggers)."""
-    from momenta_cli.engine.movement.forced import route_met
+    from momenta_cli.engine.movement import route_met
 
     return route_met(fight, r)
 
 
-def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str], ...] = ()
+def trigger_lines(fight: Fight, r: Route, written: tuple[tuple[str, str], ...] = ()
                   ) -> list[str]:
     """What the path would meet (R35): each reactive attack it triggers, where, with
     which weapon, and the words that make it on the move line (``written``: the
     ``(reactor, reaction)`` pairs the line names already, marked so); a dragged one's
     Intercepts among them (ch19 Grab), answered on the same line."""
-    from momenta_cli.engine.movement import triggers
+    from momenta_cli.engine.movement import START, in_sight
 
     out = []
     for who, t in _met(fight, r):
-        where = "as it starts" if t.step == triggers.START else f"at {t.square}"
+        where = "as it starts" if t.step == START else f"at {t.square}"
         why = _not_now(fight, t)
         if why is not None:
             can = f"; not now: {why}"
@@ -91,7 +90,7 @@ def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str]
         else:
             out.append(f"  {who} is dragged into {t.reactor}'s reach {where}: "
                        f"{t.reactor} may {t.reaction} {weapons}{can} (R35)")
-        if not triggers.in_sight(fight, fight.get(who), t):  # ours: the trigger stands
+        if not in_sight(fight, fight.get(who), t):  # ours: the trigger stands
             out.append("    no line of sight: reach through the wall is the GM's call")
     return out
 
@@ -99,7 +98,7 @@ def trigger_lines(fight: Fight, r: walking.Route, written: tuple[tuple[str, str]
 def _not_now(fight: Fight, t: Trigger) -> str | None:
     """Why the reactor cannot take the reaction now (out, Surprised, Broken...), or
     None; whether it can pay is the attack's to say when it is made."""
-    from momenta_cli.engine.actions.economy import check_can_react
+    from momenta_cli.engine.actions import check_can_react
 
     try:
         check_can_react(fight.get(t.reactor), t.reaction)
@@ -108,7 +107,7 @@ def _not_now(fight: Fight, t: Trigger) -> str | None:
     return None
 
 
-def trigger_docs(fight: Fight, r: walking.Route) -> list[dict[str, Any]]:
+def trigger_docs(fight: Fight, r: Route) -> list[dict[str, Any]]:
     """The path's triggers for scripts: ``{"reactor": "Wren", "reaction": "Intercept",
     "square": "B2", "weapons": ["Spear"], "not_now": null, "line_of_sight": true,
     "mover": "Gorm"}`` each, in the order the movement meets them (a Forestall's square
@@ -116,21 +115,21 @@ def trigger_docs(fight: Fight, r: walking.Route) -> list[dict[str, Any]]:
     null; ``line_of_sight``: whether the reactor sees the mover there, R33: without it
     the trigger stands, the GM rules on reach through the wall; ``mover``: whom it
     answers, the one moving or a creature it drags, ch19 Grab, whose square it is)."""
-    from momenta_cli.engine.movement import triggers
+    from momenta_cli.engine.movement import in_sight
 
     return [{"reactor": t.reactor, "reaction": t.reaction, "square": t.square,
              "weapons": list(t.weapons), "not_now": _not_now(fight, t),
-             "line_of_sight": triggers.in_sight(fight, fight.get(who), t), "mover": who}
+             "line_of_sight": in_sight(fight, fight.get(who), t), "mover": who}
             for who, t in _met(fight, r)]
 
 
-def path_doc(fight: Fight, cmd: walking.MoveTo) -> dict[str, Any]:
+def path_doc(fight: Fight, cmd: MoveTo) -> dict[str, Any]:
     """``path`` for scripts and other tools: ``{"cost": 4, "path": ["B2", ...],
     "triggers": [...]}`` (the squares entered, the start left out, a 2x2 creature's
     top-left ones; the reactive attacks the path triggers, ``trigger_docs``), or
     ``{"error": "why there is none"}``."""
     try:
-        r = walking.preview(fight, cmd)
+        r = preview(fight, cmd)
     except MomentaError as err:
         return {"error": str(err)}
     return {"cost": r.path.cost, "path": r.path.names(), "triggers": trigger_docs(fight, r)}

@@ -12,9 +12,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.core.rolls import ZERO_POOL_DICE
-from momenta_cli.odds.from_fight import Parts, Preview
-from momenta_cli.odds.outcomes import Odds, Row
+from momenta_cli.engine.core import ZERO_POOL_DICE
+from momenta_cli.odds import Odds, Parts, Preview, Row
 from momenta_cli.render.status_view import lit
 
 BAR = 16  # columns of the longest bar
@@ -168,7 +167,7 @@ def summary_keep(o: Odds) -> tuple[str, ...]:
     return tuple(sorted(pieces, key=len, reverse=True))
 
 
-def pool_text(parts: Parts, auto: int | None) -> str:
+def odds_pool_text(parts: Parts, auto: int | None) -> str:
     """``POW 3, Hindered -1 = 2d``: a pool's labelled parts and its dice, a pool of 0 or
     less as R2 rolls it, a Grunt's fixed success (R7). The odds and ``?`` both show it."""
     if auto is not None:
@@ -186,12 +185,12 @@ def breakdown(pv: Preview) -> list[Text]:
     types = "/".join(pv.types) or "untyped"
     lines = [f"{pv.attacker} attacks {pv.target} with {pv.weapon} ({pv.mode}, "
              f"at {pv.location}, {types})",
-             f"  attack: {pool_text(pv.pool, pv.auto)}"]
+             f"  attack: {odds_pool_text(pv.pool, pv.auto)}"]
     if pv.defense is None:
         lines.append("  defense: none")
     else:
         lines.append(f"  defense: {pv.defense}: "
-                     f"{pool_text(pv.defense_pool, pv.defense_auto)}")
+                     f"{odds_pool_text(pv.defense_pool, pv.defense_auto)}")
     t = pv.odds.target
     meets = [f"Guard {t.guard}" if not pv.unsoaked else f"Guard skipped ({pv.unsoaked})"]
     if pv.resisted:
@@ -227,7 +226,7 @@ def keep(pv: Preview) -> tuple[str, ...]:
     return tuple(sorted((x for x in phrases if " " in x), key=len, reverse=True))
 
 
-def view(o: Odds, pv: Preview | None = None) -> Group:
+def draw_odds(o: Odds, pv: Preview | None = None) -> Group:
     """The whole drawing; the breakdown's lines wrap under themselves (render/wrap.py),
     names whole."""
     from momenta_cli.render.wrap import hanging
@@ -245,7 +244,7 @@ def exact(p: Fraction) -> dict[str, Any]:
     return {"exact": str(p), "float": float(p)}  # "46/81"; "0" and "1" as whole numbers
 
 
-def document(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
+def odds_doc(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
     r, t = o.roll, o.target
 
     def known(p: Fraction) -> dict[str, Any] | None:

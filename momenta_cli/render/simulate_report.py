@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.render.status_view import lit
-from momenta_cli.simulate.stats import interval, percent
+from momenta_cli.simulate import interval, percent
 
 _SIDE_NAMES = {"allies": "Allies", "adversaries": "Adversaries", "independents": "Indep."}
 
@@ -27,7 +27,7 @@ def _rounds(r: dict[str, Any]) -> str:
             f"all {r['min']}-{r['max']} (fights that ended)")
 
 
-def report(summary: dict[str, Any]) -> RenderableType:
+def simulation_report(summary: dict[str, Any]) -> RenderableType:
     """The whole report as one renderable."""
     s = summary
     head = lit(f"{s['encounter']}: {s['fights']:,} fight{'s' if s['fights'] != 1 else ''}"

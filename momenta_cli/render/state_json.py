@@ -7,13 +7,19 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-from momenta_cli.engine.core.session import Entry, Session
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import name
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.core import Entry, Fight, Fighter, Session
+from momenta_cli.engine.geometry import name
+from momenta_cli.engine.turns import (
+    PHASE_NAMES,
+    combat_may_end,
+    current_phase,
+    may_act,
+    side_due,
+    suggestion,
+)
 from momenta_cli.render.log_harm import Ledger
 from momenta_cli.render.log_lines import lines
-from momenta_cli.text.literal import json_safe
+from momenta_cli.text import json_safe
 
 FORMAT_VERSION = 1
 
@@ -76,18 +82,18 @@ def opening_ledger(session: Session) -> Ledger:
 
 
 def state_doc(fight: Fight) -> dict[str, Any]:
-    phase = turns.current_phase(fight)
-    sugg = turns.suggestion(fight)
+    phase = current_phase(fight)
+    sugg = suggestion(fight)
     return {
         "round": fight.round,
-        "phase": turns.PHASE_NAMES.get(phase, None) if phase else None,
-        "side_due": turns.side_due(fight),
+        "phase": PHASE_NAMES.get(phase, None) if phase else None,
+        "side_due": side_due(fight),
         "active": fight.active,
         "active_turn": fight.active_turn or None,
-        "may_act": [f.name for f in turns.may_act(fight)],
+        "may_act": [f.name for f in may_act(fight)],
         "suggestion": sugg.name if sugg else None,
         "combat_over": fight.over,
-        "combat_may_end": turns.combat_may_end(fight),
+        "combat_may_end": combat_may_end(fight),
         "combatants": [fighter_doc(f) for f in fight.fighters.values()],
     }
 
@@ -122,7 +128,7 @@ def chunks(session: Session) -> Iterator[str]:
     yield "\n]}\n"
 
 
-def write(session: Session, out: IO[str]) -> None:
+def write_state_json(session: Session, out: IO[str]) -> None:
     """Write the fight's JSON document to ``out``: indented for a person at a terminal,
     streamed (``chunks``) for a program reading a pipe or a file."""
     if out.isatty():

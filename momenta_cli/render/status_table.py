@@ -16,11 +16,10 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.core.players import LABEL_STYLE, health_label, hidden
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.core import LABEL_STYLE, Fight, Fighter, health_label, hidden
+from momenta_cli.engine.turns import may_act, side_due, turn_counter
 from momenta_cli.render.wrap import Hanging, hang
-from momenta_cli.text.literal import escape, one_line
+from momenta_cli.text import escape, one_line
 
 SIDE_STYLE = {"allies": "cyan", "adversaries": "red", "independents": "yellow"}
 SIDES = ("allies", "adversaries", "independents")
@@ -107,7 +106,7 @@ def _turns(fight: Fight, f: Fighter, may: set[str]) -> Text:
     if f.out:
         return Text(f.out_reason)
     if fight.active == f.name:
-        n, turns_this_round = turns.turn_counter(fight, f)
+        n, turns_this_round = turn_counter(fight, f)
         of = f" {n}/{turns_this_round}" if turns_this_round > 1 else ""
         return Text(f"acting{of}", style="bold")
     if f.turns_left == 0:
@@ -133,7 +132,7 @@ class _Row:
 
 
 def _rows(fight: Fight, bars: bool, players: bool, sizes: bool) -> list[_Row]:
-    may = {f.name for f in turns.may_act(fight)}
+    may = {f.name for f in may_act(fight)}
     out = []
     for f in fight.fighters.values():
         if f.removed:
@@ -180,7 +179,7 @@ def _fit(fight: Fight, width: int, bars: bool, players: bool, sizes: bool) -> _L
     stay, and then the conditions keep their column. Names are shortened (see
     ``shorten``) before anything else gives, and only as far as that saves lines."""
     names = [2 + cell_len(one_line(f.name)) for f in fight.fighters.values() if not f.removed]
-    due = turns.side_due(fight) if not fight.active else None
+    due = side_due(fight) if not fight.active else None
     # the side headers share the name column ("ADVERSARIES (due)")
     sides = [len(s) + (6 if s == due else 0) for s in SIDES
              if any(f.side == s and not f.removed for f in fight.fighters.values())]
@@ -303,7 +302,7 @@ def _table(fight: Fight, lay: _Layout, players: bool, sizes: bool
         members = [r for r in rows if r.fighter.side == side]
         if not members:
             continue
-        due = " (due)" if turns.side_due(fight) == side and not fight.active else ""
+        due = " (due)" if side_due(fight) == side and not fight.active else ""
         t.add_row(Text(side.upper() + due, style=f"bold {SIDE_STYLE[side]}"),
                   *[Text("")] * (len(t.columns) - 1))
         line += 1

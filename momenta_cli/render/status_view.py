@@ -11,12 +11,19 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from momenta_cli.engine.core.players import known, unseen
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.turns import zipper as turns
-from momenta_cli.render.status_table import SIDE_STYLE, SIDES, status_table  # noqa: F401
+from momenta_cli.engine.core import Fight, known, unseen
+from momenta_cli.engine.turns import (
+    PHASE_NAMES,
+    combat_may_end,
+    current_phase,
+    may_act,
+    round_done,
+    side_due,
+    suggestion,
+)
+from momenta_cli.render.status_table import status_table
 from momenta_cli.render.wrap import Hanging, keep_names
-from momenta_cli.text.literal import escape, one_line
+from momenta_cli.text import escape, one_line
 
 
 def lit(text: str, style: str = "") -> Text:
@@ -31,32 +38,32 @@ def lit_lines(text: str, style: str = "") -> Text:
     return Text(escape(text), style=style)
 
 
-def headline(fight: Fight, *, players: bool = False) -> Text:
+def status_headline(fight: Fight, *, players: bool = False) -> Text:
     """``Round 2 · main phase · allies due, may act: Kira, Mira (suggest Kira)``. In the
     players' view an enemy Hidden from them is named nowhere (engine/core/players.py): while
     it acts, ``adversaries are acting``; it is left out of who may act and suggested."""
     if fight.over:
         return lit(f"Round {fight.round} · combat over: {fight.over_reason}", "bold")
-    phase = turns.current_phase(fight)
+    phase = current_phase(fight)
     bits = [f"Round {fight.round}"]
     if phase:
-        bits.append(f"{turns.PHASE_NAMES[phase]} phase")
+        bits.append(f"{PHASE_NAMES[phase]} phase")
     if fight.active:
         f = fight.get(fight.active)
         bits.append(f"{f.side} are acting" if players and unseen(f)
                     else f"{fight.active} is acting")
     else:
-        due = turns.side_due(fight)
-        names = [f.name for f in turns.may_act(fight) if not (players and unseen(f))]
-        sugg = turns.suggestion(fight)
+        due = side_due(fight)
+        names = [f.name for f in may_act(fight) if not (players and unseen(f))]
+        sugg = suggestion(fight)
         if due and names:
             s = f" (suggest {sugg.name})" if sugg and sugg.name in names else ""
             bits.append(f"{due} due, may act: {', '.join(names)}{s}")
-        elif due and players and turns.may_act(fight):  # only unseen ones may act
+        elif due and players and may_act(fight):  # only unseen ones may act
             bits.append(f"{due} due")
-        elif turns.round_done(fight):
+        elif round_done(fight):
             bits.append("round done: 'turn' starts the next")
-    may_end = turns.combat_may_end(fight)
+    may_end = combat_may_end(fight)
     if may_end:
         bits.append(f"combat may end: {may_end}")
     return lit(" · ".join(bits), "bold")
@@ -67,12 +74,12 @@ def headline_block(fight: Fight, keep: tuple[str, ...] | None = None, *,
     """The headline as printed: wrapped to the width with a hanging indent, never inside a
     name (``keep``: the names, ``wrap.keep_names`` of the fight when not given)."""
     keep = keep_names(fight) if keep is None else keep
-    return Hanging(headline(fight, players=players).plain, "bold", keep=keep, rest="  ")
+    return Hanging(status_headline(fight, players=players).plain, "bold", keep=keep, rest="  ")
 
 
 def reminder_lines(fight: Fight) -> list[Text]:
     """Effects the tracker leaves to the GM (Frightened, GM-defined conditions)."""
-    from momenta_cli.engine.harm.conditions import reminders
+    from momenta_cli.engine.harm import reminders
 
     out = []
     for f in fight.fighters.values():
@@ -109,9 +116,9 @@ def prompt_text(fight: Fight) -> str:
         return "over> "
     if fight.active:
         return one_line(f"R{fight.round} {fight.active}> ")
-    phase = turns.current_phase(fight)
-    due = turns.side_due(fight)
+    phase = current_phase(fight)
+    due = side_due(fight)
     if due is None:
         return f"R{fight.round} end> "
-    tag = "slowed " if phase and "slowed" in turns.PHASE_NAMES[phase] else ""  # R12
+    tag = "slowed " if phase and "slowed" in PHASE_NAMES[phase] else ""  # R12
     return f"R{fight.round} {tag}{due}> "

@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from rich.cells import cell_len, chop_cells
 
-from momenta_cli.engine.core.players import hidden, unseen
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.core import Fight, Fighter, hidden, unseen
+from momenta_cli.engine.turns import (
+    PHASE_NAMES,
+    combat_may_end,
+    current_phase,
+    may_act,
+    round_done,
+    side_due,
+    suggestion,
+    turn_counter,
+)
 from momenta_cli.render.status_table import shorten
 from momenta_cli.render.status_view import prompt_text
 from momenta_cli.render.wrap import Hanging, keep_names
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line
 
 SUGGEST = " (suggest "
 PROMPT_NAME = 20  # cells of the actor's name in the prompt: the rest is room to type
@@ -26,7 +34,7 @@ SHORTER = range(24, 5, -1)
 
 def counter(fight: Fight, f: Fighter) -> str:
     """`` 2/2`` for a combatant with several turns this round (R15), else nothing."""
-    n, of = turns.turn_counter(fight, f)
+    n, of = turn_counter(fight, f)
     return f" {n}/{of}" if of > 1 else ""
 
 
@@ -61,9 +69,9 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
     if fight.over:
         return [f"{round_word}{fight.round}", f"combat over: {fight.over_reason}"]
     out = [f"{round_word}{fight.round}"]
-    phase = turns.current_phase(fight)
+    phase = current_phase(fight)
     if phase:
-        out.append(f"{turns.PHASE_NAMES[phase]} phase")
+        out.append(f"{PHASE_NAMES[phase]} phase")
     if fight.active:
         f = fight.get(fight.active)
         if players and unseen(f):  # a Hidden enemy acting: named nowhere (R20)
@@ -73,19 +81,19 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
         if not (players and hidden(f)):
             out += _resources(f)
         return out
-    due = turns.side_due(fight)
-    every = turns.may_act(fight)
+    due = side_due(fight)
+    every = may_act(fight)
     may = [f for f in every if not (players and unseen(f))]
     if due and may:
         names = ", ".join(name(f) + counter(fight, f) for f in may)
-        sugg = turns.suggestion(fight)
+        sugg = suggestion(fight)
         shown = {f.name for f in may}
         tail = f"{SUGGEST}{name(sugg)})" if sugg is not None and sugg.name in shown \
             and len(may) > 1 else ""
         out.append(f"{due} due, may act: {names}{tail}")
     elif due and every:  # for the players, only Hidden enemies may act
         out.append(f"{due} due")
-    elif turns.round_done(fight):
+    elif round_done(fight):
         out.append("round done: 'turn' starts the next")
     return out
 
@@ -117,7 +125,7 @@ def headline(fight: Fight, width: int | None = None, *, players: bool = False) -
     like the status headline, never inside a name nor inside a short piece such as
     ``Guard 3/3``."""
     parts = bits(fight, "Round ", players=players)
-    may_end = turns.combat_may_end(fight) if not fight.over else None
+    may_end = combat_may_end(fight) if not fight.over else None
     if may_end:
         parts.append(f"combat may end: {may_end}")
     if width is not None and cell_len(_joined(parts)) > width:

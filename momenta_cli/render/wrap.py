@@ -16,7 +16,7 @@ from rich.text import Text
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
-    from momenta_cli.engine.core.state import Fight
+    from momenta_cli.engine.core import Fight
 
 # What holds a name's words together while the line is cut: text shown here has been
 # through text.one_line, which turns every control character into a visible escape, so

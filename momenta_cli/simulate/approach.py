@@ -14,14 +14,20 @@ simulation (the policies have no reaction for it).
 
 from __future__ import annotations
 
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry import sight
-from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.pathfinding import reachable
-from momenta_cli.engine.geometry.ranges import distance
-from momenta_cli.engine.movement import walk as walking
-from momenta_cli.language.parsing import quote_word as quote
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.geometry import (
+    Board,
+    Square,
+    distance,
+    footprint,
+    line_of_sight,
+    name,
+    reachable,
+    side_of,
+)
+from momenta_cli.engine.movement import reachable_squares
+from momenta_cli.text import quote_word as quote
 
 MAX_MOVES = 2  # Moves a turn spent walking toward the fight (the free one, one paid)
 
@@ -70,13 +76,13 @@ def toward(fight: Fight, f: Fighter) -> str | None:
     side = side_of(f.spec.size)
     theirs = squares_of(target)
     melee, ranged = _reaches(f)
-    can_go = walking.reachable_squares(fight, f)
+    can_go = reachable_squares(fight, f)
     for sq, _ in sorted(can_go.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
         mine = footprint(sq, side)
         gap = distance(mine, theirs)
         # in sight for a melee weapon too: the simulator takes no melee attack through a
         # wall (melee_sight.py), so a square in reach but behind one is no use
-        if gap <= max(melee, ranged) and sight.line_of_sight(board, mine, theirs):
+        if gap <= max(melee, ranged) and line_of_sight(board, mine, theirs):
             return _line(f, sq)
     way = _way_to(board, fight, f, target)
     here = way.get(f.position)

@@ -14,7 +14,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from momenta_cli.engine.core.specs import EncounterSpec
+from momenta_cli.engine.core import EncounterSpec
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.fight import FightResult, play
 from momenta_cli.simulate.policy import Policy

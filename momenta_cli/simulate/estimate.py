@@ -18,19 +18,16 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack.plan import Attack, Plan, plan_attack
-from momenta_cli.engine.attack.pools import attack_pool
-from momenta_cli.engine.core.specs import DamageTable, WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import damage
+from momenta_cli.engine.attack import Attack, Plan, attack_pool, plan_attack, total as rx_total
+from momenta_cli.engine.core import DamageTable, Fight, Fighter, WeaponSpec
+from momenta_cli.engine.harm import meets, reaching
 from momenta_cli.errors import RuleError
-from momenta_cli.odds import distribution as dice
+from momenta_cli.odds import Counts, net as dice_net, successes as dice_successes
 
 Dist = tuple[float, ...]  # probability of 0, 1, 2, ... successes
 
 
-def _floats(c: dice.Counts) -> Dist:
+def _floats(c: Counts) -> Dist:
     top = max(c.weights, default=0)
     return tuple(c.weights.get(k, 0) / c.total for k in range(top + 1))
 
@@ -38,20 +35,20 @@ def _floats(c: dice.Counts) -> Dist:
 @lru_cache(maxsize=1024)
 def successes(pool: int, face: int = 5) -> Dist:
     """The distribution of successes of a pool of ``pool`` dice (R1, R2)."""
-    return _floats(dice.successes(pool, face))
+    return _floats(dice_successes(pool, face))
 
 
 def fixed(n: int) -> Dist:
     """Exactly ``n`` successes (a Grunt, R7)."""
-    return _floats(dice.successes(0, auto=n))
+    return _floats(dice_successes(0, auto=n))
 
 
 @lru_cache(maxsize=4096)
 def net(attack: Dist, defense: Dist) -> Dist:
     """The distribution of net successes, attack minus defense, at least 0 (R3): the
     odds' own ``dice.net``, with probabilities as the weights out of a total of 1."""
-    return _floats(dice.net(dice.Counts(dict(enumerate(attack)), 1),
-                            dice.Counts(dict(enumerate(defense)), 1)))
+    return _floats(dice_net(Counts(dict(enumerate(attack)), 1),
+                            Counts(dict(enumerate(defense)), 1)))
 
 
 @lru_cache(maxsize=8192)
@@ -61,7 +58,7 @@ def _expected(nets: Dist, table: DamageTable, guard: int, resisted: bool, weak: 
     for n, p in enumerate(nets):
         if not p:
             continue
-        _, amount, _ = damage.reaching(table.damage(n), 0, guard, resisted=resisted,
+        _, amount, _ = reaching(table.damage(n), 0, guard, resisted=resisted,
                                        weak=weak, brace=False, strain=strain)
         total += p * amount
     return total
@@ -73,8 +70,8 @@ def expected_damage(fight: Fight, plan: Plan, parts: list[tuple[str, int]],
     Grunt's fixed successes) against ``target`` defending with ``defense``."""
     w = plan.weapon
     pool = fixed(auto) if auto is not None else \
-        successes(rx.total(parts), fight.settings.success_face)
-    m = damage.meets(w, plan.types, plan.location.name, target)
+        successes(rx_total(parts), fight.settings.success_face)
+    m = meets(w, plan.types, plan.location.name, target)
     # a Strain attack's Guard plays no part: 0 keeps one cache entry for every target
     return _expected(net(pool, defense), w.damage, 0 if m.strain else m.guard,
                      bool(m.resisted), bool(m.weak), m.strain)
@@ -125,4 +122,4 @@ def defense_dist(fight: Fight, parts: tuple[tuple[str, int], ...], auto: int | N
     """The distribution of a defense roll's successes."""
     if auto is not None:
         return fixed(auto)
-    return successes(rx.total(parts), fight.settings.success_face)
+    return successes(rx_total(parts), fight.settings.success_face)

@@ -18,20 +18,27 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from momenta_cli.engine.attack.plan import Attack, plan_attack
-from momenta_cli.engine.core.commands import Command, EndCombat, EndTurn, NextTurn, StartTurn
-from momenta_cli.engine.core.dice import SeededRoller
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.session import Session
-from momenta_cli.engine.core.specs import EncounterSpec
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.attack import Attack, plan_attack
+from momenta_cli.engine.core import (
+    Command,
+    EncounterSpec,
+    EndCombat,
+    EndTurn,
+    Fight,
+    NextTurn,
+    SeededRoller,
+    Session,
+    StartTurn,
+    actor,
+    find,
+)
+from momenta_cli.engine.turns import may_act
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta, parse_line
-from momenta_cli.language.parsing import quote_word as quote
 from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.policy import Policy
 from momenta_cli.simulate.view import View
+from momenta_cli.text import quote_word as quote
 
 ALLIES, ADVERSARIES, UNDECIDED = "allies", "adversaries", "undecided"
 BOTH_OUT = "both_out"  # both sides out at once: over, but nobody won
@@ -287,7 +294,7 @@ class _Run:
 
     def turn(self) -> bool:
         """Pick and play the next turn; False when nobody can start one."""
-        options = [f.name for f in turns.may_act(self.state)]
+        options = [f.name for f in may_act(self.state)]
         if not options:
             return False
         name = _plain(self.call("pick", self.policy.pick, options))

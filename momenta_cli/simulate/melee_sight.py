@@ -13,11 +13,10 @@ policy (``fight.py``), as a refused command.
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack.map_attack import MOVEMENT_REACTIONS, needs_sight
-from momenta_cli.engine.attack.plan import Attack, Plan
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry import sight
+from momenta_cli.engine.attack import MOVEMENT_REACTIONS, Attack, Plan, needs_sight
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.geometry import line_of_sight
 
 
 def blind_melee(fight: Fight, a: Fighter, t: Fighter, cmd: Attack, plan: Plan) -> bool:
@@ -32,4 +31,4 @@ def blind_melee(fight: Fight, a: Fighter, t: Fighter, cmd: Attack, plan: Plan) -
     mine, theirs = squares_of(a), squares_of(t)
     if not mine or not theirs:
         return False
-    return not sight.line_of_sight(board, mine, theirs)
+    return not line_of_sight(board, mine, theirs)

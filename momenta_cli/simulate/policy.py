@@ -76,16 +76,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from momenta_cli.engine.actions.economy import enemy_maneuver_limit
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack.plan import Attack, plan_attack
-from momenta_cli.engine.attack.pools import attack_pool
-from momenta_cli.engine.core.state import Fighter
+from momenta_cli.engine.actions import enemy_maneuver_limit
+from momenta_cli.engine.attack import (
+    Attack,
+    attack_pool,
+    check_brace,
+    deflect,
+    dodge,
+    plan_attack,
+    scripted,
+)
+from momenta_cli.engine.core import Fighter
 from momenta_cli.errors import MomentaError, RuleError
-from momenta_cli.language.parsing import quote_word as quote
 from momenta_cli.simulate import approach, estimate
 from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.view import View, attack_cost
+from momenta_cli.text import quote_word as quote
 
 Choose = Callable[[View, str], list[Any]]
 Pick = Callable[[View, list[str]], str]
@@ -206,10 +212,10 @@ def _defenses(view: View, t: Fighter, cmd: Attack, mode: str) -> list[tuple[str,
     found: list[tuple[str, int, Any]] = []
     tries: list[tuple[str, Callable[[], Any]]]
     if t.spec.is_enemy:
-        tries = [("defend", lambda: rx.scripted(t, w, mode, None))]
+        tries = [("defend", lambda: scripted(t, w, mode, None))]
     else:
-        tries = [("dodge", lambda: rx.dodge(s, t, w)),
-                 ("deflect", lambda: rx.deflect(s, t, w, mode, None))]
+        tries = [("dodge", lambda: dodge(s, t, w)),
+                 ("deflect", lambda: deflect(s, t, w, mode, None))]
     for words, make in tries:
         try:
             events, defense = make()
@@ -248,7 +254,7 @@ def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
             best, expected, gain = words, with_it, saved - cost
     if expected >= t.vitality and not plan.weapon.strain:
         try:
-            rx.check_brace(s, t, plan.weapon, plan.deals_damage)
+            check_brace(s, t, plan.weapon, plan.deals_damage)
         except RuleError:
             return best
         best = f"{best} brace".strip()

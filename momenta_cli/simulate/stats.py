@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from math import ceil, sqrt
 from typing import Any
 
-from momenta_cli.engine.core.specs import EncounterSpec
+from momenta_cli.engine.core import EncounterSpec
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
     ALLIES,

@@ -13,17 +13,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from momenta_cli.engine.actions.economy import scaled
-from momenta_cli.engine.attack.plan import Attack, plan_attack
-from momenta_cli.engine.attack.resolution import attack_cost as engine_cost
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.ranges import distance
+from momenta_cli.engine.actions import scaled
+from momenta_cli.engine.attack import Attack, attack_cost as engine_cost, plan_attack
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Fight, Fighter, WeaponSpec
+from momenta_cli.engine.geometry import distance
 from momenta_cli.errors import RuleError
-from momenta_cli.language.parsing import quote_word as quote
 from momenta_cli.simulate import estimate
 from momenta_cli.simulate.melee_sight import blind_melee
+from momenta_cli.text import quote_word as quote
 
 
 def attack_cost(f: Fighter, w: WeaponSpec) -> int:

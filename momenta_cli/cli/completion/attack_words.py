@@ -9,14 +9,17 @@ from dataclasses import dataclass, field
 
 from momenta_cli.cli.completion.grammar import Shape
 from momenta_cli.cli.completion.live_words import fighter, names, words_of
-from momenta_cli.engine.attack.defense import open_reactions
-from momenta_cli.engine.attack.map_attack import SHAPES
-from momenta_cli.engine.attack.plan import Attack, mode_for, weapon_for
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.attack import SHAPES, Attack, mode_for, open_reactions, weapon_for
+from momenta_cli.engine.core import Fight, Fighter, WeaponSpec
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import attack_verbs as av
-from momenta_cli.language.parsing import Verb
+from momenta_cli.language import (
+    COUNTER_WORDS,
+    DEFENSE_WORDS,
+    FLAG_OPTIONS,
+    VALUED_OPTIONS,
+    Verb,
+    is_option,
+)
 
 # the maneuver each attack verb declares (language/attack_verbs.py); the rest: Basic Attack
 MANEUVER = {"feint": "Feint", "grab": "Grab", "shove": "Shove", "intercept": "Intercept",
@@ -46,7 +49,7 @@ def _field(word: str) -> str:
     both say the distance, ``thrown`` and ``ranged`` the mode; each may be given once."""
     if word == "adjacent":
         return "distance"
-    return av._VALUED.get(word) or av._FLAGS.get(word) or word
+    return VALUED_OPTIONS.get(word) or FLAG_OPTIONS.get(word) or word
 
 
 def _read_attack(words: list[str]) -> _Attack:
@@ -76,18 +79,18 @@ def _read_attack(words: list[str]) -> _Attack:
         if a.more == "":
             a.more = w
             continue
-        if low in av._COUNTER:
+        if low in COUNTER_WORDS:
             a.counter, a.options = True, True
             a.declared.add("counter")
             a.given = set()  # the Counterattack has options of its own
             continue
-        if av._is_option(w):
+        if is_option(w):
             a.options = True
             key, eq, _ = low.partition("=")
             a.given.add(_field(key))
-            if key in av._VALUED and not eq:
+            if key in VALUED_OPTIONS and not eq:
                 a.key = key
-            if key in av._DEFENSES:
+            if key in DEFENSE_WORDS:
                 a.declared.add("defense")
             if low == "adjacent" and not a.counter:
                 a.distance = 1
@@ -153,8 +156,8 @@ def _push_words(fight: Fight, target: Fighter | None, after: list[str]) -> list[
     how far the push goes the roll decides), then the Intercept's own options, or
     another ``intercept``."""
     from momenta_cli.cli.completion.grammar import shape
-    from momenta_cli.engine.movement.triggers import reactors
-    from momenta_cli.language.parsing import lookup
+    from momenta_cli.engine.movement import reactors
+    from momenta_cli.language import lookup
 
     low = [w.lower() for w in after]
     if "no-reactions" in low or target is None:

@@ -18,17 +18,13 @@ from momenta_cli.cli.completion.attack_words import attack_words
 from momenta_cli.cli.completion.grammar import Shape, shape
 from momenta_cli.cli.completion.live_words import Ones, fighter, names, verb_words, words_of
 from momenta_cli.cli.completion.move_words import move_words
-from momenta_cli.engine.core.commands import ChangeCondition
-from momenta_cli.engine.core.names import candidates
-from momenta_cli.engine.core.rolls import Typed
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.harm.conditions import catalogue
-from momenta_cli.engine.turns.clearing import match_typed
+from momenta_cli.engine.core import ChangeCondition, Fight, Typed, candidates
+from momenta_cli.engine.harm import catalogue
+from momenta_cli.engine.turns import match_typed
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import VERBS
-from momenta_cli.language.parsing import Meta, Verb, is_number, lookup, parse_line, quote_word
-from momenta_cli.play.preview.mark import MARK
-from momenta_cli.text.words import DICE_WORD
+from momenta_cli.language import VERBS, Meta, Verb, is_number, lookup, parse_line
+from momenta_cli.play.preview import MARK
+from momenta_cli.text import DICE_WORD, quote_word
 
 # --- the words before the cursor --------------------------------------------------------
 
@@ -166,7 +162,7 @@ def _makes_up(fight: Fight, words: list[str]) -> bool:
         cmd = parse_line(" ".join(["cond", *(quote(w) for w in words), "new"]))
         if not isinstance(cmd, ChangeCondition):
             return False
-        from momenta_cli.engine.core.deciding import decide
+        from momenta_cli.engine.core import decide
 
         decide(fight.clone(), cmd, Ones())
     except MomentaError:

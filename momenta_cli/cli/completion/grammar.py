@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from momenta_cli.language import attack_verbs as av
-from momenta_cli.language.parsing import Verb
+from momenta_cli.language import COUNTER_WORDS, Verb
 
 # What each placeholder of a usage line stands for; any other (TEXT, REASON, SPELL,
 # RESULT, ...) is free text, for which nothing is offered.
@@ -88,7 +87,7 @@ def shape(v: Verb) -> Shape:
         if not words:
             continue
         first = words[0]
-        if first in ("OPTIONS", "DEFENSE") or first in av._COUNTER:
+        if first in ("OPTIONS", "DEFENSE") or first in COUNTER_WORDS:
             attack = True
         elif re.fullmatch(r"[A-Z_]+=[A-Z_]+", first):
             cond_results = True

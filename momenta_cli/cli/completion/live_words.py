@@ -4,13 +4,10 @@ target's hit locations (cli/completion/completer.py and cli/completion/attack_wo
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.commands import NextTurn
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.specs import THREAT_CLASSES
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.gm.overrides import RESOURCES
-from momenta_cli.engine.harm.conditions import catalogue
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.core import THREAT_CLASSES, Fight, Fighter, NextTurn, find
+from momenta_cli.engine.gm import RESOURCES
+from momenta_cli.engine.harm import catalogue
+from momenta_cli.engine.turns import may_act
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import VERBS
 
@@ -39,13 +36,13 @@ def may_start(fight: Fight, verb: str) -> list[str]:
     """Who a ``turn`` (or ``next``) may start now: the due side's combatants with a turn
     left in this phase (R13); for ``next``, once the running turn has ended."""
     if verb == "next" and fight.active is not None:
-        from momenta_cli.engine.turns.taking import picking_from
+        from momenta_cli.engine.turns import picking_from
 
         try:
             fight = picking_from(fight, NextTurn(None), Ones())
         except MomentaError:
             return []
-    return [f.name for f in turns.may_act(fight)]
+    return [f.name for f in may_act(fight)]
 
 
 def words_of(fight: Fight, kind: str, verb: str, actor: Fighter | None,

@@ -7,21 +7,20 @@ changes."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.core import Fight
+from momenta_cli.engine.geometry import parse
 from momenta_cli.errors import MomentaError
-from momenta_cli.language.trigger_words import NONE_WORD, REACTION_WORDS
+from momenta_cli.language import NONE_WORD, REACTION_WORDS
 
 
 def _found(fight: Fight, name: str | None, square: str, how: str, via: tuple[str, ...]
            ) -> list[tuple[str, str]]:
-    from momenta_cli.engine.core.names import actor
-    from momenta_cli.engine.movement import walk as walking
-    from momenta_cli.engine.movement.forced import route_met
+    from momenta_cli.engine.core import actor
+    from momenta_cli.engine.movement import plan, route_met
 
     try:
         f = actor(fight, name)
-        route = walking.plan(fight, f, square, how, via)
+        route = plan(fight, f, square, how, via)
         # the dragged ones' Intercepts too: the move line answers them (ch19 Grab, R35)
         return [(t.reaction, t.reactor) for _, t in route_met(fight, route)]
     except MomentaError:
@@ -32,7 +31,7 @@ def move_words(fight: Fight, words: list[str], how: str = "Move") -> list[str] |
     """What may follow ``move`` (``shift``: ``how``) + ``words`` once the square is
     typed; None before it (the plain grammar's)."""
     from momenta_cli.errors import CommandError
-    from momenta_cli.language.maneuver_verbs import read_via
+    from momenta_cli.language import read_via
 
     for i in range(len(words) - 1):
         if words[i].lower() == "to" and parse(words[i + 1]) is not None:

@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.core import Event, Fight, Fighter, WeaponSpec
 from momenta_cli.errors import RuleError
 
 

@@ -12,19 +12,27 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from momenta_cli.engine.actions.economy import check_can_maneuver, pay_maneuver
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, ResourceSet, apply_all
-from momenta_cli.engine.core.names import actor, candidates, exact, find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.rolls import Typed, roll_pool
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.harm import damage
-from momenta_cli.engine.movement import grabs
+from momenta_cli.engine.core import (
+    Command,
+    Event,
+    Fight,
+    Fighter,
+    ResourceSet,
+    Roller,
+    Typed,
+    WeaponSpec,
+    actor,
+    apply_all,
+    candidates,
+    exact,
+    find,
+    handles,
+    roll_pool,
+)
+from momenta_cli.engine.harm import add_strain, gain, lose
+from momenta_cli.engine.movement import GrabEnded, end_grab, grabbers_of
 from momenta_cli.errors import RuleError
-from momenta_cli.rules.catalogue import consumables
+from momenta_cli.rules import consumables
 
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
@@ -194,13 +202,13 @@ def hide(fight: Fight, cmd: Hide, roller: Roller) -> list[Event]:
         raise RuleError(f"{f.name} cannot become Hidden")
     events = pay_maneuver(fight, f, "Hide", 1)
     if not cmd.roll:
-        return events + cond.gain(fight, f, "Hidden", 1, source="hide", reason="hide")
+        return events + gain(fight, f, "Hidden", 1, source="hide", reason="hide")
     pool = f.spec.attr("AGI") - f.spec.armor_penalty - f.stacks("Impaired")
     roll = roll_pool(pool, roller, fight.settings.success_face, cmd.typed)
     roll["attribute"] = "AGI"
     events.append(HideRolled(f.name, roll, roll["successes"] > 0))
     if roll["successes"] > 0:
-        events += cond.gain(fight, f, "Hidden", 1, source="hide", reason="hide")
+        events += gain(fight, f, "Hidden", 1, source="hide", reason="hide")
     return events
 
 
@@ -246,11 +254,11 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
         name = have[0]
     events = pay_maneuver(fight, f, "Shake It Off", 2)
     if name == "Grabbed" and f.stacks("Grabbed") == 1:
-        grabbers = grabs.grabbers_of(fight, f)
+        grabbers = grabbers_of(fight, f)
         if grabbers:
-            return events + [grabs.end_grab(g, f, "shaken off") for g in grabbers[:1]] \
-                + [grabs.GrabEnded(g.name, f.name, 0, "shaken off") for g in grabbers[1:]]
-    return events + cond.lose(fight, f, name, 1, reason="shake it off")
+            return events + [end_grab(g, f, "shaken off") for g in grabbers[:1]] \
+                + [GrabEnded(g.name, f.name, 0, "shaken off") for g in grabbers[1:]]
+    return events + lose(fight, f, name, 1, reason="shake it off")
 
 
 @handles(CatchBreath)
@@ -302,7 +310,7 @@ def surge(fight: Fight, cmd: Surge, roller: Roller) -> list[Event]:
                         f"{f.name} can gain {room} (ch19 Surge)")
     events.append(Surged(f.name, amount, f.vigor, f.vigor + amount, 2 * amount))
     scratch = apply_all(fight.draft(), events)
-    return events + damage.add_strain(scratch, scratch.get(f.name), 2 * amount, roller,
+    return events + add_strain(scratch, scratch.get(f.name), 2 * amount, roller,
                                       reason="Surge")
 
 

@@ -16,15 +16,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core.events import Note
-from momenta_cli.engine.core.names import actor, find
+from momenta_cli.engine.core import Note, actor, find
 from momenta_cli.errors import RuleError
 
 if TYPE_CHECKING:
     from momenta_cli.engine.attack.area_shape import Area
     from momenta_cli.engine.attack.plan import Attack
-    from momenta_cli.engine.core.state import Fight, Fighter
-    from momenta_cli.engine.geometry.board import Square
+    from momenta_cli.engine.core import Fight, Fighter
+    from momenta_cli.engine.geometry import Square
 
 # The map's modules come in when an attack has an area: every attack asks ``aimed`` and
 # ``area_note``, and most have none.
@@ -46,8 +45,8 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
     """The squares ``area`` touches (geometry/areas.py), from ``attacker``'s squares for
     a line or a cone, ``reach`` squares long unless the area says how long."""
     from momenta_cli.engine.attack.map_attack import aim_square
-    from momenta_cli.engine.battlefield.positions import board_of, squares_of
-    from momenta_cli.engine.geometry import areas
+    from momenta_cli.engine.battlefield import board_of, squares_of
+    from momenta_cli.engine.geometry import burst, cone, line
 
     board = board_of(fight)
     assert board is not None
@@ -55,7 +54,7 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
     if area.shape == "burst":
         if area.size is None:
             raise RuleError("a burst needs its radius: area burst 2 C5")
-        return areas.burst(board, aim, area.size)
+        return burst(board, aim, area.size)
     length = area.size if area.size is not None else reach
     if length is None or length < 1:
         raise RuleError(f"say how long the {area.shape} is: area {area.shape} 3 "
@@ -65,14 +64,14 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
         raise RuleError(f"a {area.shape} needs a direction: aim it at a square other "
                         f"than {attacker.name}'s own")
     if area.shape == "line":
-        return frozenset(areas.line(board, mine, aim, length))
-    return areas.cone(board, mine, aim, length)
+        return frozenset(line(board, mine, aim, length))
+    return cone(board, mine, aim, length)
 
 
 def caught(fight: Fight, attacker: Fighter, squares: frozenset[Square]) -> list[Fighter]:
     """Every creature in the fight with a square in ``squares`` (Hidden ones too, ch20),
     the attacker left out, in reading order of their top-left squares."""
-    from momenta_cli.engine.battlefield.positions import squares_of
+    from momenta_cli.engine.battlefield import squares_of
 
     out = [f for f in fight.fighters.values()
            if not f.out and f.name != attacker.name and squares.intersection(squares_of(f))]
@@ -88,7 +87,7 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     if area is None:
         return cmd
     from momenta_cli.engine.attack.plan import Attack, weapon_for
-    from momenta_cli.engine.battlefield.positions import board_of
+    from momenta_cli.engine.battlefield import board_of
 
     a = actor(fight, cmd.attacker)
     w = weapon_for(a, cmd)
@@ -97,7 +96,7 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     if board_of(fight) is None:
         raise RuleError("this fight has no map: name an Area attack's targets with "
                         "'for NAME' instead of 'area ...'")
-    from momenta_cli.engine.battlefield.positions import squares_of
+    from momenta_cli.engine.battlefield import squares_of
 
     reach = w.range if w.range is not None else w.melee
     squares = touched(fight, a, area, reach)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from momenta_cli.engine.core.events import Event
+from momenta_cli.engine.core import Event
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.core.state import Fight
+    from momenta_cli.engine.core import Fight
 
 
 @dataclass(frozen=True)

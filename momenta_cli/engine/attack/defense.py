@@ -14,13 +14,21 @@ from dataclasses import dataclass
 from functools import partial
 from typing import ClassVar, TypeVar
 
-from momenta_cli.engine.actions.economy import check_can_react, pay_reaction
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.names import by_name, candidates, match
-from momenta_cli.engine.core.specs import DamageTable, DefenseSpec, WeaponSpec, Weight
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.actions import check_can_react, pay_reaction
+from momenta_cli.engine.core import (
+    DamageTable,
+    DefenseSpec,
+    Event,
+    Fight,
+    Fighter,
+    WeaponSpec,
+    Weight,
+    by_name,
+    candidates,
+    match,
+)
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import clip, squares_text
+from momenta_cli.text import clip, squares_text
 
 Parts = list[tuple[str, int]]
 T = TypeVar("T")

@@ -7,12 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from momenta_cli.engine.core.events import Event, Note, applied
+from momenta_cli.engine.core import Event, Note, applied
 
 if TYPE_CHECKING:
     from momenta_cli.engine.attack.plan import Attack
-    from momenta_cli.engine.core.dice import Roller
-    from momenta_cli.engine.core.state import Fight, Fighter
+    from momenta_cli.engine.core import Fight, Fighter, Roller
 
 # The rest comes in when an effect is decided: reading a journal with a ``grab_taken``
 # needs only the event (the map's walking code is most of an import of this module).
@@ -41,8 +40,8 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
     decider's scratch copy: the events are applied to it as they are decided. A Shove's
     ``answers``: the Intercepts its push is answered with (R35, ``walking.shove``)."""
-    from momenta_cli.engine.core.names import find
-    from momenta_cli.engine.harm import conditions as cond
+    from momenta_cli.engine.core import find
+    from momenta_cli.engine.harm import gain
 
     n = min(net, MAX_EFFECT)
     if n == 0:
@@ -51,9 +50,9 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
                                 "(R35)", r) for r, x in zip(who, answers, strict=True)])
     if maneuver == "Feint":
         return applied(
-            s, cond.gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
+            s, gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
     if maneuver == "Grab":
-        grabbed = cond.gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
+        grabbed = gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
         if t.name not in a.grabbing:
             grabbed.append(GrabTaken(a.name, t.name))
         return applied(s, grabbed)
@@ -61,14 +60,18 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     # Grab), whoever shoves. On the map the tracker measures each grab before and after
     # (R28, R32); without one a push is taken to part them unless the GM says it kept
     # the two together.
-    from momenta_cli.engine.movement import grabs
-    from momenta_cli.engine.movement import walk as walking
+    from momenta_cli.engine.movement import (
+        end_every_grab,
+        end_grown_grabs,
+        partner_distances,
+        shove,
+    )
 
-    before = grabs.partner_distances(s, t)
-    events, went = walking.shove(s, a, t, n, roller, answers, said)
+    before = partner_distances(s, t)
+    events, went = shove(s, a, t, n, roller, answers, said)
     if together or not went:
         return events
     moved = s.get(t.name)
     if before is None:
-        return events + applied(s, grabs.end_every_grab(s, moved, "shoved apart"))
-    return events + applied(s, grabs.end_grown_grabs(s, moved, before, "shoved apart"))
+        return events + applied(s, end_every_grab(s, moved, "shoved apart"))
+    return events + applied(s, end_grown_grabs(s, moved, before, "shoved apart"))

@@ -22,21 +22,30 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.attack.area_shape import SHAPES, Area  # noqa: F401  (re-exported)
-from momenta_cli.engine.battlefield.positions import board_of, occupants, square_of, squares_of
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry import sight
-from momenta_cli.engine.geometry.board import FLOOR, Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.ranges import distance as footprint_distance
-from momenta_cli.engine.geometry.segments import Point, Rect, cells
+from momenta_cli.engine.attack.area_shape import Area
+from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS  # R35: measured where they triggered
+from momenta_cli.engine.battlefield import board_of, occupants, square_of, squares_of
+from momenta_cli.engine.core import Fight, Fighter, WeaponSpec
+from momenta_cli.engine.geometry import (
+    FLOOR,
+    Board,
+    Point,
+    Rect,
+    Square,
+    cells,
+    cover as sight_cover,
+    distance as footprint_distance,
+    footprint,
+    line_of_sight,
+    name,
+    side_of,
+)
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import squares_text
+from momenta_cli.text import squares_text
 
 if TYPE_CHECKING:
     from momenta_cli.engine.attack.plan import Attack
 
-MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # R35: measured where they triggered
 MAX_ASKED = 10  # cover squares between the two tested one by one for the log's reason
 
 
@@ -167,7 +176,7 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
         notes.append(told)
     if cmd.area is not None and cmd.area.shape != "burst":
         return Seen(False, "", tuple(notes))  # the shape itself stops at walls (areas.py)
-    clear = sight.line_of_sight(s.board, s.mine, s.theirs)
+    clear = line_of_sight(s.board, s.mine, s.theirs)
     to = f" to {s.label}" if cmd.area is not None else ""
     if needs_sight(w, mode):
         if clear:
@@ -190,7 +199,7 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
     if not clear:  # only the GM's 'sight' gets here: no clear line to trace cover along
         notes.append(_untold_cover(cmd))
         return Seen(cmd.cover, "GM", tuple(notes))
-    found = sight.cover(s.board, s.mine, s.theirs, s.others.keys())
+    found = sight_cover(s.board, s.mine, s.theirs, s.others.keys())
     why = reason(s) if found else ""
     if cmd.no_cover:
         notes.append("no cover (GM; the map says cover: " + why + ")" if found
@@ -299,4 +308,4 @@ def _cover_without(s: Spot, walls: tuple[Square, ...] = (),
             rows[r][c] = FLOOR
         board = Board(tuple(tuple(row) for row in rows))
     others = [sq for sq in s.others if sq not in squares]
-    return sight.cover(board, s.mine, s.theirs, others)
+    return sight_cover(board, s.mine, s.theirs, others)

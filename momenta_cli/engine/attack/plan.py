@@ -8,17 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from momenta_cli.engine.actions.economy import check_can_react
+from momenta_cli.engine.actions import check_can_react
 from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.area_shape import Area
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.names import by_name, candidates
-from momenta_cli.engine.core.rolls import Typed
-from momenta_cli.engine.core.specs import LocationSpec, WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.core import (
+    Command,
+    Fight,
+    Fighter,
+    LocationSpec,
+    Typed,
+    WeaponSpec,
+    by_name,
+    candidates,
+)
+from momenta_cli.engine.movement import check_trigger
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import squares_text
+from momenta_cli.text import squares_text
 
 MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
 REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
@@ -219,11 +224,9 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
         check_can_react(a, cmd.maneuver)
     at = None  # where a movement reaction triggered, on a map (R35)
     if cmd.maneuver in MOVEMENT_REACTIONS:
-        mv.check_trigger(a, t, cmd.maneuver, fight)
+        check_trigger(a, t, cmd.maneuver, fight)
         if fight is not None:
-            from momenta_cli.engine.movement.trigger_spot import (
-                where_triggered,  # -> triggers -> here
-            )
+            from momenta_cli.engine.movement import where_triggered
 
             found = where_triggered(fight, a, t, cmd.maneuver, cmd.weapon)
             if found is not None:

@@ -8,9 +8,9 @@ from typing import Any
 
 from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.plan import Attack, Plan
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.text.literal import name_key
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.harm import effective_sen
+from momenta_cli.text import name_key
 
 OBSCURED_PENALTY = 2  # R20
 HIDDEN_BONUS = 2  # R20, condition table
@@ -21,7 +21,7 @@ def _range_parts(fight: Fight, a: Fighter, p: Plan) -> list[tuple[str, int]]:
     w, d, s = p.weapon, p.distance, fight.settings
     if p.mode != "ranged" or d is None or w.range is None:
         return []
-    sen = cond.effective_sen(a)
+    sen = effective_sen(a)
     covers = sen >= w.range
     if d <= 1:
         if w.has("Touch") or (covers and not s.adjacent_penalty_when_sen_covers):

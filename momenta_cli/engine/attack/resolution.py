@@ -16,24 +16,31 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from momenta_cli.engine.actions.economy import check_stated_cost, pay_maneuver, pay_reaction
+from momenta_cli.engine.actions import check_stated_cost, pay_maneuver, pay_reaction
 from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.area_attack import aimed, area_note
 from momenta_cli.engine.attack.attack_events import AttackDamage, AttackRolled
-from momenta_cli.engine.attack.effects import GrabTaken, effect  # noqa: F401  (GrabTaken: re-exported)
+from momenta_cli.engine.attack.effects import effect
 from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS, REACTIVE, Attack, Plan, plan_attack
 from momenta_cli.engine.attack.pools import attack_pool, solid_hit
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, Note, ResourceSet, applied, apply_all
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.rolls import Typed, roll_pool
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.harm import damage
-from momenta_cli.engine.movement import speed as mv
-from momenta_cli.engine.movement.speed import Shoved  # noqa: F401  (re-exported: older imports)
+from momenta_cli.engine.core import (
+    Event,
+    Fight,
+    Fighter,
+    Note,
+    ResourceSet,
+    Roller,
+    Typed,
+    WeaponSpec,
+    actor,
+    applied,
+    apply_all,
+    find,
+    handles,
+    roll_pool,
+)
+from momenta_cli.engine.harm import add_strain, gain, harm, lose, meets, reaching, reminder_events
+from momenta_cli.engine.movement import MoveAnswered
 from momenta_cli.errors import RuleError
 
 MANEUVER_COST = 2  # ch19 Maneuvers: each of the four costs 2 Vigor
@@ -101,7 +108,7 @@ def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
         raise RuleError("a push is answered on a shove's line; a movement on its move "
                         "line (R35)")
     if x.push_reactions:  # before the roll: a wrong answer is wrong whatever it rolls
-        from momenta_cli.engine.movement.forced import check_answers
+        from momenta_cli.engine.movement import check_answers
 
         check_answers(fight, fight.get(p.attacker), t, x.push_reactions)
 
@@ -142,9 +149,9 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
     events = _pay(s, a0, plans[0], cmd) + area_note(s, cmd)
     if cmd.maneuver in MOVEMENT_REACTIONS:
-        events.append(mv.MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
+        events.append(MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
-    events += cond.reminder_events(s, a0)
+    events += reminder_events(s, a0)
     # ch20 step 1: the pool is fixed before any reaction is resolved (so before the
     # payment above is applied)
     pools = [attack_pool(s, a0, targets if one_roll else [t], p, cmd)
@@ -164,7 +171,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if any(x.counter is not None for x in strikes):
         # R20: attacking reveals a Hidden attacker, so a Counterattack can answer it (its
         # pool, fixed above, keeps the Hidden bonus)
-        events += applied(s, cond.lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
+        events += applied(s, lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
     for x, p in zip(strikes, plans, strict=True):
         if x.counter is not None and s.get(a0.name).out:
             # R27: an earlier Counterattack (an Area attack draws several) took the
@@ -184,7 +191,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         roll = shared or _roll(s, parts, roller, x.typed, auto)
         events += _land(s, p, x, parts, roll, defense, roller, rolled_at=shared is None)
     a = s.get(a0.name)
-    return events + applied(s, cond.lose(s, a, "Hidden", None, reason="revealed"))  # R20
+    return events + applied(s, lose(s, a, "Hidden", None, reason="revealed"))  # R20
 
 
 def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict[str, Any],
@@ -204,7 +211,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
         tuple(parts), roll, defense.label if defense else None,
         defense.parts if defense else (), droll, net, p.situation)])
     if rolled_at and roll["how"] != "auto":
-        events += applied(s, cond.lose(s, t, "Vulnerable", None, reason="used"))
+        events += applied(s, lose(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
     else:
@@ -213,7 +220,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
         events += applied(
-            s, cond.gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
+            s, gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
     return events
 
 
@@ -223,22 +230,22 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     then Vitality with its Wounds (R10). Strain skips all but the tier."""
     w = p.weapon
     tier = w.damage.damage(net)
-    m = damage.meets(w, p.types, p.location.name, t)
+    m = meets(w, p.types, p.location.name, t)
     solid = 0 if w.strain else solid_hit(s, a, roll, net)
-    soak, amount, braced = damage.reaching(
+    soak, amount, braced = reaching(
         tier, solid, m.guard, resisted=bool(m.resisted), weak=bool(m.weak),
         brace=cmd.brace, strain=m.strain)
     if m.strain:
         out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True,
                                          amount=amount)]
         return out + applied(
-            s, damage.add_strain(s, t, amount, roller, reason=w.name))
+            s, add_strain(s, t, amount, roller, reason=w.name))
     events: list[Event] = []
     resisted = list(m.resisted)
     if braced:  # ch19 Brace: resistance to the attack, then Broken
         events += applied(s, pay_reaction(t, "Brace", 0))
         events += applied(
-            s, cond.gain(s, t, "Broken", 1, source="Brace", reason="brace"))
+            s, gain(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
     t = s.get(t.name)
     tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, m.unsoaked,
@@ -246,6 +253,6 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[s
     if soak:
         tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
     events += applied(s, tail)
-    return events + applied(s, damage.harm(
+    return events + applied(s, harm(
         s, s.get(t.name), amount, roller, reason=w.name,
         wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))

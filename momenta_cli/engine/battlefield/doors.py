@@ -7,19 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from momenta_cli.engine.battlefield.positions import (
-    board_of,
-    map_size,
-    no_map,
-    occupants,
-    square_of,
-)
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.geometry.board import name, parse
+from momenta_cli.engine.battlefield.positions import board_of, no_map, occupants, square_of
+from momenta_cli.engine.core import Command, Event, Fight, Roller, handles
+from momenta_cli.engine.geometry import map_size, name, parse
 from momenta_cli.errors import RuleError
 
 _WHAT = {"wall": "a wall", "difficult": "difficult terrain", "low": "a low wall",

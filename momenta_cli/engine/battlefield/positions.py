@@ -15,26 +15,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import (
+from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, find, handles
+from momenta_cli.engine.geometry import (
+    SQUARE_HELP,
+    STEPS,
     Board,
     Square,
+    fit_problem,
     footprint,
     name,
     parse,
     side_of,
 )
-from momenta_cli.engine.geometry.fitting import (  # noqa: F401  (re-exported)
-    SQUARE_HELP,
-    fit_problem,
-    map_size,
-)
-from momenta_cli.engine.geometry.pathfinding import STEPS
 from momenta_cli.errors import RuleError
 
 _BOARD: list[tuple[Board, tuple[tuple[Square, bool], ...], Board]] = []

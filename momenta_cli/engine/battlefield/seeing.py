@@ -14,11 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.engine.battlefield.positions import board_of, no_map, occupants, squares_of
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.geometry.ranges import distance
-from momenta_cli.engine.geometry.sight import cover, line_of_sight
+from momenta_cli.engine.core import Command, Fight, actor, find
+from momenta_cli.engine.geometry import cover, distance, line_of_sight
 from momenta_cli.errors import RuleError
 
 

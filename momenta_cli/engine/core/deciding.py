@@ -6,29 +6,29 @@ state passed in is never changed.
 
 from __future__ import annotations
 
-# The rules modules marked F401 are imported for what importing them does: each registers
-# the handlers of its commands in HANDLERS (registry.py ``handles``).
-from momenta_cli.engine.actions import economy, maneuvers  # noqa: F401
-from momenta_cli.engine.attack import resolution as resolve  # noqa: F401
+from importlib import import_module
+
 from momenta_cli.engine.core.commands import AddNote, Command
 from momenta_cli.engine.core.dice import Roller
 from momenta_cli.engine.core.events import CombatEnded, Event, RoundStarted, TurnStarted, apply_all
-from momenta_cli.engine.core.registry import HANDLERS
+from momenta_cli.engine.core.registry import HANDLER_MODULES, HANDLERS
 from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.gm import overrides, reinforce  # noqa: F401
-from momenta_cli.engine.movement import grabs, move_shift, walk  # noqa: F401
-from momenta_cli.engine.turns import taking  # noqa: F401
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import next_round_first_side, round_done
 from momenta_cli.errors import RuleError
+
+# Each rules module registers the handlers of its commands in HANDLERS when it is
+# imported (registry.py ``handles``); deciding anything needs them all.
+for _module in HANDLER_MODULES:
+    import_module(_module)
 
 
 def rollover(fight: Fight) -> list[Event]:
     """ch18 End of the Round: when every turn is taken, the next round starts."""
-    if fight.over or not turns.round_done(fight):
+    if fight.over or not round_done(fight):
         return []
     if not any(not f.out for f in fight.fighters.values()):
         return []
-    return [RoundStarted(fight.round + 1, turns.next_round_first_side(fight))]
+    return [RoundStarted(fight.round + 1, next_round_first_side(fight))]
 
 
 def decide(fight: Fight, command: Command, roller: Roller) -> list[Event]:

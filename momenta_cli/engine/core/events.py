@@ -339,7 +339,7 @@ class FighterAdded(Event):
 
     def apply(self, fight: Fight) -> None:
         from momenta_cli.engine.core.opening import fighter_from_spec, respec
-        from momenta_cli.engine.gm.improvise import improvised_spec
+        from momenta_cli.engine.gm import improvised_spec
 
         if self.improvised is not None:
             base = improvised_spec(fight.encounter, self.improvised, self.vitality,

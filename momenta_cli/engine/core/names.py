@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import clip, name_key
+from momenta_cli.text import clip, name_key
 
 T = TypeVar("T")
 
@@ -136,11 +136,12 @@ def did_you_mean(names: Sequence[str]) -> str:
 # --- words the command language reads --------------------------------------------------
 
 # The words the command language (momenta_cli/language/) reads as its own wherever a name
-# may stand: attack's options (language/attack_verbs.py ``_VALUED``, ``_FLAGS``, ``_DEFENSES``,
-# ``_COUNTER``), add's (language/turn_verbs.py ``_add``), cond's and end's. A combatant made up at
-# the table with one of them for a name could not be named again (``attack With``: missing
-# target). The engine may not import the command language, so the list lives here and
-# tests/test_reserved_names.py keeps it in step with those tables (``KEYWORDS`` there).
+# may stand: attack's options (language/attack_verbs.py ``VALUED_OPTIONS``,
+# ``FLAG_OPTIONS``, ``DEFENSE_WORDS``, ``COUNTER_WORDS``), add's (language/turn_verbs.py
+# ``_add``), cond's and end's. A combatant made up at the table with one of them for a
+# name could not be named again (``attack With``: missing target). The engine may not
+# import the command language, so the list lives here and tests/test_reserved_names.py
+# keeps it in step with those tables (``KEYWORDS`` there).
 COMMAND_WORDS = frozenset({
     "with", "at", "as", "using", "dist", "roll", "def", "cost", "cover", "obscured",
     "thrown", "ranged", "brace", "together", "dodge", "deflect", "defend", "counter",

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from momenta_cli.engine.core.specs import CombatantSpec, EncounterSpec, ally_locations
 from momenta_cli.engine.core.state import Cond, Fight, Fighter, other_side
-from momenta_cli.rules.settings import Settings
+from momenta_cli.rules import Settings
 
 
 def respec(block: CombatantSpec, name: str, side: str | None, settings: Settings
@@ -56,7 +56,7 @@ def new_fight(encounter: EncounterSpec) -> Fight:
     fighters = {c.name: fighter_from_spec(c) for c in encounter.combatants}
     board = encounter.board
     if board is not None:  # one who starts in the water swims from the start (R36, ch19)
-        from momenta_cli.engine.battlefield.positions import medium, squares_of
+        from momenta_cli.engine.battlefield import medium, squares_of
 
         for f in fighters.values():
             f.terrain = medium(board, squares_of(f))

@@ -32,7 +32,7 @@ class Entry:
     def script_line(self) -> str:
         """The complete command: the line with its dice written as ``dice F,F,...``,
         which replays it exactly under any seed (text/words.py ``with_dice``)."""
-        from momenta_cli.text.words import with_dice
+        from momenta_cli.text import with_dice
 
         return with_dice(self.line, self.dice) if self.dice else self.line
 

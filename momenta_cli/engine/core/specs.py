@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from momenta_cli.engine.geometry.board import Board, Square
-from momenta_cli.rules.settings import DEFAULT_SETTINGS, Settings
+from momenta_cli.engine.geometry import Board, Square
+from momenta_cli.rules import DEFAULT_SETTINGS, Settings
 
 SIDES = ("allies", "adversaries", "independents")
 ATTRIBUTES = ("POW", "AGI", "REA", "INS", "PRE", "LUCK", "BODY", "MIND", "SOUL", "SPD", "SEN")

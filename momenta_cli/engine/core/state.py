@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
 from momenta_cli.engine.core.specs import CombatantSpec, EncounterSpec
-from momenta_cli.engine.geometry.board import Square
-from momenta_cli.rules.settings import Settings
+from momenta_cli.engine.geometry import Square
+from momenta_cli.rules import Settings
 
 
 def other_side(side: str) -> str:

@@ -31,7 +31,7 @@ from typing import Literal
 
 from momenta_cli.engine.geometry.board import Board, Square, footprint, name
 from momenta_cli.engine.geometry.ranges import steps
-from momenta_cli.text.literal import squares_text  # noqa: F401  (re-exported: older imports)
+from momenta_cli.text import squares_text
 
 Mode = Literal["move", "shift"]
 # a secondary price of one step from one position to the next: among paths of the same

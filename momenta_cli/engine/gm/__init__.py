@@ -1,1 +1,17 @@
-"""TODO door."""
+"""TODO: what this package is for.
+
+Modules:
+
+    improvise  Combatants made up at the table (``add NAME [vit N] [guard N] [pool N]
+               [threat CLASS]``):
+    overrides  Deciding the GM's direct commands:
+    reinforce  Deciding ``add``:
+
+The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
+the names load lazily from their modules on first use (``lazy_loader``), so
+importing this package costs nothing until a name is used.
+"""
+
+import lazy_loader
+
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from momenta_cli.engine.attack.plan import UNARMED  # ch19: carried by everyone
-from momenta_cli.engine.core.specs import (
+from momenta_cli.engine.attack import UNARMED  # ch19: carried by everyone
+from momenta_cli.engine.core import (
     ATTRIBUTES,
     BASE_ATTRIBUTES,
     ENEMY_TURNS,

@@ -5,35 +5,49 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from momenta_cli.engine.battlefield.positions import stands_up
-from momenta_cli.engine.core.commands import (
+from momenta_cli.engine.battlefield import stands_up
+from momenta_cli.engine.core import (
+    TYPO_ALIKE,
     AddNote,
     Adjust,
     ChangeCondition,
-    Defeat,
-    EndCombat,
-    Remove,
-    Revive,
-    Surprise,
-)
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import (
     CombatEnded,
     ConditionChanged,
+    Defeat,
+    EndCombat,
     Event,
+    Fight,
+    Fighter,
     FighterRemoved,
     FighterRevived,
     Note,
+    Remove,
     ResourceSet,
+    Revive,
+    Roller,
+    Surprise,
+    candidates,
+    close,
+    find,
+    handles,
 )
-from momenta_cli.engine.core.names import TYPO_ALIKE, candidates, close, find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.harm import damage
-from momenta_cli.engine.turns.clearing import wracked_types
+from momenta_cli.engine.harm import (
+    OPERAND,
+    TABLE_CAP,
+    ConditionMadeUp,
+    add_strain,
+    capped,
+    catalogue,
+    gain,
+    goes_down,
+    harm,
+    lose,
+    resolve_condition,
+    soak,
+)
+from momenta_cli.engine.turns import wracked_types
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import name_key, name_problem
+from momenta_cli.text import name_key, name_problem
 
 RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
 
@@ -73,8 +87,8 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
         made_up = _made_up(fight, f, cmd)
         if made_up is not None:
             return made_up
-    offer = _new_name_problem(cond.catalogue(fight), " ".join(cmd.condition.split())) is None
-    name = cond.resolve_condition(fight, cmd.condition, hint=_NEW_HINT.format(
+    offer = _new_name_problem(catalogue(fight), " ".join(cmd.condition.split())) is None
+    name = resolve_condition(fight, cmd.condition, hint=_NEW_HINT.format(
         f=f.name, c=cmd.condition) if offer else "")  # never offer what `new` refuses
     if name in ("Defeated", "Lost"):
         raise RuleError(f"use 'defeat {f.name}' or 'revive {f.name}' for {name}")
@@ -87,18 +101,18 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
     if cmd.op == "+":
         if name in f.spec.immunities:
             raise RuleError(f"{f.name} is immune to {name}")
-        events = cond.gain(fight, f, name, cmd.n or 1, source=source)
+        events = gain(fight, f, name, cmd.n or 1, source=source)
         if not events:
             raise RuleError(f"{f.name} already has {name} at its cap ({before})")
         return events
     if cmd.op == "-":
         if before == 0:
             raise RuleError(f"{f.name} has no {name}")
-        return cond.lose(fight, f, name, cmd.n)
+        return lose(fight, f, name, cmd.n)
     n = cmd.n or 0
     if n < 0:
         raise RuleError("stacks cannot be negative")
-    after = cond.capped(fight, name, n)
+    after = capped(fight, name, n)
     if after == before:
         raise RuleError(f"{f.name} already has {name} {before}")
     if after > 0 and name in f.spec.immunities:
@@ -121,7 +135,7 @@ def _new_name_problem(known: Iterable[str], text: str) -> str | None:
         some = ", ".join(shadowed[:3]) + (", ..." if len(shadowed) > 3 else "")
         return (f"{text} is the start of {some}, which it would hide: give the new "
                 "condition a name of its own")
-    if cond.OPERAND.match(text):
+    if OPERAND.match(text):
         return (f"{text} cannot name a condition: cond reads it as stacks or as one of "
                 "its words (cond NAME CONDITION +N new)")
     return None
@@ -140,7 +154,7 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     known condition's name (``hind``: Hindered) is refused: it would hide that one from
     its prefix."""
     text = " ".join(cmd.condition.split())
-    known = cond.catalogue(fight)
+    known = catalogue(fight)
     if any(name_key(k) == name_key(text) for k in known):
         return None
     why = _new_name_problem(known, text)
@@ -150,9 +164,9 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     n = cmd.n or 0
     if cmd.op == "-" or n <= 0:
         raise RuleError(f"nobody has {name} yet: a new condition starts with +N or =N")
-    after = min(n, cond.TABLE_CAP)
+    after = min(n, TABLE_CAP)
     near = tuple(close(text, sorted(known), TYPO_ALIKE))
-    return [cond.ConditionMadeUp(name, near),
+    return [ConditionMadeUp(name, near),
             ConditionChanged(f.name, name, 0, after, "gm", _source(fight, cmd.source))]
 
 
@@ -178,7 +192,7 @@ def defeat(fight: Fight, cmd: Defeat, roller: Roller) -> list[Event]:
     f = _live(fight, cmd.target)
     if f.defeated:
         raise RuleError(f"{f.name} is already Defeated")
-    return damage.goes_down(fight, f, reason="the GM")
+    return goes_down(fight, f, reason="the GM")
 
 
 @handles(Revive)
@@ -195,7 +209,7 @@ def revive(fight: Fight, cmd: Revive, roller: Roller) -> list[Event]:
 def remove(fight: Fight, cmd: Remove, roller: Roller) -> list[Event]:
     """GM command ``remove``: the fighter leaves the fight (fled, dismissed); every grab
     it is part of ends (R11, ch19 Grab)."""
-    from momenta_cli.engine.movement.grabs import end_every_grab
+    from momenta_cli.engine.movement import end_every_grab
 
     f = _live(fight, cmd.target)
     return [*end_every_grab(fight, f, "out of the fight"), FighterRemoved(f.name)]
@@ -226,14 +240,14 @@ def adjust(fight: Fight, cmd: Adjust, roller: Roller) -> list[Event]:
         events: list[Event] = []
         rest = n
         if not cmd.untyped and f.guard > 0:  # ch20 step 4: Guard first
-            absorbed = damage.soak(f.guard, n)
+            absorbed = soak(f.guard, n)
             events.append(ResourceSet(f.name, "guard", f.guard, f.guard - absorbed, "damage"))
             rest -= absorbed
-        return events + damage.harm(fight, f, rest, roller, reason="damage")
+        return events + harm(fight, f, rest, roller, reason="damage")
     if cmd.how == "strain":
         if f.out:
             raise RuleError(f"{f.name} is already out of the fight")
-        return damage.add_strain(fight, f, n, roller, reason="strain")
+        return add_strain(fight, f, n, roller, reason="strain")
     if cmd.how == "heal":
         top = f.spec.max_vitality
         if f.out:

@@ -6,25 +6,28 @@ from __future__ import annotations
 
 import re
 
-from momenta_cli.engine.battlefield.positions import arrivals
-from momenta_cli.engine.core.commands import AddFighter
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, FighterAdded, Note
-from momenta_cli.engine.core.names import (
+from momenta_cli.engine.battlefield import arrivals
+from momenta_cli.engine.core import (
+    SIDES,
+    THREAT_CLASSES,
+    AddFighter,
+    Event,
+    Fight,
+    FighterAdded,
+    Note,
+    Roller,
     candidates,
     close,
     command_word,
     did_you_mean,
     find,
+    handles,
     match,
     numbered,
 )
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.specs import SIDES, THREAT_CLASSES
-from momenta_cli.engine.core.state import Fight
 from momenta_cli.engine.gm import improvise
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import name_key, name_problem
+from momenta_cli.text import name_key, name_problem
 
 MAX_COUNT = 50
 _NUMBERED = re.compile(r"^(.+)-\d+$")

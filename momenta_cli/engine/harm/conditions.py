@@ -6,12 +6,18 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from momenta_cli.engine.core.events import ConditionChanged, Event, Reminder
-from momenta_cli.engine.core.names import candidates, match
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.core import (
+    ConditionChanged,
+    Event,
+    Fight,
+    Fighter,
+    Reminder,
+    candidates,
+    match,
+)
 from momenta_cli.errors import RuleError
-from momenta_cli.rules.catalogue import ConditionDef, conditions
-from momenta_cli.text.literal import clip
+from momenta_cli.rules import ConditionDef, conditions
+from momenta_cli.text import clip
 
 TABLE_CAP = 3  # a condition made up at the table: at most 3 stacks, persistent
 # What `cond` reads as a number of stacks, never as a condition's name: +2, -1, =0, -all...

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, FighterDown, ResourceSet, WoundTaken, apply_all
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.core import (
+    Event,
+    Fight,
+    Fighter,
+    FighterDown,
+    ResourceSet,
+    Roller,
+    WeaponSpec,
+    WoundTaken,
+    apply_all,
+)
 from momenta_cli.engine.harm import conditions as cond
 
 
@@ -126,7 +133,7 @@ def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
     """Events for ``f`` being Defeated (or Lost): first every grab it is part of ends
     (ch19 Grab: a Defeated grabber's grabs end with all their stacks; a Defeated target
     is held by no one, R11), then it falls."""
-    from momenta_cli.engine.movement.grabs import end_every_grab
+    from momenta_cli.engine.movement import end_every_grab
 
     return [*end_every_grab(fight, f, "out of the fight"),
             FighterDown(f.name, lost=lost, reason=reason)]

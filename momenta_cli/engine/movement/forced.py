@@ -14,18 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.battlefield.positions import board_of, occupants, squares_of
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, Note, applied
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry import forced_squares as forced
-from momenta_cli.engine.geometry.board import Square, name, side_of
-from momenta_cli.engine.movement import speed as mv
-from momenta_cli.engine.movement import triggers
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.battlefield import board_of, occupants, squares_of
+from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find
+from momenta_cli.engine.geometry import Forced, Square, name, shove, side_of
+from momenta_cli.engine.movement import speed as mv, triggers
 from momenta_cli.errors import RuleError
-from momenta_cli.text.words import quote_word
+from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
     from momenta_cli.engine.movement.walk import Route
@@ -34,14 +29,14 @@ if TYPE_CHECKING:
 LONGEST_PUSH = 3  # ch19 Shove: as many squares as net successes, at most 3
 
 
-def push_path(fight: Fight, shover: Fighter, target: Fighter, n: int) -> forced.Forced | None:
+def push_path(fight: Fight, shover: Fighter, target: Fighter, n: int) -> Forced | None:
     """Where a Shove of ``n`` squares by ``shover`` would push ``target`` now (ch19 Shove:
     straight away, stopped by walls and creatures; ``geometry.forced.shove``); None
     without a map or with either off it."""
     board = board_of(fight)
     if board is None or shover.position is None or target.position is None:
         return None
-    return forced.shove(board, squares_of(shover), target.position, n,
+    return shove(board, squares_of(shover), target.position, n,
                         side=side_of(target.spec.size),
                         occupied=occupants(fight.fighters.values(), but=target.name))
 
@@ -58,7 +53,7 @@ def push_triggers(fight: Fight, shover: Fighter, target: Fighter, n: int
     return triggers.find_triggers(fight, target, target.position, went.squares, mv.FORCED)
 
 
-def push(s: Fight, a: Fighter, t: Fighter, n: int, went: forced.Forced,
+def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
          answers: Sequence[Attack], said: bool, roller: Roller
          ) -> tuple[list[Event], bool]:
     """The push ``went`` of ``t`` by ``a`` applied to the scratch copy ``s``, stopping at
@@ -131,7 +126,7 @@ def _could_trigger(fight: Fight, a: Fighter, t: Fighter, unmet: Sequence[Attack]
                                          "Intercept", mv.FORCED)
 
 
-def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: forced.Forced, start: Square,
+def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: Forced, start: Square,
           here: int, to: int, stopped: str) -> list[Event]:
     """The push's squares ``here + 1`` to ``to`` as one ``Shoved`` (``goes_on`` after a
     stop, R35), applied to ``s``."""

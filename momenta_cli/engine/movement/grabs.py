@@ -7,14 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.names import exact, find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.ranges import distance
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, exact, find, handles
+from momenta_cli.engine.geometry import distance
 from momenta_cli.errors import RuleError
 
 

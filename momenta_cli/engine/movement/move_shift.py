@@ -8,20 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.actions.economy import check_can_maneuver, pay_maneuver
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, apply_all
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.specs import size_rank
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.harm import damage
-from momenta_cli.engine.movement import grabs
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.actions import check_can_maneuver, pay_maneuver
+from momenta_cli.engine.core import (
+    Command,
+    Event,
+    Fight,
+    Fighter,
+    Roller,
+    actor,
+    apply_all,
+    find,
+    handles,
+    size_rank,
+)
+from momenta_cli.engine.harm import harm, reminder_events
+from momenta_cli.engine.movement import grabs, speed as mv
 from momenta_cli.errors import RuleError
-from momenta_cli.text.literal import squares_text
+from momenta_cli.text import squares_text
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ def fall_events(fight: Fight, f: Fighter, squares: int, roller: Roller) -> list[
     amount = mv.fall_damage(f, squares)
     events: list[Event] = [mv.Fell(f.name, squares, f.spec.attr("AGI"), amount,
                                    mv.fall_squares(f, squares))]
-    return events + damage.harm(fight, f, amount, roller, reason="fall")
+    return events + harm(fight, f, amount, roller, reason="fall")
 
 
 # --- deciders --------------------------------------------------------------------------
@@ -158,7 +161,7 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
     events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
                            cmd.jump))
     events += _grab_lock(fight, f, cmd.squares)
-    return events + cond.reminder_events(fight, f)
+    return events + reminder_events(fight, f)
 
 
 @handles(Shift)
@@ -179,7 +182,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
                         f"{squares_text(cmd.squares)} would need {need} (ch19 Shift)")
     events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
     events += _grab_lock(fight, f, cmd.squares)
-    return events + cond.reminder_events(fight, f)
+    return events + reminder_events(fight, f)
 
 
 @handles(Fall)

@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import name as square_name
-from momenta_cli.engine.geometry.board import parse
+from momenta_cli.engine.core import Event, Fight, Fighter
+from momenta_cli.engine.geometry import name as square_name, parse
 from momenta_cli.errors import RuleError
 
 TERRAINS = ("", "climb", "swim")

@@ -14,20 +14,24 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from momenta_cli.engine.battlefield.positions import squares_of
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.pathfinding import (
+from momenta_cli.engine.battlefield import squares_of
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.geometry import (
+    Board,
     Mode,
     NoPath,
     Path,
     Penalty,
+    Square,
     find_path,
+    footprint,
+    name,
     pit_depth,
+    side_of,
+    within,
 )
-from momenta_cli.engine.geometry.ranges import within
 from momenta_cli.engine.movement import triggers
-from momenta_cli.text.literal import squares_text
+from momenta_cli.text import squares_text
 
 
 def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mode: Mode,

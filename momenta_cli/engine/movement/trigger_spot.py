@@ -12,14 +12,21 @@ map, or with no squares known (``move NAME N``), nothing here applies: the GM st
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack.defense import pick_weapon
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
-from momenta_cli.engine.geometry.ranges import comes_within, within
+from momenta_cli.engine.attack import pick_weapon
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.geometry import (
+    Square,
+    comes_within,
+    footprint,
+    name,
+    parse,
+    side_of,
+    within,
+)
 from momenta_cli.engine.movement import speed as mv
 from momenta_cli.errors import RuleError
-from momenta_cli.text.words import quote_word
+from momenta_cli.text import quote_word
 
 
 def _trail(mover: Fighter) -> tuple[Square, list[Square], bool] | None:

@@ -22,21 +22,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from momenta_cli.engine.actions.economy import check_can_react, pay_reaction
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack.defense import pick_weapon
-from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS, UNARMED, Attack
-from momenta_cli.engine.battlefield.positions import board_of, squares_of
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, Note, applied
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry.board import Square, footprint, name, parse, side_of
-from momenta_cli.engine.geometry.pathfinding import step_cost
-from momenta_cli.engine.geometry.ranges import comes_within, within
+from momenta_cli.engine.actions import check_can_react, pay_reaction
+from momenta_cli.engine.attack import (
+    MOVEMENT_REACTIONS,
+    UNARMED,
+    Attack,
+    check_reactive_weapon,
+    pick_weapon,
+)
+from momenta_cli.engine.battlefield import board_of, squares_of
+from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find
+from momenta_cli.engine.geometry import (
+    Square,
+    comes_within,
+    footprint,
+    name,
+    parse,
+    side_of,
+    step_cost,
+    within,
+)
 from momenta_cli.engine.movement import speed as mv
 from momenta_cli.errors import RuleError
-from momenta_cli.text.words import quote_word
+from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
     from momenta_cli.engine.movement.walk import Route
@@ -154,14 +162,14 @@ def in_sight(fight: Fight, mover: Fighter, t: Trigger) -> bool:
     trigger square (``t.square``; where it starts for a Forestall). Ours (docs/rulings.md
     Triggers, "walls"): the trigger stands without it, reach through a wall is the GM's
     call; the prompt's offer and ``path`` say so (``NO_SIGHT``) before any dice."""
-    from momenta_cli.engine.geometry import sight  # the exact geometry: only when asked
+    from momenta_cli.engine.geometry import line_of_sight  # the exact geometry: only when asked
 
     board = board_of(fight)
     reactor = fight.get(t.reactor)
     at = parse(t.square)
     if board is None or at is None or reactor.position is None:
         return True
-    return sight.line_of_sight(board, squares_of(reactor),
+    return line_of_sight(board, squares_of(reactor),
                                footprint(at, side_of(mover.spec.size)))
 
 
@@ -171,12 +179,12 @@ def first_usable(reactor: Fighter, t: Trigger) -> str:
     Vigor it can pay: a Cumbersome one costs 3, R21, doubled while swimming, R24), as the
     attack code would decide each; the first listed when none can (the attack then says
     why not). What the prompt offers a reactor is this weapon too."""
-    from momenta_cli.engine.attack.resolution import attack_cost  # attacks -> ... -> here
+    from momenta_cli.engine.attack import attack_cost  # attacks -> ... -> here
 
     for n in t.weapons:
         w = pick_weapon(reactor, n)
         try:
-            rx.check_reactive_weapon(w, t.reaction, None)
+            check_reactive_weapon(w, t.reaction, None)
             pay_reaction(reactor, t.reaction, attack_cost(w, t.reaction))
         except RuleError:
             continue
@@ -257,7 +265,7 @@ def match(fight: Fight, mover: Fighter, triggered: Sequence[Trigger],
                 t = replace(t, step=step, square=name(squares[step]),
                             weapons=(w.name,), later=())
             elif w.name not in t.weapons and t.reaction == "Forestall":
-                rx.check_reactive_weapon(w, "Forestall", None)  # not Reflexive: says so
+                check_reactive_weapon(w, "Forestall", None)  # not Reflexive: says so
                 raise RuleError(f"{mover.name} does not start this Move within reach of "
                                 f"{reactor.name}'s {w.name}; {' or '.join(t.weapons)} "
                                 f"triggers the Forestall at {t.square} (ch19 Forestall, "
@@ -312,9 +320,7 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     copy ``s`` (a Basic Attack paid as a reaction, with the attack code's checks and
     ``MoveAnswered``); one whose reactor is out by then (the mover's Counterattack) is
     not made, nor one left once the mover is out of the fight (each with a note)."""
-    from momenta_cli.engine.attack.resolution import (
-        resolve,  # attacks -> effects -> walking -> here
-    )
+    from momenta_cli.engine.attack import resolve
 
     events: list[Event] = []
     for t, a in group:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from momenta_cli.engine.actions.economy import check_can_maneuver, pay_maneuver
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.battlefield.positions import (
+from momenta_cli.engine.actions import check_can_maneuver, pay_maneuver
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.battlefield import (
     board_of,
     medium,
     no_map,
@@ -26,21 +26,25 @@ from momenta_cli.engine.battlefield.positions import (
     square_of,
     squares_of,
 )
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, applied
-from momenta_cli.engine.core.names import actor
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.geometry import forced_squares as forced
-from momenta_cli.engine.geometry.board import Board, Square, footprint, name, side_of
-from momenta_cli.engine.geometry.pathfinding import Mode, NoPath, Path, pit_depth, reachable
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.movement import grabs, steering, triggers
-from momenta_cli.engine.movement import move_shift as moving
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, actor, applied, handles
+from momenta_cli.engine.geometry import (
+    Board,
+    Forced,
+    Mode,
+    NoPath,
+    Path,
+    Square,
+    drag,
+    footprint,
+    name,
+    pit_depth,
+    reachable,
+    side_of,
+)
+from momenta_cli.engine.harm import reminder_events
+from momenta_cli.engine.movement import grabs, move_shift as moving, speed as mv, steering, triggers
 from momenta_cli.errors import RuleError
-from momenta_cli.text.words import quote_word
+from momenta_cli.text import quote_word
 
 HOWS = ("Move", "Shift")
 
@@ -77,7 +81,7 @@ class Route:
     why: str
     during: str
     end: str
-    drags: tuple[tuple[str, forced.Forced], ...] = ()
+    drags: tuple[tuple[str, Forced], ...] = ()
 
     @property
     def difficult(self) -> int:
@@ -208,7 +212,7 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
 
 
 def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
-          along: set[str]) -> tuple[str, forced.Forced]:
+          along: set[str]) -> tuple[str, Forced]:
     """ch19 Grab: ``d`` keeps its place relative to ``f`` at every step. Where it cannot
     be (a wall, another creature) the rules leave it to the GM; the tracker refuses
     that way and says what is in it. A pit is a fall (R36)."""
@@ -216,7 +220,7 @@ def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
     offset = (d.position[0] - f.position[0], d.position[1] - f.position[1])
     others = {s for s, who in occupants(fight.fighters.values(), but=f.name).items()
               if who not in along}
-    went = forced.drag(board, path.squares, offset, side=side_of(d.spec.size),
+    went = drag(board, path.squares, offset, side=side_of(d.spec.size),
                        occupied=others)
     if went.stopped is not None and not went.fall:
         raise RuleError(f"{f.name} cannot drag {d.name} that way: {d.name} would meet "
@@ -247,7 +251,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
             for who, _ in r.drags:
                 events += _landed(s, s.get(who))
             return events + _drag_notes(fight, s, r, pairs, said) + \
-                cond.reminder_events(fight, f)
+                reminder_events(fight, f)
     else:
         p = r.path
         # One Moved for the whole path, square by square (a reactive attack cuts it at
@@ -260,7 +264,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
             events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
                                              tuple(name(q) for q in went.squares))])
     events += _drag_notes(fight, s, r, pairs, said)
-    return events + _arrived(s, f, r, roller) + cond.reminder_events(fight, f)
+    return events + _arrived(s, f, r, roller) + reminder_events(fight, f)
 
 
 def _drag_notes(fight: Fight, s: Fight, r: Route,

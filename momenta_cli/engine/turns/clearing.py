@@ -5,15 +5,20 @@ Runs once, at the end of a fighter's last turn of the round.
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import ConditionChanged, Event, applied
-from momenta_cli.engine.core.names import match
-from momenta_cli.engine.core.rolls import Typed, roll_pool
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.harm import damage
+from momenta_cli.engine.core import (
+    ConditionChanged,
+    Event,
+    Fight,
+    Fighter,
+    Roller,
+    Typed,
+    applied,
+    match,
+    roll_pool,
+)
+from momenta_cli.engine.harm import condition_def, goes_down, harm, lose, resist_weak
 from momenta_cli.errors import RuleError
-from momenta_cli.rules import catalogue
+from momenta_cli.rules import PHYSICAL, damage_types
 
 CHECKS = {"Faltering": False, "Unraveling": True}  # condition -> failure means Lost
 
@@ -42,7 +47,7 @@ def match_typed(f: Fighter, fight: Fight, typed: dict[str, Typed]) -> dict[str, 
                else "sheds conditions by its class")
         raise RuleError(f"{f.name} is {article} {threat}: it {how} and does not roll to "
                         "clear (R30)")
-    rollable = [n for n in f.conditions if cond.condition_def(fight, n).clear == "roll"]
+    rollable = [n for n in f.conditions if condition_def(fight, n).clear == "roll"]
     for key, value in typed.items():
         name = match(rollable, key, what="condition",
                      missing=f"{f.name} has no roll-to-clear condition {key!r}")
@@ -71,7 +76,7 @@ def _clear_one(fight: Fight, f: Fighter, name: str, roller: Roller, typed: Typed
                ) -> list[Event]:
     """The events clearing ``name``, applied to ``fight`` (the end-of-turn scratch)."""
     c = f.conditions[name]
-    d = cond.condition_def(fight, name)
+    d = condition_def(fight, name)
     if c.hold:  # R16: inflicted after it acted; lasts through this end of turn
         return applied(fight, [ConditionChanged(f.name, name, c.stacks, c.stacks, "held",
                                                 c.source, False)])
@@ -94,11 +99,11 @@ def _lose_stacks(fight: Fight, f: Fighter, name: str, stacks: int, clear: str,
     if f.spec.is_enemy and fight.settings.enemy_clearing == "by_class":
         return _enemy_clear(fight, f, name, clear)
     if clear == "auto":
-        return cond.lose(fight, f, name, 1, reason="auto-clear")
+        return lose(fight, f, name, 1, reason="auto-clear")
     attr, pool = roll_to_clear_pool(f, attributes)
     roll = roll_pool(pool, roller, fight.settings.success_face, typed)
     roll["attribute"] = attr
-    events = cond.lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
+    events = lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
     if name == "Grabbed" and roll["successes"] >= stacks:
         events += _grab_over(fight, f)
     return events
@@ -106,7 +111,7 @@ def _lose_stacks(fight: Fight, f: Fighter, name: str, stacks: int, clear: str,
 
 def _grab_over(fight: Fight, f: Fighter) -> list[Event]:
     """ch19 Grab: once every Grabbed stack is gone the grabber no longer holds ``f``."""
-    from momenta_cli.engine.movement.grabs import end_grab, grabbers_of
+    from momenta_cli.engine.movement import end_grab, grabbers_of
 
     return [end_grab(g, f, "all stacks cleared") for g in grabbers_of(fight, f)]
 
@@ -116,12 +121,12 @@ def _enemy_clear(fight: Fight, f: Fighter, name: str, clear: str) -> list[Event]
     a Nemesis sheds every auto and roll-to-clear condition."""
     threat = f.spec.threat
     if threat == "Nemesis":
-        events = cond.lose(fight, f, name, None, reason="class")
+        events = lose(fight, f, name, None, reason="class")
         return events + (_grab_over(fight, f) if name == "Grabbed" else [])
     if clear == "auto":
-        return cond.lose(fight, f, name, 1, reason="auto-clear")
+        return lose(fight, f, name, 1, reason="auto-clear")
     if threat in ("Elite", "Champion"):
-        events = cond.lose(fight, f, name, 1, reason="class")
+        events = lose(fight, f, name, 1, reason="class")
         if name == "Grabbed" and f.stacks(name) <= 1:
             events += _grab_over(fight, f)
         return events
@@ -140,7 +145,7 @@ def _check(fight: Fight, f: Fighter, name: str, roller: Roller) -> list[Event]:
         luck["attribute"] = "LUCK"
         info["luck"] = luck
         if luck["successes"] == 0:
-            down = damage.goes_down(fight, f, lost=CHECKS[name],
+            down = goes_down(fight, f, lost=CHECKS[name],
                                     reason=f"{name} check failed")
             return [ConditionChanged(f.name, name, stacks, stacks, "check", f.conditions[name]
                                      .source, False, info), *down]
@@ -157,9 +162,9 @@ def _wracked(fight: Fight, f: Fighter, roller: Roller) -> list[Event]:
     low = {t.lower() for t in types}
     resist = bool(low & {r.lower() for r in f.spec.resistances})  # R9: any of them
     weak = bool(low & {w.lower() for w in f.spec.weaknesses})
-    amount = damage.resist_weak(amount, resist, weak)
+    amount = resist_weak(amount, resist, weak)
     kind = "Physical" if len(types) > 1 else (types[0] if types else "")
-    return damage.harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())
+    return harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())
 
 
 def wracked_types(fight: Fight, text: str) -> tuple[str, ...]:
@@ -169,8 +174,8 @@ def wracked_types(fight: Fight, text: str) -> tuple[str, ...]:
     low = text.strip().lower()
     if not low:
         return ()
-    physical, other = catalogue.damage_types()
-    if low == catalogue.PHYSICAL.lower():
+    physical, other = damage_types()
+    if low == PHYSICAL.lower():
         return tuple(physical)
     known: list[str] = [*physical, *other]
     enc = fight.encounter

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.commands import EndTurn, NextTurn, StartTurn
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, TurnEnded, TurnStarted, applied, apply_all
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.registry import handles
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.core import (
+    EndTurn,
+    Event,
+    Fight,
+    Fighter,
+    NextTurn,
+    Roller,
+    StartTurn,
+    TurnEnded,
+    TurnStarted,
+    applied,
+    apply_all,
+    find,
+    handles,
+)
 from momenta_cli.engine.turns import zipper as turns
 from momenta_cli.engine.turns.clearing import end_of_turn
 from momenta_cli.errors import RuleError
@@ -111,7 +120,7 @@ def _ended(fight: Fight, cmd: NextTurn, roller: Roller) -> tuple[list[Event], Fi
     if scratch is None:
         scratch = apply_all(fight.draft(), events)
     # One copy serves the end of the turn, the rollover and the start of the next turn.
-    from momenta_cli.engine.core.deciding import rollover
+    from momenta_cli.engine.core import rollover
 
     events += applied(scratch, rollover(scratch))
     return events, scratch

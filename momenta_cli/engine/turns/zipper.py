@@ -5,7 +5,7 @@ All functions here read the state; none change it.
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.state import Fight, Fighter, other_side
+from momenta_cli.engine.core import Fight, Fighter, other_side
 
 PHASE_NAMES = {1: "main", 2: "slowed", 3: "independents", 4: "slowed independents"}
 INDEPENDENTS = 3  # the first phase that belongs to the independents

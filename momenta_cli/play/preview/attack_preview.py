@@ -9,24 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from momenta_cli.engine.actions.economy import ReactionTaken
-from momenta_cli.engine.attack import defense as rx
-from momenta_cli.engine.attack.defense import DefenseUsed
-from momenta_cli.engine.attack.parts import put, target_path
-from momenta_cli.engine.attack.plan import Attack, plan_attack
-from momenta_cli.engine.attack.pools import solid_applies
-from momenta_cli.engine.attack.resolution import AttackRolled
-from momenta_cli.engine.core.deciding import decide
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.specs import WeaponSpec
-from momenta_cli.engine.core.state import Fight, Fighter
+from momenta_cli.engine.actions import ReactionTaken
+from momenta_cli.engine.attack import (
+    Attack,
+    AttackRolled,
+    DefenseUsed,
+    open_reactions,
+    plan_attack,
+    put,
+    solid_applies,
+    target_path,
+    total,
+)
+from momenta_cli.engine.core import Event, Fight, Fighter, Roller, WeaponSpec, actor, decide, find
 from momenta_cli.errors import MomentaError
-from momenta_cli.language.parsing import quote_word
-from momenta_cli.odds.from_fight import target_of
-from momenta_cli.odds.outcomes import Odds, Roll, odds, outcome
+from momenta_cli.odds import Odds, Roll, odds, outcome, target_of
 from momenta_cli.play.preview import preview_model as model
+from momenta_cli.text import quote_word
 
 Throwaway = Callable[[], Roller]  # a fresh roller whose dice are thrown away
 
@@ -127,7 +126,7 @@ def _options(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: Weapo
     main = _main(base, a.name, t.name, cmd.maneuver)
     declared = main.defense if main is not None else None
     countered = _main(base, t.name, a.name, "Counterattack") if x.counter else None
-    open_ = rx.open_reactions(fight, t, w, mode)
+    open_ = open_reactions(fight, t, w, mode)
     found: list[model.Option | None] = []
     if open_.dodge:
         found.append(_defense(fight, cmd, i, a, t, "dodge", None, dice, declared))
@@ -149,7 +148,7 @@ def _chance(fight: Fight, a: Fighter, main: AttackRolled, w: WeaponSpec, target,
     if typed:
         return None
     droll = main.defense_roll
-    roll = Roll(rx.total(main.pool), rx.total(main.defense_pool) if droll else None,
+    roll = Roll(total(main.pool), total(main.defense_pool) if droll else None,
                 fight.settings.success_face, _auto(main.roll),
                 _auto(droll) if droll else None,
                 solid=solid_applies(fight.settings.solid_hit, a.side))
@@ -169,7 +168,7 @@ def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
         if main is None or w is None:
             continue
         options = _options(fight, cmd, i, a, t, w, main.mode, base, dice)
-        brace_open = rx.open_reactions(fight, t, w, main.mode).brace
+        brace_open = open_reactions(fight, t, w, main.mode).brace
         if not main.deals_damage:
             out.append(model.Against(t.name, w.name, options, False, False, False,
                                      chance=_chance(fight, a, main, w, None, False)))

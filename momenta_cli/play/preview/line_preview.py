@@ -4,22 +4,25 @@ what a session line (undo, redo, status, help, quit, odds) would do."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.actions.economy import ManeuverTaken, ReactionTaken, enemy_maneuver_limit
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.deciding import decide
-from momenta_cli.engine.core.dice import RecordingRoller, Roller, SeededRoller
-from momenta_cli.engine.core.events import Event
-from momenta_cli.engine.core.names import find
-from momenta_cli.engine.core.session import Session
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.movement import walk as walking
+from momenta_cli.engine.actions import ManeuverTaken, ReactionTaken, enemy_maneuver_limit
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import (
+    Command,
+    Event,
+    Fight,
+    RecordingRoller,
+    Roller,
+    SeededRoller,
+    Session,
+    decide,
+    find,
+)
+from momenta_cli.engine.movement import MoveTo, Route, preview as walking_preview
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta, parse_line
-from momenta_cli.play.pinned import pinned_command, pinned_events
-from momenta_cli.play.preview import attack_preview as attack
-from momenta_cli.play.preview import preview_model as model
-from momenta_cli.text.words import take_dice
+from momenta_cli.play import pinned_command, pinned_events
+from momenta_cli.play.preview import attack_preview as attack, preview_model as model
+from momenta_cli.text import take_dice
 
 # The preview's own dice: a fixed seed, apart from the fight's roller, so that a preview
 # neither uses up nor reveals the dice the fight rolls next (a script replays the same
@@ -110,13 +113,13 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
 
 
 def _route(fight: Fight, cmd: Command
-           ) -> tuple[walking.Route | None, tuple[tuple[str, str], ...]]:
+           ) -> tuple[Route | None, tuple[tuple[str, str], ...]]:
     """For a movement on the map, its route (what its path meets, R35, is listed from
     it) and the reactions the line names, by their reactors' full names."""
-    if not isinstance(cmd, walking.MoveTo):
+    if not isinstance(cmd, MoveTo):
         return None, ()
     try:
-        route = walking.preview(fight, cmd)
+        route = walking_preview(fight, cmd)
         written = tuple((find(fight, a.attacker or "").name, a.maneuver)
                         for a in cmd.reactions)
     except MomentaError:
@@ -126,7 +129,7 @@ def _route(fight: Fight, cmd: Command
 
 def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,
             refusal: str | None = None) -> model.LinePreview:
-    from momenta_cli.engine.attack.area_attack import aimed
+    from momenta_cli.engine.attack import aimed
 
     cmd = aimed(fight, cmd)  # an area on the map: its targets, as the engine took them
     return model.LinePreview(
@@ -153,7 +156,7 @@ def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
     if what == "help":
         if m.arg is None:
             return model.LinePreview(line, says="would list the commands")
-        from momenta_cli.language.parsing import lookup
+        from momenta_cli.language import lookup
 
         try:
             v = lookup(m.arg)
@@ -165,7 +168,7 @@ def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
                                  "and the prompt ends; in a script or 'do', the lines after "
                                  "it are not run")
     if what == "odds" and isinstance(m.command, Attack):
-        from momenta_cli.odds.from_fight import preview
+        from momenta_cli.odds import preview
 
         try:
             pv = preview(session.state, m.command)

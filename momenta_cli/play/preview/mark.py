@@ -14,7 +14,7 @@ def strip_mark(line: str) -> str | None:
     if MARK not in line:  # nearly every line: no parsing at all
         return None
     from momenta_cli.errors import CommandError
-    from momenta_cli.language.parsing import quote_word, split
+    from momenta_cli.text import quote_word, split
 
     text = line.replace("\ufeff", "").strip()
     if not text or text.startswith("#"):

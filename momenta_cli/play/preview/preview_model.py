@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core.events import Event
-from momenta_cli.odds.outcomes import Odds
+from momenta_cli.engine.core import Event
+from momenta_cli.odds import Odds
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.movement.walk import Route
+    from momenta_cli.engine.movement import Route
 
 Parts = tuple[tuple[str, int], ...]
 

@@ -8,18 +8,16 @@ typed, asking nothing."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.dice import PresetRoller, Roller
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import Fight, PresetRoller, Roller
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import parse_line
-from momenta_cli.language.parsing import split
-from momenta_cli.language.unparsing import comment_of, unparse
+from momenta_cli.language import comment_of, parse_line, unparse
 from momenta_cli.play.questions import push_questions as push
 from momenta_cli.play.questions.sequence import Cancelled, Failed, Table, settle
+from momenta_cli.text import split
 
 
-def asks(line: str) -> Attack | None:
+def attack_to_ask(line: str) -> Attack | None:
     """The attack ``line`` declares when it may be asked about; None for anything else."""
     try:
         words = split(line)  # a comment after the command is no word
@@ -35,11 +33,11 @@ def asks(line: str) -> Attack | None:
     return cmd
 
 
-def settle_line(fight: Fight, line: str, roller: Roller, table: Table
+def settle_attack_line(fight: Fight, line: str, roller: Roller, table: Table
                 ) -> tuple[str, Roller] | None:
     """``(line to run, roller to run it with)`` after asking; None when cancelled.
     Raises ``flow.Failed`` when the answers cannot make a line (nothing is to run)."""
-    cmd = asks(line)
+    cmd = attack_to_ask(line)
     if cmd is None:
         return line, roller
     cmd = _aimed(fight, cmd)
@@ -68,7 +66,7 @@ def _aimed(fight: Fight, cmd: Attack) -> Attack:
     catches as its targets, as the engine will find them (area_attack.aimed), so each
     is asked its own reaction; a refused area is left for the engine to refuse with its
     reason when the line runs."""
-    from momenta_cli.engine.attack.area_attack import aimed
+    from momenta_cli.engine.attack import aimed
 
     try:
         return aimed(fight, cmd)

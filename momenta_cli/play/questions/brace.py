@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions.roll_order import at, put
 from momenta_cli.play.questions.trial import Trial, longer, trial
-from momenta_cli.text.literal import clip, one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ class Question:
 
 def _story(fight: Fight, t: Trial, j: int, target: str, amount: int) -> str:
     """``21->12``, or the Wounds the damage fills in order (render/log_harm.py)."""
-    from momenta_cli.render.log_harm import Ledger, read
+    from momenta_cli.render import Ledger, read_harm
 
     ledger = Ledger.of(fight)
     for k in range(j + 1, len(t.events)):
@@ -45,7 +44,7 @@ def _story(fight: Fight, t: Trial, j: int, target: str, amount: int) -> str:
         if getattr(e, "name", None) != target:
             continue
         if e.kind == "wound_taken" or (e.kind == "resource_set" and e.resource == "vitality"):
-            harm = read(t.events, k, ledger, name=target, amount=amount)
+            harm = read_harm(t.events, k, ledger, name=target, amount=amount)
             if harm is not None:
                 return _unrolled(fight, harm.text)
             if e.kind == "resource_set":

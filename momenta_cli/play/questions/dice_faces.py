@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.core.rolls import Typed, dice_text, roll_pool
+from momenta_cli.engine.core import Typed, dice_text, roll_pool
 from momenta_cli.errors import MomentaError
-from momenta_cli.language.parsing import typed_result
+from momenta_cli.language import typed_result
 from momenta_cli.play.questions.roll_order import COUNTER, Path
 from momenta_cli.play.questions.trial import Ones, Trial
-from momenta_cli.text.literal import clip, one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def telling(found: list[Roll]) -> str:
 
 def breakdown(r: Roll) -> str:
     """``Gorm rolls: pool 3, target Hindered +1 = 4d``: where the pool's size comes from."""
-    from momenta_cli.render.log_attack import pool_text
+    from momenta_cli.render import pool_text
 
     return one_line(f"{r.label}{r.where}: {pool_text(r.parts)}")
 

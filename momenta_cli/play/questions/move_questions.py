@@ -26,24 +26,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.deciding import decide
-from momenta_cli.engine.core.dice import PresetRoller, Roller
-from momenta_cli.engine.core.names import actor
-from momenta_cli.engine.core.state import Fight, Fighter
-from momenta_cli.engine.movement import triggers
-from momenta_cli.engine.movement.forced import drag_triggers
-from momenta_cli.engine.movement.walk import MoveTo, Route, plan
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import Fight, Fighter, PresetRoller, Roller, actor, decide
+from momenta_cli.engine.movement import MoveTo, Route, drag_triggers, plan, route_triggers
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import parse_line
-from momenta_cli.language.parsing import split
-from momenta_cli.language.unparsing import comment_of, move_line
+from momenta_cli.language import comment_of, move_line, parse_line
 from momenta_cli.play.questions.sequence import Cancelled, Failed, Table
 from momenta_cli.play.questions.trial import Ones
 from momenta_cli.play.questions.trigger_offers import Answering, Stop, offer_each
+from momenta_cli.text import split
 
 
-def asks(line: str) -> MoveTo | None:
+def move_to_ask(line: str) -> MoveTo | None:
     """The movement ``line`` declares when its triggers may be asked about: a ``move ...
     to SQUARE`` (or a Shift: it triggers nothing itself, but one it drags may be
     Intercepted) that says nothing of its reactions, not a preview (``?``) nor a line
@@ -66,7 +60,7 @@ def move_stops(fight: Fight, mover: Fighter, route: Route) -> list[Stop]:
     """What a Move (or a Shift) offers: the mover's own triggers, then the ones of each
     creature it drags (ch19 Grab: forced movement, Intercept only; R35)."""
     out = [Stop(t, mover.name, "comes into", 0, route.path.squares)
-           for t in triggers.route_triggers(fight, mover, route)]
+           for t in route_triggers(fight, mover, route)]
     group = {who: i + 1 for i, (who, _) in enumerate(route.drags)}
     drags = dict(route.drags)
     out += [Stop(t, who, "is dragged into", group[who], drags[who].squares)
@@ -101,11 +95,11 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
     return (cmd, faces) if not line.said else (done, faces)
 
 
-def settle_line(fight: Fight, line: str, roller: Roller, table: Table
+def settle_move_line(fight: Fight, line: str, roller: Roller, table: Table
                 ) -> tuple[str, Roller] | None:
     """``(line to run, roller to run it with)`` after offering the movement's reactions;
     None when cancelled. Raises ``flow.Failed`` when the answers make no line."""
-    cmd = asks(line)
+    cmd = move_to_ask(line)
     if cmd is None:
         return line, roller
     try:

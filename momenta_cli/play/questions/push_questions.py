@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from momenta_cli.engine.attack.effects import MAX_EFFECT
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.battlefield.positions import board_of
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.events import Event, apply_all
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.movement import forced as forced_walk
+from momenta_cli.engine.attack import MAX_EFFECT, Attack
+from momenta_cli.engine.battlefield import board_of
+from momenta_cli.engine.core import Event, Fight, Roller, apply_all
+from momenta_cli.engine.movement import push_path, push_triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions.sequence import Settled, Table
 from momenta_cli.play.questions.trial import trial
@@ -70,8 +67,8 @@ def settle_push(fight: Fight, done: Settled, roller: Roller, table: Table
         return done
     pre = apply_all(fight.clone(), t.events[:i + 1])  # the fight as the push begins
     shover, target = pre.get(roll.attacker), pre.get(roll.target)
-    went = forced_walk.push_path(pre, shover, target, n)
-    triggered = forced_walk.push_triggers(pre, shover, target, n)
+    went = push_path(pre, shover, target, n)
+    triggered = push_triggers(pre, shover, target, n)
     if went is None or not triggered:
         return done
     stops = [Stop(x, target.name, "is pushed into", 0, went.squares) for x in triggered]
@@ -81,7 +78,7 @@ def settle_push(fight: Fight, done: Settled, roller: Roller, table: Table
     def build(reactions: tuple[Attack, ...], said: bool) -> Attack:
         return replace(cmd, push_reactions=reactions, push_said=said)
 
-    from momenta_cli.render.log_lines import lines
+    from momenta_cli.render import lines
 
     got = offer_each(fight, Answering(build), stops, target.name, roller, table, faces,
                      first=lines([roll]))

@@ -9,15 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from momenta_cli.engine.attack.defense import open_reactions
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.names import candidates
-from momenta_cli.engine.core.rolls import dice_text
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.attack import Attack, open_reactions
+from momenta_cli.engine.core import Fight, candidates, dice_text
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions.roll_order import COUNTER, Path, at, put
 from momenta_cli.play.questions.trial import Trial, trial
-from momenta_cli.text.literal import clip, one_line
+from momenta_cli.text import clip, one_line
 
 VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
         "Intercept": "intercepts", "Forestall": "forestalls", "Feint": "feints at",

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.attack.parts import COUNTER, Path, at, put
-from momenta_cli.engine.attack.plan import Attack
+from momenta_cli.engine.attack import COUNTER, Attack, Path, at, put
 
 __all__ = ["COUNTER", "Landing", "Path", "at", "landings", "paths", "put"]
 

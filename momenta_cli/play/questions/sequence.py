@@ -10,20 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.dice import Roller
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions import (
     brace,
-)
-from momenta_cli.play.questions import (
     dice_faces as dice,
-)
-from momenta_cli.play.questions import (
     reaction_offers as reactions,
-)
-from momenta_cli.play.questions import (
     wound_die as wounds,
 )
 from momenta_cli.play.questions.roll_order import COUNTER, Path, at, paths, put
@@ -203,7 +196,7 @@ def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[Path, str], st
 
 
 def _roll_lines(t: Trial, upto: int, told: int) -> list[str]:
-    from momenta_cli.render.log_lines import lines
+    from momenta_cli.render import lines
 
     out: list[str] = []
     for _, i in t.landed[told:upto + 1]:

@@ -13,12 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from momenta_cli.engine.attack.plan import Attack, weapon_for
-from momenta_cli.engine.attack.resolution import rolls_once
-from momenta_cli.engine.core.deciding import decide
-from momenta_cli.engine.core.dice import PresetRoller, RecordingRoller, Roller
-from momenta_cli.engine.core.names import actor, find
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.attack import Attack, rolls_once, weapon_for
+from momenta_cli.engine.core import (
+    Fight,
+    PresetRoller,
+    RecordingRoller,
+    Roller,
+    actor,
+    decide,
+    find,
+)
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions.roll_order import COUNTER, Landing, Path, at, landings
 

@@ -13,20 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from momenta_cli.engine.attack.plan import Attack
-from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.deciding import decide
-from momenta_cli.engine.core.dice import PresetRoller, RecordingRoller, Roller
-from momenta_cli.engine.core.events import Event, apply_all
-from momenta_cli.engine.core.state import Fight
-from momenta_cli.engine.geometry.board import Square, name
-from momenta_cli.engine.movement import triggers
+from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.core import (
+    Command,
+    Event,
+    Fight,
+    PresetRoller,
+    RecordingRoller,
+    Roller,
+    apply_all,
+    decide,
+)
+from momenta_cli.engine.geometry import Square, name
+from momenta_cli.engine.movement import NO_SIGHT, START, Trigger, in_sight
 from momenta_cli.errors import MomentaError
-from momenta_cli.language.attack_verbs import movement_reaction
-from momenta_cli.language.parsing import split
+from momenta_cli.language import movement_reaction
 from momenta_cli.play.questions.sequence import Failed, Table, settle
 from momenta_cli.play.questions.trial import Ones
-from momenta_cli.text.literal import one_line
+from momenta_cli.text import one_line, split
 
 YES = ("y", "yes")
 NO = ("", "n", "no")
@@ -38,7 +42,7 @@ class Offer:
     weapon it is made with), the fight just before it is made (the mover at the trigger
     square, the reactions before it made), and what it costs."""
 
-    trigger: triggers.Trigger
+    trigger: Trigger
     before: Fight
     cost: int
     weapon: str
@@ -70,7 +74,7 @@ class Stop:
     pushed), ``into`` how it gets there ("comes into", "is pushed into"), ``group`` its
     place on the line (``Answering``), ``squares`` the path of ``who``."""
 
-    trigger: triggers.Trigger
+    trigger: Trigger
     who: str
     into: str
     group: int
@@ -93,7 +97,7 @@ def _taken(events: list[Event], reactor: str, reaction: str) -> int | None:
     return None
 
 
-def _not_made(events: list[Event], t: triggers.Trigger) -> str:
+def _not_made(events: list[Event], t: Trigger) -> str:
     """The engine's word for a reaction it decided and did not make (its reactor out
     by then), else what is known: the mover is out before it."""
     said = f"{t.reactor}'s {t.reaction} is not made"
@@ -104,7 +108,7 @@ def _not_made(events: list[Event], t: triggers.Trigger) -> str:
     return f"the movement ends before it reaches {t.reactor}'s {t.reaction}"
 
 
-def attempt(fight: Fight, line: Answering, t: triggers.Trigger, faces: tuple[int, ...],
+def attempt(fight: Fight, line: Answering, t: Trigger, faces: tuple[int, ...],
             words: list[str] | None = None, group: int = 0) -> Offer | str:
     """The reaction of trigger ``t`` as it would be made after ``line``'s reactions (their
     dice ``faces``, after the line's own), with the option ``words`` typed and, unless
@@ -129,7 +133,7 @@ def attempt(fight: Fight, line: Answering, t: triggers.Trigger, faces: tuple[int
                  weapon)
 
 
-def ways(t: triggers.Trigger, squares: Sequence[Square]) -> list[triggers.Trigger]:
+def ways(t: Trigger, squares: Sequence[Square]) -> list[Trigger]:
     """Each weapon trigger ``t`` may be answered with, as a trigger of its own: the ones
     that trigger it at its square first (in the engine's order), then the reactor's
     other melee weapons whose reach the path (``squares``) enters further on, at their
@@ -146,16 +150,16 @@ class Way:
     when the engine would make it, else say ``why`` not; ``passed``: the weapons tried
     before it and the engine's reason for each (told in a dim line)."""
 
-    trigger: triggers.Trigger
+    trigger: Trigger
     why: str | None = None
-    passed: tuple[tuple[triggers.Trigger, str], ...] = ()
+    passed: tuple[tuple[Trigger, str], ...] = ()
 
 
 def pick_way(fight: Fight, line: Answering, stop: Stop, faces: tuple[int, ...] = ()
              ) -> Way:
     """The first weapon of the stop's trigger (``ways``) the engine would make the
     reaction with now, with the ones passed over; when none, the reasons, each once."""
-    passed: list[tuple[triggers.Trigger, str]] = []
+    passed: list[tuple[Trigger, str]] = []
     for w in ways(stop.trigger, stop.squares):
         got = attempt(fight, line, w, faces, group=stop.group)
         if isinstance(got, Offer):
@@ -164,7 +168,7 @@ def pick_way(fight: Fight, line: Answering, stop: Stop, faces: tuple[int, ...] =
     return Way(stop.trigger, reasons(passed) or "the engine would not make it")
 
 
-def reasons(passed: Sequence[tuple[triggers.Trigger, str]]) -> str:
+def reasons(passed: Sequence[tuple[Trigger, str]]) -> str:
     """The engine's reasons for the weapons passed, each said once: a reason that names
     its weapon and is the same for another but for the name (each costs more than the
     reactor has) is "the same for" that one; one that names no weapon (Broken) once."""
@@ -183,8 +187,8 @@ def reasons(passed: Sequence[tuple[triggers.Trigger, str]]) -> str:
                       for reason, _, others in groups)
 
 
-def _where(t: triggers.Trigger, who: str, mover: str) -> str:
-    if t.step == triggers.START:
+def _where(t: Trigger, who: str, mover: str) -> str:
+    if t.step == START:
         return f"as {who} starts"
     return f"at {t.square}" + ("" if who == mover else f" for {who}")
 
@@ -210,9 +214,9 @@ def _question(stop: Stop, o: Offer) -> str:
     t = o.trigger
     vigor = o.before.get(t.reactor).vigor  # what is left after the reactions before it
     # ours (rulings "walls"): the trigger stands; the GM is told before deciding
-    wall = "" if triggers.in_sight(o.before, o.before.get(stop.who), t) else \
-        f" - {triggers.NO_SIGHT}"
-    if t.step == triggers.START:
+    wall = "" if in_sight(o.before, o.before.get(stop.who), t) else \
+        f" - {NO_SIGHT}"
+    if t.step == START:
         return (f"{stop.who} starts to move within reach of {t.reactor}'s {o.weapon}: "
                 f"{t.reactor} may {t.reaction} ({o.cost} Vigor of {vigor}){wall}.")
     return (f"{stop.who} {stop.into} {t.reactor}'s reach at {t.square}: {t.reactor} may "
@@ -234,12 +238,12 @@ def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:
 
 
 def _lines(events: list[Event]) -> list[str]:
-    from momenta_cli.render.log_lines import lines
+    from momenta_cli.render import lines
 
     return lines(events)
 
 
-def _told(events: list[Event], t: triggers.Trigger) -> list[str]:
+def _told(events: list[Event], t: Trigger) -> list[str]:
     """A reaction's lines as it lands, its payment left out: the move's own lines, shown
     when it runs, say what it paid (once)."""
     return _lines([e for e in events if not (

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.core.state import Fight
+from momenta_cli.engine.core import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions.trial import Trial
-from momenta_cli.text.literal import clip, one_line
+from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,3 @@
+# The door of cli: each name of its API and the module it lives in.
+
+from .app import main as main

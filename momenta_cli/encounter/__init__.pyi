@@ -1,0 +1,10 @@
+# The door of encounter: each name of its API and the module it lives in.
+
+from .cache import ALLOWED as ALLOWED, load_encounter_cached as load_encounter_cached
+from .loader import (
+    load as load,
+    load_encounter as load_encounter,
+    load_encounter_text as load_encounter_text,
+    validate_file as validate_file,
+)
+from .schema import schema_text as schema_text

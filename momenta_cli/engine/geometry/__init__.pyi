@@ -1,0 +1,32 @@
+# The door of engine.geometry: each name of its API and the module it lives in.
+
+from .areas import burst as burst, cone as cone, line as line
+from .board import (
+    FLOOR as FLOOR,
+    KINDS as KINDS,
+    MAX_SIDE as MAX_SIDE,
+    Board as Board,
+    Square as Square,
+    Terrain as Terrain,
+    column_name as column_name,
+    footprint as footprint,
+    name as name,
+    parse as parse,
+    side_of as side_of,
+)
+from .fitting import SQUARE_HELP as SQUARE_HELP, fit_problem as fit_problem, map_size as map_size
+from .forced_squares import Forced as Forced, drag as drag, shove as shove
+from .pathfinding import (
+    STEPS as STEPS,
+    Mode as Mode,
+    NoPath as NoPath,
+    Path as Path,
+    Penalty as Penalty,
+    find_path as find_path,
+    pit_depth as pit_depth,
+    reachable as reachable,
+    step_cost as step_cost,
+)
+from .ranges import comes_within as comes_within, distance as distance, within as within
+from .segments import Point as Point, Rect as Rect, cells as cells
+from .sight import cover as cover, line_of_sight as line_of_sight, visible as visible

@@ -1,0 +1,28 @@
+# The door of engine.harm: each name of its API and the module it lives in.
+
+from .conditions import (
+    OPERAND as OPERAND,
+    TABLE_CAP as TABLE_CAP,
+    ConditionMadeUp as ConditionMadeUp,
+    capped as capped,
+    catalogue as catalogue,
+    condition_def as condition_def,
+    effective_sen as effective_sen,
+    gain as gain,
+    lose as lose,
+    reminder_events as reminder_events,
+    reminders as reminders,
+    resolve_condition as resolve_condition,
+)
+from .damage import (
+    Meets as Meets,
+    add_strain as add_strain,
+    burdens_from as burdens_from,
+    goes_down as goes_down,
+    harm as harm,
+    meets as meets,
+    reaching as reaching,
+    resist_weak as resist_weak,
+    soak as soak,
+    wounds_from as wounds_from,
+)

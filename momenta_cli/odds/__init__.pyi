@@ -1,0 +1,17 @@
+# The door of odds: each name of its API and the module it lives in.
+
+from .distribution import Counts as Counts, net as net, successes as successes
+from .from_fight import (
+    Parts as Parts,
+    Preview as Preview,
+    preview as preview,
+    target_of as target_of,
+)
+from .outcomes import (
+    Odds as Odds,
+    Roll as Roll,
+    Row as Row,
+    Target as Target,
+    odds as odds,
+    outcome as outcome,
+)

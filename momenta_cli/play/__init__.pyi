@@ -1,0 +1,14 @@
+# The door of play: each name of its API and the module it lives in.
+
+from .pinned import (
+    for_script as for_script,
+    pinned_command as pinned_command,
+    pinned_events as pinned_events,
+)
+from .runner import (
+    Outcome as Outcome,
+    check_plain as check_plain,
+    each_step as each_step,
+    run_line as run_line,
+    steps as steps,
+)

@@ -1,0 +1,20 @@
+# The door of storage: each name of its API and the module it lives in.
+
+from .home import state_home as state_home
+from .reading import (
+    MB as MB,
+    FileProblem as FileProblem,
+    is_regular as is_regular,
+    limit as limit,
+    read_bytes as read_bytes,
+    why as why,
+)
+from .sealed import (
+    PICKLE_PROTOCOL as PICKLE_PROTOCOL,
+    code_fingerprint as code_fingerprint,
+    prune as prune,
+    read_entry as read_entry,
+    seal as seal,
+    unpickle as unpickle,
+    unseal as unseal,
+)

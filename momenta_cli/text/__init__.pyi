@@ -1,0 +1,23 @@
+# The door of text: each name of its API and the module it lives in.
+
+from .literal import (
+    NAME_MAX as NAME_MAX,
+    clip as clip,
+    escape as escape,
+    json_safe as json_safe,
+    name_key as name_key,
+    name_problem as name_problem,
+    not_plain as not_plain,
+    one_line as one_line,
+    squares_text as squares_text,
+    unsafe as unsafe,
+)
+from .words import (
+    DICE_WORD as DICE_WORD,
+    comment_at as comment_at,
+    faces_text as faces_text,
+    quote_word as quote_word,
+    split as split,
+    take_dice as take_dice,
+    with_dice as with_dice,
+)
