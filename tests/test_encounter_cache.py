@@ -300,12 +300,12 @@ def test_a_read_only_home_is_no_cache(enc, tmp_path, monkeypatch):
 
 
 def test_a_full_disk_is_no_cache(enc, monkeypatch, loads):
-    import momenta_cli.journal as journal
+    import momenta_cli.storage as storage
 
     def full(path, data):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(journal, "atomic_write", full)  # what the cache writes with
+    monkeypatch.setattr(storage, "atomic_write", full)  # what the cache writes with
     assert load_encounter_cached(enc) == load_encounter(enc)
     assert entries() == []
     assert list(cache_dir().iterdir()) == []  # no temp file left either

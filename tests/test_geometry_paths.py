@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 
 from momenta_cli.engine.geometry import (
     Board,
+    LegalPath,
     NoPath,
-    Path,
     Square,
     Terrain,
     find_path,
@@ -34,9 +34,9 @@ def at(text: str) -> Square:
     return sq
 
 
-def path(*args, **kw) -> Path:
+def path(*args, **kw) -> LegalPath:
     found = find_path(*args, **kw)
-    assert isinstance(found, Path), found
+    assert isinstance(found, LegalPath), found
     return found
 
 
@@ -151,7 +151,7 @@ def test_a_two_by_two_creature_steps_over_a_one_square_gap_and_never_jumps():
     assert p.names() == ["B1", "C1", "D1", "E1"]
     assert p.jumped == frozenset() and p.cost == 4 and p.fall == 0
     assert path(b, at("A1"), at("C1"), 2, side=2).fall == 0  # one half over the pit
-    assert isinstance(path(b, at("A1"), at("E1"), 6, side=2, mode="shift"), Path)
+    assert isinstance(path(b, at("A1"), at("E1"), 6, side=2, mode="shift"), LegalPath)
     wide = board_of("...oo...", "...oo...")
     assert "within" in refused(wide, at("A1"), at("F1"), 8, side=2)
     assert at("E1") in reachable(b, at("A1"), 6, side=2)
@@ -269,7 +269,7 @@ def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
     b, start, goal, enemies, allies, budget = case
     found = find_path(b, start, goal, budget, enemies=enemies, allies=allies)
     best = bfs_cost(b, start, goal, enemies, allies) if goal != start else None
-    if isinstance(found, Path):
+    if isinstance(found, LegalPath):
         assert found.cost <= budget
         assert found.cost == best
         pos, total = start, 0
@@ -299,8 +299,8 @@ def test_a_penalty_only_breaks_ties_and_is_the_least_of_the_cheapest(case, data)
     plain = find_path(b, start, goal, budget, enemies=enemies, allies=allies)
     priced = find_path(b, start, goal, budget, enemies=enemies, allies=allies,
                        penalty=entering)
-    assert isinstance(plain, Path) == isinstance(priced, Path)
-    if isinstance(plain, Path) and isinstance(priced, Path):
+    assert isinstance(plain, LegalPath) == isinstance(priced, LegalPath)
+    if isinstance(plain, LegalPath) and isinstance(priced, LegalPath):
         assert priced.cost == plain.cost <= budget
         seq = [start, *priced.squares]
         assert priced.extra == sum(entering(a, z) for a, z in zip(seq, seq[1:], strict=False))
@@ -319,7 +319,7 @@ def test_reachable_agrees_with_find_path(case):
     for r in range(b.height):
         for c in range(b.width):
             found = find_path(b, start, (c, r), budget, enemies=enemies, allies=allies)
-            if isinstance(found, Path):
+            if isinstance(found, LegalPath):
                 assert area.get((c, r)) == found.cost
             else:
                 assert (c, r) not in area
@@ -345,8 +345,8 @@ def test_a_move_and_its_reverse_cost_the_same_on_symmetric_terrain(case):
     b, start, goal = case
     there = find_path(b, start, goal, 40)
     back = find_path(b, goal, start, 40)
-    assert isinstance(there, Path) == isinstance(back, Path)
-    if isinstance(there, Path) and isinstance(back, Path):
+    assert isinstance(there, LegalPath) == isinstance(back, LegalPath)
+    if isinstance(there, LegalPath) and isinstance(back, LegalPath):
         assert there.cost == back.cost
         reverse = list(reversed([start, *there.squares]))[1:]
         assert len(reverse) == back.cost

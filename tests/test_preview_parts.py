@@ -4,7 +4,7 @@ target (R22) and a Counterattack (R27), each found and changed by its path."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack import COUNTER, Attack, at, put, target_path
+from momenta_cli.engine.attack import COUNTER_STEP, Attack, part_at, replace_part, target_path
 from momenta_cli.language import parse_line
 
 
@@ -16,14 +16,14 @@ def attack(line: str) -> Attack:
 
 def test_each_part_is_found_and_changed_by_its_path_and_no_other():
     cmd = attack("attack wren with firebomb dist 3 counter for gorm for vessa")
-    assert at(cmd, target_path(0)) is cmd
-    assert at(cmd, target_path(2)).target == "vessa"
-    assert at(cmd, (COUNTER,)) is cmd.counter
-    dodged = put(cmd, target_path(1), defense="dodge")
+    assert part_at(cmd, target_path(0)) is cmd
+    assert part_at(cmd, target_path(2)).target == "vessa"
+    assert part_at(cmd, (COUNTER_STEP,)) is cmd.counter
+    dodged = replace_part(cmd, target_path(1), defense="dodge")
     assert dodged.also[0].defense == "dodge" and dodged.defense is None
     assert dodged.also[1] == cmd.also[1] and dodged.counter == cmd.counter
-    braced = put(cmd, (), brace=True)
+    braced = replace_part(cmd, (), brace=True)
     assert braced.brace and braced.also == cmd.also
-    countered = put(cmd, (COUNTER,), weapon="Rapier")
+    countered = replace_part(cmd, (COUNTER_STEP,), weapon="Rapier")
     assert countered.counter is not None and countered.counter.weapon == "Rapier"
     assert cmd.counter is not None and cmd.counter.weapon != "Rapier"  # a copy

@@ -370,11 +370,11 @@ def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
 def test_an_option_line_quotes_names_holding_both_quotes():
     """The simulator's attack lines are command-language lines: a name with ' and "
     reads back as itself."""
-    from momenta_cli.simulate.view import Option
+    from momenta_cli.simulate.view import AttackOption
     from momenta_cli.text import split
 
     name = "Kira's \"Big\" Axe"
-    o = Option("Kira", "Gorm", name, "Mass", 2, 1.0)
+    o = AttackOption("Kira", "Gorm", name, "Mass", 2, 1.0)
     assert split(o.line) == ["attack", "Kira", "Gorm", "with", name, "at", "Mass"]
 
 

@@ -148,8 +148,9 @@ def log(
 
     Example: momenta log encounters/demo.fight.jsonl --format script -o fight.script
     """
-    from momenta_cli.journal import FightFile, atomic_write
+    from momenta_cli.journal import FightFile
     from momenta_cli.render import FORMATS, export_log, write_state_json
+    from momenta_cli.storage import atomic_write
 
     if fmt not in FORMATS and fmt not in ("md", "script"):
         # a usage mistake like any other: one line, exit code 2 (cli/app.py main)

@@ -49,7 +49,7 @@ _REACH = re.compile(r"^(melee|range)(?:\s+(\d+))?$", re.IGNORECASE)
 
 
 @dataclass
-class Known:
+class KnownNames:
     """Names an encounter may refer to: damage types, conditions, weapons, settings."""
 
     settings: Settings
@@ -118,7 +118,7 @@ def damage_table(damage: dict[str, int], overflow: int, err: Err) -> DamageTable
     return DamageTable(tuple(values), overflow)
 
 
-def build_weapon(m: WeaponModel, known: Known, err: Err) -> WeaponSpec | None:
+def build_weapon(m: WeaponModel, known: KnownNames, err: Err) -> WeaponSpec | None:
     """A WeaponSpec from a weapon model; None (with problems reported) if it is wrong."""
     table = damage_table(m.damage, m.overflow, err)
     tags = _tags(m.tags, known, err)
@@ -149,13 +149,13 @@ PHYSICAL_TAG = ("Physical is shorthand for resistances and weaknesses to all thr
                 "weapon Slashing, Piercing or Crushing (or Slashing/Piercing for a choice)")
 
 
-def _type_list(known: Known) -> list[str]:
+def _type_list(known: KnownNames) -> list[str]:
     """The damage types an encounter knows, the physical three first."""
     physical, other = catalogue_damage_types()
     return [*physical, *other, *sorted(known.damage_types - {*physical, *other})]
 
 
-def _tags(tags: list[str], known: Known, err: Err) -> dict[str, Any] | None:
+def _tags(tags: list[str], known: KnownNames, err: Err) -> dict[str, Any] | None:
     """Sort weapon tags (R21) into damage types, options, reach, range, flags, text."""
     types: list[str] = []
     options: list[str] = []
@@ -239,7 +239,7 @@ def maxima(m: CombatantModel, attrs: dict[str, int], settings: Settings) -> dict
     return out
 
 
-def locations(items: list[str | LocationModel] | None, known: Known, err: Err,
+def locations(items: list[str | LocationModel] | None, known: KnownNames, err: Err,
               side: str = "adversaries") -> tuple[LocationSpec, ...]:
     """Hit locations (R19): Mass always; Edge/Mark penalties from the settings. Every ally
     has Mass, Edge and Mark whatever the list says (ch20 Hit Locations: all player
@@ -267,7 +267,7 @@ def locations(items: list[str | LocationModel] | None, known: Known, err: Err,
 
 
 
-def damage_sources(names: list[str] | None, field_name: str, known: Known, err: Err
+def damage_sources(names: list[str] | None, field_name: str, known: KnownNames, err: Err
                    ) -> frozenset[str]:
     """Resistances or weaknesses; Physical = Slashing + Piercing + Crushing (ch20)."""
     physical, _ = catalogue_damage_types()
@@ -283,7 +283,7 @@ def damage_sources(names: list[str] | None, field_name: str, known: Known, err: 
     return frozenset(out)
 
 
-def conditions(m: CombatantModel, known: Known, err: Err) -> tuple[tuple[str, int], ...]:
+def conditions(m: CombatantModel, known: KnownNames, err: Err) -> tuple[tuple[str, int], ...]:
     """Starting conditions with stacks, checked against the catalogue and caps."""
     raw = m.conditions or {}
     pairs = raw.items() if isinstance(raw, dict) else ((name, 1) for name in raw)
@@ -311,7 +311,7 @@ def start_values(m: CombatantModel, limits: dict[str, int], err: Err) -> dict[st
     return given
 
 
-def weapons(m: CombatantModel, known: Known, err: Err) -> tuple[WeaponSpec, ...]:
+def weapons(m: CombatantModel, known: KnownNames, err: Err) -> tuple[WeaponSpec, ...]:
     """Listed weapons (names or inline), then attacks, then the Unarmed Attack."""
     out: list[WeaponSpec] = []
     for i, item in enumerate(m.weapons or ()):
@@ -343,7 +343,7 @@ def weapons(m: CombatantModel, known: Known, err: Err) -> tuple[WeaponSpec, ...]
     return tuple(out)
 
 
-def builtin_weapons(known: Known) -> list[WeaponSpec]:
+def builtin_weapons(known: KnownNames) -> list[WeaponSpec]:
     """The weapons everyone carries (data/weapons.yaml), built once per encounter."""
     out = []
     for raw in catalogue_builtin_weapons():
@@ -363,7 +363,7 @@ def _sub(err: Err, prefix: PathT) -> Err:
     return inner
 
 
-def combatant(m: CombatantModel, name: str, side: str, known: Known, err: Err
+def combatant(m: CombatantModel, name: str, side: str, known: KnownNames, err: Err
               ) -> CombatantSpec:
     """A CombatantSpec from a merged (stat block + own fields) combatant model."""
     attrs = attributes(m)

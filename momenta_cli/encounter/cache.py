@@ -220,7 +220,7 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
             return
         entry = _entry_path(key)
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        from momenta_cli.journal import atomic_write
+        from momenta_cli.storage import atomic_write
 
         atomic_write(entry, blob)
     except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):

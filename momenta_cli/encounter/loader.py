@@ -41,7 +41,7 @@ from momenta_cli.text import name_key, unsafe
 
 
 @dataclass
-class Entry:
+class Definition:
     """A named definition (weapon, stat block, condition) and where it was written."""
 
     src: Source
@@ -118,13 +118,13 @@ class _Loader:
         self.loaded: set[Path] = set()
         self.order = 0
         self.damage_types: list[str] = []
-        self.weapons: dict[str, Entry] = {}
-        self.blocks: dict[str, Entry] = {}
-        self.conditions: dict[str, Entry] = {}
+        self.weapons: dict[str, Definition] = {}
+        self.blocks: dict[str, Definition] = {}
+        self.conditions: dict[str, Definition] = {}
         self.roots: list[Path] = []
         self.reads = Reads()
         # (kind, name_key) -> entry: names the table could not tell apart clash
-        self.lookalikes: dict[tuple[str, str], Entry] = {}
+        self.lookalikes: dict[tuple[str, str], Definition] = {}
 
     # --- reading ------------------------------------------------------------------------
 
@@ -234,15 +234,15 @@ class _Loader:
                     self.problems.add(src, (key, i, "name"), f"{same} defined at "
                                       f"{first.src.name}:{line}")
                     continue
-                table[name] = Entry(src, (key, i), raw)
+                table[name] = Definition(src, (key, i), raw)
                 looks[(key, name_key(name))] = table[name]
 
     # --- names and settings -------------------------------------------------------------
 
-    def known(self, src: Source) -> tuple[build.Known, dict[str, str]]:
+    def known(self, src: Source) -> tuple[build.KnownNames, dict[str, str]]:
         settings, rule_sources = self.settings(src)
         physical, other = damage_types()
-        known = build.Known(settings, damage_types={*physical, *other, *self.damage_types})
+        known = build.KnownNames(settings, damage_types={*physical, *other, *self.damage_types})
         known.conditions = {n: c.cap for n, c in conditions().items()}
         shipped = {name_key(n): n for n in conditions()}
         for name, entry in self.conditions.items():
@@ -288,7 +288,7 @@ class _Loader:
             sources[key] = f"{src.name}:{src.doc.mark(('rules', key), key=True)[0]}"
         return settings_from(SettingsModel.model_validate(good)), sources
 
-    def check_rule_conditions(self, src: Source, known: build.Known) -> None:
+    def check_rule_conditions(self, src: Source, known: build.KnownNames) -> None:
         s = known.settings
         err = self.err(src, ("rules",))
         for i, name in enumerate(s.pc_wound_table):
@@ -302,7 +302,7 @@ class _Loader:
 
     # --- stat blocks and combatants -----------------------------------------------------
 
-    def encounter(self, src: Source, known: build.Known) -> EncounterSpec:
+    def encounter(self, src: Source, known: build.KnownNames) -> EncounterSpec:
         blocks: dict[str, CombatantSpec] = {}
         for name, entry in self.blocks.items():
             m = piece(CombatantModel, entry.raw)
@@ -346,7 +346,7 @@ class _Loader:
         """The ``map:`` block's Board and where each combatant starts (field.py)."""
         return field_of(src, self.text, entries, self.problems)
 
-    def combatant(self, src: Source, path: PathT, raw: Any, known: build.Known
+    def combatant(self, src: Source, path: PathT, raw: Any, known: build.KnownNames
                   ) -> list[CombatantSpec]:
         """One combatant entry, merged with its stat block and stamped out ``count`` times."""
         own = piece(CombatantModel, raw)
@@ -382,7 +382,7 @@ class _Loader:
         return [dataclasses.replace(spec, name=f"{m.name}-{i}")
                 for i in range(1, own.count + 1)]
 
-    def extra_conditions(self, known: build.Known
+    def extra_conditions(self, known: build.KnownNames
                          ) -> tuple[tuple[str, int | None, str, tuple[str, ...], str], ...]:
         out = []
         for entry in self.conditions.values():

@@ -1,6 +1,5 @@
 # The door of journal: each name of its API and the module it lives in.
 
-from .disk import atomic_write as atomic_write
 from .fight_file import FightExists as FightExists, FightFile as FightFile, NotSaved as NotSaved
 from .locations import (
     SUFFIX as SUFFIX,

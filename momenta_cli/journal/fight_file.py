@@ -64,8 +64,6 @@ from typing import TYPE_CHECKING, Any
 
 from momenta_cli.engine.core import EncounterSpec, Roller, Session
 from momenta_cli.errors import JournalError, MomentaError
-from momenta_cli.journal import disk
-from momenta_cli.journal.disk import Known, atomic_write
 from momenta_cli.journal.locations import (
     LOCK_SUFFIX,
     SUFFIX,
@@ -97,7 +95,19 @@ from momenta_cli.journal.replay import (
     parse_header,
     read_fight,
 )
-from momenta_cli.storage import why
+from momenta_cli.storage import (
+    AppendFailed,
+    FileChanged,
+    KnownFile,
+    append_durably,
+    atomic_write,
+    create_exclusive,
+    keep_copy,
+    known_file,
+    read_only,
+    remove_if,
+    why,
+)
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
     from momenta_cli.play import Outcome
@@ -134,7 +144,7 @@ class FightFile:
     encounter_path: Path
     warnings: list[str] = field(default_factory=list)
     records: int = 0
-    known: Known | None = None  # the file as last read or written (None: read-only)
+    known: KnownFile | None = None  # the file as last read or written (None: read-only)
     notices: list[str] = field(default_factory=list)  # said once, after the next save
     _legacy: list[dict[str, Any]] | None = None  # a version-1 file's records, to convert
     _torn: bool = False  # a failed append's bytes could not be cut off yet
@@ -174,7 +184,7 @@ class FightFile:
         header = seal_header(header)
         blob = encode(header)
         try:
-            known = disk.create_exclusive(path, blob)
+            known = create_exclusive(path, blob)
         except FileExistsError:
             raise FightExists(f"{path}: a fight file is already there (another session "
                               f"started it a moment ago?); run the command again to "
@@ -276,17 +286,17 @@ class FightFile:
         assert good is not None
         # A file the GM made read-only stays as it is: nothing may change before the
         # write it protects would fail anyway (the directory may still allow a rename).
-        if disk.read_only(self.path):
+        if read_only(self.path):
             raise PermissionError(errno.EACCES, "permission denied: the fight file is "
                                   "read-only")
-        kept = disk.keep_copy(self.path, label)
+        kept = keep_copy(self.path, label)
         try:
             atomic_write(self.path, good)
         except OSError:
             os.unlink(kept)  # the original is still in place: the extra name goes
             raise
         self.header, self._legacy, self._unterminated = header, None, False
-        self.known = disk.known(self.path)
+        self.known = known_file(self.path)
         return kept
 
     # --- writing ---------------------------------------------------------------------------
@@ -306,7 +316,7 @@ class FightFile:
             self.notices.append(said.removeprefix("warning: "))
         if self.known is None:
             raise NotSaved(self.path, "the fight was opened read-only")
-        if disk.read_only(self.path):  # as root too: the mode says "keep this fight"
+        if read_only(self.path):  # as root too: the mode says "keep this fight"
             raise NotSaved(self.path, "the fight file is read-only (no write permission)")
         if self.version < VERSION:
             self._upgrade()
@@ -315,11 +325,11 @@ class FightFile:
             blob = b"\n" + blob
         assert self.known is not None
         try:
-            self.known = disk.append(self.path, blob, self.known, torn=self._torn)
-        except disk.AppendFailed as failed:
+            self.known = append_durably(self.path, blob, self.known, torn=self._torn)
+        except AppendFailed as failed:
             self._torn = not failed.clean
             raise NotSaved(self.path, why(failed.err)) from None
-        except disk.Changed as err:
+        except FileChanged as err:
             raise NotSaved(self.path, f"another program changed the fight file since it "
                            f"was opened ({err}); resume it to see what it holds") from None
         except FileNotFoundError:
@@ -350,7 +360,7 @@ class FightFile:
         that header (a refused ``do ENCOUNTER.yaml``); the caller holds the lock."""
         if self._created is None or self.known is None or self.records:
             return False
-        return disk.remove_if(self.path, self.known, self._created)
+        return remove_if(self.path, self.known, self._created)
 
     def run(self, line: str, roller: Roller, *, players: bool = False) -> Outcome:
         """Run one line and save it before returning; refused lines change nothing, and
@@ -380,11 +390,11 @@ class FightFile:
         return out
 
 
-def _known_as(path: Path, size: int) -> Known:
+def _known_as(path: Path, size: int) -> KnownFile:
     """What an append may follow: the file now, as long as we read it (if it has grown
     since, another program wrote to it, and appends will say so)."""
     try:
-        now = disk.known(path)
+        now = known_file(path)
     except OSError as err:
         raise JournalError(f"{path}: {why(err)}") from None
-    return Known(now.dev, now.ino, size)
+    return KnownFile(now.dev, now.ino, size)

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.errors import JournalError
-from momenta_cli.journal import disk
 from momenta_cli.journal.records import FORMAT, parse_json
-from momenta_cli.storage import is_regular, why
+from momenta_cli.storage import CLOEXEC, is_regular, move_aside, why
 
 SUFFIX = ".fight.jsonl"
 LOCK_SUFFIX = ".lock"
@@ -76,7 +75,7 @@ def looks_like_fight(path: Path) -> bool:
     if path.name.endswith(SUFFIX):
         return True
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | disk.CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | CLOEXEC)
     except (OSError, ValueError):
         return False
     try:
@@ -118,7 +117,7 @@ def set_aside(path: Path) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     base = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     try:
-        return disk.move_aside(path, lambda n: path.with_name(
+        return move_aside(path, lambda n: path.with_name(
             f"{base}.{stamp}{f'-{n}' if n > 1 else ''}{SUFFIX}"))
     except OSError as err:
         raise JournalError(f"{path}: cannot set the old fight aside: {why(err)}") from None

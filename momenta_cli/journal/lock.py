@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from momenta_cli.errors import JournalError
-from momenta_cli.journal import disk
 from momenta_cli.journal.locations import lock_path
+from momenta_cli.storage import CLOEXEC
 
 try:  # advisory locks; Windows has no fcntl, and there a fight is simply not locked
     import fcntl
@@ -63,7 +63,7 @@ def locked(fight: Path, *, wait: float = 0.5, brief: bool = False) -> Iterator[N
     fd = -1
     while fd < 0:
         try:
-            candidate = os.open(lp, os.O_RDWR | os.O_CREAT | disk.CLOEXEC, 0o644)
+            candidate = os.open(lp, os.O_RDWR | os.O_CREAT | CLOEXEC, 0o644)
         except OSError:
             break  # e.g. a read-only directory: nothing can be saved there anyway
         try:

@@ -159,7 +159,7 @@ def _save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fi
         return
     entry = entry_path(fight)
     entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    from momenta_cli.journal.disk import atomic_write
+    from momenta_cli.storage import atomic_write
 
     atomic_write(entry, blob)
     prune(entry.parent, FOLD_SUFFIX, MAX_ENTRIES)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.play.preview import Against, LinePreview, Option, Paid, Roll
+from momenta_cli.play.preview import Against, LinePreview, Paid, ReactionOption, Roll
 from momenta_cli.render.odds_view import odds_pool_text, pct
 from momenta_cli.render.status_view import lit
 
@@ -41,7 +41,7 @@ def _roll_head(r: Roll) -> str:
     return f"{r.attacker} {how} {r.target} with {r.weapon} ({r.mode}, at {r.location}, {types})"
 
 
-def _option(o: Option) -> str:
+def _option(o: ReactionOption) -> str:
     cost = o.uses if o.cost is None else f"{o.cost} Vigor"
     mark = " (written)" if o.declared else ""
     return f"{o.words}: {odds_pool_text(o.pool, o.auto)}, {cost}{mark}".rstrip(", ")

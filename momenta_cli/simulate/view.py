@@ -34,7 +34,7 @@ def attack_cost(f: Fighter, w: WeaponSpec) -> int:
 
 
 @dataclass(frozen=True)
-class Option:
+class AttackOption:
     """One attack a combatant could make now: against ``target`` with ``weapon`` at
     ``location``, costing ``cost`` Vigor, worth ``expected`` damage on average before the
     target's defense; ``line`` is the command that makes it."""
@@ -66,7 +66,7 @@ class View:
         self._copy: Fight | None = None
         self.memory: dict[str, Any] = {}
         self.rng = rng
-        self._cache: dict[tuple[str, bool, bool], list[Option]] = {}
+        self._cache: dict[tuple[str, bool, bool], list[AttackOption]] = {}
         # what the map allows, by where everyone stands: kept while the fight goes on
         # (line of sight and cover are the slow part, and most commands move nobody)
         self._map: dict[tuple[Any, ...], bool] = {}
@@ -108,7 +108,7 @@ class View:
                 if not f.out and f.name != name and f.side == me.side]
 
     def attacks(self, name: str, *, affordable: bool = True, telegraphed: bool = False
-                ) -> list[Option]:
+                ) -> list[AttackOption]:
         """Every attack ``name`` could make now (each weapon at each enemy, at each hit
         location the weapon may aim at), best expected damage first; with
         ``affordable``, only those its Vigor pays for. Telegraphed attacks (a text tag:
@@ -123,7 +123,7 @@ class View:
             self._cache[key] = self._attacks(name, affordable, telegraphed)
         return self._cache[key]
 
-    def _attacks(self, name: str, affordable: bool, telegraphed: bool) -> list[Option]:
+    def _attacks(self, name: str, affordable: bool, telegraphed: bool) -> list[AttackOption]:
         # From the fight itself, not the policy's copy: what a policy scribbled on its
         # copy cannot change the estimates either.
         a = self._real.fighters[name]
@@ -132,7 +132,7 @@ class View:
         else:
             weapons = [w for w in a.spec.weapons if "Telegraphed" not in w.other_tags] \
                 or list(a.spec.weapons)
-        out: list[Option] = []
+        out: list[AttackOption] = []
         on_map = board_of(self._real) is not None
         where = _where(self._real) if on_map else ()
         for w in weapons:
@@ -143,7 +143,7 @@ class View:
                 for loc, worth in estimate.by_location(self._real, a, t, w):
                     if on_map and not self._allowed(where, a, t, w, loc):
                         continue
-                    out.append(Option(a.name, t.name, w.name, loc, cost, worth))
+                    out.append(AttackOption(a.name, t.name, w.name, loc, cost, worth))
         # Best first; on a tie the cheaper, then the listed order (weapons, targets).
         return sorted(out, key=lambda o: (-o.expected, o.cost))
 
@@ -155,7 +155,7 @@ class View:
             self._map[key] = _allowed(self._real, a, t, w, location)
         return self._map[key]
 
-    def best_attack(self, name: str) -> Option | None:
+    def best_attack(self, name: str) -> AttackOption | None:
         """The affordable attack with the best expected damage, if any."""
         options = self.attacks(name)
         return options[0] if options else None

@@ -1,5 +1,19 @@
 # The door of storage: each name of its API and the module it lives in.
 
+from .disk import (
+    CLOEXEC as CLOEXEC,
+    AppendFailed as AppendFailed,
+    FileChanged as FileChanged,
+    KnownFile as KnownFile,
+    append_durably as append_durably,
+    atomic_write as atomic_write,
+    create_exclusive as create_exclusive,
+    keep_copy as keep_copy,
+    known_file as known_file,
+    move_aside as move_aside,
+    read_only as read_only,
+    remove_if as remove_if,
+)
 from .home import state_home as state_home
 from .reading import (
     MB as MB,

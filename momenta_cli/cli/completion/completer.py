@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from momenta_cli.cli.completion.attack_words import attack_words
 from momenta_cli.cli.completion.grammar import Shape, shape
-from momenta_cli.cli.completion.live_words import Ones, fighter, names, verb_words, words_of
+from momenta_cli.cli.completion.live_words import fighter, names, verb_words, words_of
 from momenta_cli.cli.completion.move_words import move_words
-from momenta_cli.engine.core import ChangeCondition, Fight, Typed, candidates
+from momenta_cli.engine.core import ChangeCondition, Fight, OnesRoller, Typed, candidates
 from momenta_cli.engine.harm import catalogue
 from momenta_cli.engine.turns import match_typed
 from momenta_cli.errors import MomentaError
@@ -164,7 +164,7 @@ def _makes_up(fight: Fight, words: list[str]) -> bool:
             return False
         from momenta_cli.engine.core import decide
 
-        decide(fight.clone(), cmd, Ones())
+        decide(fight.clone(), cmd, OnesRoller())
     except MomentaError:
         return False
     return True

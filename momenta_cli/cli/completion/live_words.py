@@ -4,7 +4,7 @@ target's hit locations (cli/completion/completer.py and cli/completion/attack_wo
 
 from __future__ import annotations
 
-from momenta_cli.engine.core import THREAT_CLASSES, Fight, Fighter, NextTurn, find
+from momenta_cli.engine.core import THREAT_CLASSES, Fight, Fighter, NextTurn, OnesRoller, find
 from momenta_cli.engine.gm import RESOURCES
 from momenta_cli.engine.harm import catalogue
 from momenta_cli.engine.turns import may_act
@@ -12,13 +12,6 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.language import VERBS
 
 SIDES = ("allies", "adversaries", "independents")
-
-class Ones:
-    """Dice for looking ahead: the end of a turn may roll to clear conditions; who may
-    act next never depends on those faces but through Slowed, which a 1 keeps."""
-
-    def roll(self, n: int) -> list[int]:
-        return [1] * n
 
 
 def fighter(fight: Fight, text: str) -> Fighter | None:
@@ -39,7 +32,7 @@ def may_start(fight: Fight, verb: str) -> list[str]:
         from momenta_cli.engine.turns import picking_from
 
         try:
-            fight = picking_from(fight, NextTurn(None), Ones())
+            fight = picking_from(fight, NextTurn(None), OnesRoller())
         except MomentaError:
             return []
     return [f.name for f in may_act(fight)]

@@ -18,10 +18,10 @@ from .defense import (
 from .effects import MAX_EFFECT as MAX_EFFECT, GrabTaken as GrabTaken
 from .map_attack import cover_reason as cover_reason, needs_sight as needs_sight
 from .parts import (
-    COUNTER as COUNTER,
-    Path as Path,
-    at as at,
-    put as put,
+    COUNTER_STEP as COUNTER_STEP,
+    PartPath as PartPath,
+    part_at as part_at,
+    replace_part as replace_part,
     target_path as target_path,
 )
 from .plan import (

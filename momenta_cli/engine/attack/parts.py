@@ -14,15 +14,15 @@ from typing import Any
 
 from momenta_cli.engine.attack.plan import Attack
 
-Path = tuple[int | str, ...]
-COUNTER = "counter"
+PartPath = tuple[int | str, ...]
+COUNTER_STEP = "counter"
 
 
-def at(cmd: Attack, path: Path) -> Attack:
+def part_at(cmd: Attack, path: PartPath) -> Attack:
     """The part of ``cmd`` at ``path``."""
     x = cmd
     for step in path:
-        if step == COUNTER:
+        if step == COUNTER_STEP:
             assert x.counter is not None, path
             x = x.counter
         else:
@@ -31,20 +31,20 @@ def at(cmd: Attack, path: Path) -> Attack:
     return x
 
 
-def put(cmd: Attack, path: Path, **changes: Any) -> Attack:
+def replace_part(cmd: Attack, path: PartPath, **changes: Any) -> Attack:
     """``cmd`` with the part at ``path`` changed by ``changes`` (dataclasses.replace)."""
     if not path:
         return replace(cmd, **changes)
     step, rest = path[0], path[1:]
-    if step == COUNTER:
+    if step == COUNTER_STEP:
         assert cmd.counter is not None, path
-        return replace(cmd, counter=put(cmd.counter, rest, **changes))
+        return replace(cmd, counter=replace_part(cmd.counter, rest, **changes))
     assert isinstance(step, int)
     also = list(cmd.also)
-    also[step] = put(also[step], rest, **changes)
+    also[step] = replace_part(also[step], rest, **changes)
     return replace(cmd, also=tuple(also))
 
 
-def target_path(i: int) -> Path:
+def target_path(i: int) -> PartPath:
     """The path of target ``i`` of an attack (0: the main one, then ``also``)."""
     return () if i == 0 else (i - 1,)

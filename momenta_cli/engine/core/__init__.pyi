@@ -17,6 +17,7 @@ from .commands import (
 )
 from .deciding import decide as decide, rollover as rollover
 from .dice import (
+    OnesRoller as OnesRoller,
     PresetRoller as PresetRoller,
     RecordingRoller as RecordingRoller,
     Roller as Roller,

@@ -27,6 +27,15 @@ class SeededRoller:
         return [self._rng.randint(1, 6) for _ in range(n)]
 
 
+class OnesRoller:
+    """Dice for looking ahead: every face a 1. What a look-ahead reads is fixed before any
+    die is (the pools and reactions, ch20 step 1, R27; who may act next, which the end of
+    a turn's clear rolls change only through Slowed, and a 1 keeps Slowed)."""
+
+    def roll(self, n: int) -> list[int]:
+        return [1] * n
+
+
 class QueueRoller:
     """Hands out faces from a fixed list, for tests; raises when the list runs dry."""
 

@@ -18,9 +18,9 @@ from .fitting import SQUARE_HELP as SQUARE_HELP, fit_problem as fit_problem, map
 from .forced_squares import Forced as Forced, drag as drag, shove as shove
 from .pathfinding import (
     STEPS as STEPS,
+    LegalPath as LegalPath,
     Mode as Mode,
     NoPath as NoPath,
-    Path as Path,
     Penalty as Penalty,
     find_path as find_path,
     pit_depth as pit_depth,

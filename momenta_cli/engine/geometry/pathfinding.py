@@ -44,7 +44,7 @@ _ROUGH = ("difficult", "low")
 
 
 @dataclass(frozen=True)
-class Path:
+class LegalPath:
     """A legal path: the positions entered in order (the start left out; the last is
     where the mover ends), its cost in squares, and what it involves."""
 
@@ -264,7 +264,7 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
 def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,
               mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
               allies: frozenset[Square] = frozenset(), into_pit: bool = False,
-              penalty: Penalty | None = None, passing: bool = False) -> Path | NoPath:
+              penalty: Penalty | None = None, passing: bool = False) -> LegalPath | NoPath:
     """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
     (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
     is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
@@ -309,7 +309,7 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         jumped.update(over)
     squares.reverse()
     visited = [start, *squares]
-    return Path(start, tuple(squares), reached[goal], frozenset(jumped),
+    return LegalPath(start, tuple(squares), reached[goal], frozenset(jumped),
                 swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
                 climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
                 fall=pit_depth(board, walk.squares(goal)), extra=priced[goal])

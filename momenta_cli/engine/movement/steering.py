@@ -18,9 +18,9 @@ from momenta_cli.engine.battlefield import squares_of
 from momenta_cli.engine.core import Fight, Fighter
 from momenta_cli.engine.geometry import (
     Board,
+    LegalPath,
     Mode,
     NoPath,
-    Path,
     Penalty,
     Square,
     find_path,
@@ -36,7 +36,7 @@ from momenta_cli.text import squares_text
 
 def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mode: Mode,
         enemies: frozenset[Square], allies: frozenset[Square], penalty: Penalty | None,
-        last: bool) -> Path | NoPath:
+        last: bool) -> LegalPath | NoPath:
     """The cheapest legal path from ``start`` to ``goal`` within ``budget``: the whole
     movement, or one leg of it (``last``: it ends there, else it passes through, so an
     ally's square will do and a pit will not)."""
@@ -44,7 +44,7 @@ def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mo
     args: dict[str, Any] = {"side": side, "mode": mode, "allies": allies,
                             "into_pit": into_pit, "penalty": penalty, "passing": not last}
     found = find_path(board, start, goal, budget, enemies=enemies, **args)
-    if isinstance(found, Path) and found.swimming:
+    if isinstance(found, LegalPath) and found.swimming:
         found = _dry(board, start, goal, found, enemies=enemies, **args)
     return found
 
@@ -53,8 +53,8 @@ def _wet(board: Board, squares: tuple[Square, ...]) -> bool:
     return any(board.on(s) and board.at(s).kind == "water" for s in squares)
 
 
-def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
-         enemies: frozenset[Square], **how: Any) -> Path:
+def _dry(board: Board, start: Square, goal: Square, wet: LegalPath, *,
+         enemies: frozenset[Square], **how: Any) -> LegalPath:
     """Of two paths costing the same, the one that keeps out of the water: a swimming
     Move pays double Vigor (ch19 Swim), so a GM would walk round (unless that way enters
     more reaches). Only when neither end is in the water; the search goes no further
@@ -65,13 +65,13 @@ def _dry(board: Board, start: Square, goal: Square, wet: Path, *,
     water = frozenset((c, r) for r, row in enumerate(board.squares)
                       for c, t in enumerate(row) if t.kind == "water")
     dry = find_path(board, start, goal, wet.cost, enemies=enemies | water, **how)
-    return dry if isinstance(dry, Path) and dry.cost == wet.cost and \
+    return dry if isinstance(dry, LegalPath) and dry.cost == wet.cost and \
         dry.extra <= wet.extra else wet
 
 
-def joined(legs: list[Path]) -> Path:
+def joined(legs: list[LegalPath]) -> LegalPath:
     """The legs of a movement through waypoints as one path."""
-    return Path(legs[0].start, tuple(s for p in legs for s in p.squares),
+    return LegalPath(legs[0].start, tuple(s for p in legs for s in p.squares),
                 sum(p.cost for p in legs), frozenset().union(*(p.jumped for p in legs)),
                 swimming=any(p.swimming for p in legs),
                 climbing=any(p.climbing for p in legs), fall=legs[-1].fall,
@@ -119,7 +119,7 @@ def closed_doors(board: Board, start: Square, goal: Square, budget: int, *, side
                                for t in row) for row in board.squares))
     found = leg(opened, start, goal, budget, side=side, mode=mode, enemies=enemies,
                 allies=allies, penalty=None, last=last)
-    if not isinstance(found, Path):
+    if not isinstance(found, LegalPath):
         return []
     crossed = {q for p in found.squares for q in footprint(p, side)}
     return [d for d in doors if d in crossed]

@@ -30,9 +30,9 @@ from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, acto
 from momenta_cli.engine.geometry import (
     Board,
     Forced,
+    LegalPath,
     Mode,
     NoPath,
-    Path,
     Square,
     drag,
     footprint,
@@ -76,7 +76,7 @@ class Route:
 
     mover: str
     how: str
-    path: Path
+    path: LegalPath
     budget: int
     why: str
     during: str
@@ -173,7 +173,7 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
     goal = square_of(square)
     stops = [*(square_of(v) for v in via), goal]
     penalty = steering.reaches_entered(fight, f) if how == "Move" else None
-    legs: list[Path] = []
+    legs: list[LegalPath] = []
     here, left = f.position, w.budget
     for i, to in enumerate(stops):
         found = steering.leg(w.board, here, to, left, side=w.side, mode=w.mode,
@@ -211,7 +211,7 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
     return Route(f.name, how, found, w.budget, w.why, during, end, drags)
 
 
-def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: Path,
+def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: LegalPath,
           along: set[str]) -> tuple[str, Forced]:
     """ch19 Grab: ``d`` keeps its place relative to ``f`` at every step. Where it cannot
     be (a wall, another creature) the rules leave it to the GM; the tracker refuses

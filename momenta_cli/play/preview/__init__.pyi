@@ -5,7 +5,7 @@ from .mark import MARK as MARK, strip_mark as strip_mark
 from .preview_model import (
     Against as Against,
     LinePreview as LinePreview,
-    Option as Option,
     Paid as Paid,
+    ReactionOption as ReactionOption,
     Roll as Roll,
 )

@@ -16,7 +16,7 @@ from momenta_cli.engine.attack import (
     DefenseUsed,
     open_reactions,
     plan_attack,
-    put,
+    replace_part,
     solid_applies,
     target_path,
     total,
@@ -68,7 +68,7 @@ def _main(events: Sequence[Event], a: str, t: str, maneuver: str) -> AttackRolle
 
 def _with(cmd: Attack, i: int, **change: object) -> Attack:
     """``cmd`` with target ``i`` (0: the main one, then ``also``) changed."""
-    return put(cmd, target_path(i), **change)
+    return replace_part(cmd, target_path(i), **change)
 
 
 def _decided(fight: Fight, cmd: Attack, dice: Throwaway) -> list[Event] | None:
@@ -84,7 +84,8 @@ def _cost(events: Sequence[Event], name: str, what: str) -> int | None:
 
 
 def _defense(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, choice: str,
-             chosen: str | None, dice: Throwaway, declared: str | None) -> model.Option | None:
+             chosen: str | None, dice: Throwaway, declared: str | None
+             ) -> model.ReactionOption | None:
     """The reactive defense ``choice`` (with ``chosen``) as the engine would roll it."""
     events = _decided(fight, _with(cmd, i, defense=choice, defense_with=chosen,
                                    defense_typed=None, counter=None), dice)
@@ -99,13 +100,13 @@ def _defense(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, choice: 
         left = used.uses - used.used + 1
         uses = f"{left} of {used.uses} use{'s' if used.uses != 1 else ''} left this round"
     cost = _cost(events, t.name, rolled.defense.split(" (")[0])
-    return model.Option(words, rolled.defense, tuple(rolled.defense_pool),
+    return model.ReactionOption(words, rolled.defense, tuple(rolled.defense_pool),
                         _auto(rolled.defense_roll or {}), cost, uses,
                         declared=declared == rolled.defense)
 
 
 def _counter(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: WeaponSpec,
-             dice: Throwaway, declared: str | None) -> model.Option | None:
+             dice: Throwaway, declared: str | None) -> model.ReactionOption | None:
     """A Counterattack with ``w`` as the engine would roll it (first, R27)."""
     counter = Attack(None, "", "Counterattack", weapon=w.name)
     events = _decided(fight, _with(cmd, i, counter=counter, defense=None, defense_with=None,
@@ -113,21 +114,21 @@ def _counter(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: Weapo
     rolled = _main(events or (), t.name, a.name, "Counterattack")
     if events is None or rolled is None:
         return None
-    return model.Option(f"counter with {quote_word(w.name)}", f"Counterattack ({w.name})",
+    return model.ReactionOption(f"counter with {quote_word(w.name)}", f"Counterattack ({w.name})",
                         tuple(rolled.pool), _auto(rolled.roll),
                         _cost(events, t.name, "Counterattack"),
                         declared=declared == w.name)
 
 
 def _options(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: WeaponSpec,
-             mode: str, base: Sequence[Event], dice: Throwaway) -> tuple[model.Option, ...]:
+             mode: str, base: Sequence[Event], dice: Throwaway) -> tuple[model.ReactionOption, ...]:
     """What ``t`` may declare against this attack, each as the engine would have it."""
     x = (cmd, *cmd.also)[i]
     main = _main(base, a.name, t.name, cmd.maneuver)
     declared = main.defense if main is not None else None
     countered = _main(base, t.name, a.name, "Counterattack") if x.counter else None
     open_ = open_reactions(fight, t, w, mode)
-    found: list[model.Option | None] = []
+    found: list[model.ReactionOption | None] = []
     if open_.dodge:
         found.append(_defense(fight, cmd, i, a, t, "dodge", None, dice, declared))
     found += [_defense(fight, cmd, i, a, t, "deflect", d, dice, declared)

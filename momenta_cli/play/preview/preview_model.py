@@ -50,7 +50,7 @@ class Roll:
 
 
 @dataclass(frozen=True)
-class Option:
+class ReactionOption:
     """A reaction the target may still declare: the words that declare it on the line
     (``dodge``, ``deflect=Buckler``, ``counter with Rapier``), its pool and its cost in
     Vigor (None for an enemy's scripted defense, which costs a use: ``uses``)."""
@@ -82,7 +82,7 @@ class Against:
 
     name: str
     weapon: str
-    options: tuple[Option, ...]
+    options: tuple[ReactionOption, ...]
     brace_open: bool  # it may Brace when damage is about to reach it (ch19)
     braces: bool  # it Braces, as written on the line
     deals_damage: bool

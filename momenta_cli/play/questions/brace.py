@@ -12,16 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.attack import Attack, part_at, replace_part
 from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.roll_order import at, put
 from momenta_cli.play.questions.trial import Trial, longer, trial
 from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
-class Question:
+class BraceQuestion:
     """Whether the target of landing ``index`` Braces: ``braced`` is the attack if it
     does; ``faces`` every face the tracker has rolled so far, both ways."""
 
@@ -81,7 +80,7 @@ def _soaked(t: Trial, i: int) -> bool:
 
 
 def question(fight: Fight, base: Trial, start: int, roller: Roller,
-             notes: list[str] | None = None) -> Question | None:
+             notes: list[str] | None = None) -> BraceQuestion | None:
     """The first Brace question from landing ``start`` on of the attack decided in
     ``base`` (with ``base.faces`` the dice so far): the braced attack is decided with the
     same faces, then ``roller`` for any more. ``notes`` gets a dim line for each target
@@ -91,7 +90,7 @@ def question(fight: Fight, base: Trial, start: int, roller: Roller,
     said = notes if notes is not None else []
     for n in range(start, len(base.landed)):
         landing, i = base.landed[n]
-        if at(cmd, landing.strike).brace:
+        if part_at(cmd, landing.strike).brace:
             continue
         target = base.events[i].target
         mine = not fight.get(target).spec.is_enemy
@@ -100,7 +99,7 @@ def question(fight: Fight, base: Trial, start: int, roller: Roller,
             if mine and _soaked(base, i):
                 said.append(f"(no Brace for {target}: Guard takes it all)")
             continue
-        braced = put(cmd, landing.strike, brace=True)
+        braced = replace_part(cmd, landing.strike, brace=True)
         try:
             bt = trial(fight, braced, roller, base.faces)
         except MomentaError as err:  # this target may not Brace now: the engine says why
@@ -116,7 +115,7 @@ def question(fight: Fight, base: Trial, start: int, roller: Roller,
             continue
         after = found[1] if found else "nothing to Vitality"
         text = f"{target}: {plain[1]}; Brace: {after}, Broken."
-        return Question(n, target, one_line(text), braced, longer(base.faces, bt.faces))
+        return BraceQuestion(n, target, one_line(text), braced, longer(base.faces, bt.faces))
     return None
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.core import Typed, dice_text, roll_pool
+from momenta_cli.engine.attack import COUNTER_STEP, PartPath
+from momenta_cli.engine.core import OnesRoller, Typed, dice_text, roll_pool
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import typed_result
-from momenta_cli.play.questions.roll_order import COUNTER, Path
-from momenta_cli.play.questions.trial import Ones, Trial
+from momenta_cli.play.questions.trial import Trial
 from momenta_cli.text import clip, one_line
 
 
@@ -21,7 +21,7 @@ class Roll:
     """One roll of the attack: where its answer goes (``path``'s ``field``: ``typed`` or
     ``defense_typed``), who rolls it and how many dice."""
 
-    path: Path
+    path: PartPath
     field: str
     label: str  # ``Gorm rolls 3d``, ``Brannoc's Dodge 1d``
     pool: int
@@ -50,7 +50,7 @@ def rolls(t: Trial) -> list[Roll]:
     for landing, i in t.landed:
         e = t.events[i]
         if landing.first:
-            counter = bool(landing.roll) and landing.roll[-1] == COUNTER
+            counter = bool(landing.roll) and landing.roll[-1] == COUNTER_STEP
             label = f"{e.attacker}'s Counterattack" if counter else f"{e.attacker} rolls"
             where = ""
             if t.command.also and not counter:  # several targets: say which (R22)
@@ -113,5 +113,5 @@ def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
 
 def check(r: Roll, typed: Typed, face: int = 5) -> None:
     """Refuse (``MomentaError``, the engine's reason) dice ``r``'s pool cannot show."""
-    roll_pool(r.pool, Ones(), face, typed)  # refuses a wrong count, as the engine would
+    roll_pool(r.pool, OnesRoller(), face, typed)  # refuses a wrong count, as the engine would
 

@@ -27,12 +27,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from momenta_cli.engine.attack import Attack
-from momenta_cli.engine.core import Fight, Fighter, PresetRoller, Roller, actor, decide
+from momenta_cli.engine.core import Fight, Fighter, OnesRoller, PresetRoller, Roller, actor, decide
 from momenta_cli.engine.movement import MoveTo, Route, drag_triggers, plan, route_triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import comment_of, move_line, parse_line
 from momenta_cli.play.questions.sequence import Cancelled, Failed, Table
-from momenta_cli.play.questions.trial import Ones
 from momenta_cli.play.questions.trigger_offers import Answering, Stop, offer_each
 from momenta_cli.text import split
 
@@ -77,7 +76,7 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
         mover = actor(fight, cmd.name)
         route = plan(fight, mover, cmd.square, cmd.how, cmd.via)
         stops = move_stops(fight, mover, route)
-        decide(fight, cmd, Ones())  # a movement refused as it stands asks nothing
+        decide(fight, cmd, OnesRoller())  # a movement refused as it stands asks nothing
     except MomentaError:
         return cmd, ()
     if not stops:

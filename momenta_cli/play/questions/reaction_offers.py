@@ -9,10 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from momenta_cli.engine.attack import Attack, open_reactions
+from momenta_cli.engine.attack import (
+    COUNTER_STEP,
+    Attack,
+    PartPath,
+    open_reactions,
+    part_at,
+    replace_part,
+)
 from momenta_cli.engine.core import Fight, candidates, dice_text
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.roll_order import COUNTER, Path, at, put
 from momenta_cli.play.questions.trial import Trial, trial
 from momenta_cli.text import clip, one_line
 
@@ -30,7 +36,7 @@ def roll_size(e_roll: dict, parts: tuple[tuple[str, int], ...]) -> str:
 
 
 @dataclass(frozen=True)
-class Offer:
+class ReactionOffer:
     """One reaction the target may declare: ``kind`` dodge, deflect, counter or none."""
 
     kind: str
@@ -50,13 +56,13 @@ class Offer:
 
 
 @dataclass(frozen=True)
-class Question:
+class ReactionQuestion:
     """Who is asked, what about, and the offers (``none`` last)."""
 
-    strike: Path
+    strike: PartPath
     target: str
     text: str
-    offers: tuple[Offer, ...]
+    offers: tuple[ReactionOffer, ...]
 
     @property
     def words(self) -> list[str]:
@@ -67,7 +73,7 @@ class Question:
     def listed(self) -> str:
         """The offers, those of one kind with the same pool and cost told once:
         ``deflect 3d (1 Vigor): Longsword or Heater Shield``."""
-        groups: dict[tuple[str, str, int | None], list[Offer]] = {}
+        groups: dict[tuple[str, str, int | None], list[ReactionOffer]] = {}
         for o in self.offers:
             groups.setdefault((o.kind, o.size, o.cost), []).append(o)
         out = []
@@ -97,32 +103,32 @@ def _try(fight: Fight, cmd: Attack) -> Trial | None:
         return None
 
 
-def _candidates(fight: Fight, cmd: Attack, strike: Path, rolled: Any
+def _candidates(fight: Fight, cmd: Attack, strike: PartPath, rolled: Any
                 ) -> list[tuple[str, str | None, Attack]]:
     """The reactions the engine's ``open_reactions`` says the target may declare, each
     as the attack with it declared (each is then decided to be sure, and priced)."""
     t = fight.get(rolled.target)
     attacker = fight.get(rolled.attacker)
     w = next((v for v in attacker.spec.weapons if v.name == rolled.weapon), None)
-    mode = "ranged" if at(cmd, strike).ranged else None
+    mode = "ranged" if part_at(cmd, strike).ranged else None
     can = open_reactions(fight, t, w, mode)
     out: list[tuple[str, str | None, Attack]] = []
     if can.dodge:
-        out.append(("dodge", None, put(cmd, strike, defense="dodge")))
-    out += [("deflect", d, put(cmd, strike, defense="deflect", defense_with=d))
+        out.append(("dodge", None, replace_part(cmd, strike, defense="dodge")))
+    out += [("deflect", d, replace_part(cmd, strike, defense="deflect", defense_with=d))
             for d in can.deflect_with]
     if can.counter:  # with each melee weapon, as the preview offers it
-        out += [("counter", m.name, put(cmd, strike, counter=Attack(
+        out += [("counter", m.name, replace_part(cmd, strike, counter=Attack(
             None, "", "Counterattack", weapon=m.name))) for m in t.spec.weapons if m.is_melee]
     return out
 
 
-def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question | None:
+def question(fight: Fight, cmd: Attack, strike: PartPath, base: Trial) -> ReactionQuestion | None:
     """The reaction question for the target of part ``strike`` of ``cmd`` (``base``: the
     attack decided as it stands), or None when nothing is to be asked: a reaction is
     written already, the target is an enemy (the GM writes its scripted defense, R7),
     or it may declare nothing now (Surprised, Broken, no Vigor...)."""
-    x = at(cmd, strike)
+    x = part_at(cmd, strike)
     if x.defense is not None or x.counter is not None:
         return None
     rolled = base.roll_of(strike)
@@ -131,13 +137,13 @@ def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question |
     t = fight.get(rolled.target)
     if t.spec.is_enemy:
         return None
-    offers: list[Offer] = []
+    offers: list[ReactionOffer] = []
     for kind, weapon, c in _candidates(fight, cmd, strike, rolled):
         tr = _try(fight, c)
         if tr is None or not tr.aligned:
             continue
         if kind == "counter":
-            e = tr.roll_of((*strike, COUNTER))
+            e = tr.roll_of((*strike, COUNTER_STEP))
             if e is None:
                 continue
             size, label = roll_size(e.roll, e.pool), f"Counterattack ({weapon})"
@@ -149,32 +155,33 @@ def question(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> Question |
             size = roll_size(e.defense_roll, e.defense_pool)
             pool = sum(n for _, n in e.defense_pool)
             label = "Dodge" if kind == "dodge" else f"Deflect ({weapon})"
-        offers.append(Offer(kind, c, weapon, size, _cost(tr, t.name, label), pool))
+        offers.append(ReactionOffer(kind, c, weapon, size, _cost(tr, t.name, label), pool))
     if not offers:
         return None
-    offers.append(Offer("none", cmd))
-    q = Question(strike, t.name, "", tuple(offers))
+    offers.append(ReactionOffer("none", cmd))
+    q = ReactionQuestion(strike, t.name, "", tuple(offers))
     verb = VERB.get(rolled.maneuver, "attacks")
     text = (f"{rolled.attacker} {verb} {rolled.target} with {rolled.weapon}, "
             f"{roll_size(rolled.roll, rolled.pool)}. {rolled.target}'s reaction: "
             + q.listed + " (Enter: none; Ctrl-C cancels)")
-    return Question(strike, t.name, one_line(text), tuple(offers))
+    return ReactionQuestion(strike, t.name, one_line(text), tuple(offers))
 
 
-def unasked(fight: Fight, cmd: Attack, strike: Path, base: Trial) -> str | None:
+def unasked(fight: Fight, cmd: Attack, strike: PartPath, base: Trial) -> str | None:
     """Why the target of part ``strike``, which would be asked its reaction, is not
     (``question`` gave None): the engine's own refusals of each reaction, once each, in
     a dim line's words; None when nothing is to say (a reaction written, an enemy, no
     roll at it)."""
-    x = at(cmd, strike)
+    x = part_at(cmd, strike)
     if x.defense is not None or x.counter is not None:
         return None
     rolled = base.roll_of(strike)
     if rolled is None or fight.get(rolled.target).spec.is_enemy:
         return None
     why: list[str] = []
-    for c in (put(cmd, strike, defense="dodge"), put(cmd, strike, defense="deflect"),
-              put(cmd, strike, counter=Attack(None, "", "Counterattack"))):
+    for c in (replace_part(cmd, strike, defense="dodge"),
+              replace_part(cmd, strike, defense="deflect"),
+              replace_part(cmd, strike, counter=Attack(None, "", "Counterattack"))):
         try:
             trial(fight, c)
         except MomentaError as err:
@@ -192,7 +199,7 @@ def _echo(text: str) -> str:
 KINDS = ("dodge", "deflect", "counter")
 
 
-def answer(q: Question, text: str, fight: Fight | None = None) -> Offer:
+def answer(q: ReactionQuestion, text: str, fight: Fight | None = None) -> ReactionOffer:
     """The offer ``text`` names: its kind (or a prefix: ``dod``), then for a choice of
     weapons one of the weapon's words (``deflect heater``, ``deflect=Heater``, ``counter
     with long``). The kind alone, with several weapons offered, leaves the weapon to the
@@ -207,10 +214,10 @@ def answer(q: Question, text: str, fight: Fight | None = None) -> Offer:
     offer = _named(q, words, text, fight)
     if not braced:
         return offer
-    return replace(offer, command=put(offer.command, q.strike, brace=True))
+    return replace(offer, command=replace_part(offer.command, q.strike, brace=True))
 
 
-def _named(q: Question, words: list[str], text: str, fight: Fight | None) -> Offer:
+def _named(q: ReactionQuestion, words: list[str], text: str, fight: Fight | None) -> ReactionOffer:
     if not words:
         return q.offers[-1]
     head, rest_words = words[0].lower(), words[1:]
@@ -233,26 +240,26 @@ def _named(q: Question, words: list[str], text: str, fight: Fight | None) -> Off
             return mine[0]
         none = q.offers[-1].command  # the attack with no reaction: the engine picks
         if hits[0] == "deflect":
-            return Offer("deflect", put(none, q.strike, defense="deflect"))
-        return Offer("counter", put(none, q.strike, counter=Attack(None, "",
+            return ReactionOffer("deflect", replace_part(none, q.strike, defense="deflect"))
+        return ReactionOffer("counter", replace_part(none, q.strike, counter=Attack(None, "",
                                                                    "Counterattack")))
     found = candidates(mine, rest, key=lambda o: o.weapon or "", words=True)
     if len(found) != 1:
         raise MomentaError(f"{hits[0]} with {_echo(rest)}? One of: "
-                           + Question(q.strike, q.target, "", tuple(mine)).listed)
+                           + ReactionQuestion(q.strike, q.target, "", tuple(mine)).listed)
     return found[0]
 
 
-def _refusal(fight: Fight, q: Question, spelled: str) -> str | None:
+def _refusal(fight: Fight, q: ReactionQuestion, spelled: str) -> str | None:
     """The engine's refusal of a reaction ``q`` does not offer (``counter`` with Vigor
     short: ``Counterattack costs 2 Vigor; Brannoc has 1 (R24)``)."""
     hits = [k for k in KINDS if k.startswith(spelled)]
     if len(hits) != 1:
         return None
     none = q.offers[-1].command
-    cmd = {"dodge": put(none, q.strike, defense="dodge"),
-           "deflect": put(none, q.strike, defense="deflect"),
-           "counter": put(none, q.strike, counter=Attack(None, "", "Counterattack"))
+    cmd = {"dodge": replace_part(none, q.strike, defense="dodge"),
+           "deflect": replace_part(none, q.strike, defense="deflect"),
+           "counter": replace_part(none, q.strike, counter=Attack(None, "", "Counterattack"))
            }[hits[0]]
     try:
         trial(fight, cmd)
@@ -261,7 +268,7 @@ def _refusal(fight: Fight, q: Question, spelled: str) -> str | None:
     return None
 
 
-def chosen(fight: Fight, q: Question, offer: Offer) -> Offer | None:
+def chosen(fight: Fight, q: ReactionQuestion, offer: ReactionOffer) -> ReactionOffer | None:
     """For an offer whose weapon the engine picks (``deflect`` alone), the offer it
     picks, decided as the run will decide it; None when it picks none offered (then the
     GM is asked which)."""

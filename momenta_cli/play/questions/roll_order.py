@@ -2,18 +2,16 @@
 resolves them (engine/attack/resolution.py ``_resolve``): each part's Counterattack first (R27),
 then the roll against each target (an Area weapon rolls once for all of them, R22).
 
-A part is found by its ``Path`` from the whole command: ``()`` is the attack itself,
-``("counter",)`` the target's Counterattack, ``(1,)`` the second further Area target
-(``also[1]``), ``(0, "counter")`` that target's Counterattack.
+A part is found by its ``PartPath`` (engine/attack/parts.py) from the whole command:
+``()`` is the attack itself, ``("counter",)`` the target's Counterattack, ``(1,)`` the
+second further Area target (``also[1]``), ``(0, "counter")`` that target's Counterattack.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.attack import COUNTER, Attack, Path, at, put
-
-__all__ = ["COUNTER", "Landing", "Path", "at", "landings", "paths", "put"]
+from momenta_cli.engine.attack import COUNTER_STEP, Attack, PartPath, part_at
 
 
 @dataclass(frozen=True)
@@ -23,8 +21,8 @@ class Landing:
     ``typed`` holds the attack's dice; ``first`` is False for the further targets of an
     Area weapon's single roll (asked once, at the first)."""
 
-    strike: Path
-    roll: Path
+    strike: PartPath
+    roll: PartPath
     first: bool = True
 
 
@@ -32,13 +30,13 @@ def landings(cmd: Attack, one_roll: bool) -> list[Landing]:
     """Every roll of ``cmd`` in resolution order; ``one_roll``: the attack's further Area
     targets share its roll (a weapon, not a spell: R22)."""
 
-    def walk(path: Path) -> list[Landing]:
-        x = at(cmd, path)
-        group: list[Path] = [path, *((*path, i) for i in range(len(x.also)))]
+    def walk(path: PartPath) -> list[Landing]:
+        x = part_at(cmd, path)
+        group: list[PartPath] = [path, *((*path, i) for i in range(len(x.also)))]
         out: list[Landing] = []
         for p in group:
-            if at(cmd, p).counter is not None:
-                out += walk((*p, COUNTER))
+            if part_at(cmd, p).counter is not None:
+                out += walk((*p, COUNTER_STEP))
         shared = one_roll and len(group) > 1
         for n, p in enumerate(group):
             out.append(Landing(p, path if shared else p, first=not shared or n == 0))
@@ -47,18 +45,18 @@ def landings(cmd: Attack, one_roll: bool) -> list[Landing]:
     return walk(())
 
 
-def paths(cmd: Attack) -> list[Path]:
+def paths(cmd: Attack) -> list[PartPath]:
     """The path of every part of ``cmd``: the attack, its further Area targets, their
     Counterattacks, depth first."""
-    out: list[Path] = []
+    out: list[PartPath] = []
 
-    def walk(path: Path) -> None:
+    def walk(path: PartPath) -> None:
         out.append(path)
-        x = at(cmd, path)
+        x = part_at(cmd, path)
         for i in range(len(x.also)):
             walk((*path, i))
         if x.counter is not None:
-            walk((*path, COUNTER))
+            walk((*path, COUNTER_STEP))
 
     walk(())
     return out

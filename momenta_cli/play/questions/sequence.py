@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.attack import COUNTER_STEP, Attack, PartPath, part_at, replace_part
 from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
 from momenta_cli.play.questions import (
@@ -19,7 +19,7 @@ from momenta_cli.play.questions import (
     reaction_offers as reactions,
     wound_die as wounds,
 )
-from momenta_cli.play.questions.roll_order import COUNTER, Path, at, paths, put
+from momenta_cli.play.questions.roll_order import paths
 from momenta_cli.play.questions.trial import Trial, longer, trial
 
 MAX_DEPTH = 4  # a Counterattack answered by a Counterattack...: a handful at most
@@ -86,10 +86,10 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table,
     target, then its Counterattack's target, then the further Area targets)."""
     asked = False
     noted = set() if noted is None else noted
-    todo: list[Path] = [()] + [(i,) for i in range(len(cmd.also))]
+    todo: list[PartPath] = [()] + [(i,) for i in range(len(cmd.also))]
     while todo:
         strike = todo.pop(0)
-        if sum(1 for s in strike if s == COUNTER) > MAX_DEPTH:
+        if sum(1 for s in strike if s == COUNTER_STEP) > MAX_DEPTH:
             continue
         base = trial(fight, cmd)
         q = reactions.question(fight, cmd, strike, base)
@@ -103,7 +103,7 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table,
         while True:
             try:
                 offer = reactions.answer(q, _ask(table, "reaction> ", q.words), fight)
-                if at(offer.command, strike).brace:
+                if part_at(offer.command, strike).brace:
                     trial(fight, offer.command)  # may it Brace? the engine says
             except MomentaError as err:
                 table.wrong(str(err))
@@ -120,12 +120,12 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table,
             break
         cmd = offer.command
         if offer.kind == "counter":
-            todo.insert(0, (*strike, COUNTER))
+            todo.insert(0, (*strike, COUNTER_STEP))
     return cmd, asked
 
 
 def ask_dice(fight: Fight, cmd: Attack, table: Table,
-             retype: dict[tuple[Path, str], str] | None = None) -> tuple[Attack, bool]:
+             retype: dict[tuple[PartPath, str], str] | None = None) -> tuple[Attack, bool]:
     """Every pool told at once, then each roll asked in resolution order. ``retype``: the
     rolls written on the line with the wrong dice (and why), asked again whatever the
     ``ask_dice`` setting, each with its pool's breakdown."""
@@ -152,21 +152,21 @@ def ask_dice(fight: Fight, cmd: Attack, table: Table,
             except MomentaError as err:
                 table.wrong(f"{err}; type them again (Enter: the tracker rolls)")
         if typed is not None:
-            cmd = put(cmd, r.path, **{r.field: typed})
+            cmd = replace_part(cmd, r.path, **{r.field: typed})
     return cmd, True
 
 
-def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[Path, str], str]] | None:
+def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[PartPath, str], str]] | None:
     """``cmd`` with each roll written on it that its pool refuses (``roll 5,6,2`` for a
     4d pool) taken off, to be asked again, with the engine's reason for each; None when
     the engine refuses ``cmd`` for another reason (running it says why)."""
-    written = [(p, f, getattr(at(cmd, p), f)) for p in paths(cmd)
-               for f in ("typed", "defense_typed") if getattr(at(cmd, p), f) is not None]
+    written = [(p, f, getattr(part_at(cmd, p), f)) for p in paths(cmd)
+               for f in ("typed", "defense_typed") if getattr(part_at(cmd, p), f) is not None]
     if not written:
         return None
     bare = cmd
     for p, f, _ in written:
-        bare = put(bare, p, **{f: None})
+        bare = replace_part(bare, p, **{f: None})
     try:
         base = trial(fight, bare)
     except MomentaError:
@@ -185,7 +185,7 @@ def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[Path, str], st
         except MomentaError as err:
             retype[(p, f)] = str(err)
             continue
-        kept = put(kept, p, **{f: value})
+        kept = replace_part(kept, p, **{f: value})
     if not retype:
         return None
     try:
@@ -289,7 +289,7 @@ def settle(fight: Fight, cmd: Attack, roller: Roller, table: Table) -> Settled |
     is a roll written with the wrong dice: that roll is asked again. Raises ``Failed``
     when the answers cannot be decided (nothing must run then: not the line without
     them)."""
-    retype: dict[tuple[Path, str], str] = {}
+    retype: dict[tuple[PartPath, str], str] = {}
     try:
         trial(fight, cmd)
     except MomentaError:

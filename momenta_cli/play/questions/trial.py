@@ -2,7 +2,7 @@
 given): what the questions learn the pools, the legal reactions and the damage from,
 with no engine arithmetic copied here.
 
-Looking ahead at pools and reactions rolls nothing real (``Ones``); looking at the
+Looking ahead at pools and reactions rolls nothing real (``OnesRoller``); looking at the
 damage before Brace rolls the tracker's dice for real and keeps them (``Trial.faces``),
 so the final run, given the same faces first, does exactly what was shown.
 """
@@ -13,9 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from momenta_cli.engine.attack import Attack, rolls_once, weapon_for
+from momenta_cli.engine.attack import (
+    COUNTER_STEP,
+    Attack,
+    PartPath,
+    part_at,
+    rolls_once,
+    weapon_for,
+)
 from momenta_cli.engine.core import (
     Fight,
+    OnesRoller,
     PresetRoller,
     RecordingRoller,
     Roller,
@@ -24,15 +32,7 @@ from momenta_cli.engine.core import (
     find,
 )
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.roll_order import COUNTER, Landing, Path, at, landings
-
-
-class Ones:
-    """A roller that always shows 1s: the pools and reactions are fixed before any die is
-    read (ch20 step 1, R27), so a look-ahead needs no real dice."""
-
-    def roll(self, n: int) -> list[int]:
-        return [1] * n
+from momenta_cli.play.questions.roll_order import Landing, landings
 
 
 def one_roll(fight: Fight, cmd: Attack) -> bool:
@@ -47,18 +47,18 @@ def one_roll(fight: Fight, cmd: Attack) -> bool:
     return rolls_once(w, 1 + len(cmd.also))
 
 
-def _attacker(fight: Fight, cmd: Attack, path: Path) -> str:
+def _attacker(fight: Fight, cmd: Attack, path: PartPath) -> str:
     if not path:
         return actor(fight, cmd.attacker).name
-    if path[-1] == COUNTER:  # a Counterattack is made by the target it answers
+    if path[-1] == COUNTER_STEP:  # a Counterattack is made by the target it answers
         return _target(fight, cmd, path[:-1])
     return _attacker(fight, cmd, path[:-1])  # a further Area target: the same attacker
 
 
-def _target(fight: Fight, cmd: Attack, path: Path) -> str:
-    if path and path[-1] == COUNTER:  # ... at the one who attacked it
+def _target(fight: Fight, cmd: Attack, path: PartPath) -> str:
+    if path and path[-1] == COUNTER_STEP:  # ... at the one who attacked it
         return _attacker(fight, cmd, path[:-1])
-    return find(fight, at(cmd, path).target).name
+    return find(fight, part_at(cmd, path).target).name
 
 
 def _matches(fight: Fight, cmd: Attack, lands: list[Landing], events: list[Any],
@@ -87,7 +87,7 @@ class Trial:
     faces: tuple[int, ...]
     aligned: bool  # every landing found its roll (a Counterattack not made: not)
 
-    def roll_of(self, strike: Path) -> Any | None:
+    def roll_of(self, strike: PartPath) -> Any | None:
         """The ``AttackRolled`` landing on the target of part ``strike``."""
         for landing, i in self.landed:
             if landing.strike == strike:
@@ -110,8 +110,8 @@ class Trial:
 def trial(fight: Fight, cmd: Attack, roller: Roller | None = None,
           faces: Sequence[int] = ()) -> Trial:
     """``cmd`` decided against ``fight`` (unchanged): ``faces`` first, then ``roller``
-    (default ``Ones``). Raises ``MomentaError`` when the engine refuses it."""
-    rec = RecordingRoller(PresetRoller(faces, fallback=roller or Ones()))
+    (default ``OnesRoller``). Raises ``MomentaError`` when the engine refuses it."""
+    rec = RecordingRoller(PresetRoller(faces, fallback=roller or OnesRoller()))
     events = decide(fight, cmd, rec)
     marks = [i for i, e in enumerate(events) if e.kind == "attack_rolled"]
     lands = landings(cmd, one_roll(fight, cmd))

@@ -18,6 +18,7 @@ from momenta_cli.engine.core import (
     Command,
     Event,
     Fight,
+    OnesRoller,
     PresetRoller,
     RecordingRoller,
     Roller,
@@ -29,7 +30,6 @@ from momenta_cli.engine.movement import NO_SIGHT, START, Trigger, in_sight
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import movement_reaction
 from momenta_cli.play.questions.sequence import Failed, Table, settle
-from momenta_cli.play.questions.trial import Ones
 from momenta_cli.text import one_line, split
 
 YES = ("y", "yes")
@@ -37,7 +37,7 @@ NO = ("", "n", "no")
 
 
 @dataclass(frozen=True)
-class Offer:
+class TriggerOffer:
     """One reaction the movement may be answered with now: its trigger (with the one
     weapon it is made with), the fight just before it is made (the mover at the trigger
     square, the reactions before it made), and what it costs."""
@@ -82,7 +82,7 @@ class Stop:
 
 
 def _decided(fight: Fight, cmd: Command, faces: tuple[int, ...]) -> list[Event]:
-    return decide(fight, cmd, PresetRoller(faces, fallback=Ones()))
+    return decide(fight, cmd, PresetRoller(faces, fallback=OnesRoller()))
 
 
 def _taken(events: list[Event], reactor: str, reaction: str) -> int | None:
@@ -109,7 +109,7 @@ def _not_made(events: list[Event], t: Trigger) -> str:
 
 
 def attempt(fight: Fight, line: Answering, t: Trigger, faces: tuple[int, ...],
-            words: list[str] | None = None, group: int = 0) -> Offer | str:
+            words: list[str] | None = None, group: int = 0) -> TriggerOffer | str:
     """The reaction of trigger ``t`` as it would be made after ``line``'s reactions (their
     dice ``faces``, after the line's own), with the option ``words`` typed and, unless
     they name one, the weapon ``t.weapons[0]`` named (so the line says which); the
@@ -129,7 +129,7 @@ def attempt(fight: Fight, line: Answering, t: Trigger, faces: tuple[int, ...],
         return _not_made(events, t)
     paid = events[i]
     weapon = str(getattr(paid, "reaction", "")).partition("(")[2].rstrip(")")
-    return Offer(t, apply_all(fight.clone(), events[:i]), int(getattr(paid, "cost", 0)),
+    return TriggerOffer(t, apply_all(fight.clone(), events[:i]), int(getattr(paid, "cost", 0)),
                  weapon)
 
 
@@ -162,7 +162,7 @@ def pick_way(fight: Fight, line: Answering, stop: Stop, faces: tuple[int, ...] =
     passed: list[tuple[Trigger, str]] = []
     for w in ways(stop.trigger, stop.squares):
         got = attempt(fight, line, w, faces, group=stop.group)
-        if isinstance(got, Offer):
+        if isinstance(got, TriggerOffer):
             return Way(w, None, tuple(passed))
         passed.append((w, got))
     return Way(stop.trigger, reasons(passed) or "the engine would not make it")
@@ -210,7 +210,7 @@ def unoffered(stop: Stop, way: Way, mover: str) -> str:
                     f"{way.why})")
 
 
-def _question(stop: Stop, o: Offer) -> str:
+def _question(stop: Stop, o: TriggerOffer) -> str:
     t = o.trigger
     vigor = o.before.get(t.reactor).vigor  # what is left after the reactions before it
     # ours (rulings "walls"): the trigger stands; the GM is told before deciding
@@ -281,7 +281,7 @@ def offer_each(fight: Fight, line: Answering, stops: Sequence[Stop], mover: str,
             table.note(unoffered(stop, way, mover))
             continue
         got = attempt(fight, line, t, faces, group=stop.group)
-        if not isinstance(got, Offer):
+        if not isinstance(got, TriggerOffer):
             flush()
             table.note(unoffered(stop, Way(t, got), mover))
             continue
@@ -300,7 +300,7 @@ def offer_each(fight: Fight, line: Answering, stops: Sequence[Stop], mover: str,
                 yes, words = _answer(answer, t.reaction)
                 if yes and words:
                     typed = attempt(fight, line, t, faces, words, group=stop.group)
-                    if not isinstance(typed, Offer):
+                    if not isinstance(typed, TriggerOffer):
                         raise MomentaError(typed)
                     o = typed
                 break

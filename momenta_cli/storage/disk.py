@@ -23,7 +23,7 @@ NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.EML
 
 
 @dataclass(frozen=True)
-class Known:
+class KnownFile:
     """What a fight file looked like when we last read or wrote it: which file (device
     and inode) and how many bytes of it are good."""
 
@@ -31,11 +31,11 @@ class Known:
     ino: int
     size: int
 
-    def grown(self, n: int) -> Known:
-        return Known(self.dev, self.ino, self.size + n)
+    def grown(self, n: int) -> KnownFile:
+        return KnownFile(self.dev, self.ino, self.size + n)
 
 
-class Changed(Exception):
+class FileChanged(Exception):
     """The file is not the one (or not the length) we last saw: another program wrote,
     replaced or removed it. Nothing was written."""
 
@@ -61,13 +61,13 @@ def read_only(path: Path) -> bool:
     return no_write_bits or not os.access(path, os.W_OK)
 
 
-def known(path: Path) -> Known:
+def known_file(path: Path) -> KnownFile:
     """The current identity and length of ``path``."""
     st = os.stat(path)
-    return Known(st.st_dev, st.st_ino, st.st_size)
+    return KnownFile(st.st_dev, st.st_ino, st.st_size)
 
 
-def append(path: Path, blob: bytes, last: Known, *, torn: bool = False) -> Known:
+def append_durably(path: Path, blob: bytes, last: KnownFile, *, torn: bool = False) -> KnownFile:
     """Append ``blob`` to ``path`` and fsync it; return what the file is now.
 
     The file must still be ``last`` (same inode, same length; with ``torn``, longer by
@@ -79,10 +79,10 @@ def append(path: Path, blob: bytes, last: Known, *, torn: bool = False) -> Known
     try:
         st = os.fstat(fd)
         if (st.st_dev, st.st_ino) != (last.dev, last.ino):
-            raise Changed("it was replaced by another file")
+            raise FileChanged("it was replaced by another file")
         if st.st_size != last.size:
             if not (torn and st.st_size > last.size):
-                raise Changed(f"it is {st.st_size} bytes, not the {last.size} last seen")
+                raise FileChanged(f"it is {st.st_size} bytes, not the {last.size} last seen")
             _cut(fd, last.size)
         try:
             _write_all(fd, blob)
@@ -181,7 +181,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
-def create_exclusive(path: Path, data: bytes) -> Known:
+def create_exclusive(path: Path, data: bytes) -> KnownFile:
     """Create ``path`` holding ``data``, failing with ``FileExistsError`` if anything is
     already there. The data are written to a temp file first and linked into place, so no
     one ever sees the file half-written."""
@@ -201,7 +201,7 @@ def create_exclusive(path: Path, data: bytes) -> Known:
     finally:
         _unlink_quietly(tmp)
     fsync_dir(path.parent)
-    return known(path)
+    return known_file(path)
 
 
 def keep_copy(path: Path, label: str) -> Path:
@@ -257,7 +257,7 @@ def _copy_exclusive(src: Path, dst: Path) -> bool:
     return True
 
 
-def remove_if(path: Path, expected: Known, content: bytes) -> bool:
+def remove_if(path: Path, expected: KnownFile, content: bytes) -> bool:
     """Delete ``path`` only if it is still the file ``expected`` and holds exactly
     ``content`` (a fight file this command created and nobody wrote to)."""
     try:
