@@ -1,4 +1,4 @@
-"""The table's questions about an attack, without a terminal (momenta_cli/play/questions/): the
+"""The table's questions about an attack, without a terminal (momenta_cli/questions/): the
 target's reaction when it is targeted (ch19 Reactions, R27), the dice once the pools are
 known (ch20 step 1, R1, R2, R7), Brace once the damage is known (ch19 Brace), and the one
 complete line the journal keeps. A scripted ``Table`` answers."""
@@ -9,7 +9,7 @@ from momenta_cli.engine.core import SeededRoller
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.language import parse_line
 from momenta_cli.play import run_line
-from momenta_cli.play.questions import settle_attack_line
+from momenta_cli.questions import settle_attack_line
 from momenta_cli.render.state_json import state_doc
 from tests.attack_yard import yard
 
@@ -305,7 +305,7 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
     import pytest
 
     from momenta_cli.errors import MomentaError, RuleError
-    from momenta_cli.play.questions import ask_line, sequence as flow
+    from momenta_cli.questions import ask_line, sequence as flow
 
     def broken(*args, **kwargs):
         raise RuleError("boom")
@@ -415,7 +415,7 @@ def test_the_engine_says_which_area_attacks_roll_once():
 def test_a_roll_of_the_trial_is_matched_to_its_part_by_who_rolls_at_whom():
     """R27: a Counterattack is resolved before the attack it answers; each roll the
     questions ask about is the engine's roll by that attacker at that target."""
-    from momenta_cli.play.questions.trial import trial
+    from momenta_cli.questions.trial import trial
 
     s = gorms_turn()
     t = trial(s.state, parse_line("attack wren counter with rapier"))

@@ -15,7 +15,7 @@ import pytest
 from momenta_cli.engine.core import SeededRoller
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.play import run_line
-from momenta_cli.play.questions import settle_attack_line
+from momenta_cli.questions import settle_attack_line
 from momenta_cli.render.state_json import state_doc
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import session_from

@@ -178,7 +178,7 @@ def test_at_the_prompt_each_creature_caught_in_the_area_is_asked_its_reaction():
     catches as the engine will, and asks each target that may react, here Brannoc (an
     ally in the blast); enemies are not asked. The line journaled names them."""
     from momenta_cli.engine.core import SeededRoller
-    from momenta_cli.play.questions import settle_attack_line
+    from momenta_cli.questions import settle_attack_line
     from tests.test_ask_questions import Table
 
     s = on_map(FIELD, tamsin="A1", gorm="E3", brannoc="E4")

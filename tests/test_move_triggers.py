@@ -228,7 +228,7 @@ def test_tab_completion_offers_the_answers_the_path_calls_for():
 
 
 def test_the_move_line_written_back_parses_to_the_same_command():
-    """The prompt's answers are kept as one move line (play/questions/move_questions.py
+    """The prompt's answers are kept as one move line (questions/move_questions.py
     ``move_line``): it reads back as the command it was written from."""
     from momenta_cli.language import move_line, parse_line
 

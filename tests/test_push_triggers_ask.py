@@ -18,7 +18,7 @@ import pytest
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.play.questions import settle_attack_line
+from momenta_cli.questions import settle_attack_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import log_text, run, session_from
 from tests.test_ask_questions import Table
@@ -135,7 +135,7 @@ def test_a_grabbers_move_is_offered_the_dragged_ones_intercept():
         text = text.replace(f"@{key}", square)
     s = session_from(text)
     run(s, "turn kira", "grab nix roll 1s")
-    from momenta_cli.play.questions import move_questions as triggers
+    from momenta_cli.questions import move_questions as triggers
 
     t = Table("y", "0s")
     line, _ = triggers.settle_move_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
@@ -226,7 +226,7 @@ def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
     Counterattack's blow before the shove's roll; the Intercepts' come after them."""
     from momenta_cli.engine.attack import AttackRolled
     from momenta_cli.engine.core import WoundTaken
-    from momenta_cli.play.questions.push_questions import _rolled
+    from momenta_cli.questions.push_questions import _rolled
 
     def rolled(how: str, faces: list[int]) -> dict:
         return {"pool": len(faces), "faces": faces, "successes": 0, "kept": faces,

@@ -43,7 +43,7 @@ def test_an_intercept_through_a_wall_is_flagged_in_path_and_its_json():
 
 def test_the_prompt_offers_an_intercept_through_a_wall_with_the_warning():
     """R35 and ours: the offer itself says there is no line of sight, before any dice."""
-    from momenta_cli.play.questions import move_questions as triggers
+    from momenta_cli.questions import move_questions as triggers
 
     s = walled()
     t = Table("")

@@ -3,7 +3,7 @@
 Modules:
 
     app             The ``momenta`` Typer application:
-    ask             Where the table's questions are asked (momenta_cli/play/questions/
+    ask             Where the table's questions are asked (momenta_cli/questions/
                     has what is asked):
     common          Helpers shared by the CLI commands:
     completion/     TODO door.

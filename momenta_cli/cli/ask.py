@@ -1,4 +1,4 @@
-"""Where the table's questions are asked (momenta_cli/play/questions/ has what is asked): at
+"""Where the table's questions are asked (momenta_cli/questions/ has what is asked): at
 the terminal, each at a prompt_toolkit prompt of its own (its answers stay out of the
 history; Ctrl-C or Ctrl-D cancels the command); from a pipe with ``--ask``, each answer
 is the next input line, echoed after its question as the piped prompt echoes lines, so
@@ -17,7 +17,7 @@ from momenta_cli.cli.pick import Ask, resolve
 from momenta_cli.cli.screen import Screen, block
 from momenta_cli.engine.core import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions import LEAVE, LEAVING
+from momenta_cli.questions import LEAVE, LEAVING
 from momenta_cli.render import lit
 
 

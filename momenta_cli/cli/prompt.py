@@ -2,7 +2,7 @@
 across sessions, tab completion that knows the grammar (cli/completion/completer.py), a bottom
 toolbar saying whose turn it is (render/turnline.py), the players' pick of a bare turn
 on the allies' side (cli/pick.py), the table's questions about an attack
-(momenta_cli/play/questions/, asked through cli/ask.py), and the screen output after each line.
+(momenta_cli/questions/, asked through cli/ask.py), and the screen output after each line.
 
 When stdin is not a terminal the prompt falls back to plain line reading, echoing each
 line after its prompt so the output reads as a transcript; it asks nothing unless told to
@@ -30,7 +30,7 @@ from momenta_cli.text import one_line
 
 if TYPE_CHECKING:
     from momenta_cli.engine.core import Entry
-    from momenta_cli.play.questions import Table
+    from momenta_cli.questions import Table
 
 # --- where things live -----------------------------------------------------------------
 
@@ -87,7 +87,7 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``, an
     attack that leaves decisions open, a move on the map whose path (or the path of one it
     drags) triggers reactions, or a shove whose push does once its roll is known (R35),
-    first asks them (momenta_cli/play/questions/): the line run is then the complete
+    first asks them (momenta_cli/questions/): the line run is then the complete
     command with the answers (shown as ``as:`` after its events), and the tracker's dice rolled
     while asking are the ones it uses; cancelled, nothing runs.
 
@@ -116,7 +116,7 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         line = picked
     typed: str | None = None
     if table is not None:
-        from momenta_cli.play.questions import attack_to_ask, move_to_ask
+        from momenta_cli.questions import attack_to_ask, move_to_ask
 
         if attack_to_ask(line) is not None or move_to_ask(line) is not None:
             typed = line  # through the questions: the complete line may differ
@@ -201,7 +201,7 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
 def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
                ) -> tuple[str, Roller] | None:
     """The line and roller to run after the table's questions; None when cancelled."""
-    from momenta_cli.play.questions import move_to_ask, settle_attack_line, settle_move_line
+    from momenta_cli.questions import move_to_ask, settle_attack_line, settle_move_line
 
     # a move on the map offers the reactions its path triggers (R35); an attack asks
     settle = settle_move_line if move_to_ask(line) is not None else settle_attack_line

@@ -1,7 +1,7 @@
 """An attack command written back as a line of the command language: the inverse of the
 attack verbs' parser (language/attack_verbs.py), so ``parse_line(unparse(x)) == x``.
 
-The prompt's questions (momenta_cli/play/questions/) turn the answers into fields of the
+The prompt's questions (momenta_cli/questions/) turn the answers into fields of the
 ``Attack``; the line the journal keeps is this one, the complete command that replays
 the exchange (a GM can copy it into a script). Canonical: every value quoted as a name
 is (``quote_word``), the options in one fixed order, the Counterattack's words after

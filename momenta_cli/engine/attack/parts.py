@@ -4,7 +4,7 @@ further Area target (``also[1]``), ``(0, "counter")`` that target's Counterattac
 
 Plain data (no engine decisions): the preview (``?``, play/preview/attack_preview.py) changes a
 part to see what the engine would do with it, and the prompt's questions
-(play/questions/roll_order.py) put the answers into the parts they belong to.
+(questions/roll_order.py) put the answers into the parts they belong to.
 """
 
 from __future__ import annotations

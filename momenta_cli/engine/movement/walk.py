@@ -56,7 +56,7 @@ class MoveTo(Command):
     attacks the movement's triggers are answered with (R35: ``... intercept brannoc``),
     each an Intercept or Forestall ``Attack`` by its reactor (the target is the mover);
     ``said``: the line spoke of them (a reaction or ``no-reactions``), so the prompt
-    asks nothing more (play/questions/move_questions.py). ``via``: the squares the path goes through
+    asks nothing more (questions/move_questions.py). ``via``: the squares the path goes through
     on the way, in order (``move NAME to C5 via B3 D4``: a GM steering the walk)."""
 
     name: str | None

@@ -32,7 +32,7 @@ from momenta_cli.engine.core import (
     find,
 )
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.roll_order import Landing, landings
+from momenta_cli.questions.roll_order import Landing, landings
 
 
 def one_roll(fight: Fight, cmd: Attack) -> bool:

@@ -5,8 +5,8 @@ a pushed one's), offers each with the first weapon the engine would make it with
 cost (a weapon passed over, or a reactor who cannot react, said in a dim line with the
 engine's reason), asks a reaction taken through the attack's own questions
 (``flow.settle``) at the trigger square, and comes back with the line's reactions and the
-tracker's dice. ``play/questions/move_questions.py`` (a Move, a drag) and
-``play/questions/push_questions.py`` (a Shove) build the stops and the line."""
+tracker's dice. ``questions/move_questions.py`` (a Move, a drag) and
+``questions/push_questions.py`` (a Shove) build the stops and the line."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from momenta_cli.engine.geometry import Square, name
 from momenta_cli.engine.movement import NO_SIGHT, START, Trigger, in_sight
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import movement_reaction
-from momenta_cli.play.questions.sequence import Failed, Table, settle
+from momenta_cli.questions.sequence import Failed, Table, settle
 from momenta_cli.text import one_line, split
 
 YES = ("y", "yes")

@@ -12,8 +12,8 @@ from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.core import Fight, PresetRoller, Roller
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import comment_of, parse_line, unparse
-from momenta_cli.play.questions import push_questions as push
-from momenta_cli.play.questions.sequence import Cancelled, Failed, Table, settle
+from momenta_cli.questions import push_questions as push
+from momenta_cli.questions.sequence import Cancelled, Failed, Table, settle
 from momenta_cli.text import split
 
 

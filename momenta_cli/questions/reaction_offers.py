@@ -19,7 +19,7 @@ from momenta_cli.engine.attack import (
 )
 from momenta_cli.engine.core import Fight, candidates, dice_text
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.trial import Trial, trial
+from momenta_cli.questions.trial import Trial, trial
 from momenta_cli.text import clip, one_line
 
 VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",

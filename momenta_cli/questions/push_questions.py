@@ -17,9 +17,9 @@ from momenta_cli.engine.battlefield import board_of
 from momenta_cli.engine.core import Event, Fight, Roller, apply_all
 from momenta_cli.engine.movement import push_path, push_triggers
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.sequence import Settled, Table
-from momenta_cli.play.questions.trial import trial
-from momenta_cli.play.questions.trigger_offers import Answering, Stop, offer_each
+from momenta_cli.questions.sequence import Settled, Table
+from momenta_cli.questions.trial import trial
+from momenta_cli.questions.trigger_offers import Answering, Stop, offer_each
 
 
 def asks(cmd: Attack) -> bool:

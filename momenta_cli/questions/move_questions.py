@@ -15,8 +15,8 @@ rolled while asking are handed out first when it runs.
 
 A grabber's movement offers the dragged ones' Intercepts with its own (ch19 Grab:
 forced movement), in path order; a shove's push is offered the same way by
-``play/questions/push_questions.py`` once its roll is known; the offers themselves are
-``play/questions/trigger_offers.py``'s, one loop for all.
+``questions/push_questions.py`` once its roll is known; the offers themselves are
+``questions/trigger_offers.py``'s, one loop for all.
 
 Everything here reads the state and decides commands without keeping them (the engine
 never changes the state it is given); a ``Table`` asks and tells (cli/ask.py).
@@ -31,8 +31,8 @@ from momenta_cli.engine.core import Fight, Fighter, OnesRoller, PresetRoller, Ro
 from momenta_cli.engine.movement import MoveTo, Route, drag_triggers, plan, route_triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import comment_of, move_line, parse_line
-from momenta_cli.play.questions.sequence import Cancelled, Failed, Table
-from momenta_cli.play.questions.trigger_offers import Answering, Stop, offer_each
+from momenta_cli.questions.sequence import Cancelled, Failed, Table
+from momenta_cli.questions.trigger_offers import Answering, Stop, offer_each
 from momenta_cli.text import split
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from momenta_cli.engine.core import Fight
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.trial import Trial
+from momenta_cli.questions.trial import Trial
 from momenta_cli.text import clip, one_line
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from momenta_cli.engine.attack import Attack, part_at, replace_part
 from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions.trial import Trial, longer, trial
+from momenta_cli.questions.trial import Trial, longer, trial
 from momenta_cli.text import clip, one_line
 
 

@@ -13,14 +13,14 @@ from typing import Protocol
 from momenta_cli.engine.attack import COUNTER_STEP, Attack, PartPath, part_at, replace_part
 from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
-from momenta_cli.play.questions import (
+from momenta_cli.questions import (
     brace,
     dice_faces as dice,
     reaction_offers as reactions,
     wound_die as wounds,
 )
-from momenta_cli.play.questions.roll_order import paths
-from momenta_cli.play.questions.trial import Trial, longer, trial
+from momenta_cli.questions.roll_order import paths
+from momenta_cli.questions.trial import Trial, longer, trial
 
 MAX_DEPTH = 4  # a Counterattack answered by a Counterattack...: a handful at most
 

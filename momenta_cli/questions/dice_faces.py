@@ -12,7 +12,7 @@ from momenta_cli.engine.attack import COUNTER_STEP, PartPath
 from momenta_cli.engine.core import OnesRoller, Typed, dice_text, roll_pool
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import typed_result
-from momenta_cli.play.questions.trial import Trial
+from momenta_cli.questions.trial import Trial
 from momenta_cli.text import clip, one_line
 
 
