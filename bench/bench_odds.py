@@ -21,7 +21,7 @@ from bench_engine import calibration_unit
 from common import Bench, Figure, Workdir, interleaved, main, robust
 
 from momenta_cli.engine.core import DamageTable
-from momenta_cli.odds import Roll, Target, distribution as dice, odds
+from momenta_cli.odds import OddsDice, Target, distribution as dice, odds
 
 DICE = 20
 CALLS = 200  # calls per sample: one is a fraction of a millisecond
@@ -46,7 +46,7 @@ def ours() -> dice.Counts:
 def table() -> object:
     """The whole table: Solid Hit (the joint distribution over face multisets), Guard,
     tiers, Vitality with Wounds."""
-    return odds(Roll(DICE, DICE, solid=True),
+    return odds(OddsDice(DICE, DICE, solid=True),
                 Target(guard=3, current=30, maximum=30, free_slots=2),
                 DamageTable((2, 7, 13, 20)))
 

@@ -22,7 +22,7 @@ from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.attack.pools import solid_hit
 from momenta_cli.engine.core import DamageTable, Typed, roll_pool
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.odds import Roll, Target, distribution as dice, odds, preview
+from momenta_cli.odds import OddsDice, Target, distribution as dice, odds, preview
 from tests.engine_helpers import run, session_from
 
 POOLS = range(-1, 7)  # -1 and 0: the zero-dice rule (R2); up to 6 dice
@@ -109,7 +109,7 @@ def test_a_grunt_scores_its_one_success_for_certain():
 
 
 def test_twenty_against_twenty_is_exact_and_sums_to_one():
-    o = odds(Roll(20, 20, solid=True), Target(guard=2, current=30, maximum=30, free_slots=2),
+    o = odds(OddsDice(20, 20, solid=True), Target(guard=2, current=30, maximum=30, free_slots=2),
              DamageTable((2, 7, 13, 20)))
     assert sum(r.p for r in o.rows) == 1
     assert [r.net for r in o.rows] == list(range(21))
@@ -121,7 +121,7 @@ TIERS = DamageTable((2, 7, 13, 20))
 def test_guard_resistance_weakness_and_brace_shape_the_damage():
     # ch20 step 4: Guard soaks first; R9: resistance halves (round down), weakness
     # doubles, both cancel; ch19 Brace is a resistance when damage gets past Guard
-    one = Roll(1)  # net 0 or 1: tiers 2 and 7
+    one = OddsDice(1)  # net 0 or 1: tiers 2 and 7
 
     def amounts(**kw):
         return [list(r.amounts) for r in odds(one, Target(**kw), TIERS).rows]
@@ -135,7 +135,7 @@ def test_guard_resistance_weakness_and_brace_shape_the_damage():
 
 def test_strain_takes_the_tier_only():
     # R9: Strain skips Guard and resistances; R10 Burdens and R11 Lost instead
-    o = odds(Roll(1, solid=True), Target(guard=5, resisted=True, strain=True, current=3,
+    o = odds(OddsDice(1, solid=True), Target(guard=5, resisted=True, strain=True, current=3,
                                          maximum=6, free_slots=0), TIERS)
     assert [list(r.amounts) for r in o.rows] == [[2], [7]]
     # 3 + 7 reaches Max Strain 6 with no Burden slot; 3 + 2 does not
@@ -144,11 +144,11 @@ def test_strain_takes_the_tier_only():
 
 def test_wounds_refill_vitality_and_defeat_needs_every_slot_full():
     # R10: reaching 0 with a slot free fills it and refills Vitality; R11: none left
-    o = odds(Roll(1), Target(current=5, maximum=10, free_slots=1), DamageTable((2, 16)))
+    o = odds(OddsDice(1), Target(current=5, maximum=10, free_slots=1), DamageTable((2, 16)))
     miss, hit = o.rows
     assert (miss.wound, miss.down) == (0, 0)
     assert hit.wound == hit.p and hit.down == hit.p  # 16: a Wound, then 0 again: Defeated
-    o = odds(Roll(1), Target(current=5, maximum=10, free_slots=2), DamageTable((2, 16)))
+    o = odds(OddsDice(1), Target(current=5, maximum=10, free_slots=2), DamageTable((2, 16)))
     assert o.p_wound == Fraction(1, 3) and o.p_down == 0
 
 

@@ -1,32 +1,32 @@
-"""The thin shell: Typer commands and the interactive prompt. Parse, call the engine, draw.
+"""The shell: Typer commands and the interactive prompt. Each command parses its
+arguments, calls the layers below and draws; none holds a rule. ``app`` registers only the
+module of the command being run, so a command imports only what it uses.
 
 Modules:
 
-    app             The ``momenta`` Typer application:
-    ask             Where the table's questions are asked (momenta_cli/questions/
-                    has what is asked):
-    common          Helpers shared by the CLI commands:
-    completion/     TODO door.
-    encounter_cmds  Commands about encounter files:
-    fight_cmds      Replaying a script of fight commands against an encounter (momenta
-                    replay).
-    map_cmd         ``momenta map FILE``:
-    odds_cmd        ``momenta odds``:
-    oneshot_cmds    One-shot commands against a saved fight:
-    pick            The players' pick at the prompt (ch18 Turn Order:
-    prompt          The interactive prompt at the table:
-    query_cmds      ``momenta los FILE FROM TARGET`` and ``momenta path FILE NAME
-                    SQUARE``:
-    screen          What the tracker prints after each line, at the prompt and for
-                    ``do``:
-    session_cmds    The interactive commands:
-    simulate_cmd    ``momenta simulate``:
-    trim            Output for a pipe or a file:
-    view_cmds       Read-only commands on a saved fight:
+    app             the ``momenta`` application: global options, which module registers
+                    which command
+    ask             where the table's questions are asked: a prompt of their own, or
+                    lines from a pipe
+    common          consoles, reading a fight or an encounter, errors as one line
+    completion/     tab completion that knows the command language
+    encounter_cmds  ``validate``, ``show``, ``schema``, ``rules``
+    fight_cmds      ``replay``: a script of commands against an encounter
+    map_cmd         ``map``: the battlefield of an encounter or a saved fight
+    odds_cmd        ``odds``: exact odds of an attack, from numbers or from a fight
+    oneshot_cmds    ``do``, ``undo``, ``redo`` against a saved fight, all or nothing
+    pick            the players' pick of who acts, at the prompt (ch18 Turn Order)
+    prompt          the interactive prompt: line editing, history, toolbar, questions
+    query_cmds      ``los`` and ``path``: the map's questions from the shell
+    screen          what is printed after each line: log lines, headlines, the status
+                    table
+    session_cmds    ``run`` and ``resume``: a fight at the prompt, saved as it goes
+    simulate_cmd    ``simulate``: many fights, and how they tend to go
+    trim            output for a pipe or a file: no spaces at the ends of lines
+    view_cmds       ``status`` and ``log``: read-only views of a saved fight
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -157,7 +157,7 @@ def _check_numbers(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
 def _numbers_odds(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
                   vs_grunt: bool, tiers: str | None, face: int) -> Odds:
     _check_numbers(n, dice=dice, vs=vs, grunt=grunt, vs_grunt=vs_grunt, tiers=tiers)
-    from momenta_cli.odds import Roll, Target, odds
+    from momenta_cli.odds import OddsDice, Target, odds
 
     grunts = (1 if grunt else None), (1 if vs_grunt else None)  # R7
     if n.strain:  # R10: Strain fills Burden slots, R11: Lost
@@ -165,7 +165,7 @@ def _numbers_odds(n: Numbers, *, dice: int | None, vs: int | None, grunt: bool,
         where = current, n.max_strain, n.burdens
     else:
         where = n.vitality, n.max_vitality or n.vitality, n.wounds
-    return odds(Roll(dice or 0, vs, face, *grunts, solid=n.solid_hit),
+    return odds(OddsDice(dice or 0, vs, face, *grunts, solid=n.solid_hit),
                 Target(guard=n.guard, resisted=n.resist, weak=n.weak, brace=n.brace,
                        strain=n.strain, current=where[0], maximum=where[1],
                        free_slots=where[2]),

@@ -1,15 +1,22 @@
-"""The pure engine: state, events, decide, apply. No I/O, no printing, no Typer or Rich.
+"""The rules engine: pure (no printing, files, YAML, Typer, Rich or web). A command is
+decided against the state into events, dice inside (``decide``); events are applied
+(``apply``); a fight is the fold of its journal (``Session``), so undo and resume replay
+it and never roll. Code outside the engine comes in through the sub-packages' doors.
+
+The sub-packages are concepts, not layers: they call each other (an attack pushes, a
+movement triggers an attack). ``geometry`` alone is pure squares and imports no other.
 
 Modules:
 
-    actions/      TODO door.
-    attack/       TODO door.
-    battlefield/  TODO door.
-    core/         TODO door.
-    geometry/     The battlefield's geometry (ch19 movement, ch20 sight and cover,
-                  R31-R36):
-    gm/           TODO door.
-    harm/         TODO door.
-    movement/     TODO door.
-    turns/        TODO door.
+    core/         state, specs, events, commands, ``decide``, the session, names, dice
+    turns/        zipper initiative, starting and ending turns, end-of-turn clearing
+    actions/      the action economy and the maneuvers that are neither attack nor
+                  movement
+    attack/       declaring, pooling, rolling and resolving attacks, reactions, areas
+    harm/         damage, Wounds and Burdens, conditions
+    movement/     Move and Shift, walking the map, forced movement, grabs, triggers
+    battlefield/  where combatants stand, doors, what one sees of another
+    gm/           the GM's direct commands: overrides, reinforcements, made-up
+                  combatants
+    geometry/     the board's squares: distance, paths, exact sight and cover, areas
 """

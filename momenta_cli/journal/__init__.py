@@ -1,18 +1,18 @@
-"""TODO: what this package is for.
+"""The fight's journal on disk (a JSON Lines file of accepted commands with their events
+and dice): saved before a result is shown, resumed after a crash, damage reported and
+never hidden. The format is described in ``fight_file``.
 
 Modules:
 
-    disk        Durable file operations for fight files:
-    fight_file  The fight's journal on disk:
-    locations   Where fight files live:
-    lock        The fight lock:
-    records     Fight-file records:
-    replay      Rebuilding a session from a fight file's bytes:
-    snapshot    The fold cache:
+    fight_file  a fight file: append, open, repair; the format
+    locations   where fight files live, telling one from an encounter, setting one aside
+    lock        the advisory lock that keeps two sessions from writing one fight
+    records     one record: encoded, sealed with its checksum, read back
+    replay      rebuilding a session from a file's bytes, and where damage starts
+    snapshot    the fold cache: a long fight's ``status`` folds only what is new
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

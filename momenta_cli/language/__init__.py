@@ -1,23 +1,21 @@
-"""The command language: one line of text -> one command. Used alike by the interactive
-prompt, one-shot commands and replay scripts.
+"""The command language: one line of text -> one command, the same for the prompt,
+one-shot ``do``, replay scripts and event lines. Each verb is a row of the verb table
+(its usage, its help, its parser); completion, the reference and ``unparse`` read it.
 
 Modules:
 
-    attack_verbs    Verbs for attacks and reactive attacks:
-    maneuver_verbs  Verbs for the maneuvers of chapter 19 other than attacks, grab
-                    release, falls and terrain.
-    map_verbs       Verbs for the battlefield:
-    parsing         Verb registry and line parsing.
-    reference       The command-language reference as Markdown, generated from the verb
-                    registry so the README can never drift from what the parser accepts
-                    (tests compare the two).
-    trigger_words   The answers to a movement's triggers written on its line (R35):
-    turn_verbs      Verbs for turn flow, conditions and GM overrides.
-    unparsing       An attack command written back as a line of the command language:
+    attack_verbs    attack, feint, grab, shove, intercept, forestall and their options
+    maneuver_verbs  the other maneuvers of ch19, grab release, falls, terrain
+    map_verbs       ``place``, ``map``, ``los``, ``door``
+    parsing         the verb table, session words (``Meta``) and parsing a line
+    reference       the command reference as Markdown, generated from the verb table
+    trigger_words   the answers to a movement's triggers written on its line (R35)
+    turn_verbs      turn flow, conditions and the GM's overrides
+    unparsing       an attack command written back as its line (``parse(unparse(x)) ==
+                    x``)
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

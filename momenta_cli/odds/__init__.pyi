@@ -9,7 +9,7 @@ from .from_fight import (
 )
 from .outcomes import (
     Odds as Odds,
-    Roll as Roll,
+    OddsDice as OddsDice,
     Row as Row,
     Target as Target,
     odds as odds,

@@ -28,7 +28,7 @@ from momenta_cli.engine.attack import (
 from momenta_cli.engine.core import DamageTable, Fight, Fighter, WeaponSpec, actor, find
 from momenta_cli.engine.harm import Meets, meets, reminders
 from momenta_cli.errors import RuleError
-from momenta_cli.odds.outcomes import Odds, Roll, Target, odds
+from momenta_cli.odds.outcomes import Odds, OddsDice, Target, odds
 
 Parts = tuple[tuple[str, int], ...]
 
@@ -107,7 +107,7 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     w = p.weapon
     settings = fight.settings
     target, m = target_of(fight, t, w, p.types, p.location.name, cmd.brace)
-    roll = Roll(total(parts), total(defense.parts) if defense else None,
+    roll = OddsDice(total(parts), total(defense.parts) if defense else None,
                 settings.success_face, auto, defense.auto if defense else None,
                 solid=solid_applies(settings.solid_hit, a.side))
     return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, tuple(parts),

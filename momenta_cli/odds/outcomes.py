@@ -17,7 +17,7 @@ from momenta_cli.odds import distribution as dice
 
 
 @dataclass(frozen=True)
-class Roll:
+class OddsDice:
     """The dice of one attack: the netted pools (R2), a Grunt's fixed counts (R7), the
     success face and whether Solid Hit (R5) counts for this attacker."""
 
@@ -66,7 +66,7 @@ class Row:
 class Odds:
     """The whole table and its summary (all exact)."""
 
-    roll: Roll
+    roll: OddsDice
     target: Target
     tiers: DamageTable | None
     rows: tuple[Row, ...]
@@ -114,7 +114,7 @@ def outcome(tiers: DamageTable, t: Target, net: int, bonus: int) -> tuple[int, i
     return tier, amount, n > 0, left <= 0
 
 
-def odds(roll: Roll, target: Target | None = None, tiers: DamageTable | None = None
+def odds(roll: OddsDice, target: Target | None = None, tiers: DamageTable | None = None
          ) -> Odds:
     """The exact odds of ``roll`` against ``target`` with damage ``tiers`` (None: net
     successes only). Solid Hit needs the faces, so it takes the joint distribution; the

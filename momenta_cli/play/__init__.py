@@ -1,15 +1,15 @@
-"""TODO: what this package is for.
+"""Running one line at the table: the same for the prompt, ``do`` and replay scripts.
+A line is parsed (language/), decided by the engine, and comes back as an ``Outcome``
+for render/ to draw; a line ending in ``?`` is previewed instead.
 
 Modules:
 
-    pinned      A line that pins its dice:
-    preview/    Previewing a line (``?``):
-    questions/  The table's questions about an attack (issue 12):
-    runner      Running one line of the command language against a session.
+    pinned    a line that pins its dice (``... dice 5,6,2``)
+    preview/  previewing a line (``?``): what it would do, changing nothing
+    runner    running one line against a session: ``Outcome``, undo, redo, previews
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,40 +1,25 @@
-"""The table's questions about an attack (issue 12): at the prompt, an attack that leaves
-decisions open asks them at the moments the rules decide them (ch19 Reactions, ch20
-Attacking, R27): the target's reaction when it is targeted, the dice once every pool is
-known, Brace once the damage is known. Everything here reads the state and the engine
-and needs no terminal: a ``Table`` (cli/ask.py: a prompt_toolkit prompt, or plain lines
-read from a pipe) asks and tells; the answers become fields of the ``Attack`` itself, so
-the journal keeps one complete line (language/unparsing.py).
-
-``parts``: the parts of an attack (its Counterattacks, further Area targets) and the
-rolls they land, in resolution order. ``trial``: deciding the attack without keeping it.
-``reactions``, ``dice``, ``brace``: each question's offers, wording and answers.
-``flow``: the questions one after another (``settle``). ``ask_line``: from the typed
-line to the line and roller to run (what the prompt calls).
+"""The table's questions at the prompt: an attack that leaves decisions open asks them
+when the rules decide them (ch19 Reactions, ch20 Attacking, R27): the target's reaction
+when targeted, the dice once every pool is known, Brace once the damage is known, a PC's
+Wound d6; a movement offers the reactions it triggers (R35). A ``Table`` (cli/ask.py)
+asks and tells; the answers become the complete line the journal keeps.
 
 Modules:
 
-    ask_line         From a typed line to the line to run:
-    brace            Brace, asked when the damage is known (ch19 Brace:
-    dice_faces       The dice, asked once every pool is known (ch20 step 1, R1, R2):
-    move_questions   The table's questions about a movement on the map (R35):
-    push_questions   The table's questions about a Shove's push on the map (ch19 Shove,
-                     Movement; R35):
-    reaction_offers  The target's reaction, asked the moment it is targeted (ch19
-                     Reactions, R27):
-    roll_order       The parts of one attack command and the rolls they land, in the
-                     order the engine resolves them (engine/attack/resolution.py
-                     ``_resolve``):
-    sequence         The questions of one attack, one after another (``settle``):
-    trial            Deciding an attack without keeping it (engine/core/deciding.py
-                     never changes the state it is given):
-    trigger_offers   One reactive attack after another, offered at the prompt for a
-                     movement's triggers (R35):
-    wound_die        The PC Wound table's d6, asked once the attack is decided (R10):
+    ask_line         from a typed attack line to the line and roller to run
+    brace            Brace, with both outcomes, once the damage is known
+    dice_faces       each roll's dice, asked in the order the engine resolves them
+    move_questions   a movement on the map: the reactions its path triggers
+    push_questions   a Shove's push on the map: the reactions it triggers
+    reaction_offers  the target's reaction when targeted, each with cost and pool
+    roll_order       the rolls an attack makes, in the order the engine resolves them
+    sequence         one attack's questions one after another (``settle``)
+    trial            deciding an attack without keeping it, to read pools and reactions
+    trigger_offers   one reactive attack after another for a movement's triggers
+    wound_die        a PC's Wound or Burden d6, asked once the attack is decided (R10)
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -17,7 +17,7 @@ from momenta_cli.text import clip, one_line
 
 
 @dataclass(frozen=True)
-class Roll:
+class AskedRoll:
     """One roll of the attack: where its answer goes (``path``'s ``field``: ``typed`` or
     ``defense_typed``), who rolls it and how many dice."""
 
@@ -43,9 +43,9 @@ class Roll:
         return f"{self.label} {dice_text(self.pool)}{self.where}"
 
 
-def rolls(t: Trial) -> list[Roll]:
+def rolls(t: Trial) -> list[AskedRoll]:
     """Every roll of the attack decided in ``t``, in resolution order."""
-    out: list[Roll] = []
+    out: list[AskedRoll] = []
     shared = any(landing.roll != landing.strike for landing, _ in t.landed)
     for landing, i in t.landed:
         e = t.events[i]
@@ -55,18 +55,18 @@ def rolls(t: Trial) -> list[Roll]:
             where = ""
             if t.command.also and not counter:  # several targets: say which (R22)
                 where = " for every target" if shared else f" at {e.target}"
-            out.append(Roll(landing.roll, "typed", label, sum(n for _, n in e.pool),
+            out.append(AskedRoll(landing.roll, "typed", label, sum(n for _, n in e.pool),
                             e.roll.get("how", "rolled"), e.roll.get("successes", 0),
                             where, tuple(e.pool)))
         if e.defense is not None and e.defense_roll is not None:
             d = e.defense_roll
-            out.append(Roll(landing.strike, "defense_typed", f"{e.target}'s {e.defense}",
+            out.append(AskedRoll(landing.strike, "defense_typed", f"{e.target}'s {e.defense}",
                             sum(n for _, n in e.defense_pool), d.get("how", "rolled"),
                             d.get("successes", 0), "", tuple(e.defense_pool)))
     return out
 
 
-def telling(found: list[Roll]) -> str:
+def telling(found: list[AskedRoll]) -> str:
     """``Dice: Gorm rolls 3d, Brannoc's Dodge 1d.`` and how to answer."""
     text = "Dice: " + ", ".join(r.told for r in found) + "."
     if any(r.asked for r in found):
@@ -75,19 +75,19 @@ def telling(found: list[Roll]) -> str:
     return one_line(text)
 
 
-def breakdown(r: Roll) -> str:
+def breakdown(r: AskedRoll) -> str:
     """``Gorm rolls: pool 3, target Hindered +1 = 4d``: where the pool's size comes from."""
     from momenta_cli.render import pool_text
 
     return one_line(f"{r.label}{r.where}: {pool_text(r.parts)}")
 
 
-def prompt(r: Roll) -> str:
+def prompt(r: AskedRoll) -> str:
     """The prompt of the question for ``r``'s dice: who rolls, how many dice."""
     return one_line(f"{r.label} {dice_text(r.pool)}{r.where}> ")
 
 
-def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
+def answer(r: AskedRoll, text: str, face: int = 5) -> Typed | None:
     """What the GM typed for ``r``: None (Enter) for the tracker to roll, else the faces
     or successes, checked against the pool as the engine checks them. Raises
     ``MomentaError`` with the reason (``expected 3 faces from 1 to 6 for 3d``), echoing
@@ -111,7 +111,7 @@ def answer(r: Roll, text: str, face: int = 5) -> Typed | None:
     return typed
 
 
-def check(r: Roll, typed: Typed, face: int = 5) -> None:
+def check(r: AskedRoll, typed: Typed, face: int = 5) -> None:
     """Refuse (``MomentaError``, the engine's reason) dice ``r``'s pool cannot show."""
     roll_pool(r.pool, OnesRoller(), face, typed)  # refuses a wrong count, as the engine would
 

@@ -1,38 +1,35 @@
-"""TODO
+"""Drawing: the log (one plain line an event), the status table and headlines, the map,
+previews, odds, the simulator's report and the JSON documents. Designed for 80 columns;
+names are shown literally, never as markup.
 
 Modules:
 
-    log_attack       Log lines for attacks and reactive defenses
-                     (engine/attack/resolution.py, engine/attack/defense.py).
-    log_export       Exporting a fight's log:
-    log_harm         Damage and Strain that fill Wound or Burden slots, told in the
-                     order they happen (R10, R11):
-    log_lines        Log lines:
-    log_made_up      Log lines for what the GM makes up at the table
-                     (engine/harm/conditions.py ``ConditionMadeUp``):
-    log_maneuver     Log lines for the maneuver, movement and grab events
-                     (engine/actions/maneuvers.py, engine/movement/speed.py,
-                     engine/movement/grabs.py).
-    log_position     Log lines for the map's events (engine/battlefield/positions.py).
-    log_recap        What a recap keeps of a fight, round by round:
-    log_script       A fight as a replay script (``momenta log FIGHT --format script``):
-    map_overlay      What ``map NAME`` lays over the battlemap:
-    map_sight        ``los [NAME] TARGET``:
-    map_view         The battlefield drawn with Rich:
-    map_walk         ``path NAME C5``:
-    odds_view        Drawing the odds (issue 14):
-    preview_view     Drawing a preview (a line ending in ``?``):
-    show             Rich tables for ``momenta show`` and ``momenta rules``.
-    simulate_report  The report of ``momenta simulate``:
-    state_json       The fight as one JSON-friendly document (README "JSON state").
-    status_table     The status table:
-    status_view      The status view:
-    turnline         The views of whose turn it is:
-    wrap             Lines wrapped for the screen:
+    log_attack       log lines for attacks and reactive defenses
+    log_export       exporting the log: text, Markdown recap, JSON
+    log_harm         damage and Strain that fill Wound or Burden slots, in order
+    log_lines        each event as one plain-text line; the kinds' formatters register
+                     here
+    log_made_up      log lines for what the GM makes up at the table
+    log_maneuver     log lines for maneuvers, movement and grabs
+    log_position     log lines for the map's events
+    log_recap        what a recap keeps of each round
+    log_script       a fight as a replay script with every die written
+    map_overlay      what ``map NAME`` lays over the map: reach and sight
+    map_sight        ``los``: sight, cover and distance as lines and as JSON
+    map_view         the battlefield drawn with Rich
+    map_walk         ``path``: a route and its cost as lines and as JSON
+    odds_view        the odds: pool breakdown, table, bars, JSON
+    preview_view     a preview (``?``): cost, pools, reactions, damage tiers
+    show             tables for ``momenta show`` and ``momenta rules``
+    simulate_report  the report of ``momenta simulate``
+    state_json       the fight as one JSON document (docs/json.md)
+    status_table     the status table: combatants by side, resources, turns, conditions
+    status_view      the headline, the table and the GM's reminders
+    turnline         whose turn it is: the prompt, the toolbar, the headline
+    wrap             lines wrapped with a hanging indent, never inside a name
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

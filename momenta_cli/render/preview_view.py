@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.play.preview import Against, LinePreview, Paid, ReactionOption, Roll
+from momenta_cli.play.preview import Against, LinePreview, Paid, ReactionOption, RollPreview
 from momenta_cli.render.odds_view import odds_pool_text, pct
 from momenta_cli.render.status_view import lit
 
@@ -33,7 +33,7 @@ def cost_line(pv: LinePreview) -> str:
     return "cost: " + "; ".join(_paid(p) for p in pv.paid)
 
 
-def _roll_head(r: Roll) -> str:
+def _roll_head(r: RollPreview) -> str:
     # worded as the odds' breakdown words it (render/odds_view.py)
     types = "/".join(r.types) or "untyped"
     # feints, grabs, shoves, counterattacks, intercepts, forestalls
@@ -104,7 +104,7 @@ def _chance(t: Against) -> str | None:
     return "odds: " + " · ".join(parts)
 
 
-def _attack_roll(pv: LinePreview, r: Roll, first: str | None) -> str:
+def _attack_roll(pv: LinePreview, r: RollPreview, first: str | None) -> str:
     """The attack's pool; on several targets, whether it is one roll for all (R22)."""
     pool = odds_pool_text(r.pool, r.auto)
     if pv.area == "one" and first is not None:

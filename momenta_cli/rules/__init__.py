@@ -1,14 +1,13 @@
-"""Rules as data: settings, the condition catalogue, damage types, built-in weapons.
+"""Rules as data: the condition catalogue, damage types, built-in weapons and
+consumables (``momenta_cli/data``), and every setting the rulings leave to the GM.
 
 Modules:
 
-    catalogue  Loads the rules data shipped in ``momenta_cli/data`` (conditions, damage
-               types, weapons, consumables).
-    settings   Rules settings:
+    catalogue  the rules data shipped in ``momenta_cli/data``, read once
+    settings   every ruling marked "setting", with its default
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

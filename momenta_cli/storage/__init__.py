@@ -1,15 +1,15 @@
-"""TODO: what this package is for.
+"""Files on disk, defensively: reading what a GM hands the tracker, durable writes that
+never tear, the tracker's own folder, and the sealed entries its caches keep.
 
 Modules:
 
-    home     Where momenta keeps its own files between runs (prompt history, the
-             encounter cache).
-    reading  Reading the files a GM hands the tracker, defensively.
-    sealed   Sealed cache entries:
+    disk     appends that cannot tear, atomic rewrites, exclusive creation, copies
+    home     where momenta keeps its own files (history, caches)
+    reading  reading a file the GM names: regular files only, with size limits
+    sealed   sealed cache entries: checksummed, allow-listed, tied to this build
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

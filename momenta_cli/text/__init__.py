@@ -1,14 +1,13 @@
-"""TODO: what this package is for.
+"""Text: what may reach a terminal or a file (shown, never obeyed), and how a command
+line splits into words.
 
 Modules:
 
-    literal  Text that reaches a terminal or a file is shown, never obeyed.
-    words    How a command line splits into words, and the ``dice F,F,...`` clause that
-             may end it.
+    literal  escaping control and invisible characters, clipping, name keys
+    words    splitting a line into words, quoting one, the ``dice F,F,...`` clause
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

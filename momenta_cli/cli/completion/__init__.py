@@ -1,16 +1,18 @@
-"""TODO: what this package is for.
+"""Tab completion at the prompt: after a verb, only what may follow it, read from the
+verb table (language/) and the live fight.
 
 Modules:
 
-    attack_words  Tab completion of an attack line (language/attack_verbs.py's grammar):
-    completer     Tab completion that knows the command language:
-    grammar       The command language's grammar as the completer reads it:
-    live_words    What the live state offers tab completion, by kind of word:
-    move_words    Completion of a map movement after its square:
+    attack_words  an attack line: names, options, the reactions the target may still
+                  declare
+    completer     the prompt_toolkit completer: which kind of word comes next
+    grammar       the verbs' usage lines read as the completer needs them
+    live_words    what the fight offers: who may act, combatants, conditions, weapons
+    move_words    a map movement after its square: ``via`` and the answers to its
+                  triggers
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,15 +1,14 @@
-"""TODO: what this package is for.
+"""The action economy (ch19, R7, R24-R27) and the maneuvers that are neither an attack
+nor a movement.
 
 Modules:
 
-    economy    The action economy shared by maneuvers and reactions (ch19, R7, R24-R27):
-    maneuvers  Deciding the maneuvers of chapter 19 that are neither attacks
-               (``engine/attack/resolution.py``) nor movement
-               (``engine/movement/move_shift.py``):
+    economy    who may act now, what a maneuver or reaction costs, and paying for it
+    maneuvers  Use Consumable, Hide, Shake It Off, Catch Your Breath, Steady, Surge,
+               spells
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,30 +1,25 @@
-"""TODO: what this package is for.
+"""Attacks (ch20 Attacking; ch19 Basic Attack, Shove, Grab, Feint and the reactive
+attacks): what the line declares, the pools, the target's reactions, the roll and what
+the net successes do; on a map, reach, sight, cover and areas.
 
 Modules:
 
-    area_attack    An Area attack aimed at the map (ch20 Area Attacks, R22):
-    area_shape     An area attack's shape as the attack line names it (ch20 Area
-                   Attacks):
-    attack_events  The events of an attack's roll and its damage (ch20 Attacking; R2,
-                   R3, R5, R8, R9), on their own so that reading a journal needs none of
-                   the code that decides an attack (``engine/attack/resolution.py``,
-                   which re-exports them).
-    defense        The target's side of an attack (ch19 Reactions, R7, R27):
-    effects        What Grab, Shove and Feint do instead of damage (ch19 Maneuvers):
-    map_attack     Attacks on a map (ch20 Melee vs.
-    parts          The parts of one attack command, found by their path from the whole
-                   command:
-    plan           Everything an attack fixes before the roll (ch20 Attacking step 1;
-                   ch19 Basic Attack, Shove, Grab, Feint and the reactive attacks;
-                   R18-R22, R27):
-    pools          The attack's pool (ch20 Attacking step 1, R2, R5, R7, R18, R20;
-                   condition table):
-    resolution     Attacks (ch20 Attacking; ch19 Basic Attack, Shove, Grab, Feint,
-                   Counterattack, Intercept, Forestall):
+    area_attack    an Area attack aimed at the map: the creatures it affects (R22)
+    area_shape     an area's shape as the line names it (no geometry needed to read it)
+    attack_events  the events of a roll and its damage, apart from the deciding code
+    defense        the target's side: Dodge, Deflect, scripted defenses, Counterattack,
+                   Brace
+    effects        what Grab, Shove and Feint do instead of damage
+    map_attack     what the positions say between attacker and target: reach, sight,
+                   cover
+    parts          the parts of one attack command (its Counterattacks, further targets)
+                   by path
+    plan           the ``Attack`` command and everything fixed before the roll
+    pools          the attack's pool with every labelled modifier; Solid Hit
+    resolution     paying, reactions, the roll and its outcome: deciding an attack
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,15 +1,14 @@
-"""TODO: what this package is for.
+"""The battlefield as the fight sees it (R31-R34): where each combatant stands, the
+doors, and what one combatant makes of another. The squares themselves are geometry's.
 
 Modules:
 
-    doors      Doors on the map:
-    positions  Where each combatant stands on the map (R31, R32), and the GM's ``place``
-               command.
-    seeing     What one combatant makes of another on the map:
+    doors      ``door C5 open``: a closed door is solid, an open one floor
+    positions  where each combatant stands; the GM's ``place``
+    seeing     distance, line of sight and cover between two combatants (``los``)
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

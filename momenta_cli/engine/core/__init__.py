@@ -1,25 +1,27 @@
-"""TODO: what this package is for.
+"""The engine's core: the fight's state and how it changes. ``decide(state, command,
+roller) -> events`` checks a command; applying events is arithmetic; a ``Session`` is
+the opening state plus the journal of accepted entries, and undo is a replay of it.
 
 Modules:
 
-    commands     Commands:
-    deciding     ``decide(state, command, roller) -> events``:
-    dice         Dice rollers (R1):
-    event_kinds  Where each kind of event not defined in engine/core/events.py is
-                 defined:
-    events       Events:
-    names        Finding things from what the GM typed:
-    opening      Building the opening state of a fight from an encounter (ch18:
-    players      The player-facing view:
-    registry     Which function decides which command:
-    rolls        Dice pools (R1, R2):
-    session      A fight in progress:
-    specs        Resolved, immutable descriptions of an encounter as the engine sees it.
-    state        The fight's state:
+    commands     the commands every rules module shares (turns, conditions, GM
+                 overrides)
+    deciding     ``decide``: find the command's handler, then roll the round over
+    dice         rollers (R1): seeded, preset, recording, all ones; counting successes
+    event_kinds  which module defines each event kind, so reading a journal imports few
+    events       the ``Event`` base, the core events and ``apply``
+    names        finding a combatant, weapon or condition from what the GM typed
+    opening      the opening state of a fight from an encounter (ch18)
+    players      the fight as the players know it: no Hidden enemy, health as a label
+    registry     which function decides which command, and the modules that register
+    rolls        rolling a pool (R1, R2): the tracker's dice or the ones the GM typed
+    session      a fight in progress: the journal, undo and redo as replays
+    specs        the encounter as the engine sees it: resolved, immutable
+    state        the fight's state: ``Fight`` and its ``Fighter``s, changed only by
+                 events
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,24 +1,21 @@
 """The battlefield's geometry (ch19 movement, ch20 sight and cover, R31-R36): the board
-and its squares, paths, line of sight, cover and areas. Pure and typed: no state, no
-events; the rules modules ask it questions about squares.
+and its squares, distance, paths, exact line of sight and cover, areas. Pure and typed:
+no state, no events, no other engine package; the rules ask it about squares.
 
 Modules:
 
-    areas           Area attacks on the board (ch20 Area Attacks):
-    board           The board:
-    fitting         Whether a creature's footprint fits with its top-left square at a
-                    given square (R31, R32, R36), and the words for a square off the
-                    map:
-    forced_squares  Forced movement on the board (ch19 Shove, Grab; R35, R36):
-    pathfinding     Movement on the board (R32, R36, ch19 Movement):
-    ranges          Distance, reach and range on the board (R32, ch19 Movement, ch20
-                    Melee and Ranged).
-    segments        Exact segments on the board (R33, R34):
-    sight           Exact line of sight (R33) and cover (R34) between two footprints.
+    areas           the squares a burst, a line or a cone touches (ch20 Area Attacks)
+    board           squares named ``C5``, what each holds, a creature's footprint
+    fitting         whether a footprint fits at a square, and words for one off the map
+    forced_squares  the squares of a push straight away and of a drag
+    pathfinding     the cheapest legal path within a budget, and every square reachable
+    ranges          distance, reach and range between footprints
+    segments        what an exact segment between two points touches (integers, no
+                    floats)
+    sight           exact line of sight (R33) and cover (R34) between two footprints
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,15 +1,14 @@
-"""TODO: what this package is for.
+"""The GM's direct commands: conditions, surprise, defeat, overrides of resources,
+ending the combat, reinforcements and combatants made up at the table.
 
 Modules:
 
-    improvise  Combatants made up at the table (``add NAME [vit N] [guard N] [pool N]
-               [threat CLASS]``):
-    overrides  Deciding the GM's direct commands:
-    reinforce  Deciding ``add``:
+    improvise  a stat block made up from a few numbers (``add NAME vit N ...``)
+    overrides  conditions, surprise, defeat, resources, notes, ending the combat
+    reinforce  ``add``: reinforcements join the current round (R17)
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

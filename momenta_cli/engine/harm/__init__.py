@@ -1,13 +1,13 @@
-"""TODO: what this package is for.
+"""Harm (R9-R11): damage through Guard, resistance and weakness to Vitality or Strain,
+Wounds and Burdens, Defeated and Lost; conditions with their stacks and caps.
 
 Modules:
 
-    conditions  Conditions:
-    damage      What happens when damage reaches Vitality or Strain rises:
+    conditions  the condition catalogue, stacking with caps and immunities
+    damage      Guard soak, resistance, Wounds, Burdens, Defeated and Lost
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

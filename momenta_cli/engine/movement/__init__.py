@@ -1,23 +1,19 @@
-"""TODO: what this package is for.
+"""Movement (ch19 Movement, Grab, Shove; R4, R23, R31-R36): how far, by what path, who is
+dragged along, and the reactive attacks a movement triggers on the way.
 
 Modules:
 
-    forced        Forced movement that stops for the reactive attacks it triggers (ch19
-                  Shove, Grab, Movement; R35):
-    grabs         Grabs (ch19 Grab; R11):
-    move_shift    Deciding movement (ch19 Movement, Grab; R4, R23, R24):
-    speed         Movement rules without a map (ch19 Movement, Grab; R4, R23):
-    steering      Steering a movement on the map (R32, R35, R36, ch19 Swim; ours):
-    trigger_spot  Where a movement's reactive attack triggered (R35), read off the
-                  mover's ``trail`` (the squares of its current movement, kept by the
-                  movement events):
-    triggers      The reactive attacks a movement on the map triggers (ch19 Reactions:
-    walk          Movement on the map (ch19 Movement, Climb, Swim, Horizontal Jump,
-                  Falling, Shove, Grab; R23, R31, R32, R36):
+    forced        a push or drag that stops at each reaction it triggers (R35)
+    grabs         who holds whom; release, apart, and what ends a grab
+    move_shift    deciding Move, Shift and falls without a map; the medium one moves in
+    speed         speeds, jumps, falls and their damage; the events a movement records
+    steering      waypoints, and which of equally cheap paths the tracker takes
+    trigger_spot  where a movement's reaction triggered, read off the mover's trail
+    triggers      who may Intercept or Forestall a movement, and at which square
+    walk          a Move or Shift to a square on the map; a Shove's push
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,15 +1,15 @@
-"""TODO: what this package is for.
+"""Turns (ch18, R12-R17): zipper initiative with its phases, Slowed, Surprised,
+independents and multi-turn bosses; starting and ending a turn; the rolls that clear
+conditions at the end of one.
 
 Modules:
 
-    clearing  End-of-turn condition clearing (ch18 Taking a Turn, draft 22, R15, R16,
-              R30).
-    taking    Deciding turn commands:
-    zipper    Zipper initiative (ch18 Turn Order, R12-R17):
+    clearing  end-of-turn condition clearing (ch18 Taking a Turn, R15, R16, R30)
+    taking    deciding ``turn``, ``end`` and ``next``: Vigor and Guard refresh
+    zipper    the zipper: the side due, who may act, the phases of a round
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -1,21 +1,16 @@
-"""Previewing a line (``?``): a command line whose last word is ``?`` shows what the
-command would do and does nothing. It is parsed without the ``?`` and decided against a
-throwaway copy of the state with throwaway dice; nothing is journaled, asked or saved.
-
-``mark`` finds the ``?``, ``model`` holds what a preview found, ``attack`` reads an
-attack's pools, reactions and damage tiers off the engine's own decisions, ``line`` puts
-a whole line's preview together. Pure: no printing, files, Typer or Rich.
+"""Previewing a line: a line whose last word is ``?`` shows what the command would do
+and does nothing. It is decided against a throwaway copy of the state with throwaway
+dice; nothing is rolled, saved or changed.
 
 Modules:
 
-    attack_preview  An attack line read for its preview, off the engine's own decisions:
-    line_preview    A whole line's preview:
-    mark            The preview mark:
-    preview_model   What a preview found:
+    attack_preview  an attack read for its preview: pools, open reactions, damage tiers
+    line_preview    a whole line's preview: cost, whether allowed, its events
+    mark            the preview mark: a line whose last word is ``?``
+    preview_model   what a preview found, as values render/ draws
 
-The API is what ``__init__.pyi`` beside this file imports: mypy reads it, and
-the names load lazily from their modules on first use (``lazy_loader``), so
-importing this package costs nothing until a name is used.
+The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
+module on first use (``lazy_loader``), so importing this package costs nothing.
 """
 
 import lazy_loader

@@ -7,5 +7,5 @@ from .preview_model import (
     LinePreview as LinePreview,
     Paid as Paid,
     ReactionOption as ReactionOption,
-    Roll as Roll,
+    RollPreview as RollPreview,
 )

@@ -23,21 +23,21 @@ from momenta_cli.engine.attack import (
 )
 from momenta_cli.engine.core import Event, Fight, Fighter, Roller, WeaponSpec, actor, decide, find
 from momenta_cli.errors import MomentaError
-from momenta_cli.odds import Odds, Roll, odds, outcome, target_of
+from momenta_cli.odds import Odds, OddsDice, odds, outcome, target_of
 from momenta_cli.play.preview import preview_model as model
 from momenta_cli.text import quote_word
 
 Throwaway = Callable[[], Roller]  # a fresh roller whose dice are thrown away
 
 
-def rolls(events: Sequence[Event]) -> tuple[model.Roll, ...]:
+def rolls(events: Sequence[Event]) -> tuple[model.RollPreview, ...]:
     """Every roll of the decided attack, in the order the engine made them (a
     Counterattack before the attack it answers, R27)."""
     out = []
     for e in events:
         if isinstance(e, AttackRolled):
             droll = e.defense_roll or {}
-            out.append(model.Roll(
+            out.append(model.RollPreview(
                 e.attacker, e.target, e.maneuver, e.weapon, e.mode, e.location, e.types,
                 tuple(e.pool), _auto(e.roll),
                 e.defense, tuple(e.defense_pool), _auto(droll)))
@@ -149,7 +149,7 @@ def _chance(fight: Fight, a: Fighter, main: AttackRolled, w: WeaponSpec, target,
     if typed:
         return None
     droll = main.defense_roll
-    roll = Roll(total(main.pool), total(main.defense_pool) if droll else None,
+    roll = OddsDice(total(main.pool), total(main.defense_pool) if droll else None,
                 fight.settings.success_face, _auto(main.roll),
                 _auto(droll) if droll else None,
                 solid=solid_applies(fight.settings.solid_hit, a.side))

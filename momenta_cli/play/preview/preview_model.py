@@ -31,7 +31,7 @@ class Paid:
 
 
 @dataclass(frozen=True)
-class Roll:
+class RollPreview:
     """One roll of the attack as the engine would make it (counters first, R27): the
     attacker's pool with every modifier and the defense declared against it."""
 
@@ -111,7 +111,7 @@ class LinePreview:
     events: tuple[Event, ...] = ()
     rolled: int = 0
     attack: bool = False
-    rolls: tuple[Roll, ...] = ()
+    rolls: tuple[RollPreview, ...] = ()
     against: tuple[Against, ...] = ()
     says: str | None = None
     # an attack on several targets (R22): "one" (a weapon: one roll for them all),
