@@ -1,5 +1,5 @@
 """From a typed line to the line to run: an attack line that leaves decisions open goes
-through the questions (``flow.settle``) and comes back as the complete command
+through the questions (``sequence.settle``) and comes back as the complete command
 (language/unparsing.py; a comment typed after it is kept) with a roller that hands out the
 tracker's dice already shown first; a shove on the map then offers its push's Intercepts
 (``push.settle_push``). Any other line, a line the engine refuses as it

@@ -6,7 +6,7 @@ of the weapons that trigger it the engine would make it with (a Cumbersome one t
 reactor cannot pay for passed over for the next, said in a dim line), named on the line
 so the engine makes it with that one. A reactor who cannot take it at all is told in one
 dim line with the engine's reason. A reaction taken goes through the attack's own
-questions (``flow.settle``: the mover's defense, the dice, Brace) against the fight as
+questions (``sequence.settle``: the mover's defense, the dice, Brace) against the fight as
 it is at the trigger square, and is told as it lands before the next one is offered
 (its payment left to the move's own lines, so it is said once). The answers become the
 move line's reaction words (language/trigger_words.py), so the journal keeps one

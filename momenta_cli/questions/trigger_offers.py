@@ -4,7 +4,7 @@ line) and its triggers in the order they are met (``Stop``s: the mover's own, a 
 a pushed one's), offers each with the first weapon the engine would make it with and its
 cost (a weapon passed over, or a reactor who cannot react, said in a dim line with the
 engine's reason), asks a reaction taken through the attack's own questions
-(``flow.settle``) at the trigger square, and comes back with the line's reactions and the
+(``sequence.settle``) at the trigger square, and comes back with the line's reactions and the
 tracker's dice. ``questions/move_questions.py`` (a Move, a drag) and
 ``questions/push_questions.py`` (a Shove) build the stops and the line."""
 
@@ -54,7 +54,7 @@ class Answering:
     its command from the reactions and whether the line says anything of them;
     ``taken``: the reactions so far, each with its group (0: the mover's own, then each
     dragged one's in the route's order), kept in that order on the line so the engine
-    makes them in the order they are offered (``forced_walk.route_answered``)."""
+    makes them in the order they are offered (``forced.route_answered``)."""
 
     build: Callable[[tuple[Attack, ...], bool], Command]
     taken: tuple[tuple[int, Attack], ...] = ()

@@ -1,5 +1,5 @@
 """What ``map NAME`` lays over the battlemap: the squares NAME can reach this Move
-(``walking.reachable_squares``: R32, R36) and the squares it can see
+(``walk.reachable_squares``: R32, R36) and the squares it can see
 (``sight.visible``: R33), each told by its own character so that the map reads without
 colour, and beside each other combatant's name how far it is, whether NAME sees it and
 whether it has cover (R34).

@@ -46,7 +46,7 @@ def fixed(n: int) -> Dist:
 @lru_cache(maxsize=4096)
 def net(attack: Dist, defense: Dist) -> Dist:
     """The distribution of net successes, attack minus defense, at least 0 (R3): the
-    odds' own ``dice.net``, with probabilities as the weights out of a total of 1."""
+    odds' own ``distribution.net``, with probabilities as the weights out of a total of 1."""
     return _floats(dice_net(Counts(dict(enumerate(attack)), 1),
                             Counts(dict(enumerate(defense)), 1)))
 

@@ -330,7 +330,7 @@ def _attack_spells_named(f: Fighter, text: str) -> list[WeaponSpec]:
 @handles(CastSpell)
 def cast(fight: Fight, cmd: CastSpell, roller: Roller) -> list[Event]:
     """ch19 Cast a Spell that is no attack: a variable Vigor cost typed by the GM (doubled
-    while swimming). An attack spell is cast and paid by its attack (``attacks._pay``)."""
+    while swimming). An attack spell is cast and paid by its attack (``resolution._pay``)."""
     f = actor(fight, cmd.name)
     if cmd.cost < 0:
         raise RuleError("a spell's cost is 0 or more")

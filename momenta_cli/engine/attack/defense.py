@@ -2,7 +2,7 @@
 Deflect, an enemy's scripted defense), Counterattack and Brace checks, and the pools the
 defenses roll.
 
-Everything here reads the state and returns events or plans; ``attacks.resolve`` calls it
+Everything here reads the state and returns events or plans; ``resolution.resolve`` calls it
 in the order the rules declare things: defense or Counterattack when targeted (before the
 roll), Brace when about to take damage (after it).
 """

@@ -39,7 +39,7 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
            ) -> list[Event]:
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
     decider's scratch copy: the events are applied to it as they are decided. A Shove's
-    ``answers``: the Intercepts its push is answered with (R35, ``walking.shove``)."""
+    ``answers``: the Intercepts its push is answered with (R35, ``walk.shove``)."""
     from momenta_cli.engine.core import find
     from momenta_cli.engine.harm import gain
 

@@ -1,6 +1,6 @@
 """Attacks on a map (ch20 Melee vs. Ranged Attacks, Line of Sight, Cover, Area Attacks;
 R18, R20, R22, R28, R32-R34): what the positions say between an attacker and what it
-aims at, for ``attack_plan.plan_attack``.
+aims at, for ``plan.plan_attack``.
 
 Without a map (or with either of the two off it) nothing here applies and the GM's flags
 are read as they always were (R28). With one, the distance is measured between the two

@@ -6,7 +6,7 @@ the straightest (``geometry.paths``).
 
 The geometry knows nothing of reactions: it is handed a price per step
 (``reaches_entered``) and keeps the cheapest paths, breaking their ties by it.
-``walking.plan`` puts the legs together into one route.
+``walk.plan`` puts the legs together into one route.
 """
 
 from __future__ import annotations

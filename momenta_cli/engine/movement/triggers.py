@@ -82,7 +82,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
                   how: str) -> list[Trigger]:
     """Every reactive attack a movement of ``mover`` from ``start`` through ``squares``
     (its top-left positions in order) triggers (R35), in the order they happen (the
-    fight's order at the same square). ``how``: "Move", "Shift" or ``movement.FORCED``.
+    fight's order at the same square). ``how``: "Move", "Shift" or ``speed.FORCED``.
     Whether each reactor can pay for it now is not looked at (the attack says)."""
     if how == "Shift":
         return []  # ch19 Shift: "does not trigger reactive attacks"
@@ -113,7 +113,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
 
 
 def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
-    """The triggers of a worked-out Move or Shift (``walking.plan``). Ours: one met in
+    """The triggers of a worked-out Move or Shift (``walk.plan``). Ours: one met in
     the air over a jumped pit (ch19 Horizontal Jump) waits for the landing square, the
     next one: a movement does not stop over the gap."""
     p = route.path

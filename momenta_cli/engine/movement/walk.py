@@ -272,7 +272,7 @@ def _drag_notes(fight: Fight, s: Fight, r: Route,
                 ) -> list[Event]:
     """Being dragged is forced movement: it may carry the dragged one into a reactor's
     reach (Intercept, never Forestall: R35), named in the log for the GM to state unless
-    the move line answered it (``pairs``, ``forced_walk.route_answered``); the squares it
+    the move line answered it (``pairs``, ``forced.route_answered``); the squares it
     was dragged through are read off ``s``, the fight after the movement. A line that
     ``said`` it answers the movement (``no-reactions``) gets none."""
     if said:

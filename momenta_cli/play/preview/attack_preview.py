@@ -1,6 +1,6 @@
 """An attack line read for its preview, off the engine's own decisions: every roll's pool
 from the ``AttackRolled`` events of deciding the line on a copy, each reaction the
-target may still declare (``reactions.open_reactions``) with the pool and cost the
+target may still declare (``defense.open_reactions``) with the pool and cost the
 engine gives it when the line is decided again with that reaction written, and the
 damage tiers after Guard, resistance and weakness (``odds.preview.target_of``, the odds'
 own arithmetic). No modifier is worked out here: what the engine would roll is read."""
