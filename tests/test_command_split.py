@@ -1,5 +1,5 @@
 """The command language's word splitting: the quick path for lines without quotes,
-escapes or comments gives exactly shlex's words (README "Commands")."""
+escapes or comments gives exactly shlex's words (docs/commands.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile encounter files (README "Reliability"): bounded work, confined reads, plain
+"""Hostile encounter files (docs/reliability.md): bounded work, confined reads, plain
 YAML 1.2 values. Each is one located line, exit code 1, no traceback, no hang, and no
 quotation of a file that is not an encounter."""
 

@@ -210,7 +210,7 @@ def test_too_large_and_not_text_are_one_line(enc, tmp_path, fight, monkeypatch):
 
 
 def test_the_size_setting_only_ever_raises_a_limit(tmp_path, monkeypatch):
-    # README Reliability: MOMENTA_MAX_FILE_MB raises the limits for a big campaign; a
+    # docs/reliability.md: MOMENTA_MAX_FILE_MB raises the limits for a big campaign; a
     # small value set for one kind of file never shrinks another's.
     big = tmp_path / "big.yaml"
     big.write_bytes(b"# " + b"x" * (6 * files.MB) + b"\nname: Big\n"

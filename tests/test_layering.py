@@ -287,7 +287,7 @@ def test_the_registry_names_every_module_that_decides_a_command():
 
 def test_opening_a_door_loads_none_of_its_modules():
     """A door is lazy: ``import momenta_cli.engine.attack`` costs nothing until a name is
-    used (a command imports only what it uses, README "Speed")."""
+    used (a command imports only what it uses, docs/speed.md)."""
     import json
     import subprocess
     import sys

@@ -1,4 +1,4 @@
-"""Names are text, never instructions (README "Reliability"): a name is refused at load
+"""Names are text, never instructions (docs/reliability.md): a name is refused at load
 when it holds control, bidi, invisible or line-breaking characters, and every output
 escapes such characters anyway: the status table, the prompt, log lines, error lines, the
 text, Markdown and JSON exports, and `show`.

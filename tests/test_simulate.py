@@ -477,7 +477,7 @@ TELEGRAPHED = """
 
 
 def test_a_telegraphed_attack_is_announced_at_the_end_of_one_turn_and_swung_first_next():
-    """A Telegraphed attack (a text tag: announced a turn ahead, README "simulate") is
+    """A Telegraphed attack (a text tag: announced a turn ahead, docs/simulate.md) is
     not swung on the turn it is announced: the Brute jabs, uses up its maneuvers (R7),
     announces the Cleave in a note, and opens its next turn with it."""
     import random

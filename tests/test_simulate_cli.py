@@ -169,7 +169,7 @@ def test_missing_policy_file(tmp_path):
 
 
 def test_simulate_help_loads_no_engine():
-    """Start-up (README "Speed"): the command imports what it uses when it runs."""
+    """Start-up (docs/speed.md): the command imports what it uses when it runs."""
     from tests.test_startup_imports import HEAVY, loaded, under
 
     mods = loaded("simulate", "--help")
@@ -184,9 +184,9 @@ def test_jobs_auto_uses_every_core_and_changes_nothing(jobs):
     assert every.output == one.output
 
 
-def test_the_readme_example_is_what_the_command_prints():
-    """README "Balancing an encounter": the example output is the command's own."""
-    text = (ROOT / "README.md").read_text()
+def test_the_simulate_page_example_is_what_the_command_prints():
+    """docs/simulate.md: the example output is the command's own."""
+    text = (ROOT / "docs" / "simulate.md").read_text()
     cmd = "$ momenta simulate encounters/mill-ambush.yaml -n 200 --seed 7 --jobs auto\n"
     start = text.index(cmd) + len(cmd)
     shown = text[start:text.index("```", start)]

@@ -1,4 +1,4 @@
-"""Start-up: each command imports only what it uses (README "Speed").
+"""Start-up: each command imports only what it uses (docs/speed.md).
 
 Measured in a fresh interpreter through the real entry point, by the modules present in
 ``sys.modules`` once the command has run: timing would be flaky on a shared machine, the
@@ -63,7 +63,7 @@ def test_validate_loads_no_engine_session_journal_or_prompt():
 
 def test_status_of_a_fight_loads_no_prompt_and_no_validation(tmp_path):
     """The fight's encounter comes from the cache `do` filled when it started the fight:
-    no YAML loader, no pydantic (README "Speed")."""
+    no YAML loader, no pydantic (docs/speed.md)."""
     encs = tmp_path / "encounters"
     shutil.copytree(ROOT / "encounters", encs, ignore=shutil.ignore_patterns("*.fight.*"))
     env = {"MOMENTA_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}

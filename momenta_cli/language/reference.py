@@ -1,5 +1,5 @@
-"""The command-language reference as Markdown, generated from the verb registry so the
-README can never drift from what the parser accepts (tests compare the two)."""
+"""The command-language reference as Markdown, generated from the verb registry so
+docs/commands.md can never drift from what the parser accepts (tests compare the two)."""
 
 from __future__ import annotations
 

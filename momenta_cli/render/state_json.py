@@ -1,4 +1,4 @@
-"""The fight as one JSON-friendly document (README "JSON state"). Keys are stable: add,
+"""The fight as one JSON-friendly document (docs/json.md). Keys are stable: add,
 never rename."""
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ def _mean(values: Sequence[float]) -> float:
 
 def summarise(encounter: EncounterSpec, results: Sequence[FightResult], *, seed: int,
               policy: str, max_rounds: int) -> dict[str, Any]:
-    """Every figure of the run as one JSON-ready dict (stable keys: README)."""
+    """Every figure of the run as one JSON-ready dict (stable keys: docs/simulate.md)."""
     n = len(results)
     wins = {ALLIES: 0, ADVERSARIES: 0, BOTH_OUT: 0, UNDECIDED: 0}
     for r in results:

@@ -20,7 +20,7 @@ import stat
 from pathlib import Path
 
 MB = 1024 * 1024
-# Default size limits by kind of file, in bytes (README "Reliability").
+# Default size limits by kind of file, in bytes (docs/reliability.md).
 LIMITS = {
     "encounter": 5 * MB,  # encounter, include and library YAML files
     "script": 5 * MB,  # replay scripts

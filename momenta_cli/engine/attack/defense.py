@@ -106,7 +106,7 @@ def total(parts: Sequence[tuple[str, int]]) -> int:
 
 
 def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> T:
-    """The one item ``text`` names as the GM types names (README: exact, else an
+    """The one item ``text`` names as the GM types names (docs/commands.md: exact, else an
     unambiguous prefix of the name or of one of its words, any case), or a RuleError
     listing the choices."""
     hits = candidates(items, text, key=name, words=True) if text.strip() else []
