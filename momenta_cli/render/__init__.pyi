@@ -1,6 +1,5 @@
 # The door of render: each name of its API and the module it lives in.
 
-from .log_attack import pool_text as pool_text
 from .log_export import FORMATS as FORMATS, export_log as export_log
 from .log_harm import Ledger as Ledger, read_harm as read_harm
 from .log_lines import lines as lines
