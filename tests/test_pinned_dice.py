@@ -346,8 +346,8 @@ def test_the_log_undo_and_redo_show_the_complete_command(enc, tmp_path):
     script = tmp_path / "s.script"
     script.write_text(f"turn brannoc\n{SWING}\nundo\nredo\n")
     shown = invoke("replay", enc, script, "--no-color", "--width", "200").output
-    assert re.search(rf"> undo: took back '{SWING} dice \d,\d,\d'", shown)
-    assert re.search(rf"> redo: '{SWING} dice \d,\d,\d'", shown)
+    assert re.search(rf"\nundo: took back '{SWING} dice \d,\d,\d'", shown)
+    assert re.search(rf"\nredo: put back '{SWING} dice \d,\d,\d'", shown)
 
 
 # --- the comment's place: one pass over the line -------------------------------------------

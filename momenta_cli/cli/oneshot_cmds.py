@@ -96,7 +96,6 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
     from momenta_cli.engine.core import SeededRoller
     from momenta_cli.errors import MomentaError
     from momenta_cli.journal import outcome_record
-    from momenta_cli.language import Request
     from momenta_cli.play import each_step, run_line
 
     console, roller = screen.console, SeededRoller(seed)
@@ -118,7 +117,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
             rec = outcome_record(out)
             if rec is not None:
                 records.append(rec)
-            if out.meta is not None and out.meta.what == Request.QUIT:
+            if out.leaves:
                 break
             screen.outcome(out, session.state, before)
         screen.finish()

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a line did: an accepted entry, an undo/redo, or a meta request to draw."""
+    """What a line did: an accepted entry, an undo/redo, or a meta request to draw
+    (render/outcome_view.py draws it, alike for the prompt, ``do`` and replay)."""
 
     line: str
     entry: Entry | None = None
@@ -33,6 +34,12 @@ class Outcome:
     @property
     def changed(self) -> bool:
         return self.entry is not None or self.undone is not None or self.redone is not None
+
+    @property
+    def leaves(self) -> bool:
+        """``quit``: the prompt ends; in a script or ``do`` the lines after it are not
+        run."""
+        return self.meta is not None and self.meta.what == Request.QUIT
 
 
 def check_plain(line: str) -> None:
