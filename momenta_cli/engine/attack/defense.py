@@ -76,12 +76,18 @@ def attribute_parts(f: Fighter, attr: str) -> Pool:
     """An attribute roll's pool (R2): the attribute, armour on AGI rolls (reference
     numbers: the AGI penalty applies to every AGI roll, Dodge too), Impaired on every roll
     but LUCK (condition table)."""
+    return Pool(attribute_pairs(f, attr))
+
+
+def attribute_pairs(f: Fighter, attr: str) -> list[tuple[str, int]]:
+    """``attribute_parts`` as a list, for a pool still being built (the attack's), or
+    weighed and thrown away (the simulator asks for thousands)."""
     parts = [(attr, f.spec.attr(attr))]
     if attr == "AGI" and f.spec.armor_penalty:
         parts.append(("armour", -f.spec.armor_penalty))
     if attr != "LUCK" and f.has("Impaired"):
         parts.append(("Impaired", -f.stacks("Impaired")))
-    return Pool(parts)
+    return parts
 
 
 def attribute_options(w: WeaponSpec) -> tuple[str, ...]:
@@ -93,7 +99,7 @@ def best_attribute(f: Fighter, options: Sequence[str]) -> str:
     """The option giving the biggest pool (the first on a tie): what a player would pick."""
     if len(options) == 1:  # most weapons roll one attribute: nothing to weigh
         return options[0]
-    return max(options, key=lambda a: (attribute_parts(f, a).total,
+    return max(options, key=lambda a: (sum(n for _, n in attribute_pairs(f, a)),
                                        -list(options).index(a)))
 
 

@@ -44,7 +44,7 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
     else:
         opts = rx.attribute_options(w)
         attr = cmd.attribute.upper() if cmd.attribute else rx.best_attribute(a, opts)
-        parts = list(rx.attribute_parts(a, attr))
+        parts = rx.attribute_pairs(a, attr)
     auto = 1 if a.spec.threat == "Grunt" else None  # R7: a Grunt never rolls
     if a.has("Hindered"):
         parts.append(("Hindered", -1))

@@ -6,7 +6,6 @@ fewer reads the same in the log, the odds, a preview and a question."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -30,10 +29,7 @@ class Pool(tuple[tuple[str, int], ...]):
     journal (a list of ``[label, dice]`` pairs), read back and compared exactly as the
     bare pairs always were."""
 
-    __slots__ = ()
-
-    def __new__(cls, parts: Iterable[tuple[str, int]] = ()) -> Pool:
-        return super().__new__(cls, parts)
+    __slots__ = ()  # built by tuple's own constructor: Pool(pairs), Pool() for none
 
     @classmethod
     def read(cls, value: Any) -> Pool:
