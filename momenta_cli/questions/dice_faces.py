@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.engine.attack import COUNTER_STEP, PartPath
-from momenta_cli.engine.core import OnesRoller, Pool, Typed, dice_text, pool_text, roll_pool
+from momenta_cli.engine.core import (
+    OnesRoller,
+    Pool,
+    Typed,
+    dice_text,
+    grunt_text,
+    pool_text,
+    roll_pool,
+)
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import typed_result
 from momenta_cli.questions.trial import Trial
@@ -37,7 +45,7 @@ class AskedRoll:
     @property
     def told(self) -> str:
         if self.how == "auto":
-            return f"{self.label} {self.successes}s{self.where} (Grunt: no roll)"
+            return f"{self.label} {grunt_text(self.successes)}{self.where}"
         if self.how == "typed":
             return f"{self.label} {dice_text(self.pool)}{self.where} (typed)"
         return f"{self.label} {dice_text(self.pool)}{self.where}"
