@@ -235,7 +235,7 @@ def test_the_tracker_dice_shown_before_brace_are_the_dice_used():
     assert line == "attack wren"
     entry = run_line(s, line, run_with).entry
     rolled = next(e for e in entry.events if e.kind == "attack_rolled")
-    assert f"[{','.join(map(str, rolled.roll['faces']))}]" in told
+    assert f"[{','.join(map(str, rolled.roll.faces))}]" in told
 
 
 def test_the_final_state_equals_the_one_line_command_with_the_same_answers():

@@ -131,7 +131,7 @@ def test_a_counterattack_wound_is_asked_and_its_d6_comes_before_the_attack_roll(
     assert wounds(entry) == [("Kira", "Broken", 6)]
     assert entry.dice == (6, 5, 5, 2)
     kira = next(e for e in entry.events if e.kind == "attack_rolled" and e.attacker == "Kira")
-    assert kira.roll["faces"] == [5, 5, 2]
+    assert kira.roll.faces == (5, 5, 2)
     fresh = low(turn_of("kira"), "kira", 2)
     run_line(fresh, entry.script_line, QueueRoller([]))
     assert state_doc(fresh.state) == state_doc(s.state)

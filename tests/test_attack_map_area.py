@@ -38,7 +38,7 @@ def test_a_burst_hits_every_creature_in_it_hidden_ones_included():
     assert "Note: Firebomb, burst 1 at E3: Gorm, Ogre, Sneak (Hidden) (ch20 Area " \
         "Attacks)" in log_text(s)
     # R22 (ours): a weapon rolls once for the whole area
-    assert [rolled(s, t).roll["faces"] for t in ("Gorm", "Ogre", "Sneak")] == [[5, 5]] * 3
+    assert [rolled(s, t).roll.faces for t in ("Gorm", "Ogre", "Sneak")] == [(5, 5)] * 3
     assert "burst 1 at E3 (map)" in rolled(s, "Gorm").situation
 
 

@@ -43,7 +43,7 @@ def test_a_grunt_never_rolls_and_scores_one_success():
     # R7: a Grunt's attack always has exactly 1 success; no die is rolled.
     s = yard()
     run(s, "turn kira", "end", "turn footpad", "attack kira", faces=[])
-    assert rolled(s).roll["how"] == "auto" and rolled(s).net == 1
+    assert rolled(s).roll.how == "auto" and rolled(s).net == 1
     assert s.state.get("Kira").vitality == 21 - (4 - 2)  # Shiv 1s = 4, Guard 2
 
 
@@ -109,14 +109,14 @@ def test_a_pool_of_zero_rolls_two_dice_and_keeps_the_lowest():
     s = yard()
     run(s, "turn wren", "attack gorm with spear", faces=[6, 4])
     r = rolled(s).roll
-    assert r["pool"] == 0 and r["kept"] == [4] and r["successes"] == 0
+    assert r.pool == 0 and r.kept == (4,) and r.successes == 0
 
 
 def test_typed_successes_and_faces_replace_the_roll():
     # R1: the GM may type the faces or just the successes.
     s = yard()
     run(s, "turn kira", "attack gorm roll 2s", faces=[])
-    assert rolled(s).roll["how"] == "typed" and rolled(s).net == 2
+    assert rolled(s).roll.how == "typed" and rolled(s).net == 2
     refused(s, "attack gorm roll=5,5", "expected 3 faces")
 
 
@@ -312,7 +312,7 @@ def test_an_area_weapon_rolls_once_and_each_target_defends_on_its_own():
         faces=[5, 6, 1, 5, 1, 1])
     rolls = [e for e in s.entries[-1].events if e.kind == "attack_rolled"]
     assert [r.target for r in rolls] == ["Gorm", "Vessa", "Wren"]
-    assert all(r.roll["faces"] == [5, 6, 1] for r in rolls)
+    assert all(r.roll.faces == (5, 6, 1) for r in rolls)
     assert [r.net for r in rolls] == [2, 2, 1]
     assert s.state.get("Gorm").vitality == 22 - 8
     assert s.state.get("Vessa").vitality == 24 - (8 - 3) // 2  # Guard, then Fire resisted

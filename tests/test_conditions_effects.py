@@ -90,7 +90,7 @@ def test_impaired_reduces_the_hide_roll():
     run(s, "cond kira impaired", "turn kira")
     run(s, "hide roll", faces=[5])
     assert s.state.get("Kira").has("Hidden")
-    assert s.entries[-1].events[1].roll["pool"] == 1
+    assert s.entries[-1].events[1].roll.pool == 1
 
 
 def test_faltering_check_adds_a_stack_on_a_high_d6():

@@ -2,7 +2,7 @@
 numbers; render only formats them)."""
 
 from momenta_cli.engine.attack import AttackRolled
-from momenta_cli.engine.core import event_from_dict
+from momenta_cli.engine.core import Pool, Roll, event_from_dict
 from momenta_cli.engine.movement import speed as movement  # noqa: F401  (registers the Fell event)
 from momenta_cli.render.log_lines import line
 
@@ -20,7 +20,7 @@ def test_fell_carries_its_counted_squares_and_old_journals_still_load():
 def test_attack_rolled_knows_whether_it_deals_damage():
     # ch19: Grab, Shove and Feint have an effect instead of damage.
     def rolled(maneuver: str) -> AttackRolled:
-        return AttackRolled("A", "B", maneuver, "Unarmed Attack", "melee", "Mass", (), (),
-                            {"faces": [], "successes": 0, "how": "typed"})
+        return AttackRolled("A", "B", maneuver, "Unarmed Attack", "melee", "Mass", (), Pool(),
+                            Roll(0, how="typed"))
     assert rolled("Basic Attack").deals_damage and rolled("Counterattack").deals_damage
     assert not any(rolled(m).deals_damage for m in ("Grab", "Shove", "Feint"))

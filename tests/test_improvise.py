@@ -98,7 +98,7 @@ def test_an_improvised_regular_attacks_with_its_pool():
     run(s, "add brute threat regular pool 4", "turn halden", "end", "turn brute")
     run(s, "attack halden roll 5,5,1,2")
     rolled = next(e for e in s.entries[-1].events if e.kind == "attack_rolled")
-    assert rolled.weapon == "Unarmed Attack" and rolled.roll["pool"] == 4
+    assert rolled.weapon == "Unarmed Attack" and rolled.roll.pool == 4
 
 
 @pytest.mark.parametrize("line, words", [

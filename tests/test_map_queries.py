@@ -226,7 +226,7 @@ def test_los_in_a_replay_is_shown_and_changes_nothing(tmp_path):
     assert "> los archer target" in r.output
     assert "  cover: yes (R34): low wall at C2" \
         in r.output
-    assert "no answer: no combatant called 'zed'" in r.output
+    assert "\n! no combatant called 'zed'" in r.output
     doc = json.loads(invoke("replay", enc, script, "--json").output)
     assert doc["log"] == []
 

@@ -37,7 +37,7 @@ def brute(pool: int, face: int = 5) -> Counter:
     out: Counter = Counter()
     for faces in itertools.product(range(1, 7), repeat=pool if pool > 0 else 2):
         roll = roll_pool(pool, None, face, Typed(faces=faces))  # type: ignore[arg-type]
-        out[(roll["successes"], solid_hit(fight, attacker, roll, 1))] += 1  # type: ignore
+        out[(roll.successes, solid_hit(fight, attacker, roll, 1))] += 1  # type: ignore
     return out
 
 

@@ -147,7 +147,7 @@ def test_from_an_encounter_the_pools_come_first():
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     assert lines[0] == "Gorm attacks Wren with Cudgel (melee, at Mass, Crushing)"
-    assert lines[1] == "  attack: pool 3 = 3d"
+    assert lines[1] == "  attack: pool 3d"
     assert lines[2].startswith("  defense: Deflect (Buckler): ")
     assert "Braces" in lines[3] and "Vitality 19/19" in lines[3]
     assert all(len(x) <= 80 for x in lines)
@@ -214,7 +214,7 @@ def test_the_odds_verb_previews_and_saves_nothing(enc):
     r = invoke("do", fight, "odds gorm with longsword at mark", "--width", "80")
     assert r.exit_code == 0, r.output
     assert "Brannoc attacks Gorm with Longsword (melee, at Mark, Slashing)" in r.output
-    assert "attack: POW 3, Mark -3 = 0d: 2d6 keep lowest (R2)" in r.output
+    assert "attack: POW 3, Mark -3 = 0d (2d6 keep lowest)" in r.output
     assert fight.read_bytes() == before  # nothing journaled
     assert "Vigor" not in r.output.split("Hit (1+")[0]  # nothing paid
 

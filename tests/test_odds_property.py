@@ -30,7 +30,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.attack import Attack, defense as rx, resolve
+from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.core import Cond, Fight, Session
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.errors import RuleError
@@ -99,8 +99,8 @@ def _dice(pool: int, auto: int | None) -> int:
 def _played(state: Fight, cmd: Attack, pv: Preview) -> dict[int, list[Fraction]] | None:
     """The engine on every die outcome: per net count, [chance, {amount: chance}, Wound,
     Defeat]; None when there are too many outcomes to play."""
-    n = _dice(rx.total(pv.pool), pv.auto)
-    m = _dice(rx.total(pv.defense_pool), pv.defense_auto) if pv.defense else 0
+    n = _dice(pv.pool.total, pv.auto)
+    m = _dice(pv.defense_pool.total, pv.defense_auto) if pv.defense else 0
     if 6 ** (n + m) > MAX_OUTCOMES:
         return None
     total = 6 ** (n + m)
@@ -169,7 +169,7 @@ def _check(state: Fight, cmd: Attack) -> None:
     rolled = next(e for e in events if e.kind == "attack_rolled")
     assert pv.pool == rolled.pool
     assert pv.defense == rolled.defense and pv.defense_pool == rolled.defense_pool
-    assert (pv.auto is None) == (rolled.roll["how"] != "auto")
+    assert (pv.auto is None) == (rolled.roll.how != "auto")
     played = _played(turn, cmd, pv)
     if played is None:
         return

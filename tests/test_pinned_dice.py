@@ -46,7 +46,7 @@ def brannoc_acting() -> Session:
 
 def rolled(entry: Entry) -> list[tuple[int, ...]]:
     """The faces of each roll the entry's events show, in order."""
-    return [tuple(e.roll["faces"]) for e in entry.events if e.kind == "attack_rolled"]
+    return [e.roll.faces for e in entry.events if e.kind == "attack_rolled"]
 
 
 # --- the faces are taken, exactly --------------------------------------------------------
@@ -66,7 +66,7 @@ def test_the_attackers_dice_come_first_then_the_defenses():
     run(s, "next gorm")
     out = run_line(s, f"{DODGED} dice 5,5,2,6", NoDice())
     attack = next(e for e in out.entry.events if e.kind == "attack_rolled")
-    assert attack.roll["faces"] == [5, 5, 2] and attack.defense_roll["faces"] == [6]
+    assert attack.roll.faces == (5, 5, 2) and attack.defense_roll.faces == (6,)
 
 
 @pytest.mark.parametrize("clause", ["DICE 6,5,1", "dice 6 5 1", "dice 6, 5, 1", "dice 6,5 1"])
@@ -346,8 +346,8 @@ def test_the_log_undo_and_redo_show_the_complete_command(enc, tmp_path):
     script = tmp_path / "s.script"
     script.write_text(f"turn brannoc\n{SWING}\nundo\nredo\n")
     shown = invoke("replay", enc, script, "--no-color", "--width", "200").output
-    assert re.search(rf"> undo: took back '{SWING} dice \d,\d,\d'", shown)
-    assert re.search(rf"> redo: '{SWING} dice \d,\d,\d'", shown)
+    assert re.search(rf"\nundo: took back '{SWING} dice \d,\d,\d'", shown)
+    assert re.search(rf"\nredo: put back '{SWING} dice \d,\d,\d'", shown)
 
 
 # --- the comment's place: one pass over the line -------------------------------------------

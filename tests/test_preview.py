@@ -90,7 +90,7 @@ def test_a_pool_of_zero_is_shown_as_r2_rolls_it():
     run(s, "turn wren")
     pv = look(s, "attack gorm with buckler -1d")
     text = "\n".join(t.plain for t in lines(pv, s.state))
-    assert "POW 0, GM -1 = -1d: 2d6 keep lowest (R2)" in text
+    assert "POW 0, GM -1 = -1d (2d6 keep lowest)" in text
 
 
 def test_the_target_s_legal_reactions_with_cost_and_pool():
@@ -420,7 +420,7 @@ def test_an_area_weapon_s_one_roll_is_said_to_be_for_every_target():
     run(s, "turn kira")
     told = _told(s, "attack wren with firebomb dist 3 for gorm for vessa").splitlines()
     attacks = [x.strip() for x in told if x.strip().startswith("attack:")]
-    assert attacks == ["attack: POW 3 = 3d, one roll for all 3 targets (R22)",
+    assert attacks == ["attack: POW 3d, one roll for all 3 targets (R22)",
                        "attack: the same roll as against Wren (R22)",
                        "attack: the same roll as against Wren (R22)"]
     told = _told(s, "attack wren with fireball dist 3 for gorm").splitlines()
@@ -429,7 +429,7 @@ def test_an_area_weapon_s_one_roll_is_said_to_be_for_every_target():
                                      for x in attacks)
     alone = [x.strip() for x in _told(s, "attack wren with firebomb dist 3").splitlines()
              if x.strip().startswith("attack:")]
-    assert alone == ["attack: POW 3 = 3d"]
+    assert alone == ["attack: POW 3d"]
 
 
 def test_an_enemy_s_maneuvers_are_counted_in_words():

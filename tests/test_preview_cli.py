@@ -24,7 +24,7 @@ def test_do_previews_and_leaves_the_fight_byte_identical(enc):
     before = fight.read_bytes()
     r = invoke("do", fight, "attack gorm with longsword ?", "--width", "80")
     assert r.exit_code == 0, r.output
-    assert "attack: POW 3 = 3d" in r.output and "2 Vigor from Brannoc" in r.output
+    assert "attack: POW 3d" in r.output and "2 Vigor from Brannoc" in r.output
     assert fight.read_bytes() == before
 
 
@@ -109,9 +109,9 @@ def test_an_attack_preview_fits_80_columns(enc):
     assert all(len(x) <= 80 for x in out), out
     assert out[0] == "? attack brannoc with cudgel (a preview: nothing is done or saved)"
     assert "  allowed; cost: Gorm's one maneuver this turn (R7)" in out
-    assert "      dodge: AGI 1 = 1d, 2 Vigor" in out
-    assert '      deflect="Heater Shield": POW 3 = 3d, 1 Vigor' in out
-    assert "      counter with Longsword: POW 3 = 3d, 2 Vigor" in out
+    assert "      dodge: AGI 1d, 2 Vigor" in out
+    assert '      deflect="Heater Shield": POW 3d, 1 Vigor' in out
+    assert "      counter with Longsword: POW 3d, 2 Vigor" in out
     assert any("brace when damage is about to reach it" in x for x in out)
     assert "      0: 2->0 · 1: 6->4 · 2: 11->9 · 3: 17->15" in out
     assert any(x.startswith("    odds: hit ") for x in out)

@@ -225,16 +225,16 @@ def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
     roll or a Grunt's none) and the d6 of a PC's Wound slot (R10), e.g. from a
     Counterattack's blow before the shove's roll; the Intercepts' come after them."""
     from momenta_cli.engine.attack import AttackRolled
-    from momenta_cli.engine.core import WoundTaken
+    from momenta_cli.engine.core import Pool, Roll, WoundTaken
     from momenta_cli.questions.push_questions import _rolled
 
-    def rolled(how: str, faces: list[int]) -> dict:
-        return {"pool": len(faces), "faces": faces, "successes": 0, "kept": faces,
-                "how": how}
+    def rolled(how: str, faces: tuple[int, ...]) -> Roll:
+        return Roll(len(faces), faces, 0, faces, how)  # type: ignore[arg-type]
 
     counter = AttackRolled("Gorm", "Kira", "Counterattack", "Cudgel", "melee", "Body", (),
-                           (), rolled("rolled", [6, 6, 5]))
+                           Pool(), rolled("rolled", (6, 6, 5)))
     shove = AttackRolled("Kira", "Gorm", "Shove", "Unarmed Attack", "melee", "Body", (),
-                         (), rolled("typed", [5, 5]), "Parry", (), rolled("rolled", [1, 2]))
+                         Pool(), rolled("typed", (5, 5)), "Parry", Pool(),
+                         rolled("rolled", (1, 2)))
     assert _rolled([counter, WoundTaken("Kira", "Dazed", face=3), shove]) == 3 + 1 + 2
     assert _rolled([WoundTaken("Gorm", "Dazed", face=None)]) == 0

@@ -156,7 +156,7 @@ def test_a_grunts_defense_scores_one_success_without_rolling():
     # R7: a Grunt never rolls.
     s = yard()
     run(s, "turn kira", "attack footpad defend", faces=[5, 6, 1])
-    assert rolled(s).defense_roll["how"] == "auto" and rolled(s).net == 1
+    assert rolled(s).defense_roll.how == "auto" and rolled(s).net == 1
 
 
 def test_only_enemies_have_scripted_defenses_and_not_while_surprised():

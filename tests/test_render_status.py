@@ -9,11 +9,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from momenta_cli.cli.screen import Screen, help_table
+from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
-from momenta_cli.render import status
+from momenta_cli.render import help_table, status
 from momenta_cli.render.status_view import prompt_text
 from momenta_cli.text import escape
 

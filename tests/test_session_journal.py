@@ -94,7 +94,7 @@ def test_resumed_dice_are_the_recorded_ones(enc_dir):
     ff.run("cond brannoc frightened", QueueRoller([]))
     ff.run("end", QueueRoller([2, 6]))  # PRE 2: roll to clear Frightened (R15)
     rolled = [e.roll for e in ff.session.entries[-1].events if getattr(e, "roll", None)]
-    assert rolled and rolled[0]["faces"] == [2, 6]
+    assert rolled and rolled[0].faces == (2, 6)
     back = FightFile.open(ff.path)
     assert [e.events for e in back.session.entries] == [e.events for e in ff.session.entries]
 

@@ -55,17 +55,19 @@ def replay(
 
     A line ending in " ?" is previewed and the script goes on: it is shown (not with
     --json), changes nothing and rolls none of the seed's dice, so the fight is the same
-    with or without it. A previewed command that is not allowed does not stop the replay.
+    with or without it. A previewed command that is not allowed does not stop the replay,
+    nor does a path with no route or a los with no answer (shown as "! REASON").
 
     Example: momenta replay encounters/demo.yaml encounters/demo.script --json
     """
     # Imported here, not at the top: only this command needs them (start-up time).
-    from momenta_cli.cli.screen import block
+    from rich.console import Group
+
     from momenta_cli.encounter import load_encounter
     from momenta_cli.engine.core import SeededRoller, Session
     from momenta_cli.errors import MomentaError
     from momenta_cli.play import run_line, steps
-    from momenta_cli.render import Ledger, keep_names, lines, lit, status, write_state_json
+    from momenta_cli.render import OutcomeStyle, draw_outcome, lit, status, write_state_json
 
     with guarded():
         enc = load_encounter(encounter)
@@ -75,6 +77,8 @@ def replay(
     console = make_console(no_color=no_color, width=width)
     if not as_json:
         console.print(lit(f"{enc.name} (seed {seed})", "bold"))
+    # A transcript: each line that draws something is echoed before it (``> LINE``).
+    style = OutcomeStyle(echo=True)
     numbered = enumerate(script_lines, start=1)
     # ``undo 2`` is two steps, counted when reached (runner.steps)
     for number, raw in ((n, one) for n, typed in numbered for one in steps(session, typed)[0]):
@@ -82,55 +86,17 @@ def replay(
             out = run_line(session, raw, roller)
         except MomentaError as err:
             raise fail(one_line(f"{script}:{number}: {err}")) from None
-        if out.meta is not None and out.meta.what == "quit":
+        if out.leaves:
             break  # the rest of the script is not run
         if as_json:
             continue
-        if out.entry is not None:
-            # One print per command, not per line: Rich's cost is per print.
-            ledger = Ledger.of(session.state, out.entry.events)
-            block(console, [lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim"),
-                            *(lit("  " + text) for text in lines(out.entry.events, ledger))],
-                  keep_names(session.state))
-        elif out.undone is not None:
-            console.print(lit(f"> undo: took back '{out.undone.script_line}'", "dim"))
-        elif out.redone is not None:
-            console.print(lit(f"> redo: '{out.redone.script_line}'", "dim"))
-        elif out.meta is not None and out.meta.what == "status":
+        # drawn as the prompt and do draw it (render/outcome_view.py); a path or los
+        # with no answer is said and the script goes on
+        view = draw_outcome(out, session.state, console.width, style)
+        if view.shown:
+            console.print(Group(*view.shown))  # one print per line: Rich's cost is per print
+        if view.table:
             console.print(status(session.state))
-        elif out.meta is not None and out.meta.what == "map":
-            from momenta_cli.render import map_meta
-
-            console.print(lit(f"> {out.line.strip()}", "dim"))
-            console.print(map_meta(session.state, out.meta.arg, width=console.width))
-        elif out.meta is not None and out.meta.what == "path":
-            from momenta_cli.render import path_lines
-
-            try:
-                shown = path_lines(session.state, out.meta)
-            except MomentaError as err:  # no such path: said, and the script goes on
-                shown = [f"no path: {err}"]
-            block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
-                  keep_names(session.state))
-        elif out.meta is not None and out.meta.what == "los":
-            from momenta_cli.render import los_lines
-
-            try:
-                shown = los_lines(session.state, out.meta)
-            except MomentaError as err:  # as path: said, and the script goes on
-                shown = [f"no answer: {err}"]
-            block(console, [lit(f"> {out.line.strip()}", "dim"), *(lit(t) for t in shown)],
-                  keep_names(session.state))
-        elif out.preview is not None:  # "... ?": shown, nothing changed, no die used
-            from momenta_cli.render import preview_keep, preview_lines
-
-            block(console, preview_lines(out.preview, session.state),
-                  preview_keep(out.preview, keep_names(session.state)))
-        elif out.odds is not None:  # a preview: shown, nothing changed
-            from momenta_cli.render import draw_odds
-
-            console.print(lit(f"> {out.line.strip()}", "dim"))
-            console.print(draw_odds(out.odds.odds, out.odds))
     if as_json:
         write_state_json(session, sys.stdout)
         return

@@ -117,7 +117,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
             rec = outcome_record(out)
             if rec is not None:
                 records.append(rec)
-            if out.meta is not None and out.meta.what == "quit":
+            if out.leaves:
                 break
             screen.outcome(out, session.state, before)
         screen.finish()
@@ -152,29 +152,27 @@ def _run_lines(ff: FightFile, fight: Path, lines: list[str], console, seed: int 
         typer.echo(one_line(f"note: {note}"), err=True)
 
 
-# the lines of do that change nothing
-READ_ONLY = ("odds", "help", "status", "map", "path", "los")
-
-
 def _answerable(fight: Any, out: Any, players: bool = False) -> None:
     """A ``path`` with no route, a ``los`` that cannot be answered (no map, a name that
     fits nobody) or a ``map NAME`` naming nobody is a refused line for ``do`` (exit 1),
     as at the prompt it is an ``!`` line: raises its ``MomentaError``. ``players``: the
     players' view asks ``path``, ``los`` and ``map NAME`` of the fight as they know it,
     so a Hidden enemy's name is refused exactly as one nobody has (R20, exit 1)."""
+    from momenta_cli.language import Request
+
     meta = out.meta
-    if meta is None or meta.what not in ("path", "los", "map"):
+    if meta is None or meta.what not in (Request.PATH, Request.LOS, Request.MAP):
         return
     if players:
         from momenta_cli.engine.core import known
 
         fight = known(fight)
-    if meta.what == "map":  # `map NAME`: a name that fits nobody is refused too
+    if meta.what == Request.MAP:  # `map NAME`: a name that fits nobody is refused too
         if meta.arg is not None:
             from momenta_cli.engine.core import find
 
             find(fight, meta.arg)
-    elif meta.what == "path":
+    elif meta.what == Request.PATH:
         from momenta_cli.engine.movement import preview
 
         preview(fight, meta.command)
@@ -189,9 +187,12 @@ def _previews_only(lines: list[str]) -> bool:
     preview, ``help``, ``status``); any other line that does not parse is left to the
     usual path, which reports it."""
     from momenta_cli.errors import MomentaError
-    from momenta_cli.language import Meta, parse_line
+    from momenta_cli.language import Meta, Request, parse_line
     from momenta_cli.play.preview import strip_mark
 
+    # the session lines that change nothing
+    read_only = (Request.ODDS, Request.HELP, Request.STATUS, Request.MAP, Request.PATH,
+                 Request.LOS)
     for line in lines:
         if strip_mark(line) is not None:
             continue  # ``... ?``: a preview of any line (one that does not parse is
@@ -200,7 +201,7 @@ def _previews_only(lines: list[str]) -> bool:
             parsed = parse_line(line)
         except MomentaError:
             return False
-        if not (isinstance(parsed, Meta) and parsed.what in READ_ONLY):
+        if not (isinstance(parsed, Meta) and parsed.what in read_only):
             return False
     return bool(lines)
 

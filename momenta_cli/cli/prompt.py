@@ -161,21 +161,19 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
 def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None:
     """An entry's events, then ``as:`` and its complete command (to copy into a script),
     then what changed (a headline, the table): the line belongs to the exchange."""
-    from momenta_cli.render import Ledger, lines
+    from rich.console import Group
 
-    keep = _keep(fight)
-    ledger = Ledger.of(fight, entry.events)  # fight: the state after them
-    block(screen.console, [lit("  " + t) for t in lines(entry.events, ledger)], keep)
+    from momenta_cli.play import Outcome
+    from momenta_cli.render import OutcomeStyle, draw_outcome
+
+    # drawn as any accepted line is (render/outcome_view.py)
+    view = draw_outcome(Outcome(entry.line, entry=entry), fight, screen.console.width,
+                        OutcomeStyle(players=screen.players))
+    screen.console.print(Group(*view.shown))
     # One line however long, never wrapped by us: it is there to be copied into a script
     # whole (the terminal folds it on screen; copying a folded line gives it back whole).
     screen.console.print(lit(f"  as: {entry.script_line}", "dim"), soft_wrap=True)
     screen.changed(fight, before)
-
-
-def _keep(fight: Fight) -> tuple[str, ...]:
-    from momenta_cli.render import keep_names
-
-    return keep_names(fight)
 
 
 def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask: Ask

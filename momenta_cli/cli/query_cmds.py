@@ -77,7 +77,7 @@ def los_cmd(
     """
     from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.battlefield import LookAt, sighting
-    from momenta_cli.language import Meta
+    from momenta_cli.language import Meta, Request
     from momenta_cli.render import los_doc, los_lines
 
     ask = LookAt(source, target)
@@ -90,7 +90,7 @@ def los_cmd(
     with guarded():
         fight = read_fight(file, "los reads encounters and saved fights")
     with prefixed(file):
-        lines = los_lines(fight, Meta("los", command=ask))
+        lines = los_lines(fight, Meta(Request.LOS, command=ask))
     _print(lines, fight, no_color, width)
 
 
@@ -126,7 +126,7 @@ def path_cmd(
     """
     from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.movement import MoveTo
-    from momenta_cli.language import Meta
+    from momenta_cli.language import Meta, Request
     from momenta_cli.render import path_doc, path_lines
 
     squares = _via(via or [])
@@ -140,7 +140,7 @@ def path_cmd(
             raise typer.Exit(1)
         return
     with prefixed(file):
-        lines = path_lines(fight, Meta("path", command=ask))
+        lines = path_lines(fight, Meta(Request.PATH, command=ask))
     _print(lines, fight, no_color, width)
 
 

@@ -1,6 +1,7 @@
-"""What the tracker prints after each line, at the prompt and for ``do``: log lines, undo
-notes, help, a headline when the turn changes, and the status table when the round turns
-(or on ``status``).
+"""What the tracker prints after each line, at the prompt and for ``do``: what the line did
+(log lines, undo notes, help... drawn by render/outcome_view.py, as replay draws them),
+a headline when the turn changes, and the status table when the round turns (or on
+``status``).
 
 Apart from the prompt (cli/prompt.py) so that ``status`` and ``do`` draw without loading
 prompt_toolkit or the completion code.
@@ -8,79 +9,16 @@ prompt_toolkit or the completion code.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.errors import MomentaError
 from momenta_cli.render import lit, status
 
 if TYPE_CHECKING:
     from momenta_cli.play import Outcome
-
-# --- help ------------------------------------------------------------------------------
-
-
-def help_lines(arg: str | None = None) -> list[str]:
-    """``help VERB``: one verb of the live registry in full, as plain lines."""
-    from momenta_cli.language import lookup  # the verbs only when help is asked
-
-    v = lookup(arg or "help")
-    out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
-    if v.aliases:
-        out.append(f"  aliases: {', '.join(v.aliases)}")
-    return out
-
-
-_QUOTED = re.compile(r"(?<!\w)'[^'\s][^']*? [^']*?'(?!\w)")  # 'using POW', not library's
-
-
-def groups(text: str) -> tuple[str, ...]:
-    """The top-level ``[...]`` groups of a help line that hold a space (``[pool N]``,
-    ``[roll [RESULT]]``) and its quoted words (``'using POW'``): wrapped, a help line
-    moves each to the next line whole, as it keeps names whole (render/wrap.py)."""
-    out: list[str] = [m.group() for m in _QUOTED.finditer(text) if len(m.group()) <= 30]
-    depth, start = 0, 0
-    for i, ch in enumerate(text):
-        if ch == "[":
-            if depth == 0:
-                start = i
-            depth += 1
-        elif ch == "]" and depth:
-            depth -= 1
-            if depth == 0 and " " in text[start:i]:
-                out.append(text[start:i + 1])
-    return tuple(sorted(set(out), key=len, reverse=True))
-
-
-def help_table() -> Group:
-    """``help``: every verb of the live registry, by group, usage beside a short help."""
-    from momenta_cli.language import VERBS
-
-    groups: dict[str, list] = {}
-    for v in VERBS.values():
-        groups.setdefault(v.group, []).append(v)
-    parts: list = []
-    for group in sorted(groups, key=lambda g: (g == "session", g)):
-        parts.append(Text(f"{group} commands", style="bold"))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=False, max_width=28, overflow="fold")
-        grid.add_column()
-        for v in groups[group]:
-            grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
-        parts.append(Padding(grid, (0, 0, 0, 2)))
-    parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
-                      "command takes next; 'help COMMAND' explains one; a line ending in "
-                      "' ?' previews the command and does nothing.", style="dim"))
-    return Group(*parts)
-
-
-# --- screen ----------------------------------------------------------------------------
 
 
 def mark(fight: Fight) -> tuple:
@@ -138,9 +76,9 @@ class Screen:
         return Group(shown, battlemap(fight, width=self.console.width, players=True))
 
     def error(self, message: str) -> None:
-        from momenta_cli.render import hanging
+        from momenta_cli.render import refusal
 
-        self.console.print(*hanging([lit(f"! {message}", "bold red")]))  # wraps under itself
+        self.console.print(*refusal(message))  # wraps under itself
 
     def changed(self, fight: Fight, before: tuple) -> None:
         """After a line that moved the turn on: the table when the round turned or the
@@ -172,82 +110,22 @@ class Screen:
         block(self.console, texts)
 
     def outcome(self, out: Outcome, fight: Fight, before: tuple) -> bool:
-        """Print ``out``; return False when the GM asked to leave."""
+        """Print ``out`` as every place a line is run draws it (render/outcome_view.py),
+        then what the turn moving on calls for; return False when the GM asked to
+        leave."""
         # The log's wording is loaded with the first line run: `status` draws no log.
-        from momenta_cli.render import Ledger, keep_names, lines
+        from momenta_cli.render import OutcomeStyle, draw_outcome
 
-        c = self.console
-        keep = keep_names(fight)
-        if out.preview is not None:  # a line ending in "?": nothing changed
-            from momenta_cli.engine.core import as_seen
-            from momenta_cli.render import preview_keep, preview_lines
-
-            # decided on the fight as the players know it in their view (runner.run_line)
-            seen = as_seen(fight, self.players)
-            block(c, preview_lines(out.preview, seen), preview_keep(out.preview, keep))
-        elif out.entry is not None:
-            ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
-            block(c, [lit("  " + t) for t in lines(out.entry.events, ledger)], keep)
+        view = draw_outcome(out, fight, self.console.width, OutcomeStyle(players=self.players))
+        if view.shown:
+            self.console.print(Group(*view.shown))
+        if view.table:
+            self.table(fight)
+        if out.entry is not None:
             self.changed(fight, before)
-        elif out.undone is not None:
-            ledger = Ledger.of(fight)  # fight: the state before the undone line
-            block(c, [lit(f"undo: took back '{out.undone.script_line}'", "yellow"),
-                      *(lit(f"  (undone) {t}", "dim")
-                        for t in lines(out.undone.events, ledger))], keep)
+        elif out.undone is not None or out.redone is not None:
             self._undo_redo(fight, before)
-        elif out.redone is not None:
-            ledger = Ledger.of(fight, out.redone.events)
-            block(c, [lit(f"redo: put back '{out.redone.script_line}'", "yellow"),
-                      *(lit(f"  {t}") for t in lines(out.redone.events, ledger))], keep)
-            self._undo_redo(fight, before)
-        elif out.meta is not None:
-            what = out.meta.what
-            if what == "status":
-                self.table(fight)
-            elif what == "help":
-                if out.meta.arg is None:
-                    c.print(help_table())
-                    return True
-                try:
-                    texts = [lit(t) for t in help_lines(out.meta.arg)]
-                except MomentaError as err:
-                    self.error(str(err))
-                else:
-                    whole = {g for t in texts for g in groups(t.plain)} | set(keep)
-                    block(c, texts, tuple(sorted(whole, key=len, reverse=True)))
-            elif what == "odds" and out.odds is not None:
-                from momenta_cli.render import draw_odds
-
-                c.print(draw_odds(out.odds.odds, out.odds))
-            elif what == "map":
-                from momenta_cli.engine.core import as_seen
-                from momenta_cli.render import map_meta
-
-                # the players' view: of the fight as they know it, so that a Hidden
-                # enemy's name is refused as one nobody has (R20, engine/core/players.py)
-                seen = as_seen(fight, self.players)
-                c.print(map_meta(seen, out.meta.arg, width=c.width, players=self.players))
-            elif what == "path":
-                from momenta_cli.render import path_lines
-
-                try:
-                    texts = [lit(t) for t in path_lines(fight, out.meta, players=self.players)]
-                except MomentaError as err:  # no such path: the reason, nothing changed
-                    self.error(str(err))
-                else:
-                    block(c, texts, keep)
-            elif what == "los":
-                from momenta_cli.render import los_lines
-
-                try:
-                    texts = [lit(t) for t in los_lines(fight, out.meta, players=self.players)]
-                except MomentaError as err:  # no map, nobody of that name: said, no harm
-                    self.error(str(err))
-                else:
-                    block(c, texts, keep)
-            elif what == "quit":
-                return False
-        return True
+        return not out.leaves
 
     def _undo_redo(self, fight: Fight, before: tuple) -> None:
         # From the shell (`momenta undo`) the table shows where the fight now stands; at

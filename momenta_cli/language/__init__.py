@@ -7,7 +7,7 @@ Modules:
     attack_verbs    attack, feint, grab, shove, intercept, forestall and their options
     maneuver_verbs  the other maneuvers of ch19, grab release, falls, terrain
     map_verbs       ``place``, ``map``, ``los``, ``door``
-    parsing         the verb table, session words (``Meta``) and parsing a line
+    parsing         the verb table, session words (``Meta``, ``Request``), parsing a line
     reference       the command reference as Markdown, generated from the verb table
     trigger_words   the answers to a movement's triggers written on its line (R35)
     turn_verbs      turn flow, conditions and the GM's overrides

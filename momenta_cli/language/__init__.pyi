@@ -12,6 +12,7 @@ from .maneuver_verbs import read_via as read_via
 from .parsing import (
     VERBS as VERBS,
     Meta as Meta,
+    Request as Request,
     Verb as Verb,
     is_number as is_number,
     lookup as lookup,

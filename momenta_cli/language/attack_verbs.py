@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from momenta_cli.engine.attack import SHAPES, Area, Attack
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, number, typed_result, verb
+from momenta_cli.language.parsing import Meta, Request, number, typed_result, verb
 
 _DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
 MAX_DICE = 20  # a sanity bound on +Nd/-Nd: pools are a handful of dice
@@ -258,7 +258,7 @@ def _attack_verb(words: list[str]) -> Attack:
            "words, without counter, for, roll or def.",
       example="odds gorm with longsword at mark", group="session")
 def _odds(words: list[str]) -> Meta:
-    return Meta("odds", command=_attack("Basic Attack", words))
+    return Meta(Request.ODDS, command=_attack("Basic Attack", words))
 
 
 @verb("feint", usage="feint [ATTACKER] TARGET [with WEAPON] [OPTIONS]",

@@ -17,7 +17,7 @@ from momenta_cli.engine.core import Command
 from momenta_cli.engine.geometry import parse
 from momenta_cli.engine.movement import Apart, Fall, Move, MoveTo, Release, SetTerrain, Shift
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, need, number, typed_result, verb
+from momenta_cli.language.parsing import Meta, Request, need, number, typed_result, verb
 
 TERRAIN_WORDS = {"climb": "climb", "climbing": "climb", "swim": "swim", "swimming": "swim",
                  "ground": "", "land": "", "walk": ""}
@@ -184,7 +184,7 @@ def _path(words: list[str]) -> Meta:
         raise CommandError("missing square" if len(words) == 1 else
                            f"{words[-1]!r} is not a square: a column letter and a row "
                            "number, like C5")
-    return Meta("path", command=MoveTo(" ".join(words[:-1]) or None, words[-1], how,
+    return Meta(Request.PATH, command=MoveTo(" ".join(words[:-1]) or None, words[-1], how,
                                                via=via))
 
 

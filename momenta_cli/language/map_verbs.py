@@ -7,7 +7,7 @@ from __future__ import annotations
 from momenta_cli.engine.battlefield import LookAt, Place, SetDoor
 from momenta_cli.engine.core import Command
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, need, verb
+from momenta_cli.language.parsing import Meta, Request, need, verb
 
 
 @verb("place", usage="place NAME SQUARE",
@@ -29,7 +29,7 @@ def _place(words: list[str]) -> Command:
            "whether NAME sees it and whether it has cover.",
       example="map tamsin", group="session")
 def _map(words: list[str]) -> Meta:
-    return Meta("map", " ".join(words) if words else None)
+    return Meta(Request.MAP, " ".join(words) if words else None)
 
 
 @verb("los", usage="los [NAME] TARGET",
@@ -45,7 +45,7 @@ def _los(words: list[str]) -> Meta:
         raise CommandError(f"expected [NAME] TARGET, got {' '.join(words)!r} (quote names "
                            "with spaces)")
     source, target = (None, words[0]) if len(words) == 1 else (words[0], words[1])
-    return Meta("los", command=LookAt(source, target))
+    return Meta(Request.LOS, command=LookAt(source, target))
 
 
 @verb("door", usage="door SQUARE [open|close]",

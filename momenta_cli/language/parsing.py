@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from momenta_cli.engine.core import Command, Typed, close, did_you_mean
 from momenta_cli.errors import CommandError
@@ -18,12 +19,27 @@ from momenta_cli.errors import CommandError
 from momenta_cli.text import split
 
 
+class Request(StrEnum):
+    """What a session line asks for (``Meta.what``): each is its verb's name, and a
+    ``StrEnum`` so that it reads, prints and compares as that word."""
+
+    UNDO = "undo"  # take back the last command (``arg``: how many, as typed)
+    REDO = "redo"  # put back the last undone command
+    STATUS = "status"  # draw the status table
+    HELP = "help"  # list the commands (``arg``: one of them, to explain)
+    QUIT = "quit"  # leave; the rest of a script or of ``do`` is not run
+    ODDS = "odds"  # the chances of ``command``, an attack, that changes nothing
+    MAP = "map"  # draw the battlefield (``arg``: a combatant's reach and sight)
+    PATH = "path"  # a movement's route and cost (``command``), nothing moved
+    LOS = "los"  # sight, cover and distance between two squares (``command``)
+
+
 @dataclass(frozen=True)
 class Meta:
     """A session-level request that is not a rules command: undo, redo, status, help, quit,
-    or ``odds`` (a preview of ``command``, an attack, that changes nothing)."""
+    or a look that changes nothing (``odds``, ``map``, ``path``, ``los``)."""
 
-    what: str
+    what: Request
     arg: str | None = None
     command: Command | None = None
 

@@ -18,7 +18,16 @@ from momenta_cli.engine.core import (
     Surprise,
 )
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, is_number, lookup, need, number, typed_result, verb
+from momenta_cli.language.parsing import (
+    Meta,
+    Request,
+    is_number,
+    lookup,
+    need,
+    number,
+    typed_result,
+    verb,
+)
 from momenta_cli.text import clip
 
 
@@ -254,17 +263,17 @@ def _set(words: list[str]) -> Command:
       help="Take back the last command, or the last N (as many as there are).",
       example="undo 2", group="session")
 def _undo(words: list[str]) -> Meta:
-    return _steps("undo", words)
+    return _steps(Request.UNDO, words)
 
 
 @verb("redo", usage="redo [N]",
       help="Put back the last undone command, or the last N (as many as there are).",
       example="redo", group="session")
 def _redo(words: list[str]) -> Meta:
-    return _steps("redo", words)
+    return _steps(Request.REDO, words)
 
 
-def _steps(verb: str, words: list[str]) -> Meta:
+def _steps(verb: Request, words: list[str]) -> Meta:
     """``undo``/``redo`` with no number (one step) or a number of steps, 1 or more."""
     if not words:
         return Meta(verb)
@@ -280,7 +289,7 @@ def _steps(verb: str, words: list[str]) -> Meta:
 @verb("status", aliases=("s", "st"), usage="status", help="Draw the status table.",
       example="status", group="session")
 def _status(words: list[str]) -> Meta:
-    return Meta("status")
+    return Meta(Request.STATUS)
 
 
 @verb("help", aliases=("?",), usage="help [COMMAND]",
@@ -288,10 +297,10 @@ def _status(words: list[str]) -> Meta:
 def _help(words: list[str]) -> Meta:
     if words:
         lookup(words[0])  # `help zzz` is refused like `zzz` (CommandError), also by `do`
-    return Meta("help", words[0] if words else None)
+    return Meta(Request.HELP, words[0] if words else None)
 
 
 @verb("quit", aliases=("exit", "q"), usage="quit", help="Leave (the fight is saved).",
       example="quit", group="session")
 def _quit(words: list[str]) -> Meta:
-    return Meta("quit")
+    return Meta(Request.QUIT)

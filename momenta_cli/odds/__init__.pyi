@@ -2,7 +2,6 @@
 
 from .distribution import Counts as Counts, net as net, successes as successes
 from .from_fight import (
-    Parts as Parts,
     Preview as Preview,
     preview as preview,
     target_of as target_of,

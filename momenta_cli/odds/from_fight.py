@@ -23,14 +23,11 @@ from momenta_cli.engine.attack import (
     declare_defense,
     plan_attack,
     solid_applies,
-    total,
 )
-from momenta_cli.engine.core import DamageTable, Fight, Fighter, WeaponSpec, actor, find
+from momenta_cli.engine.core import DamageTable, Fight, Fighter, Pool, WeaponSpec, actor, find
 from momenta_cli.engine.harm import Meets, meets, reminders
 from momenta_cli.errors import RuleError
 from momenta_cli.odds.outcomes import Odds, OddsDice, Target, odds
-
-Parts = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -43,10 +40,10 @@ class Preview:
     mode: str
     location: str
     types: tuple[str, ...]
-    pool: Parts
+    pool: Pool
     auto: int | None
     defense: str | None
-    defense_pool: Parts
+    defense_pool: Pool
     defense_auto: int | None
     unsoaked: str  # why Guard soaks nothing: "Penetrating", "untyped" or ""
     resisted: tuple[str, ...]
@@ -107,12 +104,12 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     w = p.weapon
     settings = fight.settings
     target, m = target_of(fight, t, w, p.types, p.location.name, cmd.brace)
-    roll = OddsDice(total(parts), total(defense.parts) if defense else None,
+    roll = OddsDice(parts.total, defense.parts.total if defense else None,
                 settings.success_face, auto, defense.auto if defense else None,
                 solid=solid_applies(settings.solid_hit, a.side))
-    return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, tuple(parts),
+    return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, parts,
                    auto, defense.label if defense else None,
-                   defense.parts if defense else (), defense.auto if defense else None,
+                   defense.parts if defense else Pool(), defense.auto if defense else None,
                    m.unsoaked, m.resisted, m.weak, w.damage,
                    odds(roll, target, w.damage),
                    tuple(f"{f.name}: {text}" for f in (a, t)

@@ -23,14 +23,14 @@ from momenta_cli.engine.core import (
     decide,
 )
 from momenta_cli.errors import CommandError, RuleError
-from momenta_cli.language import Meta, parse_line
+from momenta_cli.language import Meta, Request, parse_line
 from momenta_cli.text import faces_text, with_dice
 
 # What each session line does instead of rolling, for its refusal.
 _META_WHY = {
-    "undo": "undo takes the last command back as it was",
-    "redo": "redo puts a command back with the dice it had",
-    "odds": "odds works out the chances of every roll",
+    Request.UNDO: "undo takes the last command back as it was",
+    Request.REDO: "redo puts a command back with the dice it had",
+    Request.ODDS: "odds works out the chances of every roll",
 }
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from momenta_cli.engine.core import Entry, Roller, Session
 from momenta_cli.errors import CommandError, MomentaError
-from momenta_cli.language import Meta, parse_line
+from momenta_cli.language import Meta, Request, parse_line
 from momenta_cli.play.preview import strip_mark
 from momenta_cli.text import take_dice, unsafe
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a line did: an accepted entry, an undo/redo, or a meta request to draw."""
+    """What a line did: an accepted entry, an undo/redo, or a meta request to draw
+    (render/outcome_view.py draws it, alike for the prompt, ``do`` and replay)."""
 
     line: str
     entry: Entry | None = None
@@ -33,6 +34,12 @@ class Outcome:
     @property
     def changed(self) -> bool:
         return self.entry is not None or self.undone is not None or self.redone is not None
+
+    @property
+    def leaves(self) -> bool:
+        """``quit``: the prompt ends; in a script or ``do`` the lines after it are not
+        run."""
+        return self.meta is not None and self.meta.what == Request.QUIT
 
 
 def check_plain(line: str) -> None:
@@ -83,15 +90,15 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
     if parsed is None:
         return Outcome(line)
     if isinstance(parsed, Meta):
-        if parsed.what in ("undo", "redo") and parsed.arg not in (None, "1"):
+        if parsed.what in (Request.UNDO, Request.REDO) and parsed.arg not in (None, "1"):
             # one record per step: the caller runs ``steps(...)`` one line at a time
             raise CommandError(f"'{parsed.what} {parsed.arg}' is several steps: run "
                                "the lines runner.steps gives, one at a time")
-        if parsed.what == "undo":
+        if parsed.what == Request.UNDO:
             return Outcome(line, meta=parsed, undone=session.undo())
-        if parsed.what == "redo":
+        if parsed.what == Request.REDO:
             return Outcome(line, meta=parsed, redone=session.redo())
-        if parsed.what == "odds" and parsed.command is not None:
+        if parsed.what == Request.ODDS and parsed.command is not None:
             from momenta_cli.engine.attack import Attack
             from momenta_cli.odds import preview
 
@@ -110,18 +117,18 @@ def steps(session: Session, line: str) -> tuple[list[str], str | None]:
         parsed = parse_line(line) if strip_mark(line) is None else None
     except MomentaError:
         return [line], None  # running it says why
-    if not isinstance(parsed, Meta) or parsed.what not in ("undo", "redo") \
+    if not isinstance(parsed, Meta) or parsed.what not in (Request.UNDO, Request.REDO) \
             or parsed.arg is None:
         return [line], None
     verb, asked = parsed.what, int(parsed.arg)
-    there = len(session.entries) if verb == "undo" else len(session.undone)
+    there = len(session.entries) if verb == Request.UNDO else len(session.undone)
     done = max(1, min(asked, there))
     note = None
     if there < asked and there > 0:
-        past = "undid" if verb == "undo" else "redid"
+        past = "undid" if verb == Request.UNDO else "redid"
         note = (f"{past} {there} command{'s' if there != 1 else ''} (nothing more to "
                 f"{verb})")
-    return [verb] * done, note
+    return [verb.value] * done, note
 
 
 def each_step(session: Session, lines: Iterable[str]) -> Iterator[str]:

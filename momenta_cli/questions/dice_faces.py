@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.engine.attack import COUNTER_STEP, PartPath
-from momenta_cli.engine.core import OnesRoller, Typed, dice_text, roll_pool
+from momenta_cli.engine.core import (
+    OnesRoller,
+    Pool,
+    Typed,
+    dice_text,
+    grunt_text,
+    pool_text,
+    roll_pool,
+)
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import typed_result
 from momenta_cli.questions.trial import Trial
@@ -28,7 +36,7 @@ class AskedRoll:
     how: str  # "rolled" (to ask), "typed" (on the line) or "auto" (a Grunt)
     successes: int = 0
     where: str = ""  # `` at Gorm``: which target, when an attack has several
-    parts: tuple[tuple[str, int], ...] = ()  # the pool's breakdown (attribute, modifiers)
+    parts: Pool = Pool()  # the pool's breakdown (attribute, modifiers)
 
     @property
     def asked(self) -> bool:
@@ -37,7 +45,7 @@ class AskedRoll:
     @property
     def told(self) -> str:
         if self.how == "auto":
-            return f"{self.label} {self.successes}s{self.where} (Grunt: no roll)"
+            return f"{self.label} {grunt_text(self.successes)}{self.where}"
         if self.how == "typed":
             return f"{self.label} {dice_text(self.pool)}{self.where} (typed)"
         return f"{self.label} {dice_text(self.pool)}{self.where}"
@@ -55,14 +63,12 @@ def rolls(t: Trial) -> list[AskedRoll]:
             where = ""
             if t.command.also and not counter:  # several targets: say which (R22)
                 where = " for every target" if shared else f" at {e.target}"
-            out.append(AskedRoll(landing.roll, "typed", label, sum(n for _, n in e.pool),
-                            e.roll.get("how", "rolled"), e.roll.get("successes", 0),
-                            where, tuple(e.pool)))
+            out.append(AskedRoll(landing.roll, "typed", label, e.pool.total, e.roll.how,
+                            e.roll.successes, where, e.pool))
         if e.defense is not None and e.defense_roll is not None:
             d = e.defense_roll
             out.append(AskedRoll(landing.strike, "defense_typed", f"{e.target}'s {e.defense}",
-                            sum(n for _, n in e.defense_pool), d.get("how", "rolled"),
-                            d.get("successes", 0), "", tuple(e.defense_pool)))
+                            e.defense_pool.total, d.how, d.successes, "", e.defense_pool))
     return out
 
 
@@ -77,8 +83,6 @@ def telling(found: list[AskedRoll]) -> str:
 
 def breakdown(r: AskedRoll) -> str:
     """``Gorm rolls: pool 3, target Hindered +1 = 4d``: where the pool's size comes from."""
-    from momenta_cli.render import pool_text
-
     return one_line(f"{r.label}{r.where}: {pool_text(r.parts)}")
 
 

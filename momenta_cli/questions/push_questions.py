@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from momenta_cli.engine.attack import MAX_EFFECT, Attack
 from momenta_cli.engine.battlefield import board_of
-from momenta_cli.engine.core import Event, Fight, Roller, apply_all
+from momenta_cli.engine.core import Event, Fight, Roll, Roller, apply_all
 from momenta_cli.engine.movement import push_path, push_triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.questions.sequence import Settled, Table
@@ -38,8 +38,8 @@ def _rolled(events: list[Event]) -> int:
         if e.kind != "attack_rolled":
             continue
         for roll in (getattr(e, "roll", None), getattr(e, "defense_roll", None)):
-            if isinstance(roll, dict) and roll.get("how") == "rolled":
-                n += len(roll.get("faces", ()))
+            if isinstance(roll, Roll) and roll.rolled:
+                n += len(roll.faces)
     return n
 
 

@@ -17,7 +17,7 @@ from momenta_cli.engine.attack import (
     part_at,
     replace_part,
 )
-from momenta_cli.engine.core import Fight, candidates, dice_text
+from momenta_cli.engine.core import Fight, Pool, Roll, candidates, dice_text, grunt_text
 from momenta_cli.errors import MomentaError
 from momenta_cli.questions.trial import Trial, trial
 from momenta_cli.text import clip, one_line
@@ -27,12 +27,12 @@ VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
         "Grab": "tries to grab", "Shove": "tries to shove"}
 
 
-def roll_size(e_roll: dict, parts: tuple[tuple[str, int], ...]) -> str:
-    """How a roll of the attack is made: its pool (``3d``, ``0d (2d6 keep lowest)``,
-    engine/core/rolls.py), or a Grunt's fixed success (R7)."""
-    if e_roll.get("how") == "auto":
-        return f"{e_roll.get('successes', 0)}s (Grunt: no roll)"
-    return dice_text(sum(n for _, n in parts))
+def roll_size(roll: Roll, pool: Pool) -> str:
+    """How a roll of the attack is made: its pool's size (``3d``, ``0d (2d6 keep
+    lowest)``, engine/core/rolls.py), or a Grunt's fixed success (R7)."""
+    if roll.auto:
+        return grunt_text(roll.successes)
+    return dice_text(pool.total)
 
 
 @dataclass(frozen=True)
@@ -147,13 +147,13 @@ def question(fight: Fight, cmd: Attack, strike: PartPath, base: Trial) -> Reacti
             if e is None:
                 continue
             size, label = roll_size(e.roll, e.pool), f"Counterattack ({weapon})"
-            pool = sum(n for _, n in e.pool)
+            pool = e.pool.total
         else:
             e = tr.roll_of(strike)
             if e is None or e.defense_roll is None:
                 continue
             size = roll_size(e.defense_roll, e.defense_pool)
-            pool = sum(n for _, n in e.defense_pool)
+            pool = e.defense_pool.total
             label = "Dodge" if kind == "dodge" else f"Deflect ({weapon})"
         offers.append(ReactionOffer(kind, c, weapon, size, _cost(tr, t.name, label), pool))
     if not offers:

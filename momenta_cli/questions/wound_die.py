@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.core import Fight
+from momenta_cli.engine.core import Fight, Roll
 from momenta_cli.errors import MomentaError
 from momenta_cli.questions.trial import Trial
 from momenta_cli.text import clip, one_line
@@ -34,11 +34,9 @@ class Slot:
         return "Burden" if self.burden else "Wound"
 
 
-def _took(roll: object) -> int:
+def _took(roll: Roll | None) -> int:
     """How many of the roller's faces one roll record took (a typed or Grunt's: none)."""
-    if isinstance(roll, dict) and roll.get("how") == "rolled":
-        return len(roll.get("faces", ()))
-    return 0
+    return len(roll.faces) if roll is not None and roll.rolled else 0
 
 
 def slots(t: Trial) -> list[Slot] | None:

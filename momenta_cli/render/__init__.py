@@ -4,6 +4,7 @@ names are shown literally, never as markup.
 
 Modules:
 
+    help_view        ``help``: the verbs by group, or one verb in full
     log_attack       log lines for attacks and reactive defenses
     log_export       exporting the log: text, Markdown recap, JSON
     log_harm         damage and Strain that fill Wound or Burden slots, in order
@@ -19,6 +20,7 @@ Modules:
     map_view         the battlefield drawn with Rich
     map_walk         ``path``: a route and its cost as lines and as JSON
     odds_view        the odds: pool breakdown, table, bars, JSON
+    outcome_view     what a line did, drawn alike for the prompt, ``do`` and replay
     preview_view     a preview (``?``): cost, pools, reactions, damage tiers
     show             tables for ``momenta show`` and ``momenta rules``
     simulate_report  the report of ``momenta simulate``

@@ -1,6 +1,6 @@
 # The door of render: each name of its API and the module it lives in.
 
-from .log_attack import pool_text as pool_text
+from .help_view import help_table as help_table
 from .log_export import FORMATS as FORMATS, export_log as export_log
 from .log_harm import Ledger as Ledger, read_harm as read_harm
 from .log_lines import lines as lines
@@ -9,6 +9,12 @@ from .map_sight import los_doc as los_doc, los_lines as los_lines
 from .map_view import battlemap as battlemap, map_meta as map_meta
 from .map_walk import path_doc as path_doc, path_lines as path_lines
 from .odds_view import draw_odds as draw_odds, odds_doc as odds_doc
+from .outcome_view import (
+    OutcomeStyle as OutcomeStyle,
+    OutcomeView as OutcomeView,
+    draw_outcome as draw_outcome,
+    refusal as refusal,
+)
 from .preview_view import preview_keep as preview_keep, preview_lines as preview_lines
 from .show import encounter_view as encounter_view, rules_table as rules_table
 from .simulate_report import simulation_report as simulation_report

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from momenta_cli.engine.attack import AttackDamage, AttackRolled, DefenseUsed, GrabTaken
+from momenta_cli.engine.core import roll_text
 from momenta_cli.render.log_harm import Ledger, read_harm
 from momenta_cli.render.log_lines import GROUPERS, formats
 
@@ -14,33 +15,6 @@ _VERB = {"Basic Attack": "attacks", "Counterattack": "counterattacks",
          "Intercept": "intercepts", "Forestall": "forestalls", "Feint": "feints at",
          "Grab": "tries to grab", "Shove": "shoves"}
 _NO_EFFECT = {"Feint": "no Vulnerable", "Grab": "no grip", "Shove": "no push"}
-
-
-def pool_text(parts: tuple[tuple[str, int], ...]) -> str:
-    """``POW 3, Hindered -1, Edge -2 = 0d``; a lone base is just ``POW 3d``."""
-    if not parts:
-        return "0d"
-    (label, base), *mods = parts
-    if not mods:
-        return f"{label} {base}d"
-    shown = ", ".join(f"{name} {n:+d}" for name, n in mods)
-    return f"{label} {base}, {shown} = {sum(n for _, n in parts)}d"
-
-
-def roll_text(parts: tuple[tuple[str, int], ...], roll: dict[str, Any]) -> str:
-    """Pool, then the faces (or how the result was given), then the successes (R1, R2);
-    a Grunt's fixed success shows no pool (R7)."""
-    if roll.get("how") == "auto":
-        return f"{roll.get('successes', 0)}s (Grunt: no roll)"
-    bits = [pool_text(parts)]
-    if roll.get("pool", 0) <= 0:
-        bits.append("(2d6 keep lowest)")
-    if roll.get("faces"):
-        bits.append("[" + ",".join(str(x) for x in roll["faces"]) + "]")
-    elif roll.get("how") == "typed":
-        bits.append("(typed)")
-    bits.append(f"{roll.get('successes', 0)}s")
-    return " ".join(bits)
 
 
 def situation_text(e: AttackRolled) -> str | None:
@@ -58,9 +32,9 @@ def _rolled(e: AttackRolled) -> str:
     how = ", ranged" if e.mode == "ranged" else ""
     where = f" at {e.location}" if e.location != "Mass" else ""
     text = (f"{e.attacker} {verb} {e.target} with {e.weapon}{types}{how}{where}: "
-            f"{roll_text(e.pool, e.roll)}")
+            f"{roll_text(e.roll, e.pool)}")
     if e.defense is not None and e.defense_roll is not None:
-        text += f" vs {e.defense} {roll_text(e.defense_pool, e.defense_roll)}"
+        text += f" vs {e.defense} {roll_text(e.defense_roll, e.defense_pool)}"
     text += f" -> net {e.net}s"
     if e.net == 0 and e.maneuver in _NO_EFFECT:
         text += f", {_NO_EFFECT[e.maneuver]}"
@@ -129,9 +103,9 @@ def compact(events: Sequence[Any], i: int, ledger: Ledger | None = None
     # Several types all apply together: joined with "+" ("/" means a choice in tags).
     types = f" ({'+'.join(e.types)})" if e.types else ""
     text = (f"{e.attacker} -> {e.target}{at_loc}: {e.weapon}{types} "
-            f"{roll_text(e.pool, e.roll)}")
+            f"{roll_text(e.roll, e.pool)}")
     if e.defense is not None and e.defense_roll is not None:
-        text += f" vs {e.defense} {roll_text(e.defense_pool, e.defense_roll)}"
+        text += f" vs {e.defense} {roll_text(e.defense_roll, e.defense_pool)}"
     text += f" = {e.net}s"
     used = 1
     j = i + 1

@@ -20,9 +20,11 @@ from momenta_cli.engine.core import (
     Note,
     ResourceSet,
     RoundStarted,
+    StackCheck,
     TurnEnded,
     TurnStarted,
     WoundTaken,
+    roll_text,
 )
 from momenta_cli.render.log_harm import Ledger, read_harm as read_harm
 from momenta_cli.text import one_line
@@ -43,23 +45,6 @@ def formats(kind: str) -> Callable[[Formatter], Formatter]:
         return fn
 
     return deco
-
-
-def dice_text(roll: dict[str, Any]) -> str:
-    """``AGI 2d [5,1] 1s``: attribute, pool, faces (or how it was decided), successes."""
-    parts = []
-    if roll.get("attribute"):
-        parts.append(str(roll["attribute"]))
-    pool = roll.get("pool", 0)
-    parts.append(f"{pool}d" if pool > 0 else f"{pool}d->2d6 low")
-    if roll.get("how") == "auto":
-        parts.append("(auto)")
-    elif roll.get("faces"):
-        parts.append("[" + ",".join(str(x) for x in roll["faces"]) + "]")
-    elif roll.get("how") == "typed":
-        parts.append("(typed)")
-    parts.append(f"{roll.get('successes', 0)}s")
-    return " ".join(parts)
 
 
 def line(event: Event) -> str | None:
@@ -159,15 +144,13 @@ def _cond(e: ConditionChanged) -> str:
     why = {"gm": "", "auto-clear": " (auto-clear)", "class": " (enemy class clears)",
            "held": " (held until its next turn ends)", "wound": "", "burden": ""}
     roll = ""
-    if e.roll:
-        if "d6" in e.roll:
-            r = e.roll
-            roll = f" (check d6 [{r['d6']}] vs {r['stacks']}"
-            if "luck" in r:
-                roll += f"; LUCK {dice_text(r['luck'])}"
-            roll += ")"
-        else:
-            roll = f" (roll {dice_text(e.roll)})"
+    if isinstance(e.roll, StackCheck):
+        roll = f" (check d6 [{e.roll.d6}] vs {e.roll.stacks}"
+        if e.roll.luck is not None:
+            roll += f"; LUCK {roll_text(e.roll.luck)}"
+        roll += ")"
+    elif e.roll is not None:
+        roll = f" (roll {roll_text(e.roll)})"
     src = f" from {e.source}" if e.source and e.before == 0 and e.source != "encounter" else ""
     if e.before == 0:
         return f"{e.name} gains {e.condition} {e.after}{src}{roll}"

@@ -4,7 +4,7 @@ engine/movement/speed.py, engine/movement/grabs.py)."""
 from __future__ import annotations
 
 from momenta_cli.engine.actions import ConsumableUsed, HideRolled, Surged
-from momenta_cli.engine.core import Reminder
+from momenta_cli.engine.core import Reminder, roll_text
 from momenta_cli.engine.movement import (
     Dragged,
     Fell,
@@ -15,7 +15,7 @@ from momenta_cli.engine.movement import (
     Shoved,
     TerrainSet,
 )
-from momenta_cli.render.log_lines import dice_text, formats
+from momenta_cli.render.log_lines import formats
 from momenta_cli.text import squares_text
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
@@ -114,7 +114,7 @@ def _consumable(e: ConsumableUsed) -> str:
 
 @formats("hide_rolled")
 def _hide(e: HideRolled) -> str:
-    return f"{e.name} tries to hide: {dice_text(e.roll)} -> " + \
+    return f"{e.name} tries to hide: {roll_text(e.roll)} -> " + \
         ("hidden" if e.hidden else "not hidden")
 
 

@@ -12,8 +12,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.core import ZERO_POOL_DICE
-from momenta_cli.odds import Odds, Parts, Preview, Row
+from momenta_cli.engine.core import KEEP_LOWEST, pool_text
+from momenta_cli.odds import Odds, Preview, Row
 from momenta_cli.render.status_view import lit
 
 BAR = 16  # columns of the longest bar
@@ -167,30 +167,18 @@ def summary_keep(o: Odds) -> tuple[str, ...]:
     return tuple(sorted(pieces, key=len, reverse=True))
 
 
-def odds_pool_text(parts: Parts, auto: int | None) -> str:
-    """``POW 3, Hindered -1 = 2d``: a pool's labelled parts and its dice, a pool of 0 or
-    less as R2 rolls it, a Grunt's fixed success (R7). The odds and ``?`` both show it."""
-    if auto is not None:
-        return f"Grunt: {auto} success, no roll (R7)"
-    text = ", ".join(f"{label} {n:+d}" if i else f"{label} {n}"
-                     for i, (label, n) in enumerate(parts))
-    n = sum(x for _, x in parts)
-    dice = f"{n}d" if n > 0 else f"{n}d: {ZERO_POOL_DICE}d6 keep lowest (R2)"
-    return f"{text} = {dice}"
-
-
 def breakdown(pv: Preview) -> list[Text]:
     """The pools first, each part labelled as the attack's log shows it, then what the
     damage meets."""
     types = "/".join(pv.types) or "untyped"
     lines = [f"{pv.attacker} attacks {pv.target} with {pv.weapon} ({pv.mode}, "
              f"at {pv.location}, {types})",
-             f"  attack: {odds_pool_text(pv.pool, pv.auto)}"]
+             f"  attack: {pool_text(pv.pool, pv.auto)}"]
     if pv.defense is None:
         lines.append("  defense: none")
     else:
         lines.append(f"  defense: {pv.defense}: "
-                     f"{odds_pool_text(pv.defense_pool, pv.defense_auto)}")
+                     f"{pool_text(pv.defense_pool, pv.defense_auto)}")
     t = pv.odds.target
     meets = [f"Guard {t.guard}" if not pv.unsoaked else f"Guard skipped ({pv.unsoaked})"]
     if pv.resisted:
@@ -220,7 +208,7 @@ def keep(pv: Preview) -> tuple[str, ...]:
     t = pv.odds.target
     phrases = {pv.attacker, pv.target, pv.weapon, pv.defense or "",
                f"{t.free_slots} Wound slot(s) free", f"{t.free_slots} Burden slot(s) free",
-               f"Guard skipped ({pv.unsoaked})", "2d6 keep lowest (R2)",
+               f"Guard skipped ({pv.unsoaked})", KEEP_LOWEST,
                f"Vitality {t.current}/{t.maximum}", f"Strain {t.current}/{t.maximum}",
                "then Broken", "no Solid Hit", "(not counted in these odds)"}
     return tuple(sorted((x for x in phrases if " " in x), key=len, reverse=True))

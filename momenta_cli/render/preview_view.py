@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from momenta_cli.engine.core import Fight
+from momenta_cli.engine.core import KEEP_LOWEST, Fight, pool_text
 from momenta_cli.play.preview import Against, LinePreview, Paid, ReactionOption, RollPreview
-from momenta_cli.render.odds_view import odds_pool_text, pct
+from momenta_cli.render.odds_view import pct
 from momenta_cli.render.status_view import lit
 
 NOTHING_DONE = "(a preview: nothing is done or saved)"
@@ -44,7 +44,7 @@ def _roll_head(r: RollPreview) -> str:
 def _option(o: ReactionOption) -> str:
     cost = o.uses if o.cost is None else f"{o.cost} Vigor"
     mark = " (written)" if o.declared else ""
-    return f"{o.words}: {odds_pool_text(o.pool, o.auto)}, {cost}{mark}".rstrip(", ")
+    return f"{o.words}: {pool_text(o.pool, o.auto)}, {cost}{mark}".rstrip(", ")
 
 
 def _damage(t: Against) -> list[str]:
@@ -106,7 +106,7 @@ def _chance(t: Against) -> str | None:
 
 def _attack_roll(pv: LinePreview, r: RollPreview, first: str | None) -> str:
     """The attack's pool; on several targets, whether it is one roll for all (R22)."""
-    pool = odds_pool_text(r.pool, r.auto)
+    pool = pool_text(r.pool, r.auto)
     if pv.area == "one" and first is not None:
         return f"the same roll as against {first} (R22)"
     if pv.area == "one":
@@ -128,7 +128,7 @@ def _target(pv: LinePreview, t: Against, first: str | None = None,
     out = []
     for r in pv.rolls:
         if r.maneuver == "Counterattack" and t.name == r.attacker:
-            out += [f"first (R27), {_roll_head(r)}", f"  rolls: {odds_pool_text(r.pool, r.auto)}"]
+            out += [f"first (R27), {_roll_head(r)}", f"  rolls: {pool_text(r.pool, r.auto)}"]
     main = next((r for r in pv.rolls if r.target == t.name and r.maneuver != "Counterattack"),
                 None)
     if main is not None:
@@ -138,7 +138,7 @@ def _target(pv: LinePreview, t: Against, first: str | None = None,
             out.append("  defense: none written")
         else:
             out.append(f"  defense: {main.defense}: "
-                       f"{odds_pool_text(main.defense_pool, main.defense_auto)}")
+                       f"{pool_text(main.defense_pool, main.defense_auto)}")
     if t.options:
         out.append(f"  {t.name} may declare one, before the roll:")
         out += [f"    {_option(o)}" for o in t.options]
@@ -213,7 +213,7 @@ def _would(pv: LinePreview, fight: Fight, head: str) -> list[Text]:
 def preview_keep(pv: LinePreview, names: tuple[str, ...]) -> tuple[str, ...]:
     """What a wrapped line never breaks: the fight's names and the phrases that read as
     one, longest first."""
-    phrases = set(names) | {"2d6 keep lowest (R2)", "then Broken", NOTHING_DONE,
+    phrases = set(names) | {KEEP_LOWEST, "then Broken", NOTHING_DONE,
                             "(R27)", "this round", "Solid Hit may add (R5)"}
     for t in pv.against:
         phrases |= {_option(o) for o in t.options if len(_option(o)) < 40}

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from momenta_cli.engine.attack import Attack, Plan, attack_pool, plan_attack, total as rx_total
-from momenta_cli.engine.core import DamageTable, Fight, Fighter, WeaponSpec
+from momenta_cli.engine.attack import Attack, Plan, attack_pool, plan_attack
+from momenta_cli.engine.core import DamageTable, Fight, Fighter, Pool, WeaponSpec
 from momenta_cli.engine.harm import meets, reaching
 from momenta_cli.errors import RuleError
 from momenta_cli.odds import Counts, net as dice_net, successes as dice_successes
@@ -64,13 +64,13 @@ def _expected(nets: Dist, table: DamageTable, guard: int, resisted: bool, weak: 
     return total
 
 
-def expected_damage(fight: Fight, plan: Plan, parts: list[tuple[str, int]],
+def expected_damage(fight: Fight, plan: Plan, parts: Pool,
                     auto: int | None, target: Fighter, defense: Dist = (1.0,)) -> float:
     """The average damage (or Strain) of ``plan`` with the pool ``parts`` (``auto``: a
     Grunt's fixed successes) against ``target`` defending with ``defense``."""
     w = plan.weapon
     pool = fixed(auto) if auto is not None else \
-        successes(rx_total(parts), fight.settings.success_face)
+        successes(parts.total, fight.settings.success_face)
     m = meets(w, plan.types, plan.location.name, target)
     # a Strain attack's Guard plays no part: 0 keeps one cache entry for every target
     return _expected(net(pool, defense), w.damage, 0 if m.strain else m.guard,
@@ -117,9 +117,8 @@ def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
     return out
 
 
-def defense_dist(fight: Fight, parts: tuple[tuple[str, int], ...], auto: int | None
-                 ) -> Dist:
+def defense_dist(fight: Fight, parts: Pool, auto: int | None) -> Dist:
     """The distribution of a defense roll's successes."""
     if auto is not None:
         return fixed(auto)
-    return successes(rx_total(parts), fight.settings.success_face)
+    return successes(parts.total, fight.settings.success_face)

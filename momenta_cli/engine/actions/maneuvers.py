@@ -8,6 +8,7 @@ fight they are given.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from momenta_cli.engine.core import (
     Fight,
     Fighter,
     ResourceSet,
+    Roll,
     Roller,
     Typed,
     WeaponSpec,
@@ -204,10 +206,9 @@ def hide(fight: Fight, cmd: Hide, roller: Roller) -> list[Event]:
     if not cmd.roll:
         return events + gain(fight, f, "Hidden", 1, source="hide", reason="hide")
     pool = f.spec.attr("AGI") - f.spec.armor_penalty - f.stacks("Impaired")
-    roll = roll_pool(pool, roller, fight.settings.success_face, cmd.typed)
-    roll["attribute"] = "AGI"
-    events.append(HideRolled(f.name, roll, roll["successes"] > 0))
-    if roll["successes"] > 0:
+    roll = roll_pool(pool, roller, fight.settings.success_face, cmd.typed, attribute="AGI")
+    events.append(HideRolled(f.name, roll, roll.successes > 0))
+    if roll.successes > 0:
         events += gain(fight, f, "Hidden", 1, source="hide", reason="hide")
     return events
 
@@ -217,8 +218,9 @@ class HideRolled(Event):
     kind: ClassVar[str] = "hide_rolled"
     touches_round: ClassVar[bool] = False
     name: str
-    roll: dict[str, Any]
+    roll: Roll
     hidden: bool
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"roll": Roll.from_dict}
 
     def apply(self, fight: Fight) -> None:
         return None

@@ -13,7 +13,6 @@ from .defense import (
     open_reactions as open_reactions,
     pick_weapon as pick_weapon,
     scripted as scripted,
-    total as total,
 )
 from .effects import MAX_EFFECT as MAX_EFFECT, GrabTaken as GrabTaken
 from .map_attack import cover_reason as cover_reason, needs_sight as needs_sight

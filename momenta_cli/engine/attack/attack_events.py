@@ -4,10 +4,11 @@ their own so that reading a journal needs none of the code that decides an attac
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from momenta_cli.engine.core import Event
+from momenta_cli.engine.core import Event, Pool, Roll, read_roll
 
 if TYPE_CHECKING:
     from momenta_cli.engine.core import Fight
@@ -27,13 +28,16 @@ class AttackRolled(Event):
     mode: str  # "melee" or "ranged"
     location: str
     types: tuple[str, ...]
-    pool: tuple[tuple[str, int], ...]
-    roll: dict[str, Any]
+    pool: Pool
+    roll: Roll
     defense: str | None = None
-    defense_pool: tuple[tuple[str, int], ...] = ()
-    defense_roll: dict[str, Any] | None = None
+    defense_pool: Pool = Pool()
+    defense_roll: Roll | None = None
     net: int = 0
     situation: tuple[str, ...] = ()  # what the map said (engine/attack/map_attack.py)
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "pool": Pool.read, "roll": Roll.from_dict, "defense_pool": Pool.read,
+        "defense_roll": read_roll}
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()

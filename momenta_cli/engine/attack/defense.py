@@ -21,6 +21,7 @@ from momenta_cli.engine.core import (
     Event,
     Fight,
     Fighter,
+    Pool,
     WeaponSpec,
     Weight,
     by_name,
@@ -30,7 +31,6 @@ from momenta_cli.engine.core import (
 from momenta_cli.errors import RuleError
 from momenta_cli.text import clip, squares_text
 
-Parts = list[tuple[str, int]]
 T = TypeVar("T")
 
 DODGE_COST = 2  # ch19 Reactions table
@@ -65,17 +65,23 @@ class Defense:
     """A declared reactive defense, ready to roll: ``auto`` for a Grunt (R7)."""
 
     label: str
-    parts: tuple[tuple[str, int], ...]
+    parts: Pool
     auto: int | None = None
 
 
 # --- pools -------------------------------------------------------------------------------
 
 
-def attribute_parts(f: Fighter, attr: str) -> Parts:
+def attribute_parts(f: Fighter, attr: str) -> Pool:
     """An attribute roll's pool (R2): the attribute, armour on AGI rolls (reference
     numbers: the AGI penalty applies to every AGI roll, Dodge too), Impaired on every roll
     but LUCK (condition table)."""
+    return Pool(attribute_pairs(f, attr))
+
+
+def attribute_pairs(f: Fighter, attr: str) -> list[tuple[str, int]]:
+    """``attribute_parts`` as a list, for a pool still being built (the attack's), or
+    weighed and thrown away (the simulator asks for thousands)."""
     parts = [(attr, f.spec.attr(attr))]
     if attr == "AGI" and f.spec.armor_penalty:
         parts.append(("armour", -f.spec.armor_penalty))
@@ -93,13 +99,8 @@ def best_attribute(f: Fighter, options: Sequence[str]) -> str:
     """The option giving the biggest pool (the first on a tie): what a player would pick."""
     if len(options) == 1:  # most weapons roll one attribute: nothing to weigh
         return options[0]
-    return max(options, key=lambda a: (sum(n for _, n in attribute_parts(f, a)),
+    return max(options, key=lambda a: (sum(n for _, n in attribute_pairs(f, a)),
                                        -list(options).index(a)))
-
-
-def total(parts: Sequence[tuple[str, int]]) -> int:
-    """The dice of a pool: the sum of its labelled parts."""
-    return sum(n for _, n in parts)
 
 
 # --- weapons -----------------------------------------------------------------------------
@@ -146,7 +147,7 @@ def dodge(fight: Fight, t: Fighter, attack_weapon: WeaponSpec) -> tuple[list[Eve
     check_can_react(t, "Dodge")
     _check_defensible(t, attack_weapon, "Dodge")
     events = pay_reaction(t, "Dodge", DODGE_COST)
-    return events, Defense("Dodge", tuple(attribute_parts(t, "AGI")))
+    return events, Defense("Dodge", attribute_parts(t, "AGI"))
 
 
 def _why_no_deflect(t: Fighter, d: WeaponSpec, attack_weapon: WeaponSpec) -> str | None:
@@ -189,13 +190,13 @@ def deflect(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: str,
             detail = "; ".join(r for r in reasons if r) or "no Deflect or Shield weapon"
             raise RuleError(f"{t.name} has nothing to Deflect {attack_weapon.name} with: "
                             f"{detail}")
-        d = max(usable, key=lambda x: total(attribute_parts(
-            t, best_attribute(t, attribute_options(x)))))
+        d = max(usable, key=lambda x: attribute_parts(
+            t, best_attribute(t, attribute_options(x))).total)
     events = pay_reaction(t, f"Deflect ({d.name})",
                           reactive_cost(d, DEFLECT_COST))
     events.append(DefenseUsed(t.name, "Deflect", d.name))
     attr = best_attribute(t, attribute_options(d))
-    return events, Defense(f"Deflect ({d.name})", tuple(attribute_parts(t, attr)))
+    return events, Defense(f"Deflect ({d.name})", attribute_parts(t, attr))
 
 
 def _against(d: DefenseSpec, attack_weapon: WeaponSpec, mode: str) -> bool:
@@ -241,11 +242,11 @@ def scripted(t: Fighter, attack_weapon: WeaponSpec, mode: str,
             raise RuleError(f"{t.name} has no defense to use: {detail}")
         d = max(usable, key=lambda x: x.pool)
     used = t.defense_uses.get(d.name, 0) + 1
-    parts: Parts = [("pool", d.pool)]
+    parts = [("pool", d.pool)]
     if t.has("Impaired"):
         parts.append(("Impaired", -t.stacks("Impaired")))
     auto = 1 if t.spec.threat == "Grunt" else None
-    return [DefenseUsed(t.name, d.name, None, used, d.uses)], Defense(d.name, tuple(parts), auto)
+    return [DefenseUsed(t.name, d.name, None, used, d.uses)], Defense(d.name, Pool(parts), auto)
 
 
 def declare_defense(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: str,

@@ -4,11 +4,9 @@ Solid Hit a roll's faces add."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.plan import Attack, Plan
-from momenta_cli.engine.core import Fight, Fighter
+from momenta_cli.engine.core import Fight, Fighter, Pool, Roll
 from momenta_cli.engine.harm import effective_sen
 from momenta_cli.text import name_key
 
@@ -33,7 +31,7 @@ def _range_parts(fight: Fight, a: Fighter, p: Plan) -> list[tuple[str, int]]:
 
 
 def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: Attack
-                ) -> tuple[list[tuple[str, int]], int | None]:
+                ) -> tuple[Pool, int | None]:
     """The attack's pool parts (R2, netted by the roll) and the fixed success count of a
     Grunt (R7), from the attacker's and target's conditions, the location and the
     situation. With several ``targets`` (one roll for an Area weapon, R22) the target's
@@ -46,7 +44,7 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
     else:
         opts = rx.attribute_options(w)
         attr = cmd.attribute.upper() if cmd.attribute else rx.best_attribute(a, opts)
-        parts = rx.attribute_parts(a, attr)
+        parts = rx.attribute_pairs(a, attr)
     auto = 1 if a.spec.threat == "Grunt" else None  # R7: a Grunt never rolls
     if a.has("Hindered"):
         parts.append(("Hindered", -1))
@@ -69,15 +67,15 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
         parts.append(("obscured", -OBSCURED_PENALTY))
     if cmd.dice:
         parts.append(("GM", cmd.dice))
-    return parts, auto
+    return Pool(parts), auto
 
 
-def solid_hit(fight: Fight, a: Fighter, roll: dict[str, Any], net: int) -> int:
+def solid_hit(fight: Fight, a: Fighter, roll: Roll, net: int) -> int:
     """R5: with 1+ net successes, each pair of equal faces N among the kept dice adds N
     (a die in one pair only). Needs faces; the ``solid_hit`` setting says for whom."""
-    if net < 1 or not roll.get("kept") or not solid_applies(fight.settings.solid_hit, a.side):
+    if net < 1 or not roll.kept or not solid_applies(fight.settings.solid_hit, a.side):
         return 0
-    kept = roll["kept"]  # a few dice: counting them beats building a Counter
+    kept = roll.kept  # a few dice: counting them beats building a Counter
     return sum(face * (kept.count(face) // 2) for face in set(kept))
 
 

@@ -14,7 +14,6 @@ into damage (R3, R5, R8, R9) or the maneuver's effect.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from momenta_cli.engine.actions import check_stated_cost, pay_maneuver, pay_reaction
 from momenta_cli.engine.attack import defense as rx
@@ -28,7 +27,9 @@ from momenta_cli.engine.core import (
     Fight,
     Fighter,
     Note,
+    Pool,
     ResourceSet,
+    Roll,
     Roller,
     Typed,
     WeaponSpec,
@@ -81,9 +82,9 @@ def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
     return pay_maneuver(fight, a, label, cost)
 
 
-def _roll(fight: Fight, parts: list[tuple[str, int]] | tuple[tuple[str, int], ...],
-          roller: Roller, typed: Typed | None, auto: int | None) -> dict[str, Any]:
-    return roll_pool(rx.total(parts), roller, fight.settings.success_face, typed, auto)
+def _roll(fight: Fight, parts: Pool, roller: Roller, typed: Typed | None, auto: int | None
+          ) -> Roll:
+    return roll_pool(parts.total, roller, fight.settings.success_face, typed, auto)
 
 
 @handles(Attack)
@@ -194,7 +195,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     return events + applied(s, lose(s, a, "Hidden", None, reason="revealed"))  # R20
 
 
-def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict[str, Any],
+def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
           defense: rx.Defense | None, roller: Roller, *, rolled_at: bool) -> list[Event]:
     """One target's side of the roll: its defense roll, the net successes (R3), then the
     damage or effect, and an Edge hit's Hindered (R19). ``rolled_at``: the roll was made
@@ -205,12 +206,12 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
         if defense.auto is not None and x.defense_typed is not None:
             raise RuleError(f"{t.name} is a Grunt: it never rolls (R7)")
         droll = _roll(s, defense.parts, roller, x.defense_typed, defense.auto)
-    net = max(roll["successes"] - (droll["successes"] if droll else 0), 0)  # R3
+    net = max(roll.successes - (droll.successes if droll else 0), 0)  # R3
     events = applied(s, [AttackRolled(
         a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
-        tuple(parts), roll, defense.label if defense else None,
-        defense.parts if defense else (), droll, net, p.situation)])
-    if rolled_at and roll["how"] != "auto":
+        parts, roll, defense.label if defense else None,
+        defense.parts if defense else Pool(), droll, net, p.situation)])
+    if rolled_at and not roll.auto:
         events += applied(s, lose(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
@@ -224,7 +225,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: list[tuple[str, int]], roll: dict
     return events
 
 
-def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: dict[str, Any],
+def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: Roll,
             net: int, roller: Roller) -> list[Event]:
     """ch20 steps 3-4, R5, R8, R9: tier (+ Solid Hit), Guard, resistance or weakness,
     then Vitality with its Wounds (R10). Strain skips all but the tier."""

@@ -14,7 +14,8 @@ Modules:
     opening      the opening state of a fight from an encounter (ch18)
     players      the fight as the players know it: no Hidden enemy, health as a label
     registry     which function decides which command, and the modules that register
-    rolls        rolling a pool (R1, R2): the tracker's dice or the ones the GM typed
+    rolls        dice pools and rolls (R1, R2, R7): ``Pool``, ``Roll``, rolling the
+                 tracker's dice or taking the GM's, and the one wording of each
     session      a fight in progress: the journal, undo and redo as replays
     specs        the encounter as the engine sees it: resolved, immutable
     state        the fight's state: ``Fight`` and its ``Fighter``s, changed only by

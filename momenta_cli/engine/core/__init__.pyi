@@ -65,10 +65,18 @@ from .players import (
 )
 from .registry import handles as handles
 from .rolls import (
+    KEEP_LOWEST as KEEP_LOWEST,
     ZERO_POOL_DICE as ZERO_POOL_DICE,
+    Pool as Pool,
+    Roll as Roll,
+    StackCheck as StackCheck,
     Typed as Typed,
     dice_text as dice_text,
+    grunt_text as grunt_text,
+    pool_text as pool_text,
+    read_roll as read_roll,
     roll_pool as roll_pool,
+    roll_text as roll_text,
 )
 from .session import Entry as Entry, Session as Session
 from .specs import (

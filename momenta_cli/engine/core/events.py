@@ -1,17 +1,20 @@
 """Events: the facts a decided command produced. Applying them is plain arithmetic.
 
-Every event is a frozen dataclass of JSON-friendly values (str, int, bool, None, lists and
-dicts of those), registered by its ``kind`` so a journal can be written and read back.
-Dice faces live inside the events, so applying a journal never rolls.
+Every event is a frozen dataclass of JSON-friendly values (str, int, bool, None, tuples
+of those) and of the records of dice (``Pool``, ``Roll``, ``StackCheck``:
+engine/core/rolls.py), registered by its ``kind`` so a journal can be written and read
+back. Dice faces live inside the events, so applying a journal never rolls.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from importlib import import_module
 from typing import Any, ClassVar
 
 from momenta_cli.engine.core.event_kinds import EVENT_MODULES
+from momenta_cli.engine.core.rolls import Roll, StackCheck, read_roll_or_check
 from momenta_cli.engine.core.state import Cond, Fight, other_side
 
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -29,6 +32,10 @@ class Event:
     # made of them needs no copy of the fight for that look. True, the safe default,
     # costs a copy, never a wrong answer.
     touches_round: ClassVar[bool] = True
+    # How a field that is a record of dice is read back from the JSON the journal holds
+    # (a roll's dict, a pool's pairs): the field's name and the function that reads it.
+    # The other fields are taken as they come (lists as tuples).
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -39,8 +46,14 @@ class Event:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as a JSON-friendly dict with its ``kind`` (see ``event_from_dict``)."""
-        return {"kind": self.kind, **asdict(self)}
+        """The event as a JSON-friendly dict with its ``kind`` (see ``event_from_dict``):
+        its fields in order, a roll as its dict (``Roll.to_dict``), a pool as its pairs."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            # the values are immutable (tuples of plain values): shared, not copied
+            out[f.name] = value.to_dict() if isinstance(value, Roll | StackCheck) else value
+        return out
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -50,7 +63,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r}")
     names = {f.name for f in fields(cls)}
-    args = {k: _freeze(v) for k, v in data.items() if k in names}
+    readers = cls.readers
+    args = {k: readers[k](v) if k in readers else _freeze(v) for k, v in data.items()
+            if k in names}
     return cls(**args)
 
 
@@ -213,8 +228,9 @@ class ConditionChanged(Event):
     reason: str = "gm"
     source: str | None = None
     hold: bool = False
-    roll: dict[str, Any] | None = None
+    roll: Roll | StackCheck | None = None
     new: bool = False
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"roll": read_roll_or_check}
 
     def apply(self, fight: Fight) -> None:
         if self.new and self.condition not in fight.table_conditions:

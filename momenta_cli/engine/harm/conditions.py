@@ -12,6 +12,8 @@ from momenta_cli.engine.core import (
     Fight,
     Fighter,
     Reminder,
+    Roll,
+    StackCheck,
     candidates,
     match,
 )
@@ -128,7 +130,7 @@ def gain(
 
 def lose(
     fight: Fight, f: Fighter, name: str, n: int | None = None, *, reason: str = "gm",
-    roll: dict | None = None,
+    roll: Roll | StackCheck | None = None,
 ) -> list[Event]:
     """Events for ``f`` losing ``n`` stacks (all when ``n`` is None) of ``name``."""
     before = f.stacks(name)

@@ -11,6 +11,7 @@ from momenta_cli.engine.core import (
     Fight,
     Fighter,
     Roller,
+    StackCheck,
     Typed,
     applied,
     match,
@@ -101,10 +102,9 @@ def _lose_stacks(fight: Fight, f: Fighter, name: str, stacks: int, clear: str,
     if clear == "auto":
         return lose(fight, f, name, 1, reason="auto-clear")
     attr, pool = roll_to_clear_pool(f, attributes)
-    roll = roll_pool(pool, roller, fight.settings.success_face, typed)
-    roll["attribute"] = attr
-    events = lose(fight, f, name, roll["successes"], reason="roll", roll=roll)
-    if name == "Grabbed" and roll["successes"] >= stacks:
+    roll = roll_pool(pool, roller, fight.settings.success_face, typed, attribute=attr)
+    events = lose(fight, f, name, roll.successes, reason="roll", roll=roll)
+    if name == "Grabbed" and roll.successes >= stacks:
         events += _grab_over(fight, f)
     return events
 
@@ -139,12 +139,12 @@ def _check(fight: Fight, f: Fighter, name: str, roller: Roller) -> list[Event]:
     (Unraveling) and anything else adds a stack."""
     stacks = f.stacks(name)
     d6 = roller.roll(1)[0]
-    info: dict = {"d6": d6, "stacks": stacks}
+    info = StackCheck(d6, stacks)
     if d6 <= stacks:
-        luck = roll_pool(f.spec.attr("LUCK"), roller, fight.settings.success_face)
-        luck["attribute"] = "LUCK"
-        info["luck"] = luck
-        if luck["successes"] == 0:
+        luck = roll_pool(f.spec.attr("LUCK"), roller, fight.settings.success_face,
+                         attribute="LUCK")
+        info = StackCheck(d6, stacks, luck)
+        if luck.successes == 0:
             down = goes_down(fight, f, lost=CHECKS[name],
                                     reason=f"{name} check failed")
             return [ConditionChanged(f.name, name, stacks, stacks, "check", f.conditions[name]

@@ -19,9 +19,18 @@ from momenta_cli.engine.attack import (
     replace_part,
     solid_applies,
     target_path,
-    total,
 )
-from momenta_cli.engine.core import Event, Fight, Fighter, Roller, WeaponSpec, actor, decide, find
+from momenta_cli.engine.core import (
+    Event,
+    Fight,
+    Fighter,
+    Roll,
+    Roller,
+    WeaponSpec,
+    actor,
+    decide,
+    find,
+)
 from momenta_cli.errors import MomentaError
 from momenta_cli.odds import Odds, OddsDice, odds, outcome, target_of
 from momenta_cli.play.preview import preview_model as model
@@ -36,11 +45,9 @@ def rolls(events: Sequence[Event]) -> tuple[model.RollPreview, ...]:
     out = []
     for e in events:
         if isinstance(e, AttackRolled):
-            droll = e.defense_roll or {}
             out.append(model.RollPreview(
                 e.attacker, e.target, e.maneuver, e.weapon, e.mode, e.location, e.types,
-                tuple(e.pool), _auto(e.roll),
-                e.defense, tuple(e.defense_pool), _auto(droll)))
+                e.pool, _auto(e.roll), e.defense, e.defense_pool, _auto(e.defense_roll)))
     return tuple(out)
 
 
@@ -57,8 +64,9 @@ def area(fight: Fight, cmd: Attack) -> str:
     return "each" if w.has("Spell") else "one"
 
 
-def _auto(roll: dict) -> int | None:
-    return roll.get("successes") if roll.get("how") == "auto" else None
+def _auto(roll: Roll | None) -> int | None:
+    """A Grunt's fixed successes (R7), or None for a roll that is rolled or typed."""
+    return roll.successes if roll is not None and roll.auto else None
 
 
 def _main(events: Sequence[Event], a: str, t: str, maneuver: str) -> AttackRolled | None:
@@ -100,8 +108,8 @@ def _defense(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, choice: 
         left = used.uses - used.used + 1
         uses = f"{left} of {used.uses} use{'s' if used.uses != 1 else ''} left this round"
     cost = _cost(events, t.name, rolled.defense.split(" (")[0])
-    return model.ReactionOption(words, rolled.defense, tuple(rolled.defense_pool),
-                        _auto(rolled.defense_roll or {}), cost, uses,
+    return model.ReactionOption(words, rolled.defense, rolled.defense_pool,
+                        _auto(rolled.defense_roll), cost, uses,
                         declared=declared == rolled.defense)
 
 
@@ -115,7 +123,7 @@ def _counter(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: Weapo
     if events is None or rolled is None:
         return None
     return model.ReactionOption(f"counter with {quote_word(w.name)}", f"Counterattack ({w.name})",
-                        tuple(rolled.pool), _auto(rolled.roll),
+                        rolled.pool, _auto(rolled.roll),
                         _cost(events, t.name, "Counterattack"),
                         declared=declared == w.name)
 
@@ -145,11 +153,10 @@ def _options(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: Weapo
 def _chance(fight: Fight, a: Fighter, main: AttackRolled, w: WeaponSpec, target,
             deals_damage: bool) -> Odds | None:
     """The exact odds of this roll, unless a die of it was typed (then it is known)."""
-    typed = main.roll.get("how") == "typed" or (main.defense_roll or {}).get("how") == "typed"
-    if typed:
-        return None
     droll = main.defense_roll
-    roll = OddsDice(total(main.pool), total(main.defense_pool) if droll else None,
+    if main.roll.typed or (droll is not None and droll.typed):
+        return None
+    roll = OddsDice(main.pool.total, main.defense_pool.total if droll else None,
                 fight.settings.success_face, _auto(main.roll),
                 _auto(droll) if droll else None,
                 solid=solid_applies(fight.settings.solid_hit, a.side))

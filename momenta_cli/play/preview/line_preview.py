@@ -19,7 +19,7 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.engine.movement import MoveTo, Route, preview as walking_preview
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import Meta, parse_line
+from momenta_cli.language import Meta, Request, parse_line
 from momenta_cli.play import pinned_command, pinned_events
 from momenta_cli.play.preview import attack_preview as attack, preview_model as model
 from momenta_cli.text import take_dice
@@ -140,20 +140,20 @@ def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: i
 
 def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
     what = m.what
-    if what in ("undo", "redo"):
-        there = session.entries if what == "undo" else session.undone
+    if what in (Request.UNDO, Request.REDO):
+        there = session.entries if what == Request.UNDO else session.undone
         if not there:
             return model.LinePreview(line, refusal=f"nothing to {what}")
         # as many steps as ``undo N`` takes (runner.steps: at most what there is)
         n = max(1, min(int(m.arg) if m.arg is not None else 1, len(there)))
         named = ", ".join(f"'{e.line}'" for e in reversed(there[-n:]))
-        if what == "undo":
+        if what == Request.UNDO:
             return model.LinePreview(line, says=f"would take back {named}")
         return model.LinePreview(line, says=f"would put back {named} with the original "
                                  "dice")
-    if what == "status":
+    if what == Request.STATUS:
         return model.LinePreview(line, says="would draw the status table (type 'status')")
-    if what == "help":
+    if what == Request.HELP:
         if m.arg is None:
             return model.LinePreview(line, says="would list the commands")
         from momenta_cli.language import lookup
@@ -163,11 +163,11 @@ def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
         except MomentaError as err:
             return model.LinePreview(line, refusal=str(err))
         return model.LinePreview(line, says=f"would explain '{v.name}': {v.usage}")
-    if what == "quit":
+    if what == Request.QUIT:
         return model.LinePreview(line, says="would leave: at the prompt the fight is saved "
                                  "and the prompt ends; in a script or 'do', the lines after "
                                  "it are not run")
-    if what == "odds" and isinstance(m.command, Attack):
+    if what == Request.ODDS and isinstance(m.command, Attack):
         from momenta_cli.odds import preview
 
         try:

@@ -7,13 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core import Event
+from momenta_cli.engine.core import Event, Pool
 from momenta_cli.odds import Odds
 
 if TYPE_CHECKING:
     from momenta_cli.engine.movement import Route
-
-Parts = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -42,10 +40,10 @@ class RollPreview:
     mode: str
     location: str
     types: tuple[str, ...]
-    pool: Parts
+    pool: Pool
     auto: int | None
     defense: str | None = None
-    defense_pool: Parts = ()
+    defense_pool: Pool = Pool()
     defense_auto: int | None = None
 
 
@@ -57,7 +55,7 @@ class ReactionOption:
 
     words: str
     label: str
-    pool: Parts
+    pool: Pool
     auto: int | None
     cost: int | None
     uses: str = ""  # "2 of 2 left this round" for a scripted defense

@@ -1,0 +1,146 @@
+"""What a line did, drawn once for every place a line is run: the prompt, ``do`` and
+``replay`` all call ``draw_outcome``, so the same outcome (play/runner.py ``Outcome``)
+reads the same words wherever it happened. The few real differences between them are
+an ``OutcomeStyle``; what only a caller knows (whether the turn moved on, when to draw
+the status table) stays with the caller (cli/screen.py, cli/fight_cmds.py).
+
+What each outcome draws:
+
+- an accepted command: its log lines;
+- ``undo``: ``undo: took back 'LINE'`` and the lines it took back, ``(undone)``;
+  ``redo``: ``redo: put back 'LINE'`` and the lines it put back;
+- a line ending in ``?``: the preview (render/preview_view.py);
+- ``odds``, ``map``, ``path``, ``los``, ``help``: what they show; a ``path`` with no
+  route, a ``los`` with no answer, a ``map NAME`` naming nobody: one ``! REASON`` line,
+  as every refusal at the prompt;
+- ``status``: the table, which the caller draws (``OutcomeView.table``); ``quit`` and a
+  blank or comment line: nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.console import RenderableType
+
+from momenta_cli.engine.core import Fight, as_seen
+from momenta_cli.errors import MomentaError
+from momenta_cli.language import Request
+from momenta_cli.render.log_harm import Ledger
+from momenta_cli.render.log_lines import lines
+from momenta_cli.render.status_view import lit
+from momenta_cli.render.wrap import hanging, keep_names
+
+if TYPE_CHECKING:
+    from momenta_cli.play import Outcome
+
+
+@dataclass(frozen=True)
+class OutcomeStyle:
+    """The real differences between the places a line is run.
+
+    ``echo``: a replay is a transcript: each line that draws something is shown first,
+    dim, as ``> LINE`` (at the prompt and in ``do`` the GM has just typed it). The lines
+    whose drawing opens by naming them are not echoed: a preview (``? LINE``), ``undo``
+    and ``redo`` (``undo: took back 'LINE'``).
+
+    ``players``: the players' view: a preview, ``map``, ``path`` and ``los`` are of the
+    fight as the players know it (no Hidden enemy, R20: engine/core/players.py)."""
+
+    echo: bool = False
+    players: bool = False
+
+
+@dataclass(frozen=True)
+class OutcomeView:
+    """What to print for one outcome, in one print (Rich's cost is per print), and
+    whether the line asked for the status table (``status``): the caller draws it, now
+    (the prompt, replay) or once at the end (``do``, cli/screen.py ``deferred``)."""
+
+    shown: tuple[RenderableType, ...] = ()
+    table: bool = False
+
+
+def refusal(message: str) -> list[RenderableType]:
+    """A refusal, as every one reads at the prompt: ``! REASON``, bold red, wrapped
+    under itself."""
+    return list(hanging([lit(f"! {message}", "bold red")]))
+
+
+def draw_outcome(out: Outcome, fight: Fight, width: int,
+                 style: OutcomeStyle = OutcomeStyle()) -> OutcomeView:
+    """What ``out`` draws (see the module's docstring); ``fight`` is the state after the
+    line (the one before an undone line), ``width`` the console's, for the map."""
+    keep = keep_names(fight)
+    echo = [lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim")] \
+        if style.echo else []
+    if out.preview is not None:  # "... ?": nothing changed, no die of the fight used
+        from momenta_cli.render.preview_view import preview_keep, preview_lines
+
+        # decided on the fight as the players know it in their view (runner.run_line)
+        seen = as_seen(fight, style.players)
+        return OutcomeView(tuple(hanging(preview_lines(out.preview, seen),
+                                         preview_keep(out.preview, keep))))
+    if out.entry is not None:
+        ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
+        texts = [lit("  " + t) for t in lines(out.entry.events, ledger)]
+        return OutcomeView(tuple(hanging([*echo, *texts], keep)))
+    if out.undone is not None:
+        ledger = Ledger.of(fight)  # fight: the state before the undone line
+        return OutcomeView(tuple(hanging(
+            [lit(f"undo: took back '{out.undone.script_line}'", "yellow"),
+             *(lit(f"  (undone) {t}", "dim") for t in lines(out.undone.events, ledger))],
+            keep)))
+    if out.redone is not None:
+        ledger = Ledger.of(fight, out.redone.events)
+        return OutcomeView(tuple(hanging(
+            [lit(f"redo: put back '{out.redone.script_line}'", "yellow"),
+             *(lit(f"  {t}") for t in lines(out.redone.events, ledger))], keep)))
+    if out.meta is None or out.meta.what == Request.QUIT:
+        return OutcomeView()  # a blank or comment line; quit: the caller leaves
+    head: list[RenderableType] = list(hanging(echo, keep))
+    if out.meta.what == Request.STATUS:
+        return OutcomeView(tuple(head), table=True)
+    return OutcomeView((*head, *_request(out, fight, width, style, keep)))
+
+
+def _request(out: Outcome, fight: Fight, width: int, style: OutcomeStyle,
+             keep: tuple[str, ...]) -> list[RenderableType]:
+    """What a session request that changes nothing shows: help, odds, map, path, los."""
+    meta = out.meta
+    assert meta is not None
+    what = meta.what
+    if what == Request.HELP:
+        from momenta_cli.render.help_view import groups, help_lines, help_table
+
+        if meta.arg is None:
+            return [help_table()]
+        try:
+            texts = [lit(t) for t in help_lines(meta.arg)]
+        except MomentaError as err:
+            return refusal(str(err))
+        whole = {g for t in texts for g in groups(t.plain)} | set(keep)
+        return list(hanging(texts, tuple(sorted(whole, key=len, reverse=True))))
+    if what == Request.ODDS and out.odds is not None:
+        from momenta_cli.render.odds_view import draw_odds
+
+        return [draw_odds(out.odds.odds, out.odds)]
+    if what == Request.MAP:
+        from momenta_cli.render.map_view import map_meta
+
+        # the players' view: of the fight as they know it, so that a Hidden enemy's name
+        # is refused as one nobody has (R20, engine/core/players.py)
+        return [map_meta(as_seen(fight, style.players), meta.arg, width=width,
+                         players=style.players)]
+    if what in (Request.PATH, Request.LOS):
+        from momenta_cli.render.map_sight import los_lines
+        from momenta_cli.render.map_walk import path_lines
+
+        told = path_lines if what == Request.PATH else los_lines
+        try:
+            said = [lit(t) for t in told(fight, meta, players=style.players)]
+        except MomentaError as err:  # no route, no map, nobody of that name: said, no harm
+            return refusal(str(err))
+        return list(hanging(said, keep))
+    return []
