@@ -102,7 +102,7 @@ def _fight_with_attacks(tmp_path: Path) -> tuple[Path, dict]:
 
 def test_status_of_a_fight_without_a_map_imports_no_deciding(tmp_path):
     """Reading a journal applies its events: the modules that define them come in when a
-    record holds their kind (engine/core/event_kinds.py EVENT_MODULES), and nothing that decides a
+    record holds their kind (engine/core/events.py EVENT_MODULES), and nothing that decides a
     command, walks the map or parses a line does (the guide: a command imports only what
     it uses)."""
     encs, env = _fight_with_attacks(tmp_path)
@@ -183,7 +183,7 @@ def _event_classes() -> list[type]:
 
 
 def test_the_event_table_names_every_event_kind_and_its_module():
-    """A kind missing from engine/core/event_kinds.py EVENT_MODULES would make a journal holding it
+    """A kind missing from engine/core/events.py EVENT_MODULES would make a journal holding it
     unreadable unless something else happened to import its module first."""
     from momenta_cli.engine.core.events import EVENT_MODULES
 

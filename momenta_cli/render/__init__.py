@@ -10,9 +10,7 @@ Modules:
     log_harm         damage and Strain that fill Wound or Burden slots, in order
     log_lines        each event as one plain-text line; the kinds' formatters register
                      here
-    log_made_up      log lines for what the GM makes up at the table
-    log_maneuver     log lines for maneuvers, movement and grabs
-    log_position     log lines for the map's events
+    log_maneuver     log lines for maneuvers, movement, grabs and the map's events
     log_recap        what a recap keeps of each round
     log_script       a fight as a replay script with every die written
     map_overlay      what ``map NAME`` lays over the map: reach and sight

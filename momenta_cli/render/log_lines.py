@@ -7,7 +7,7 @@ renderers all start from these lines or from the events themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from momenta_cli.engine.core import (
     CombatEnded,
@@ -24,10 +24,15 @@ from momenta_cli.engine.core import (
     TurnEnded,
     TurnStarted,
     WoundTaken,
+    did_you_mean,
     roll_text,
 )
+from momenta_cli.engine.harm import TABLE_CAP
 from momenta_cli.render.log_harm import Ledger, read_harm as read_harm
 from momenta_cli.text import one_line
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.harm import ConditionMadeUp
 
 Formatter = Callable[[Any], str | None]
 FORMATTERS: dict[str, Formatter] = {}
@@ -159,6 +164,16 @@ def _cond(e: ConditionChanged) -> str:
     return f"{e.name}: {e.condition} {e.before}->{e.after}{why.get(e.reason, '')}{roll}"
 
 
+# What the GM makes up at the table (engine/harm/conditions.py ``ConditionMadeUp``) has a
+# line of its own, not a GM note, so a recap does not list it among the notes (the stacks
+# gained are a line of their own, kept as any condition gained).
+@formats("condition_made_up")
+def _made_up(e: ConditionMadeUp) -> str:
+    typo = f"; {did_you_mean(e.near)} (undo takes it back)" if e.near else ""
+    return (f"{e.condition} is made up: persistent, at most {TABLE_CAP} stacks, "
+            f"a reminder only{typo}")
+
+
 @formats("resource_set")
 def _res(e: ResourceSet) -> str:
     return f"{e.name}: {e.resource.capitalize()} {e.before}->{e.after} ({e.reason})"
@@ -210,4 +225,4 @@ def _reaction(e) -> str:
 
 
 # The modules that register their own event kinds' lines (``formats``) on import.
-from momenta_cli.render import log_attack, log_made_up, log_maneuver, log_position  # noqa: E402,F401
+from momenta_cli.render import log_attack, log_maneuver  # noqa: E402,F401

@@ -1,9 +1,11 @@
-"""Log lines for the maneuver, movement and grab events (engine/actions/maneuvers.py,
-engine/movement/speed.py, engine/movement/grabs.py)."""
+"""Log lines for the maneuver, movement, grab and map events (engine/actions/maneuvers.py,
+engine/movement/speed.py, engine/movement/grabs.py, engine/battlefield/positions.py and
+doors.py)."""
 
 from __future__ import annotations
 
 from momenta_cli.engine.actions import ConsumableUsed, HideRolled, Surged
+from momenta_cli.engine.battlefield import DoorSet, PlacedAt
 from momenta_cli.engine.core import Reminder, roll_text
 from momenta_cli.engine.movement import (
     Dragged,
@@ -128,3 +130,15 @@ def _fell(e: Fell) -> str:
     left = "" if e.counted is None else f" leaves {e.counted}"
     return (f"{e.name} falls {squares_text(e.squares)}; AGI {e.agi}{left}: "
             f"{e.damage} untyped damage")
+
+
+@formats("placed_at")
+def _placed(e: PlacedAt) -> str:
+    if e.was is None:
+        return f"{e.name} comes in at {e.square}"
+    return f"{e.name} is placed at {e.square} (was {e.was})"
+
+
+@formats("door_set")
+def _door(e: DoorSet) -> str:
+    return f"the door at {e.square} {'opens' if e.open else 'closes'}"

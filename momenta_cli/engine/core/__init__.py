@@ -8,8 +8,7 @@ Modules:
                  overrides)
     deciding     ``decide``: find the command's handler, then roll the round over
     dice         rollers (R1): seeded, preset, recording, all ones; counting successes
-    event_kinds  which module defines each event kind, so reading a journal imports few
-    events       the ``Event`` base, the core events and ``apply``
+    events       the ``Event`` base, the core events, ``apply``, where each kind lives
     names        finding a combatant, weapon or condition from what the GM typed
     opening      the opening state of a fight from an encounter (ch18)
     players      the fight as the players know it: no Hidden enemy, health as a label
