@@ -1,6 +1,6 @@
 """The events of an attack's roll and its damage (ch20 Attacking; R2, R3, R5, R8, R9), on
 their own so that reading a journal needs none of the code that decides an attack
-(``engine/attack/resolution.py``, which re-exports them)."""
+(``engine/attack/resolution.py``)."""
 
 from __future__ import annotations
 
