@@ -7,6 +7,7 @@ and the fight always opens."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -157,27 +158,22 @@ def test_a_refused_and_an_accepted_do_racing_keep_the_accepted_one(enc):
 
 @pytest.mark.terminal
 def test_run_and_do_starting_together_leave_a_fight_that_opens(enc):
-    pexpect = pytest.importorskip("pexpect")
+    from tests.screen import spawn_momenta
+
     fight = default_fight_path(enc)
     where = enc.parent
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
-               MOMENTA_HOME=str(where / "home"), PROMPT_TOOLKIT_NO_CPR="1")
-    env.pop("FORCE_COLOR", None)
+    prompt = re.compile(r"R1 \w+>")
     for n in range(4):
         fight.unlink(missing_ok=True)
-        child = pexpect.spawn(sys.executable, ["-c", SLOW_DISK, "run", "demo.yaml",
-                                               "--resume"], cwd=str(where), env=env,
-                              encoding="utf-8", timeout=30, dimensions=(40, 100))
+        term = spawn_momenta(where, "run", "demo.yaml", "--resume", program=("-c", SLOW_DISK))
         do = start(where, "do", "demo.yaml", f"note from do {n}")
-        child.expect(r"R1 \w+>")
-        child.send(f"note from run {n}\r")
-        child.expect_exact(f"Note: from run {n}")
-        child.expect(r"R1 \w+>")
+        term.wait_prompt(prompt)
+        term.send(f"note from run {n}\r")
+        term.wait_text(f"Note: from run {n}")
+        term.wait_prompt(prompt)
         rc, err = finish(do)
-        child.send("\x04")
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
+        term.send("\x04")
+        assert term.wait_exit() == 0
         saved = notes(fight)
         assert f"note from run {n}" in saved
         if rc == 0:
