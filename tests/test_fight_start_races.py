@@ -99,6 +99,7 @@ def test_a_refused_do_never_deletes_a_fight_it_did_not_start(enc):
     assert notes(fight) == ["note first"]
 
 
+@pytest.mark.slow  # holds a lock 1.5 s
 def test_writers_wait_for_a_one_shot_command_instead_of_failing(enc):
     """do/undo/redo hold the lock for a moment: another writer waits for it (behind a
     session at the prompt it gives up at once, see test_session_fixes)."""
@@ -123,6 +124,7 @@ def test_writers_wait_for_a_one_shot_command_instead_of_failing(enc):
 # --- real processes -------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # real processes racing, 6 rounds
 def test_two_dos_starting_the_same_fight_both_save(enc):
     fight = default_fight_path(enc)
     where = enc.parent
@@ -143,6 +145,7 @@ def test_two_dos_starting_the_same_fight_both_save(enc):
                                        if rc == 0)
 
 
+@pytest.mark.slow  # real processes racing, 6 rounds
 def test_a_refused_and_an_accepted_do_racing_keep_the_accepted_one(enc):
     fight = default_fight_path(enc)
     where = enc.parent
@@ -156,6 +159,7 @@ def test_a_refused_and_an_accepted_do_racing_keep_the_accepted_one(enc):
         assert notes(fight) == [f"note kept {n}"]  # never deleted under the other's feet
 
 
+@pytest.mark.slow  # a pseudo-terminal and a process racing, 4 rounds
 @pytest.mark.terminal
 def test_run_and_do_starting_together_leave_a_fight_that_opens(enc):
     from tests.screen import spawn_momenta

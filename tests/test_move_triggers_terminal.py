@@ -14,6 +14,7 @@ pytestmark = pytest.mark.terminal
 TIMEOUT = 30
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_ctrl_c_at_the_offer_cancels_and_a_yes_runs_the_exchange(tmp_path):
     term = spawn_prompt(tmp_path, yard_text(kira="A4", wren="D1", gorm="A2", nix="G4"),
                         timeout=TIMEOUT)

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.terminal
 TIMEOUT = 30
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_ctrl_c_at_the_push_offer_cancels_the_shove_and_a_yes_runs_it(tmp_path):
     term = spawn_prompt(tmp_path, yard_text(kira="C3", gorm="D3", wren="G1", nix="A1"),
                         timeout=TIMEOUT)

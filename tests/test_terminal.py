@@ -37,6 +37,7 @@ def records(fight: Path) -> list[dict]:
     return [json.loads(x) for x in fight.read_text().splitlines()[1:]]
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_play_undo_quit_and_resume(where):
     fight = where / "encounters" / "demo.fight.jsonl"
     term = spawn(where, "run", "encounters/demo.yaml", "--new", "--seed", "4")
@@ -108,6 +109,7 @@ def test_play_undo_quit_and_resume(where):
     assert len(records(fight)) == 7  # nothing added by looking
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_sigkill_loses_nothing_acknowledged(where):
     fight = where / "encounters" / "demo.fight.jsonl"
     term = spawn(where, "run", "encounters/demo.yaml", "--new")
@@ -140,6 +142,7 @@ def test_sigkill_loses_nothing_acknowledged(where):
     assert [r["cmd"] for r in records(fight)] == acked + ["end"]
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_run_offers_to_resume(where):
     term = spawn(where, "run", "encounters/demo.yaml", "--new")
     term.wait_prompt("R1 allies>")
@@ -171,6 +174,7 @@ def momenta(where: Path, *args: str):
                           env=env, capture_output=True, text=True, timeout=TIMEOUT)
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_open_fight_refuses_do_from_another_shell(where):
     """`do` while `run` has the fight open is refused: it would write from a stale state."""
     fight = where / "encounters" / "demo.fight.jsonl"
@@ -193,6 +197,7 @@ def test_open_fight_refuses_do_from_another_shell(where):
     assert [x["cmd"] for x in records(fight)] == ["turn wren", "dmg gorm 4", "dmg gorm 1"]
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_run_after_the_encounter_changed_offers_a_fresh_start(where):
     enc = where / "encounters" / "demo.yaml"
     term = spawn(where, "run", "encounters/demo.yaml", "--new")
@@ -224,6 +229,7 @@ def menu(term: Terminal, line: str, *items: str) -> str:
     return str(term.wait(drawn, f"a menu under {line!r} showing {items}"))
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_completion_adds_the_space_and_after_with_offers_only_the_actors_weapons(where):
     term = spawn(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed", "2")
     term.wait_prompt("R1 allies>")
@@ -251,6 +257,7 @@ def test_completion_adds_the_space_and_after_with_offers_only_the_actors_weapons
     term.wait_exit()
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_completion_after_add_offers_the_stat_blocks_and_after_threat_the_classes(where):
     term = spawn(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed", "2")
     term.wait_prompt("R1 allies>")
@@ -270,6 +277,7 @@ def test_completion_after_add_offers_the_stat_blocks_and_after_threat_the_classe
     term.wait_exit()
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_the_toolbar_shows_the_turn_counter_of_a_two_turn_boss(where):
     # cpr: prompt_toolkit draws the bottom toolbar once it knows the rows below the prompt
     term = spawn(where, "run", "encounters/cult-shrine.yaml", "--new", "--seed", "2",
@@ -315,6 +323,7 @@ def gorms_turn(where: Path, seed: str = "4") -> Terminal:
     return term
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
     """ch19 Reactions: the target declares when targeted, knowing the attacker's pool,
     from the legal options only (Boar Spear has no Deflect tag); ch20 step 1: every pool

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.terminal
 __all__ = ["where"]  # the fixture, shared with test_terminal
 
 
+@pytest.mark.slow  # a real pseudo-terminal
 def test_the_wound_d6_is_asked_after_brace_and_ctrl_c_there_cancels(where):
     fight = where / "encounters" / "demo.fight.jsonl"
     term = gorms_turn(where)
