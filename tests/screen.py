@@ -205,9 +205,10 @@ class Terminal:
 
     def wait_words(self, text: str, timeout: float | None = None) -> str:
         """Wait until the words of ``text`` are shown from the mark down, however they
-        were wrapped (any spaces and row ends between them); return every row from the
-        mark down to the last row of the match, joined with spaces (rows the terminal
-        wrapped at the right edge joined without)."""
+        were wrapped (any spaces and row ends between them); return the rows from the
+        mark down to the last row of the match as one line of words (rows the terminal
+        wrapped at the right edge joined as they were, every run of spaces and row ends
+        one space)."""
         pattern = f"[ {EDGE}]+".join(_across_rows(word) for word in text.split())
         width = self.screen.columns
 
@@ -220,7 +221,7 @@ class Terminal:
             for _, row in rows[:last + 1]:
                 text = row.rstrip()
                 joined += text if len(text) >= width else text + " "
-            return joined.strip()
+            return " ".join(joined.split())
         return str(self.wait(found, f"the words {text!r}", timeout))
 
     def wait_line(self, pattern: str, timeout: float | None = None) -> re.Match[str]:
