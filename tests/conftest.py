@@ -1,14 +1,71 @@
-"""Shared test fixtures and helpers for the CLI session tests (test_session_*.py)."""
+"""Shared test fixtures and helpers for the CLI session tests (test_session_*.py); the
+test lanes and the Hypothesis profiles.
+
+Lanes. ``pytest`` runs the default lane: every test but those marked ``slow`` (real
+pseudo-terminals, real process races and locks, start-up probes, a real full disk,
+property tests with many examples, simulations of many fights), which are deselected.
+``pytest --full`` runs every test (the full lane, best with ``-n auto``); ``pytest -m
+slow`` only the slow ones; a test named by its node id (``path::name``) always runs.
+
+Hypothesis profiles. ``default``: Hypothesis's own (fresh random examples each run, a
+failure kept in .hypothesis/ and tried first next time) without the deadline, since a
+shared machine's pauses are not bugs. ``ci``: derandomized (every run tries the same
+examples, so a red build is the change's, never the dice's, and reproduces with the
+same command), no example database, the reproduction blob printed with a failure, no
+deadline and no too_slow health check. Choose one with ``--hypothesis-profile=ci`` or
+the HYPOTHESIS_PROFILE environment variable (with neither: ``ci`` when CI is set, as
+Hypothesis itself does, else ``default``). Every property test here sets its own
+``max_examples`` (its budget, tuned to what one example costs), and a test's own
+settings win over the profile's, so the profiles leave the counts alone.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from momenta_cli.cli.app import app
+
+settings.register_profile("default", settings.get_profile("default"), deadline=None)
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True,
+                          database=None, print_blob=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("ci" if os.environ.get("CI") else "default"))
+
+
+SLOW_LEFT_OUT = pytest.StashKey[int]()  # how many slow tests the default lane left out
+
+
+def pytest_addoption(parser):
+    parser.addoption("--full", action="store_true",
+                     help="the full lane: run the tests marked slow too (deselected by "
+                          "default; -m slow runs only them)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The default lane: deselect the slow tests, unless asked for with --full, chosen
+    with -m, or named by node id."""
+    if (config.getoption("--full") or config.option.markexpr
+            or any("::" in arg for arg in config.args)):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+        config.stash[SLOW_LEFT_OUT] = len(slow)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    left_out = config.stash.get(SLOW_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(f"default lane: {left_out} slow tests deselected; "
+                                    "pytest --full -n auto runs every test")
 
 ROOT = Path(__file__).resolve().parent.parent
 # Saved fights, locks and kept copies a user left in encounters/ (git-ignored) are not

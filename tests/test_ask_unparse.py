@@ -79,6 +79,7 @@ def attacks(draw) -> Attack:
                   also=also, **draw(options()))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(attacks())
 def test_an_unparsed_attack_parses_back_to_the_same_command(cmd):

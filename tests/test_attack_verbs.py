@@ -208,6 +208,7 @@ def _line(data: st.DataObject, fight) -> str:
     return f"{verb} {target} {options}"
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_random_attacks_keep_resources_in_bounds_and_refusals_change_nothing(data, seed):

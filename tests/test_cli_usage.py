@@ -69,6 +69,7 @@ def test_ctrl_c_or_end_of_input_at_a_question_leaves_quietly(monkeypatch, capsys
     assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.slow  # real processes on closed pipes
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path):
     # `momenta ... > /dev/full`: every write to stdout fails with "no space left".

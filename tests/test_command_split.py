@@ -3,6 +3,7 @@ escapes or comments gives exactly shlex's words (docs/commands.md)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from momenta_cli.text import words as language
@@ -35,6 +36,7 @@ NAME_LETTERS = st.one_of(LETTERS.filter(lambda c: c != "\ufeff"),
                                        blacklist_characters="\ufeff"))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=400, deadline=None)
 @given(st.lists(NAME_LETTERS, max_size=20).map("".join))
 def test_quote_word_is_the_inverse_of_split(name):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -37,6 +38,7 @@ def check(text: str) -> None:
             assert OK_LINE.match(line), line
 
 
+@pytest.mark.slow  # fuzzer
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(KEYS), values, max_size=6))
 def test_structured_documents(doc):

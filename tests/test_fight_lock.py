@@ -15,6 +15,7 @@ pytestmark = pytest.mark.usefixtures("home")
 BUSY = "is open in another momenta session (momenta run); type the command there"
 
 
+@pytest.mark.slow  # real processes behind a lock
 def test_locked_fight_refuses_writers_and_allows_readers(enc, tmp_path):
     fight = started(enc, "turn bran", "dmg gorm 3")
     before = fight.read_bytes()
@@ -66,6 +67,7 @@ def test_a_crashed_session_leaves_no_lock_behind(enc):
     assert invoke("do", fight, "dmg gorm 1").exit_code == 0
 
 
+@pytest.mark.slow  # waits out the lock
 def test_a_symlink_to_a_fight_shares_its_lock(enc, tmp_path):
     # A session holding the fight by one name keeps out writers using another.
     fight = started(enc, "turn bran")

@@ -7,6 +7,7 @@ and the fight always opens."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -98,6 +99,7 @@ def test_a_refused_do_never_deletes_a_fight_it_did_not_start(enc):
     assert notes(fight) == ["note first"]
 
 
+@pytest.mark.slow  # holds a lock 1.5 s
 def test_writers_wait_for_a_one_shot_command_instead_of_failing(enc):
     """do/undo/redo hold the lock for a moment: another writer waits for it (behind a
     session at the prompt it gives up at once, see test_session_fixes)."""
@@ -122,6 +124,7 @@ def test_writers_wait_for_a_one_shot_command_instead_of_failing(enc):
 # --- real processes -------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # real processes racing, 6 rounds
 def test_two_dos_starting_the_same_fight_both_save(enc):
     fight = default_fight_path(enc)
     where = enc.parent
@@ -142,6 +145,7 @@ def test_two_dos_starting_the_same_fight_both_save(enc):
                                        if rc == 0)
 
 
+@pytest.mark.slow  # real processes racing, 6 rounds
 def test_a_refused_and_an_accepted_do_racing_keep_the_accepted_one(enc):
     fight = default_fight_path(enc)
     where = enc.parent
@@ -155,29 +159,25 @@ def test_a_refused_and_an_accepted_do_racing_keep_the_accepted_one(enc):
         assert notes(fight) == [f"note kept {n}"]  # never deleted under the other's feet
 
 
+@pytest.mark.slow  # a pseudo-terminal and a process racing, 4 rounds
 @pytest.mark.terminal
 def test_run_and_do_starting_together_leave_a_fight_that_opens(enc):
-    pexpect = pytest.importorskip("pexpect")
+    from tests.screen import spawn_momenta
+
     fight = default_fight_path(enc)
     where = enc.parent
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
-               MOMENTA_HOME=str(where / "home"), PROMPT_TOOLKIT_NO_CPR="1")
-    env.pop("FORCE_COLOR", None)
+    prompt = re.compile(r"R1 \w+>")
     for n in range(4):
         fight.unlink(missing_ok=True)
-        child = pexpect.spawn(sys.executable, ["-c", SLOW_DISK, "run", "demo.yaml",
-                                               "--resume"], cwd=str(where), env=env,
-                              encoding="utf-8", timeout=30, dimensions=(40, 100))
+        term = spawn_momenta(where, "run", "demo.yaml", "--resume", program=("-c", SLOW_DISK))
         do = start(where, "do", "demo.yaml", f"note from do {n}")
-        child.expect(r"R1 \w+>")
-        child.send(f"note from run {n}\r")
-        child.expect_exact(f"Note: from run {n}")
-        child.expect(r"R1 \w+>")
+        term.wait_prompt(prompt)
+        term.send(f"note from run {n}\r")
+        term.wait_text(f"Note: from run {n}")
+        term.wait_prompt(prompt)
         rc, err = finish(do)
-        child.send("\x04")
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
+        term.send("\x04")
+        assert term.wait_exit() == 0
         saved = notes(fight)
         assert f"note from run {n}" in saved
         if rc == 0:

@@ -146,6 +146,7 @@ def momenta(where: Path, *args) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow  # real processes with a timeout
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_fifos_and_devices_are_refused_at_once(enc, tmp_path):
     """A FIFO with no writer would block a plain open() forever; /dev/zero would be read

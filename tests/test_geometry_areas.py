@@ -3,6 +3,7 @@ touch; every creature on one of them is affected, Hidden or not."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from momenta_cli.engine.geometry import (
@@ -113,6 +114,7 @@ def aims(draw):
     return b, origin, toward, draw(st.integers(1, 5))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=150, deadline=None)
 @given(aims())
 def test_area_shapes_stay_in_range_and_in_sight(case):

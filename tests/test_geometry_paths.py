@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from momenta_cli.engine.geometry import (
@@ -259,6 +260,7 @@ def bfs_cost(b: Board, start: Square, goal: Square, enemies, allies) -> int | No
     return None
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=300, deadline=None)
 @given(fields())
 def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
@@ -283,6 +285,7 @@ def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
         assert best is None or best > budget or goal in allies or goal in enemies
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=300, deadline=None)
 @given(fields(), st.data())
 def test_a_penalty_only_breaks_ties_and_is_the_least_of_the_cheapest(case, data):
@@ -310,6 +313,7 @@ def test_a_penalty_only_breaks_ties_and_is_the_least_of_the_cheapest(case, data)
                                                         strict=False))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=200, deadline=None)
 @given(fields())
 def test_reachable_agrees_with_find_path(case):
@@ -337,6 +341,7 @@ def symmetric_fields(draw):
     return b, draw(st.sampled_from(free)), draw(st.sampled_from(free))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=200, deadline=None)
 @given(symmetric_fields())
 def test_a_move_and_its_reverse_cost_the_same_on_symmetric_terrain(case):

@@ -3,6 +3,7 @@ forced movement on a map (ch19 Shove and Grab, R36 pits)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from momenta_cli.engine.geometry import (
@@ -136,6 +137,7 @@ def shoves(draw):
     return b, shover, target, others | {shover}, draw(st.integers(0, 6))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=200, deadline=None)
 @given(shoves())
 def test_a_shove_moves_straight_never_into_walls_or_creatures(case):

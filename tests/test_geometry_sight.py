@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from momenta_cli.engine.geometry import (
@@ -304,6 +305,7 @@ def two_footprints(draw, with_low=False):
     return b, a, draw(st.sampled_from(t_opts))
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=150, deadline=None)
 @given(two_footprints())
 def test_line_of_sight_is_symmetric(case):
@@ -312,6 +314,7 @@ def test_line_of_sight_is_symmetric(case):
     assert line_of_sight(b, a, t) == line_of_sight(b, t, a)
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=120, deadline=None)
 @given(two_footprints())
 def test_line_of_sight_agrees_with_the_brute_force_oracle(case):
@@ -328,6 +331,7 @@ def test_line_of_sight_agrees_with_the_brute_force_oracle(case):
         assert not oracle_sees(b, a, t)
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=100, deadline=None)
 @given(two_footprints(with_low=True), st.sets(st.tuples(st.integers(0, 5),
                                                           st.integers(0, 4)), max_size=3))

@@ -344,6 +344,7 @@ def momenta(where: Path, *args: str):
                           env=env, capture_output=True, text=True, timeout=30, input="")
 
 
+@pytest.mark.slow  # mounts a tmpfs and fills it, 10 processes
 def test_a_real_full_disk_loses_nothing_acknowledged(enc, tiny_disk, tmp_path):
     shutil.copy(enc, tiny_disk / "demo.yaml")
     shutil.copytree(enc.parent / "library", tiny_disk / "library")

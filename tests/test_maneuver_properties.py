@@ -5,6 +5,7 @@ journal reproduces the live state."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.engine.core import SeededRoller
@@ -52,6 +53,7 @@ def _check_bounds(fight) -> None:
             assert held in fight.fighters
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_random_maneuvers_keep_resources_in_bounds_and_refusals_change_nothing(data, seed):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from rich.cells import cell_len
 
 from momenta_cli.render import battlemap
@@ -61,12 +62,14 @@ def test_a_map_of_800_combatants_is_drawn():
     assert "Orc-800" in out
 
 
+@pytest.mark.slow  # 4000 combatants
 def test_a_map_with_unlabelled_combatants_says_so():
     s = session_from(horde_yaml(4000, 80))
     out = render(battlemap(s.state, width=200), width=200)
     assert "?? Orc-4000 (no label left)" in out
 
 
+@pytest.mark.slow  # 800 combatants, twice
 def test_momenta_map_and_do_map_draw_a_horde(tmp_path):
     enc = tmp_path / "horde.yaml"
     enc.write_text(horde_yaml(), encoding="utf-8")

@@ -6,6 +6,7 @@ line changes nothing, and the state is the replay of its journal."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from momenta_cli.engine.battlefield import board_of, squares_of
@@ -62,6 +63,7 @@ def check(fight) -> None:
             seen[sq] = f.name
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(lines(), max_size=25))
 @example(["defeat gorm", "place kira b2", "revive gorm"])

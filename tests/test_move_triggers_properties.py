@@ -7,6 +7,7 @@ the replay of its journal."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.engine.battlefield import squares_of
@@ -32,6 +33,7 @@ def _reach(fight, reactor: str) -> dict[str, int]:
     return {w.name: w.melee for w in fight.get(reactor).spec.weapons if w.melee is not None}
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(), st.sampled_from(["Move", "Shift"]))
 def test_each_trigger_found_is_where_the_rules_put_it(at, how):

@@ -9,39 +9,36 @@ import pytest
 
 from tests.trigger_yard import records, spawn_prompt, yard_text
 
-pexpect = pytest.importorskip("pexpect")
-
 pytestmark = pytest.mark.terminal
 
 TIMEOUT = 30
 
 
-
+@pytest.mark.slow  # a real pseudo-terminal
 def test_ctrl_c_at_the_offer_cancels_and_a_yes_runs_the_exchange(tmp_path):
-    child = spawn_prompt(pexpect, tmp_path, yard_text(kira="A4", wren="D1", gorm="A2", nix="G4"),
-                         timeout=TIMEOUT)
+    term = spawn_prompt(tmp_path, yard_text(kira="A4", wren="D1", gorm="A2", nix="G4"),
+                        timeout=TIMEOUT)
     fight = tmp_path / "yard.fight.jsonl"
-    child.expect_exact("R1 allies>")
+    term.wait_prompt("R1 allies>")
     for line, shown in (("turn kira", "R1 Kira>"), ("end", "R1 adversaries>"),
                         ("turn gorm", "R1 Gorm>")):
-        child.send(line + "\r")
-        child.expect_exact(shown)
-    child.send("move gorm to g2\r")
-    child.expect_exact("Wren may Intercept with Spear (2 Vigor of 7).")
-    child.expect_exact("Intercept? [y/N]")
-    child.send("\x03")
-    child.expect_exact("cancelled: nothing was done")
-    child.expect_exact("R1 Gorm>")
+        term.send(line + "\r")
+        term.wait_prompt(shown)
+    term.send("move gorm to g2\r")
+    term.wait_text("Wren may Intercept with Spear (2 Vigor of 7).")
+    term.wait_prompt("Intercept? [y/N]")
+    term.send("\x03")
+    term.wait_text("cancelled: nothing was done")
+    term.wait_prompt("R1 Gorm>")
     assert records(fight)[-1] == "turn gorm"
-    child.send("move gorm to g2\r")
-    child.expect_exact("Intercept? [y/N]")
-    child.send("y\r")
-    child.expect_exact("Wren rolls 2d>")
-    child.send("6,2\r")
-    child.expect_exact("Gorm goes on B2 -> C2")
-    child.expect_exact("as: move gorm to G2 intercept Wren with Spear roll 6,2")  # item 4
-    child.expect_exact("R1 Gorm>")
-    child.send("quit\r")
-    child.expect(pexpect.EOF)
-    child.close()
+    term.send("move gorm to g2\r")
+    term.wait_prompt("Intercept? [y/N]")
+    term.send("y\r")
+    term.wait_prompt("Wren rolls 2d>")
+    term.send("6,2\r")
+    term.wait_text("Gorm goes on B2 -> C2")
+    term.wait_text("as: move gorm to G2 intercept Wren with Spear roll 6,2")  # item 4
+    term.wait_prompt("R1 Gorm>")
+    term.send("quit\r")
+    term.wait_exit()
     assert records(fight)[-1] == "move gorm to G2 intercept Wren with Spear roll 6,2"

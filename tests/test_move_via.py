@@ -209,6 +209,7 @@ def test_a_shift_ignores_reaches_it_triggers_nothing():
 SQUARES = [f"{c}{r}" for c in "ABCD" for r in "1234"]  # near: most walks fit SPD 5
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from("..#:"), min_size=24, max_size=24),
        st.sampled_from(SQUARES[1:]), st.sampled_from(SQUARES[1:]),

@@ -64,6 +64,7 @@ def _hostile_fight(names: list[str]) -> Session:
     return Session(enc)
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(NAMES)
 def test_every_output_line_is_free_of_raw_control_bidi_and_zero_width(names):

@@ -27,6 +27,7 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.encounter import load_encounter
@@ -119,6 +120,7 @@ def _played(state: Fight, cmd: Attack, pv: Preview) -> dict[int, list[Fraction]]
     return rows
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=600, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(cases())

@@ -166,6 +166,7 @@ def test_do_odds_on_an_encounter_leaves_no_fight_behind(enc):
     assert fight_of(enc).exists()
 
 
+@pytest.mark.slow  # waits out the lock
 def test_do_odds_reads_a_fight_open_at_a_prompt(enc):
     from momenta_cli.journal import locked
 

@@ -287,6 +287,7 @@ LINE = st.lists(WORD, min_size=1, max_size=6).map(" ".join)
 FACES = st.lists(st.integers(1, 6), min_size=1, max_size=8).map(tuple)
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=300, deadline=None)
 @given(LINE, FACES, st.sampled_from(["", " # note", "  #x 'y", "#z", ' # "open']))
 def test_writing_the_clause_back_gives_the_same_words_and_faces(line, faces, comment):
@@ -374,6 +375,7 @@ def _comment_at_by_prefixes(line: str) -> int | None:
 CHARS = st.sampled_from(list("ab #'\"\\\ufeff\t,5") + ["dice", "é"])
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(CHARS, max_size=16).map("".join))
 def test_the_comment_is_found_where_the_words_end(line):

@@ -12,6 +12,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from rich.cells import cell_len
 from rich.console import Console
@@ -84,6 +85,7 @@ def fight_at(i: int) -> Path:
     return _FIGHTS[i]
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=500, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(line=line_strategy(), at=st.integers(0, len(PREFIXES) - 1), seed=st.integers(0, 99))
@@ -111,6 +113,7 @@ def test_a_previewed_line_changes_nothing(line, at, seed):
         assert all(cell_len(x) <= 80 for x in console.file.getvalue().splitlines()), line
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(line=line_strategy(), at=st.integers(0, len(PREFIXES) - 1))

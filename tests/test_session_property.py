@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
@@ -69,6 +70,7 @@ def fresh_fight(tmp: Path) -> FightFile:
     return FightFile.create(default_fight_path(enc), enc, ENC)
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(line_strategy(), min_size=1, max_size=25),
        seed=st.integers(0, 2**16))
@@ -98,6 +100,7 @@ def test_random_lines_never_crash_and_refusals_change_nothing(lines, seed):
             [e.events for e in ff.session.entries]
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(line=line_strategy())

@@ -10,6 +10,8 @@ Kira a Longsword; Gorm (Regular) and Nix (a Grunt, 4 Vitality) are the adversari
 
 from __future__ import annotations
 
+import pytest
+
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.movement import forced as forced_walk
 from momenta_cli.language import parse_line, unparse
@@ -132,6 +134,7 @@ def test_push_triggers_lists_what_a_push_would_meet_for_the_prompt():
     assert forced_walk.push_triggers(f, f.get("Kira"), f.get("Gorm"), 0) == []
 
 
+@pytest.mark.slow  # property
 def test_any_shove_line_with_answers_round_trips():
     """language/unparsing.py (property): a Shove with any options and any Intercepts with
     theirs (or ``no-reactions``) written back parses to the same command."""

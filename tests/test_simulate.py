@@ -67,18 +67,22 @@ def results(enc, n=20, seed=3, jobs=1, policy=None, max_rounds=30):
 # --- reproducible ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # many fights
 def test_same_seed_twice_gives_identical_results():
     assert results(DEMO) == results(DEMO)
 
 
+@pytest.mark.slow  # many fights
 def test_another_seed_gives_other_fights():
     assert results(DEMO, seed=3) != results(DEMO, seed=4)
 
 
+@pytest.mark.slow  # a process pool
 def test_one_job_and_two_jobs_give_identical_results():
     assert results(DEMO, n=24, jobs=1) == results(DEMO, n=24, jobs=2)
 
 
+@pytest.mark.slow  # many fights
 def test_results_come_back_in_fight_order():
     assert [r.index for r in results(DEMO, n=30, jobs=2)] == list(range(30))
 
@@ -117,6 +121,7 @@ def test_one_green_hero_against_a_champion_loses_nearly_always():
     assert summary["label"] in ("a massacre", "a likely defeat")
 
 
+@pytest.mark.slow  # 40 fights
 def test_the_demo_favours_its_heroes():
     """The demo's own comment: three heroes beat a bruiser and two knives in two or three
     rounds."""
@@ -128,8 +133,14 @@ def test_the_demo_favours_its_heroes():
 # --- every sample, both built-in policies: fights end, nothing breaks -----------------------
 
 
+# the map yard's fights are long (several seconds): the slow lane plays them
+BIG_SAMPLES = {"yard-with-a-map"}
+
+
 @pytest.mark.parametrize("policy", sorted(BUILTIN))
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow)
+                                  if p.stem in BIG_SAMPLES else p for p in SAMPLES],
+                         ids=lambda p: p.stem)
 def test_every_sample_plays_to_an_end(path, policy):
     """Grunts, multi-turn bosses, independents, Surprised and Slowed combatants, Strain,
     Area and Cumbersome weapons: every fight ends, within the cap."""
@@ -139,6 +150,7 @@ def test_every_sample_plays_to_an_end(path, policy):
         assert 1 <= r.rounds <= 30
 
 
+@pytest.mark.slow  # many fights
 @pytest.mark.parametrize("policy", sorted(BUILTIN))
 def test_every_demo_fight_is_won_well_within_the_cap(policy):
     """The demo is short (its comment: two or three rounds): every fight is won by a
@@ -148,6 +160,7 @@ def test_every_demo_fight_is_won_well_within_the_cap(policy):
         assert r.rounds < 30, r
 
 
+@pytest.mark.slow  # property: whole fights
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2 ** 63), index=st.integers(0, 10 ** 6))
 def test_the_fight_loop_always_terminates(seed, index):
@@ -190,6 +203,7 @@ def test_a_policy_file_choose_decides_the_turns(tmp_path):
     assert all(r.winner == UNDECIDED and not any(r.dealt) for r in rs)
 
 
+@pytest.mark.slow  # many fights
 def test_refused_and_odd_commands_from_a_policy_are_skipped(tmp_path):
     """Whatever a policy returns that the engine refuses (nonsense, a turn command, an
     attack it cannot pay) is skipped: the fight still ends."""
@@ -271,6 +285,7 @@ def test_verdict_thresholds(rate, label):
     assert verdict_label(rate) == label
 
 
+@pytest.mark.slow  # many fights
 def test_summary_figures_add_up():
     rs = results(DEMO, n=30)
     s = summarise(DEMO, rs, seed=3, policy="tactical", max_rounds=30)

@@ -39,6 +39,7 @@ def test_json_has_the_stable_keys():
     assert data["verdict"].startswith("Allies win ")
 
 
+@pytest.mark.slow  # a process pool
 def test_same_seed_same_json_whatever_the_jobs():
     one = sim(DEMO, "-n", "16", "--seed", "9", "--json", "--jobs", "1")
     two = sim(DEMO, "-n", "16", "--seed", "9", "--json", "--jobs", "2")
@@ -176,6 +177,7 @@ def test_simulate_help_loads_no_engine():
     assert under(mods, *HEAVY, "momenta_cli.simulate", "multiprocessing") == []
 
 
+@pytest.mark.slow  # a process pool
 @pytest.mark.parametrize("jobs", ["auto", "0"])
 def test_jobs_auto_uses_every_core_and_changes_nothing(jobs):
     one = sim(DEMO, "-n", "8", "--seed", "5", "--json")
@@ -184,6 +186,7 @@ def test_jobs_auto_uses_every_core_and_changes_nothing(jobs):
     assert every.output == one.output
 
 
+@pytest.mark.slow  # 200 fights
 def test_the_simulate_page_example_is_what_the_command_prints():
     """docs/simulate.md: the example output is the command's own."""
     text = (ROOT / "docs" / "simulate.md").read_text()
@@ -218,8 +221,10 @@ BAD_RETURNS = [
      "choose raised ValueError: boom"),
     ("class X:\n    def __iter__(self):\n        raise RuntimeError('iter')\n\n"
      "def choose(view, actor):\n    return X()\n", "choose raised RuntimeError: iter"),
-    # each newcomer joins the round and adds another: the round would never end
-    ("def choose(view, actor):\n    return ['add footpad']\n", "grew past 200 combatants"),
+    # each newcomer joins the round and adds another: the round would never end (200
+    # combatants join before it is cut short: the slow lane)
+    pytest.param("def choose(view, actor):\n    return ['add footpad']\n",
+                 "grew past 200 combatants", marks=pytest.mark.slow),
     # a str subclass would run its own methods in the parser, .strip() and `in`: it is
     # taken as the plain text it holds, and its code never runs
     (_LOUD_STR + "def choose(view, actor):\n    return [Loud('breath')]\n\n"
@@ -253,6 +258,7 @@ def test_a_policy_returning_the_wrong_thing_is_one_line_naming_it(tmp_path, text
     assert "_RemoteTraceback" not in line and "worker process died" not in line
 
 
+@pytest.mark.slow  # fights to the round cap
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_endless_generator_from_choose_is_cut_short(tmp_path, jobs):
     """choose may return any iterable; only the first MAX_ITEMS are taken from it."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import textwrap
 
+import pytest
+
 from momenta_cli.encounter import load_encounter_text
 from momenta_cli.engine.core import Session
 from momenta_cli.simulate import play
@@ -204,6 +206,7 @@ def test_a_simulated_fight_behind_a_wall_never_attacks_through_it():
             assert melee_without_sight(enc, session) == []
 
 
+@pytest.mark.slow  # many fights on a map
 def test_the_mill_yard_is_never_fought_through_the_storehouse_wall():
     """The acceptance review's case (ch20 Line of Sight, R33): ``simulate
     yard-with-a-map.yaml --seed 3 --script 1`` had Brannoc spear Knife-1 from inside

@@ -149,6 +149,7 @@ def test_simulate_refuses_an_encounter_without_opponents_in_one_line(tmp_path, h
 # --- whole rounds -------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # many fights
 def test_rounds_quartiles_are_whole_rounds_of_actual_fights():
     assert rank_quantile([1, 2, 3, 4], 0.5) == 2
     assert rank_quantile([2, 3, 3, 3], 0.25) == 2
@@ -176,6 +177,7 @@ def choose(view, actor):
 """
 
 
+@pytest.mark.slow  # many fights
 def test_a_policy_changing_its_view_of_the_state_changes_nothing(tmp_path):
     """A policy that marks every enemy Defeated on its copy plays the very same fights
     as one that does not: only the commands it returns reach the engine."""
@@ -228,6 +230,7 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path, home):
     assert "a worker process died" in line
 
 
+@pytest.mark.slow  # many fights, a process pool
 def test_one_and_two_jobs_still_agree_with_the_executor():
     assert simulate(MILL, None, 30, 5, jobs=1) == simulate(MILL, None, 30, 5, jobs=2)
 

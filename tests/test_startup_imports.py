@@ -54,6 +54,7 @@ def test_help_imports_no_engine_pydantic_prompt_or_yaml(args):
     assert under(loaded(*args), *HEAVY) == []
 
 
+@pytest.mark.slow  # a fresh interpreter per probe
 def test_validate_loads_no_engine_session_journal_or_prompt():
     mods = loaded("validate", "encounters/demo.yaml")
     assert "momenta_cli.encounter.loader" in mods  # the probe saw the command run
@@ -61,6 +62,7 @@ def test_validate_loads_no_engine_session_journal_or_prompt():
                  "momenta_cli.journal", "prompt_toolkit", "momenta_cli.cli.prompt") == []
 
 
+@pytest.mark.slow  # a fresh interpreter per probe
 def test_status_of_a_fight_loads_no_prompt_and_no_validation(tmp_path):
     """The fight's encounter comes from the cache `do` filled when it started the fight:
     no YAML loader, no pydantic (docs/speed.md)."""
@@ -100,6 +102,7 @@ def _fight_with_attacks(tmp_path: Path) -> tuple[Path, dict]:
     return encs, env
 
 
+@pytest.mark.slow  # a fresh interpreter per probe
 def test_status_of_a_fight_without_a_map_imports_no_deciding(tmp_path):
     """Reading a journal applies its events: the modules that define them come in when a
     record holds their kind (engine/core/events.py EVENT_MODULES), and nothing that decides a
@@ -112,6 +115,7 @@ def test_status_of_a_fight_without_a_map_imports_no_deciding(tmp_path):
                  "momenta_cli.engine.attack.plan") == []
 
 
+@pytest.mark.slow  # a fresh interpreter per probe
 def test_status_of_a_fight_without_a_map_imports_no_map_geometry(tmp_path):
     """Reading attack events needs none of the map's exact-sight geometry (it comes in
     with ``map_attack`` when an attack is decided)."""
@@ -121,6 +125,7 @@ def test_status_of_a_fight_without_a_map_imports_no_map_geometry(tmp_path):
                  "momenta_cli.engine.geometry.segments") == []
 
 
+@pytest.mark.slow  # a fresh interpreter per probe
 def test_validate_without_a_map_imports_no_engine_state_map_code_or_rich():
     mods = loaded("validate", "encounters/demo.yaml")
     assert "momenta_cli.encounter.file_model" in mods
@@ -129,6 +134,7 @@ def test_validate_without_a_map_imports_no_engine_state_map_code_or_rich():
                  "momenta_cli.encounter.mapstart", "rich.console", *DECIDING) == []
 
 
+@pytest.mark.slow  # a fresh interpreter per probe
 def test_validate_with_a_map_imports_no_sight_or_deciding():
     mods = loaded("validate", "encounters/yard-with-a-map.yaml")
     assert "momenta_cli.encounter.mapstart" in mods  # the map was checked

@@ -4,6 +4,7 @@ replaying the journal reproduces the live state, undo restores the previous stat
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.engine.core import SeededRoller
@@ -58,6 +59,7 @@ def _check_bounds(fight) -> None:
             assert c.stacks > 0, name
 
 
+@pytest.mark.slow  # property
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_random_command_sequences_keep_every_invariant(data, seed):

@@ -5,8 +5,6 @@ side, Gorm and Nix (enemies) to move past them."""
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 
 from momenta_cli.engine.core import Session
@@ -82,16 +80,15 @@ def yard(rows: str = ROWS, *, kira: str = "A4", wren: str = "D1", gorm: str = "A
     return session_from(yard_text(rows, kira=kira, wren=wren, gorm=gorm, nix=nix))
 
 
-def spawn_prompt(pexpect, tmp_path: Path, text: str, seed: int = 3, timeout: int = 30):
+def spawn_prompt(tmp_path: Path, text: str, seed: int = 3, timeout: float = 30):
     """``momenta run`` of the encounter ``text`` (written to tmp_path/yard.yaml) in a real
-    pseudo-terminal, 100x40, no colour, a private MOMENTA_HOME: the child process."""
+    pseudo-terminal, 100x40, no colour, a private MOMENTA_HOME: a ``tests.screen.Terminal``
+    (imported here: the other trigger tests need neither pexpect nor pyte)."""
+    from tests.screen import spawn_momenta
+
     (tmp_path / "yard.yaml").write_text(text)
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", COLUMNS="100", LINES="40",
-               MOMENTA_HOME=str(tmp_path / "home"), PROMPT_TOOLKIT_NO_CPR="1")
-    env.pop("FORCE_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "momenta_cli", "run", "yard.yaml", "--new",
-                                          "--seed", str(seed)], cwd=str(tmp_path), env=env,
-                         encoding="utf-8", timeout=timeout, dimensions=(40, 100))
+    return spawn_momenta(tmp_path, "run", "yard.yaml", "--new", "--seed", str(seed),
+                         timeout=timeout)
 
 
 def records(fight: Path) -> list[str]:
