@@ -7,7 +7,7 @@ import pytest
 
 from momenta_cli.engine.actions import economy
 from momenta_cli.engine.harm import conditions as cond
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.movement.move_shift import speed
 from momenta_cli.errors import MomentaError, RuleError
 from tests.attack_yard import mace_yard
 from tests.engine_helpers import log_text, order, session_from
@@ -38,7 +38,7 @@ def test_hindered_half_spd_no_shift_no_dodge():
     # Condition table, Hindered: half SPD (min 1), no Shift, no Dodge.
     s = yard()
     run(s, "cond kira hindered", "turn kira")
-    assert mv.speed(s.state.get("Kira")) == 2
+    assert speed(s.state.get("Kira")) == 2
     refused(s, "move 3", "Hindered")
     refused(s, "shift 1", "cannot Shift")
     with pytest.raises(RuleError, match="cannot Dodge"):

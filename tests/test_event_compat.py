@@ -3,7 +3,7 @@ numbers; render only formats them)."""
 
 from momenta_cli.engine.attack import AttackRolled
 from momenta_cli.engine.core import Pool, Roll, event_from_dict
-from momenta_cli.engine.movement import speed as movement  # noqa: F401  (registers the Fell event)
+from momenta_cli.engine.movement import movement_events  # noqa: F401  (registers the Fell event)
 from momenta_cli.render.log_lines import line
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.movement.move_shift import jump_height, speed
 from tests.engine_helpers import log_text
 from tests.test_maneuver_support import refused, run, yard
 
@@ -53,9 +53,9 @@ def test_hindered_moves_half_spd_minimum_one():
     run(s, "cond kira hindered", "turn kira")
     refused(s, "move 3", "half SPD while Hindered")
     run(s, "move 2")
-    assert mv.speed(s.state.get("Kira")) == 2
+    assert speed(s.state.get("Kira")) == 2
     run(s, "cond nul hindered")
-    assert mv.speed(s.state.get("Nul")) == 1  # SPD 1 halves to 0, minimum 1
+    assert speed(s.state.get("Nul")) == 1  # SPD 1 halves to 0, minimum 1
 
 
 def test_hindered_cannot_shift():
@@ -130,7 +130,7 @@ def test_vertical_jump_is_one_plus_half_pow():
     run(s, "turn kira")
     refused(s, "move 3 jump", "jump 2 square")
     run(s, "move 2 jump")
-    assert mv.jump_height(s.state.get("Mira")) == 1
+    assert jump_height(s.state.get("Mira")) == 1
 
 
 def test_move_needs_a_turn_and_at_least_one_square():

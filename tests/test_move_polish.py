@@ -51,7 +51,7 @@ def test_a_reaction_stated_by_hand_after_the_movers_turn_has_ended_is_refused():
 def test_a_shift_at_spd_0_goes_0_squares_like_the_move():
     """ch19 Shift (half SPD) and R4 (rounded down, at least 1): ours, the minimum 1 is
     for a positive SPD only; SPD 0 moves 0 squares, Shift or Move."""
-    from momenta_cli.engine.movement import speed as mv
+    from momenta_cli.engine.movement.move_shift import shift_speed
     from tests.engine_helpers import session_from
 
     s = session_from("""
@@ -60,7 +60,7 @@ combatants:
   - {name: Stump, side: allies, attributes: {SPD: 0}, max_vitality: 10}
   - {name: Bo, side: adversaries, attributes: {SPD: 5}, max_vitality: 10}
 """)
-    assert mv.shift_speed(s.state.get("Stump")) == 0
-    assert mv.shift_speed(s.state.get("Bo")) == 2
+    assert shift_speed(s.state.get("Stump")) == 0
+    assert shift_speed(s.state.get("Bo")) == 2
     run(s, "turn stump")
     assert "can Shift 0 squares" in refused(s, "shift 1")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.geometry import parse
-from momenta_cli.engine.movement import speed as mv, triggers
+from momenta_cli.engine.movement import triggers
+from momenta_cli.engine.movement.movement_events import FORCED
 from momenta_cli.render import path_lines
 from tests.engine_helpers import kinds, log_text, refused, run
 from tests.trigger_yard import yard
@@ -137,7 +138,7 @@ def test_forced_movement_triggers_intercept_never_forestall():
     f = s.state.get("Gorm")
     path = [parse("F4")]
     on_foot = triggers.find_triggers(s.state, f, parse("F3"), path, "Move")
-    pushed = triggers.find_triggers(s.state, f, parse("F3"), path, mv.FORCED)
+    pushed = triggers.find_triggers(s.state, f, parse("F3"), path, FORCED)
     assert [t.reaction for t in on_foot] == ["Forestall"] and pushed == []
 
 

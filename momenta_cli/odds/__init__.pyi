@@ -1,11 +1,7 @@
 # The door of odds: each name of its API and the module it lives in.
 
 from .distribution import Counts as Counts, net as net, successes as successes
-from .from_fight import (
-    Preview as Preview,
-    preview as preview,
-    target_of as target_of,
-)
+from .from_fight import Preview as Preview, preview as preview, target_of as target_of
 from .outcomes import (
     Odds as Odds,
     OddsDice as OddsDice,

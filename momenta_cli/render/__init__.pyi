@@ -11,11 +11,10 @@ from .map_walk import path_doc as path_doc, path_lines as path_lines
 from .odds_view import draw_odds as draw_odds, odds_doc as odds_doc
 from .outcome_view import (
     OutcomeStyle as OutcomeStyle,
-    OutcomeView as OutcomeView,
     draw_outcome as draw_outcome,
     refusal as refusal,
 )
-from .preview_view import preview_keep as preview_keep, preview_lines as preview_lines
+from .preview_view import preview_lines as preview_lines
 from .show import encounter_view as encounter_view, rules_table as rules_table
 from .simulate_report import simulation_report as simulation_report
 from .state_json import write_state_json as write_state_json

@@ -1,5 +1,5 @@
 """Log lines for the maneuver, movement, grab and map events (engine/actions/maneuvers.py,
-engine/movement/speed.py, engine/movement/grabs.py, engine/battlefield/positions.py and
+engine/movement/movement_events.py, engine/movement/grabs.py, engine/battlefield/positions.py and
 doors.py)."""
 
 from __future__ import annotations

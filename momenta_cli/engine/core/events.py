@@ -25,12 +25,12 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 # this names every Event subclass's kind and module, so it cannot go stale.
 EVENT_MODULES: dict[str, str] = {
     "condition_made_up": "momenta_cli.engine.harm.conditions",
-    "moved": "momenta_cli.engine.movement.speed",
-    "dragged": "momenta_cli.engine.movement.speed",
-    "shoved": "momenta_cli.engine.movement.speed",
-    "move_answered": "momenta_cli.engine.movement.speed",
-    "terrain_set": "momenta_cli.engine.movement.speed",
-    "fell": "momenta_cli.engine.movement.speed",
+    "moved": "momenta_cli.engine.movement.movement_events",
+    "dragged": "momenta_cli.engine.movement.movement_events",
+    "shoved": "momenta_cli.engine.movement.movement_events",
+    "move_answered": "momenta_cli.engine.movement.movement_events",
+    "terrain_set": "momenta_cli.engine.movement.movement_events",
+    "fell": "momenta_cli.engine.movement.movement_events",
     "maneuver_taken": "momenta_cli.engine.actions.economy",
     "reaction_taken": "momenta_cli.engine.actions.economy",
     "defense_used": "momenta_cli.engine.attack.defense",

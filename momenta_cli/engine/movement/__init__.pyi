@@ -17,18 +17,23 @@ from .grabs import (
     grabbers_of as grabbers_of,
     partner_distances as partner_distances,
 )
-from .move_shift import Fall as Fall, Move as Move, SetTerrain as SetTerrain, Shift as Shift
-from .speed import (
+from .move_shift import (
+    Fall as Fall,
+    Move as Move,
+    SetTerrain as SetTerrain,
+    Shift as Shift,
+    fall_damage as fall_damage,
+    speed as speed,
+)
+from .movement_events import (
     Dragged as Dragged,
     Fell as Fell,
     MoveAnswered as MoveAnswered,
     Moved as Moved,
     Shoved as Shoved,
     TerrainSet as TerrainSet,
-    check_trigger as check_trigger,
-    fall_damage as fall_damage,
 )
-from .trigger_spot import where_triggered as where_triggered
+from .trigger_spot import check_trigger as check_trigger, where_triggered as where_triggered
 from .triggers import (
     NO_SIGHT as NO_SIGHT,
     START as START,

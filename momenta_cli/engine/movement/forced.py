@@ -18,7 +18,8 @@ from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.battlefield import board_of, occupants, squares_of
 from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find
 from momenta_cli.engine.geometry import Forced, Square, name, shove, side_of
-from momenta_cli.engine.movement import speed as mv, triggers
+from momenta_cli.engine.movement import triggers
+from momenta_cli.engine.movement.movement_events import FORCED, Shoved
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
@@ -50,7 +51,7 @@ def push_triggers(fight: Fight, shover: Fighter, target: Fighter, n: int
     went = push_path(fight, shover, target, n)
     if went is None or target.position is None:
         return []
-    return triggers.find_triggers(fight, target, target.position, went.squares, mv.FORCED)
+    return triggers.find_triggers(fight, target, target.position, went.squares, FORCED)
 
 
 def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
@@ -65,8 +66,8 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
     assert t.position is not None
     start = t.position
     unmet: list[Attack] = []
-    found = triggers.find_triggers(s, t, start, went.squares, mv.FORCED)
-    pairs = triggers.match(s, t, found, went.squares, mv.FORCED, answers, unmet)
+    found = triggers.find_triggers(s, t, start, went.squares, FORCED)
+    pairs = triggers.match(s, t, found, went.squares, FORCED, answers, unmet)
     if unmet:
         _could_trigger(s, a, t, unmet)
     events: list[Event] = []
@@ -76,7 +77,7 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
     for k, (step, group) in enumerate(groups):
         events += _part(s, t, a, n, went, start, here, step, "")
         events += applied(s, [triggers.Halted(
-            t.name, mv.FORCED, name(went.squares[step]),
+            t.name, FORCED, name(went.squares[step]),
             tuple((x.reactor, x.reaction) for x, _ in group))])
         events += triggers.react(s, t.name, group, roller)
         here = step
@@ -110,7 +111,7 @@ def check_answers(fight: Fight, a: Fighter, t: Fighter, answers: Sequence[Attack
     if not answers or board_of(fight) is None or t.position is None:
         return
     unmet: list[Attack] = []
-    triggers.match(fight, t, [], (), mv.FORCED, answers, unmet)
+    triggers.match(fight, t, [], (), FORCED, answers, unmet)
     _could_trigger(fight, a, t, unmet)
 
 
@@ -123,7 +124,7 @@ def _could_trigger(fight: Fight, a: Fighter, t: Fighter, unmet: Sequence[Attack]
     for x in unmet:
         if x.attacker not in reach:
             raise triggers.not_triggered(fight, t, fight.get(x.attacker or ""),
-                                         "Intercept", mv.FORCED)
+                                         "Intercept", FORCED)
 
 
 def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: Forced, start: Square,
@@ -132,7 +133,7 @@ def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: Forced, start: Square,
     stop, R35), applied to ``s``."""
     part = went.squares[here + 1:to + 1]
     begin = start if here < 0 else went.squares[here]
-    return applied(s, [mv.Shoved(t.name, a.name, n, tuple(name(q) for q in part),
+    return applied(s, [Shoved(t.name, a.name, n, tuple(name(q) for q in part),
                                  stopped, name(begin), goes_on=here >= 0)])
 
 
@@ -147,7 +148,7 @@ def drag_triggers(fight: Fight, route: Route) -> list[tuple[str, triggers.Trigge
         if d.position is None:
             continue
         out += [(who, t) for t in triggers.find_triggers(fight, d, d.position, went.squares,
-                                                         mv.FORCED)
+                                                         FORCED)
                 if t.reactor != route.mover]
     return sorted(out, key=lambda wt: wt[1].step)
 
@@ -187,7 +188,7 @@ def route_answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence
     drags = dict(route.drags)
     for who, said in to.items():
         pairs += triggers.match(fight, fight.get(who), theirs[who], drags[who].squares,
-                                mv.FORCED, said)
+                                FORCED, said)
     return sorted(pairs, key=lambda ta: ta[0].step)
 
 

@@ -1,8 +1,9 @@
-"""Deciding movement (ch19 Movement, Grab; R4, R23, R24): Move, Shift, falls and the
-medium a combatant moves in. The budgets and the movement events are in
-``engine/movement/speed.py``; who holds whom in ``engine/movement/grabs.py``; movement
-square by square on a map in ``engine/movement/walk.py``, which shares the helpers
-below."""
+"""Move, Shift, jumps and falls (ch19 Movement, Vertical Jump, Falling, Grab; R4, R23,
+R24): how far each goes (speeds, difficult squares, a fall's damage), and deciding them
+without a map, with the medium a combatant moves in. The events they record are in
+``engine/movement/movement_events.py``; who holds whom in ``engine/movement/grabs.py``;
+movement square by square on a map in ``engine/movement/walk.py``, which shares the
+helpers here."""
 
 from __future__ import annotations
 
@@ -22,9 +23,48 @@ from momenta_cli.engine.core import (
     size_rank,
 )
 from momenta_cli.engine.harm import harm, reminder_events
-from momenta_cli.engine.movement import grabs, speed as mv
+from momenta_cli.engine.movement import grabs
+from momenta_cli.engine.movement.movement_events import Dragged, Fell, Moved, TerrainSet
 from momenta_cli.errors import RuleError
 from momenta_cli.text import squares_text
+
+# --- how far (ch19 Movement, Vertical Jump, Falling; R4, R23) ----------------------------
+
+TERRAINS = ("", "climb", "swim")
+
+
+def speed(f: Fighter) -> int:
+    """SPD, halved (minimum 1, R4) while Hindered (ch19 Movement, condition table)."""
+    spd = f.spec.attr("SPD")
+    return max(spd // 2, 1) if f.has("Hindered") else spd
+
+
+def shift_speed(f: Fighter) -> int:
+    """ch19 Shift: half SPD, minimum 1 (R4). Ours: R4's minimum of 1 applies to a
+    positive SPD only: a creature with SPD 0 does not move (its Move goes 0 squares), so
+    its Shift goes 0 squares too, not 1."""
+    spd = f.spec.attr("SPD")
+    return max(spd // 2, 1) if spd > 0 else 0
+
+
+def jump_height(f: Fighter) -> int:
+    """ch19 Vertical Jump: 1 + POW/2 squares, rounded down (R4)."""
+    return 1 + f.spec.attr("POW") // 2
+
+
+def squares_needed(squares: int, difficult: int) -> int:
+    """ch19 Movement: each difficult square costs double."""
+    return squares + difficult
+
+
+def fall_squares(f: Fighter, squares: int) -> int:
+    """R23 / ch19 Falling: the squares that count, after subtracting AGI."""
+    return max(squares - f.spec.attr("AGI"), 0)
+
+
+def fall_damage(f: Fighter, squares: int) -> int:
+    """R23 / ch19 Falling: 2 untyped damage per square after subtracting AGI."""
+    return 2 * fall_squares(f, squares)
 
 
 @dataclass(frozen=True)
@@ -84,7 +124,7 @@ def draggees(fight: Fight, f: Fighter) -> list[Fighter]:
 
 def _grab_lock(fight: Fight, f: Fighter, squares: int) -> list[Event]:
     """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
-    return [mv.Dragged(other.name, f.name, squares) for other in draggees(fight, f)]
+    return [Dragged(other.name, f.name, squares) for other in draggees(fight, f)]
 
 
 def move_budget(f: Fighter, terrain: str) -> tuple[int, str]:
@@ -92,7 +132,7 @@ def move_budget(f: Fighter, terrain: str) -> tuple[int, str]:
     (min 1) while Hindered, 1 while climbing (ch19 Climb)."""
     if terrain == "climb":
         return 1, "climbing: 1 square per Move"
-    return mv.speed(f), "half SPD while Hindered" if f.has("Hindered") else "SPD"
+    return speed(f), "half SPD while Hindered" if f.has("Hindered") else "SPD"
 
 
 def check_shift(fight: Fight, f: Fighter, terrain: str) -> None:
@@ -116,9 +156,9 @@ def shift_lockouts(f: Fighter, terrain: str) -> None:
 def fall_events(fight: Fight, f: Fighter, squares: int, roller: Roller) -> list[Event]:
     """R23 / ch19 Falling: the fall and its damage, 2 untyped per square after
     subtracting AGI (untyped damage skips Guard), worked out on ``fight`` as it is."""
-    amount = mv.fall_damage(f, squares)
-    events: list[Event] = [mv.Fell(f.name, squares, f.spec.attr("AGI"), amount,
-                                   mv.fall_squares(f, squares))]
+    amount = fall_damage(f, squares)
+    events: list[Event] = [Fell(f.name, squares, f.spec.attr("AGI"), amount,
+                                   fall_squares(f, squares))]
     return events + harm(fight, f, amount, roller, reason="fall")
 
 
@@ -136,29 +176,29 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
     if not 0 <= cmd.difficult <= cmd.squares:
         raise RuleError("difficult squares must be between 0 and the squares moved")
     terrain = f.terrain if cmd.terrain is None else cmd.terrain
-    if terrain not in mv.TERRAINS:
+    if terrain not in TERRAINS:
         raise RuleError(f"unknown terrain {terrain!r}")
     events: list[Event] = []
     if terrain != f.terrain:
-        events.append(mv.TerrainSet(f.name, f.terrain, terrain))
+        events.append(TerrainSet(f.name, f.terrain, terrain))
     # The cost is paid in the medium moved in (R24: swimming doubles it)
     scratch = apply_all(fight.draft(), events)
     me = scratch.get(f.name)
     events += pay_maneuver(scratch, me, "Move", 2, is_move=True)
     if cmd.jump:
-        budget = mv.jump_height(f)
+        budget = jump_height(f)
         if cmd.squares > budget:
             raise RuleError(f"{f.name} can jump {squares_text(budget)} up (1 + POW/2, ch19 "
                             "Vertical Jump)")
     else:
         budget, why = move_budget(f, terrain)
-        need = mv.squares_needed(cmd.squares, cmd.difficult)
+        need = squares_needed(cmd.squares, cmd.difficult)
         if need > budget:
             extra = f" ({cmd.difficult} difficult, counted double)" if cmd.difficult else ""
             raise RuleError(f"{f.name} can Move {squares_text(budget)} ({why}); "
                             f"{squares_text(cmd.squares)}{extra} would need {need} (ch19 "
                             "Movement)")
-    events.append(mv.Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
+    events.append(Moved(f.name, "Move", cmd.squares, budget, cmd.difficult, terrain,
                            cmd.jump))
     events += _grab_lock(fight, f, cmd.squares)
     return events + reminder_events(fight, f)
@@ -175,12 +215,12 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
         raise RuleError("difficult squares must be between 0 and the squares moved")
     check_shift(fight, f, f.terrain)  # its turn, Broken, full turn: the first reasons
     events = pay_maneuver(fight, f, "Shift", 2)
-    budget = mv.shift_speed(f)
-    need = mv.squares_needed(cmd.squares, cmd.difficult)
+    budget = shift_speed(f)
+    need = squares_needed(cmd.squares, cmd.difficult)
     if need > budget:
         raise RuleError(f"{f.name} can Shift {squares_text(budget)} (half SPD); "
                         f"{squares_text(cmd.squares)} would need {need} (ch19 Shift)")
-    events.append(mv.Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
+    events.append(Moved(f.name, "Shift", cmd.squares, budget, cmd.difficult, f.terrain))
     events += _grab_lock(fight, f, cmd.squares)
     return events + reminder_events(fight, f)
 
@@ -201,11 +241,11 @@ def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
 def set_terrain(fight: Fight, cmd: SetTerrain, roller: Roller) -> list[Event]:
     """The GM says a fighter is now on the ground, climbing or swimming (ch19 Movement)."""
     f = find(fight, cmd.name)
-    if cmd.terrain not in mv.TERRAINS:
+    if cmd.terrain not in TERRAINS:
         raise RuleError("terrain is ground, climb or swim")
     if cmd.terrain == f.terrain:
         raise RuleError(f"{f.name} is already {_terrain_word(f.terrain)}")
-    return [mv.TerrainSet(f.name, f.terrain, cmd.terrain)]
+    return [TerrainSet(f.name, f.terrain, cmd.terrain)]
 
 
 def _terrain_word(t: str) -> str:

@@ -1,13 +1,17 @@
-"""Where a movement's reactive attack triggered (R35), read off the mover's ``trail``
+"""A reactive attack stated against a movement, checked (R35). Without a map
+(``check_trigger``): the GM states that the movement triggered it, and the tracker refuses
+what cannot have (no movement this turn, a Shift, Forestall of a forced movement, a
+second reaction of one reactor at one movement). On the map: where it triggered, read
+off the mover's ``trail``
 (the squares of its current movement, kept by the movement events): an Intercept or
 Forestall is checked against the movement the map saw and measured from the square
 the mover stood on when it triggered, whether it is made on the way (the movement
-stopped there, engine/triggers.walk) or stated after it by hand (``intercept wren
+stopped there, engine/movement/triggers.py ``walk``) or stated after it by hand (``intercept wren
 gorm``). A forced movement (a push, a drag) that went on past the trigger square, or fell
 there, refuses the by-hand form: the movement stops at the trigger square until the
 reaction is resolved (R35), which only the shove or move line can still do. Without a
-map, or with no squares known (``move NAME N``), nothing here applies: the GM states it
-(R28, R35 last sentence).
+map, or with no squares known (``move NAME N``), only ``check_trigger`` applies (R28,
+R35 last sentence).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from momenta_cli.engine.geometry import (
     side_of,
     within,
 )
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.movement.movement_events import FELL, FORCED
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
@@ -32,7 +36,7 @@ from momenta_cli.text import quote_word
 def _trail(mover: Fighter) -> tuple[Square, list[Square], bool] | None:
     """The start and squares of ``mover``'s movement, with whether it ended in a fall."""
     trail = mover.trail
-    fell = bool(trail) and trail[-1] == mv.FELL
+    fell = bool(trail) and trail[-1] == FELL
     squares = [parse(q) for q in (trail[:-1] if fell else trail)]
     if not squares or any(q is None for q in squares):
         return None
@@ -48,7 +52,7 @@ def _in_order(fight: Fight, reactor: Fighter, mover: Fighter, squares: list[Squa
     or drag did past that square (more squares, a fall): a different fight from the one
     the line form makes, so it is refused with the line that keeps the order. At the
     square where the movement ended, with nothing after it, the two are the same."""
-    if mover.moved != mv.FORCED or step < 0 or (step >= len(squares) - 1 and not fell):
+    if mover.moved != FORCED or step < 0 or (step >= len(squares) - 1 and not fell):
         return
     at = name(squares[step])
     if step < len(squares) - 1:
@@ -78,8 +82,8 @@ def _line_head(fight: Fight, mover: Fighter) -> str:
 
 def _in_step(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
     """Whether two trails went square for square at a fixed offset (a drag)."""
-    a = [parse(q) for q in one if q != mv.FELL]
-    b = [parse(q) for q in other if q != mv.FELL]
+    a = [parse(q) for q in one if q != FELL]
+    b = [parse(q) for q in other if q != FELL]
     if len(a) != len(b) or len(a) < 2 or any(q is None for q in (*a, *b)):
         return False
     offsets = {(q[0] - p[0], q[1] - p[1]) for p, q in zip(a, b, strict=True)
@@ -137,3 +141,35 @@ def where_triggered(fight: Fight, reactor: Fighter, mover: Fighter, reaction: st
     raise RuleError(f"this movement never brought {mover.name} into the reach of "
                     f"{reactor.name}'s {w.name} from outside it; {' or '.join(t.weapons)} "
                     f"triggers the Intercept at {where} (ch19 Reactions, R35)")
+
+
+def check_trigger(reactor: Fighter, mover: Fighter, reaction: str,
+                  fight: Fight | None = None) -> None:
+    """R35, last sentence: without a map the GM states that a movement triggered Intercept
+    or Forestall, but the tracker refuses what cannot have: no movement this turn, a
+    Shift (ch19 Shift: "does not trigger reactive attacks"), forced movement for
+    Forestall (ch19 Movement), or a second reactive attack by the same reactor at the
+    same movement (R35: once per reactor per movement; Forestall, at the start, and
+    Intercept, on coming into reach, are different triggers)."""
+    how = mover.moved
+    if not how:
+        tried = " or tried to move" if reaction == "Forestall" else ""
+        raise RuleError(f"{mover.name} has not moved{tried} this turn: nothing triggers "
+                        f"{reaction} (ch19 Reactions)")
+    if fight is not None and fight.active is None:
+        # a movement belongs to the turn it happened in (R35): once that turn has
+        # ended (``moved`` itself is forgotten when the next one starts), it is too late
+        raise RuleError(f"the turn {mover.name} moved in has ended: a reaction to that "
+                        f"movement is stated during it (R35); undo back into the turn "
+                        "to add it")
+    if how == "Shift":
+        raise RuleError(f"{mover.name}'s last movement was a Shift, and a Shift does not "
+                        f"trigger reactive attacks (ch19 Shift, R35)")
+    if how == FORCED and reaction == "Forestall":
+        raise RuleError(f"{mover.name}'s movement was forced, and forced movement never "
+                        "triggers Forestall (ch19 Movement, R35)")
+    if (reactor.name, reaction) in mover.answered_by:
+        article = "an" if reaction[0] in "AEIOU" else "a"
+        raise RuleError(f"{reactor.name} already made {article} {reaction} at this movement "
+                        f"of {mover.name} (R35: one reaction per trigger, once per reactor "
+                        "per movement)")

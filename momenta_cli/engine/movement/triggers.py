@@ -42,7 +42,7 @@ from momenta_cli.engine.geometry import (
     step_cost,
     within,
 )
-from momenta_cli.engine.movement import speed as mv
+from momenta_cli.engine.movement.movement_events import FORCED, Dragged, Moved, moving
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
@@ -94,7 +94,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
         # the Unarmed Attack (everyone's) last: the weapon in hand is the one meant
         melee = sorted(((w.name, w.melee, w.has("Reflexive")) for w in r.spec.weapons
                         if w.melee is not None), key=lambda x: x[0] == UNARMED)
-        if how != mv.FORCED:
+        if how != FORCED:
             flex = tuple(n for n, reach, reflexive in melee
                          if reflexive and within(at_start, mine, reach))
             if flex:
@@ -143,7 +143,7 @@ def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[
     it on ``line`` (the start of that line: ``shove Kira Gorm ...``); at the square the
     movement ended on, nothing after, the line stated by hand is the same fight."""
     out: list[Event] = []
-    for t in find_triggers(fight, mover, start, squares, mv.FORCED):
+    for t in find_triggers(fight, mover, start, squares, FORCED):
         r = quote_word(t.reactor)
         if t.step < len(squares) - 1 or fell:
             how = f"to take it, undo and write it on the line: '{line} intercept {r}'"
@@ -205,7 +205,7 @@ def not_triggered(fight: Fight, mover: Fighter, reactor: Fighter, reaction: str,
                          f"answers a movement with {reaction} (ch19 Reactions)")
     if reactor.position is None:
         return RuleError(f"{reactor.name} is not on the map: place it first")
-    if reaction == "Forestall" and how == mv.FORCED:
+    if reaction == "Forestall" and how == FORCED:
         return RuleError(f"{mover.name}'s movement is forced, and forced movement never "
                          "triggers Forestall (ch19 Movement, R35)")
     if reaction == "Forestall":
@@ -309,7 +309,7 @@ class Halted(Event):
 
     def apply(self, fight: Fight) -> None:
         if self.first:
-            mv.moving(fight, self.name, self.how)
+            moving(fight, self.name, self.how)
             if self.name in fight.fighters:  # the movement's trail starts here (R35)
                 fight.get(self.name).trail = (self.square,)
 
@@ -366,14 +366,14 @@ def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list
     part = p.squares[a + 1:b + 1]
     cost = sum(step_cost(board, seq[i], seq[i + 1], side_of(f.spec.size))
                for i in range(a + 1, b + 1))
-    events = applied(s, [mv.Moved(
+    events = applied(s, [Moved(
         f.name, r.how, len(part), r.budget, cost - len(part), r.during,
         path=tuple(name(q) for q in part), start=name(seq[a + 1]),
         jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
     for who, went in r.drags:
         dragged = went.squares[a + 1:b + 1]
         if dragged and not s.get(who).out:  # one struck down stays where it was struck
-            events += applied(s, [mv.Dragged(who, f.name, len(dragged),
+            events += applied(s, [Dragged(who, f.name, len(dragged),
                                              tuple(name(q) for q in dragged),
                                              goes_on=bool(went.squares[:a + 1]))])
     return events

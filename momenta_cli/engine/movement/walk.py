@@ -4,7 +4,7 @@ path within the mover's budget, a Shove pushes its target straight away, and a b
 grabber drags the smaller one along.
 
 The budgets, the lockouts and the falls are the ones ``move NAME N`` uses
-(``engine/movement/move_shift.py``, ``engine/movement/speed.py``); the paths are the
+(``engine/movement/move_shift.py``); the paths are the
 geometry's (``engine/geometry/pathfinding.py``, ``geometry/forced_squares.py``). Every
 position changes through the movement events (``Moved``, ``Dragged``, ``Shoved``), which
 carry the path square by square: what happens on the way (a reactive attack's trigger,
@@ -42,7 +42,9 @@ from momenta_cli.engine.geometry import (
     side_of,
 )
 from momenta_cli.engine.harm import reminder_events
-from momenta_cli.engine.movement import grabs, move_shift as moving, speed as mv, steering, triggers
+from momenta_cli.engine.movement import grabs, move_shift as moving, steering, triggers
+from momenta_cli.engine.movement.move_shift import shift_speed
+from momenta_cli.engine.movement.movement_events import Dragged, Moved, Shoved, TerrainSet
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
@@ -131,7 +133,7 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
             raise RuleError(f"{f.name} is at the bottom of the pit at {name(f.position)} "
                             f"({pit} deep) and cannot Shift: climbing out is a Move of "
                             "1 square (ch19 Climb)")
-        budget, why = mv.shift_speed(f), "half SPD"
+        budget, why = shift_speed(f), "half SPD"
     elif pit:
         budget, why = 1, "climbing out of a pit: 1 square per Move"
     else:
@@ -238,7 +240,7 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     s = fight.draft()
     events: list[Event] = []
     if r.during != f.terrain:
-        events += applied(s, [mv.TerrainSet(f.name, f.terrain, r.during)])
+        events += applied(s, [TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
     from momenta_cli.engine.movement.forced import route_answered  # -> triggers -> here
 
@@ -256,12 +258,12 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
         p = r.path
         # One Moved for the whole path, square by square (a reactive attack cuts it at
         # its trigger square: ``triggers.walk``)
-        events += applied(s, [mv.Moved(
+        events += applied(s, [Moved(
             f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
             path=tuple(p.names()), start=name(p.start),
             jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
         for who, went in r.drags:
-            events += applied(s, [mv.Dragged(who, f.name, len(went.squares),
+            events += applied(s, [Dragged(who, f.name, len(went.squares),
                                              tuple(name(q) for q in went.squares))])
     events += _drag_notes(fight, s, r, pairs, said)
     return events + _arrived(s, f, r, roller) + reminder_events(fight, f)
@@ -299,7 +301,7 @@ def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
     land, and the falls into pits (R23, R36)."""
     events: list[Event] = []
     if r.end != r.during:
-        events += applied(s, [mv.TerrainSet(f.name, r.during, r.end)])
+        events += applied(s, [TerrainSet(f.name, r.during, r.end)])
     for who, went in r.drags:
         events += _landed(s, s.get(who))
         if went.fall and not s.get(who).out:  # one struck down on the way never got there
@@ -314,7 +316,7 @@ def _landed(s: Fight, f: Fighter) -> list[Event]:
     worked out on the scratch copy ``s``."""
     board = board_of(s)
     now = medium(board, squares_of(f)) if board is not None else f.terrain
-    return applied(s, [mv.TerrainSet(f.name, f.terrain, now)]) if now != f.terrain else []
+    return applied(s, [TerrainSet(f.name, f.terrain, now)]) if now != f.terrain else []
 
 
 def _fall(s: Fight, f: Fighter, depth: int, roller: Roller) -> list[Event]:
@@ -364,7 +366,7 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
             raise RuleError("the reactions a shove's push triggers are answered on its "
                             "line on a map; without one state them after it (intercept "
                             "REACTOR MOVER, R35)")
-        return applied(s, [mv.Shoved(t.name, a.name, n)]), True
+        return applied(s, [Shoved(t.name, a.name, n)]), True
     went = forced_walk.push_path(s, a, t, n)
     assert went is not None
     start = t.position

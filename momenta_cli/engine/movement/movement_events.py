@@ -1,54 +1,17 @@
-"""Movement rules without a map (ch19 Movement, Grab; R4, R23): budgets, terrain and the
-links of a grab. Pure functions of the state, plus the events that movement produces.
-
-The GM types how many squares were moved and over what terrain; these helpers check that
-against the fighter's budget.
-"""
+"""The events a movement records (ch19 Movement, Grab, Shove, Falling; R23, R35): a Move
+or Shift (``Moved``), a drag, a push, a fall, the terrain a fighter moves in and a
+reactive attack answering a movement; and the ``trail`` of squares a movement leaves on
+the map, so a reaction stated after it is checked where it triggered (trigger_spot.py).
+On their own so that reading a journal needs none of the code that decides a movement
+(move_shift.py, walk.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from momenta_cli.engine.core import Event, Fight, Fighter
+from momenta_cli.engine.core import Event, Fight
 from momenta_cli.engine.geometry import name as square_name, parse
-from momenta_cli.errors import RuleError
-
-TERRAINS = ("", "climb", "swim")
-
-
-def speed(f: Fighter) -> int:
-    """SPD, halved (minimum 1, R4) while Hindered (ch19 Movement, condition table)."""
-    spd = f.spec.attr("SPD")
-    return max(spd // 2, 1) if f.has("Hindered") else spd
-
-
-def shift_speed(f: Fighter) -> int:
-    """ch19 Shift: half SPD, minimum 1 (R4). Ours: R4's minimum of 1 applies to a
-    positive SPD only: a creature with SPD 0 does not move (its Move goes 0 squares), so
-    its Shift goes 0 squares too, not 1."""
-    spd = f.spec.attr("SPD")
-    return max(spd // 2, 1) if spd > 0 else 0
-
-
-def jump_height(f: Fighter) -> int:
-    """ch19 Vertical Jump: 1 + POW/2 squares, rounded down (R4)."""
-    return 1 + f.spec.attr("POW") // 2
-
-
-def squares_needed(squares: int, difficult: int) -> int:
-    """ch19 Movement: each difficult square costs double."""
-    return squares + difficult
-
-
-def fall_squares(f: Fighter, squares: int) -> int:
-    """R23 / ch19 Falling: the squares that count, after subtracting AGI."""
-    return max(squares - f.spec.attr("AGI"), 0)
-
-
-def fall_damage(f: Fighter, squares: int) -> int:
-    """R23 / ch19 Falling: 2 untyped damage per square after subtracting AGI."""
-    return 2 * fall_squares(f, squares)
 
 
 @dataclass(frozen=True)
@@ -128,6 +91,8 @@ class Shoved(Event):
 
 
 FORCED = "forced"  # ch19 Movement: Shove, being dragged
+
+
 FELL = "fell"  # the last of a ``trail`` whose movement ended in a fall (R23, R36)
 
 
@@ -154,38 +119,6 @@ def moving(fight: Fight, name: str, how: str) -> None:
         f.moved = how
         f.answered_by = []
         f.trail = ()
-
-
-def check_trigger(reactor: Fighter, mover: Fighter, reaction: str,
-                  fight: Fight | None = None) -> None:
-    """R35, last sentence: without a map the GM states that a movement triggered Intercept
-    or Forestall, but the tracker refuses what cannot have: no movement this turn, a
-    Shift (ch19 Shift: "does not trigger reactive attacks"), forced movement for
-    Forestall (ch19 Movement), or a second reactive attack by the same reactor at the
-    same movement (R35: once per reactor per movement; Forestall, at the start, and
-    Intercept, on coming into reach, are different triggers)."""
-    how = mover.moved
-    if not how:
-        tried = " or tried to move" if reaction == "Forestall" else ""
-        raise RuleError(f"{mover.name} has not moved{tried} this turn: nothing triggers "
-                        f"{reaction} (ch19 Reactions)")
-    if fight is not None and fight.active is None:
-        # a movement belongs to the turn it happened in (R35): once that turn has
-        # ended (``moved`` itself is forgotten when the next one starts), it is too late
-        raise RuleError(f"the turn {mover.name} moved in has ended: a reaction to that "
-                        f"movement is stated during it (R35); undo back into the turn "
-                        "to add it")
-    if how == "Shift":
-        raise RuleError(f"{mover.name}'s last movement was a Shift, and a Shift does not "
-                        f"trigger reactive attacks (ch19 Shift, R35)")
-    if how == FORCED and reaction == "Forestall":
-        raise RuleError(f"{mover.name}'s movement was forced, and forced movement never "
-                        "triggers Forestall (ch19 Movement, R35)")
-    if (reactor.name, reaction) in mover.answered_by:
-        article = "an" if reaction[0] in "AEIOU" else "a"
-        raise RuleError(f"{reactor.name} already made {article} {reaction} at this movement "
-                        f"of {mover.name} (R35: one reaction per trigger, once per reactor "
-                        "per movement)")
 
 
 @dataclass(frozen=True)
