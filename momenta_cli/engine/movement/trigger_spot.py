@@ -1,17 +1,16 @@
 """A reactive attack stated against a movement, checked (R35). Without a map
-(``check_trigger``): the GM states that the movement triggered it, and the tracker refuses
-what cannot have (no movement this turn, a Shift, Forestall of a forced movement, a
-second reaction of one reactor at one movement). On the map: where it triggered, read
-off the mover's ``trail``
-(the squares of its current movement, kept by the movement events): an Intercept or
-Forestall is checked against the movement the map saw and measured from the square
-the mover stood on when it triggered, whether it is made on the way (the movement
-stopped there, engine/movement/triggers.py ``walk``) or stated after it by hand (``intercept wren
-gorm``). A forced movement (a push, a drag) that went on past the trigger square, or fell
-there, refuses the by-hand form: the movement stops at the trigger square until the
-reaction is resolved (R35), which only the shove or move line can still do. Without a
-map, or with no squares known (``move NAME N``), only ``check_trigger`` applies (R28,
-R35 last sentence).
+(``check_trigger``): the GM states that the movement triggered it, and the tracker
+refuses what cannot have (no movement this turn, a Shift, Forestall of a forced
+movement, a second reaction of one reactor at one movement). On the map: where it
+triggered, read off the mover's ``trail`` (the squares of its current movement, kept by
+the movement events): an Intercept or Forestall is checked against the movement the map
+saw and measured from the square the mover stood on when it triggered, whether it is
+made on the way (the movement stopped there, engine/movement/triggers.py ``walk``) or
+stated after it by hand (``intercept wren gorm``). A forced movement (a push, a drag)
+that went on past the trigger square, or fell there, refuses the by-hand form: the
+movement stops at the trigger square until the reaction is resolved (R35), which only
+the shove or move line can still do. Without a map, or with no squares known (``move
+NAME N``), only ``check_trigger`` applies (R28, R35 last sentence).
 """
 
 from __future__ import annotations
