@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +51,9 @@ RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
 # Within a layer: simulate reads the odds; text is below rules and storage.
 SIDEWAYS = {("simulate", "odds"), ("rules", "text"), ("storage", "text")}
 
-# Third-party packages and the only packages that may import them.
+# Beyond the standard library, the only packages each part may import (an allow-list: a
+# new dependency in the engine fails here until it is placed). ``lazy_loader`` is every
+# door's (an ``__init__``).
 THIRD_PARTY = {
     "rich": {"render", "cli"},
     "typer": {"cli"},
@@ -59,6 +62,7 @@ THIRD_PARTY = {
     "yaml": {"encounter", "rules"},
     "pydantic": {"encounter"},
 }
+STDLIB = frozenset(sys.stdlib_module_names)
 
 
 @dataclass(frozen=True)
@@ -112,31 +116,64 @@ def imports(module: str, source: str, package: bool) -> list[tuple[int, str, str
 
 def problems(module: str, source: str, known: dict[str, Module]) -> list[str]:
     """What ``source`` (the text of ``module``) imports that the layout forbids: a layer
-    above its own, a third-party package kept to other layers, or another package's
-    inside instead of its door."""
+    above its own, a package outside the standard library that its part may not use, or
+    another package's inside instead of its door. A module named in a string (a table
+    that ``importlib`` reads: the event kinds, the handlers, the commands) must keep the
+    layers too."""
     me = known.get(module, Module(module, False))
     out = []
     for line, target, name in imports(module, source, me.package):
         where = f"{module}:{line}"
         third = target.split(".")[0]
-        if third in THIRD_PARTY and me.top not in THIRD_PARTY[third]:
-            out.append(f"{where}: imports {third} (only {sorted(THIRD_PARTY[third])} may)")
-        if third != "momenta_cli" or target == "momenta_cli":
+        if third != "momenta_cli":
+            if third in STDLIB or (third == "lazy_loader" and me.package):
+                continue
+            if me.top not in THIRD_PARTY.get(third, set()):
+                out.append(f"{where}: imports {third} (not allowed in {me.top}: "
+                           "tests/test_layering.py THIRD_PARTY)")
             continue
-        # `from package import submodule` reaches the submodule itself
+        # `from package import submodule` reaches the submodule itself (the root too:
+        # `from momenta_cli import cli`)
         full = f"{target}.{name}" if name and f"{target}.{name}" in known else target
-        them = known.get(full, Module(full, False))
-        if them.top != me.top:
-            mine, theirs = RANK.get(me.top), RANK.get(them.top)
-            if mine is None or theirs is None:
-                out.append(f"{where}: {full} is in no layer (tests/test_layering.py LAYERS)")
-            elif theirs < mine or (theirs == mine and (me.top, them.top) not in SIDEWAYS):
-                out.append(f"{where}: imports {full}, a layer above {me.top}")
-        if them.package or them.home == me.home or them.home == "momenta_cli":
-            continue  # a door, a module of its own package, or a base module (errors)
-        door = them.home
-        out.append(f"{where}: imports {full}; outside {door} use its door "
-                   f"(from {door} import ...)")
+        if full == "momenta_cli":
+            continue  # the root's own names (__version__)
+        out += _placed(where, me, known.get(full, Module(full, False)), door=True)
+    for line, target in named_modules(source, known):
+        out += _placed(f"{module}:{line}", me, known[target], door=False)
+    return out
+
+
+def _placed(where: str, me: Module, them: Module, *, door: bool) -> list[str]:
+    """Whether ``me`` may import ``them``: not from a layer above, and (``door``) only
+    through its package's door from outside that package."""
+    out = []
+    if them.top != me.top:
+        mine, theirs = RANK.get(me.top), RANK.get(them.top)
+        if mine is None or theirs is None:
+            out.append(f"{where}: {them.name} is in no layer (tests/test_layering.py LAYERS)")
+        elif theirs < mine or (theirs == mine and (me.top, them.top) not in SIDEWAYS):
+            out.append(f"{where}: imports {them.name}, a layer above {me.top}")
+    if door and not (them.package or them.home == me.home or them.home == "momenta_cli"):
+        out.append(f"{where}: imports {them.name}; outside {them.home} use its door "
+                   f"(from {them.home} import ...)")
+    return out
+
+
+def named_modules(source: str, known: dict[str, Module]) -> list[tuple[int, str]]:
+    """The modules ``source`` names in strings, for ``importlib``: a whole module name,
+    or the head of an f-string that ends in one (``f"momenta_cli.cli.{name}"``)."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.rstrip(".")
+            if text in known and text != "momenta_cli":
+                out.append((node.lineno, text))
+        elif isinstance(node, ast.JoinedStr) and node.values:
+            head = node.values[0]
+            if isinstance(head, ast.Constant) and isinstance(head.value, str):
+                text = head.value.rstrip(".")
+                if text.startswith("momenta_cli.") and text in known:
+                    out.append((node.lineno, text))
     return out
 
 
@@ -165,6 +202,15 @@ def test_every_import_keeps_the_layers_and_uses_the_doors():
     ("from momenta_cli.render import lines\n", "a layer above engine"),
     ("import yaml\n", "imports yaml"),
     ("from momenta_cli.engine.attack.plan import Attack\n", "use its door"),
+    ("from momenta_cli import cli\n", "a layer above engine"),
+    ("from momenta_cli import render\n", "a layer above engine"),
+    ("from ... import cli\n", "a layer above engine"),
+    ("from ...render import lines\n", "a layer above engine"),
+    ("import momenta_cli.cli.app\n", "a layer above engine"),
+    ("import numpy\n", "not allowed in engine"),
+    ("import lazy_loader\n", "not allowed in engine"),
+    ("HANDLERS = ('momenta_cli.render.log_lines',)\n", "a layer above engine"),
+    ("import_module(f'momenta_cli.cli.{x}')\n", "a layer above engine"),
 ])
 def test_the_checker_catches_an_engine_module_that_breaks_the_layout(source, says):
     found = problems("momenta_cli.engine.core.state", source, modules())

@@ -2,6 +2,8 @@
 decided against the state into events, dice inside (``decide``); events are applied
 (``apply``); a fight is the fold of its journal (``Session``), so undo and resume replay
 it and never roll. Code outside the engine comes in through the sub-packages' doors.
+The rules data it reads (the condition catalogue, built-in weapons) comes from rules/,
+which loads the files shipped in momenta_cli/data once; the engine opens no file.
 
 The sub-packages are concepts, not layers: they call each other (an attack pushes, a
 movement triggers an attack). ``geometry`` alone is pure squares and imports no other.
