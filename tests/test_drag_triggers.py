@@ -75,7 +75,7 @@ def test_an_answer_that_could_go_to_either_is_refused():
 
 
 def test_drag_triggers_lists_the_dragged_ones_triggers_for_the_prompt():
-    """engine/forced_walk.drag_triggers: (dragged one, Trigger) pairs, Intercept only,
+    """engine/movement/forced.py ``drag_triggers``: (dragged one, Trigger) pairs, Intercept only,
     never the grabber's own reach (R35)."""
     s = dragging()
     route = plan(s.state, s.state.get("Kira"), "d2")

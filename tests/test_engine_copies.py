@@ -1,7 +1,7 @@
 """The engine's copies and shortcuts give the answers of the plain way: a clone copies every
 field and shares no container, a draft (copy on write) never changes the fight it was
 drafted from and ends where a full copy would, an event marked as not touching the round
-really leaves what the rollover reads alone, and ``decide.round_over`` (which copies only
+really leaves what the rollover reads alone, and ``deciding.round_over`` (which copies only
 when it must) answers like ``rollover`` of a full copy, over random fights."""
 
 from __future__ import annotations

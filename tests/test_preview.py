@@ -169,7 +169,7 @@ def test_strain_goes_straight_to_strain():
 
 
 def test_cumbersome_costs_three_vigor():
-    # R21, attacks.attack_cost
+    # R21, resolution.attack_cost
     s = yard()
     run(s, "turn kira")
     assert [p.cost for p in look(s, "attack wren with great maul").paid] == [3]

@@ -85,7 +85,7 @@ def test_a_number_no_copy_has_is_refused_as_before():
 
 
 def test_short_names_work_for_turns_attacks_and_overrides():
-    """One lookup path (engine/names.find) serves every verb that takes a combatant."""
+    """One lookup path (engine/core/names.py ``find``) serves every verb that takes a combatant."""
     s = session_from(ONE_GROUP)
     run(s, "turn halden", "attack 1 with unarmed roll 5,5")
     attacked = [e for e in s.entries[-1].events if e.kind == "attack_rolled"]

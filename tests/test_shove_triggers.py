@@ -124,7 +124,7 @@ def test_the_shove_line_round_trips_through_unparse():
 
 
 def test_push_triggers_lists_what_a_push_would_meet_for_the_prompt():
-    """The API the prompt offers from (engine/forced_walk.push_triggers): the Intercepts
+    """The API the prompt offers from (engine/movement/forced.py ``push_triggers``): the Intercepts
     a push of N squares would trigger (R35), Forestall never."""
     s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
     f = s.state

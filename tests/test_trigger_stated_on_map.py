@@ -29,7 +29,7 @@ def test_a_stated_intercept_is_measured_where_the_shove_brought_the_mover_into_r
 
 def test_a_stated_intercept_the_movement_did_not_trigger_is_refused():
     """R35: Intercept answers coming into reach from outside it. Gorm walks away from
-    Wren: refused with the move line's words (engine/triggers.not_triggered)."""
+    Wren: refused with the move line's words (engine/movement/triggers.py ``not_triggered``)."""
     s = yard(gorm="C2", wren="D1")
     run(s, *OPEN, "move gorm to c4")
     refused(s, "intercept wren gorm", "never brings Gorm into the reach", "R35")

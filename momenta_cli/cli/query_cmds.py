@@ -146,7 +146,7 @@ def path_cmd(
 
 def _via(values: list[str]) -> tuple[str, ...]:
     """The squares of the ``--via`` options, read as the prompt reads ``via B3 D4``
-    (commands/maneuver_verbs.read_via); a word that is no square is a usage error."""
+    (language/maneuver_verbs.py ``read_via``); a word that is no square is a usage error."""
     if not values:
         return ()
     from momenta_cli.errors import CommandError

@@ -64,7 +64,7 @@ MAP_USAGE = {"Move": "move [NAME] to SQUARE [via SQUARE ...] [intercept|forestal
 
 class MapUsage(CommandError):
     """A movement on the map that cannot be read: told with the map form's usage, not
-    the squares-moved one (commands/language.parse_line reads ``usage``)."""
+    the squares-moved one (language/parsing.py ``parse_line`` reads ``usage``)."""
 
     def __init__(self, message: str, how: str):
         super().__init__(message)

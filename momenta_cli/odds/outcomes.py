@@ -1,6 +1,6 @@
 """From the dice to the target: each net-success count's tier, the damage that reaches
 Vitality (or Strain), and whether it fills a Wound (Burden) slot or Defeats (Loses) the
-target, weighted exactly. The arithmetic is the engine's own (``engine.damage``), so the
+target, weighted exactly. The arithmetic is the engine's own (engine/harm/damage.py), so the
 odds and the attack command cannot disagree on what a roll does.
 """
 

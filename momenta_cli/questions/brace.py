@@ -53,7 +53,7 @@ def _story(fight: Fight, t: Trial, j: int, target: str, amount: int) -> str:
 
 def _unrolled(fight: Fight, text: str) -> str:
     """``text`` without the tracker's Wound table d6 when it is asked next (R10,
-    flow.ask_wounds): its face and condition are the players' to roll, not yet known."""
+    sequence.py ``ask_wounds``): its face and condition are the players' to roll, not yet known."""
     if not fight.settings.ask_dice:
         return text
     return re.sub(r"\(d6 \d: [^()]*\)", "(d6 asked next)", text)

@@ -3,7 +3,7 @@ shove line that says nothing of its push's reactions (no ``intercept REACTOR`` n
 ``no-reactions`` after it), once the attack's own questions are answered and its roll
 is known (the push is its net successes, at most 3), offers each reactor whose reach
 the push carries the target into its Intercept, in the order the push meets them, as a
-Move's triggers are offered (``offers.offer_each``: the cost, the first weapon the
+Move's triggers are offered (trigger_offers.py ``offer_each``: the cost, the first weapon the
 reactor can use, the attack's questions at the trigger square). The answers become the
 shove line's words (``shove kira gorm intercept wren roll 6,2``), and the dice the
 tracker rolled for the shove and for each Intercept are handed out in that order."""

@@ -60,7 +60,7 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
 def _met(fight: Fight, r: Route) -> list[tuple[str, Trigger]]:
     """Every reactive attack the route triggers, in the order the movement meets them,
     each with whom it answers: the mover's own (R35), and the Intercepts of the ones it
-    drags (ch19 Grab: forced movement; engine/forced_walk.drag_triggers)."""
+    drags (ch19 Grab: forced movement; engine/movement/forced.py ``drag_triggers``)."""
     from momenta_cli.engine.movement import route_met
 
     return route_met(fight, r)

@@ -96,6 +96,6 @@ class Hanging:
 
 
 def hanging(texts: Iterable[Text], keep: Iterable[str] = ()) -> list[Hanging]:
-    """Each of ``texts`` (one style each, as ``status.lit`` makes them) as a ``Hanging``."""
+    """Each of ``texts`` (one style each, as ``lit`` makes them) as a ``Hanging``."""
     kept = tuple(keep)
     return [Hanging(t.plain, str(t.style), keep=kept) for t in texts]

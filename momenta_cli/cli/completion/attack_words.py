@@ -56,7 +56,7 @@ def _read_attack(words: list[str]) -> _Attack:
     a = _Attack()
     for w in words:
         low = w.lower()
-        if a.area is not None:  # area SHAPE [N] SQUARE (commands/attack_verbs._area)
+        if a.area is not None:  # area SHAPE [N] SQUARE (language/attack_verbs.py ``_area``)
             a.area.append(low)
             if not (len(a.area) == 1 or (len(a.area) == 2 and low.isdigit())):
                 a.area = None  # the square: the area is complete
@@ -152,7 +152,7 @@ PUSH_WORDS = ("intercept", "no-reactions")  # language/trigger_words.py
 def _push_words(fight: Fight, target: Fighter | None, after: list[str]) -> list[str]:
     """What may follow a shove's own words on a map once its push's answers begin
     (``intercept REACTOR [OPTIONS] ...`` or ``no-reactions``, R35): after ``intercept``
-    the combatants who may answer the pushed one's movement (engine/triggers.reactors:
+    the combatants who may answer the pushed one's movement (engine/movement/triggers.py ``reactors``:
     how far the push goes the roll decides), then the Intercept's own options, or
     another ``intercept``."""
     from momenta_cli.cli.completion.grammar import shape

@@ -53,7 +53,7 @@ class Event:
 
     kind: ClassVar[str] = "event"
     # Whether applying the event may change what decides that the round is over
-    # (``decide.rollover``): the fight being over, the running turn, the round and the
+    # (deciding.py ``rollover``): the fight being over, the running turn, the round and the
     # side of the last turn, who is in the fight, and each fighter's turns taken and
     # allowed and its Defeated, Lost and removed. ``decide`` looks at the event once
     # for every command; events that leave all of those alone say False, so a command

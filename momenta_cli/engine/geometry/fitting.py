@@ -39,7 +39,7 @@ def fit_problem(board: Board, top_left: Square, side: int,
             what = "a closed door"
         elif board.at(sq).kind == "pit" and all(
                 board.on(q) and board.at(q).kind == "pit" for q in squares):
-            # ours (R31, R36): only a footprint wholly over pits falls (paths.pit_depth)
+            # ours (R31, R36): only a footprint wholly over pits falls (pathfinding.pit_depth)
             if side > 1:
                 return (f"{lead}every one of them is over a pit (a creature wholly over "
                         "pits falls, R36)")

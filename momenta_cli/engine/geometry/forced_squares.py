@@ -63,7 +63,7 @@ def _squeezed(board: Board, pos: Square, d: tuple[int, int], side: int) -> bool:
 
 
 def _pit(board: Board, squares: Sequence[Square]) -> int | None:
-    # ours (R31, R36): only a footprint wholly over pits falls (``paths.pit_depth``)
+    # ours (R31, R36): only a footprint wholly over pits falls (``pathfinding.pit_depth``)
     return pit_depth(board, squares) or None
 
 

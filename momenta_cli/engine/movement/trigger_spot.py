@@ -99,7 +99,7 @@ def where_triggered(fight: Fight, reactor: Fighter, mover: Fighter, reaction: st
     (no map, either off it, no squares known, a weapon with no reach: the attack's own
     checks speak). A ``RuleError`` with the move line's reasons when the movement did
     not trigger it."""
-    from momenta_cli.engine.movement import triggers  # triggers -> attack_plan -> here
+    from momenta_cli.engine.movement import triggers  # triggers -> attack/plan.py -> here
 
     if board_of(fight) is None or reactor.position is None or not mover.moved:
         return None
