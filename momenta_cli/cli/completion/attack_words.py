@@ -151,10 +151,10 @@ PUSH_WORDS = ("intercept", "no-reactions")  # language/trigger_words.py
 
 def _push_words(fight: Fight, target: Fighter | None, after: list[str]) -> list[str]:
     """What may follow a shove's own words on a map once its push's answers begin
-    (``intercept REACTOR [OPTIONS] ...`` or ``no-reactions``, R35): after ``intercept``
-    the combatants who may answer the pushed one's movement (engine/movement/triggers.py ``reactors``:
-    how far the push goes the roll decides), then the Intercept's own options, or
-    another ``intercept``."""
+    (``intercept REACTOR [OPTIONS] ...`` or ``no-reactions``, R35): after
+    ``intercept`` the combatants who may answer the pushed one's movement
+    (engine/movement/triggers.py ``reactors``: how far the push goes the roll
+    decides), then the Intercept's own options, or another ``intercept``."""
     from momenta_cli.cli.completion.grammar import shape
     from momenta_cli.engine.movement import reactors
     from momenta_cli.language import lookup
