@@ -21,7 +21,7 @@ from bench_engine import calibration_unit
 from common import Bench, Figure, Workdir, interleaved, main, robust
 
 from momenta_cli.engine.core import DamageTable
-from momenta_cli.odds import OddsDice, Target, distribution as dice, odds
+from momenta_cli.odds import OddsDice, Target, distribution, odds
 
 DICE = 20
 CALLS = 200  # calls per sample: one is a fraction of a millisecond
@@ -38,9 +38,9 @@ def per_call(fn: Callable[[], object], calls: int) -> Callable[[], float]:
     return sample
 
 
-def ours() -> dice.Counts:
+def ours() -> distribution.Counts:
     """Net successes, 20 dice vs 20 at 5+: two binomials and their convolution."""
-    return dice.net(dice.successes(DICE), dice.successes(DICE))
+    return distribution.net(distribution.successes(DICE), distribution.successes(DICE))
 
 
 def table() -> object:

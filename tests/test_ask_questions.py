@@ -305,13 +305,13 @@ def test_answers_that_cannot_be_put_together_run_nothing_and_say_so(monkeypatch)
     import pytest
 
     from momenta_cli.errors import MomentaError, RuleError
-    from momenta_cli.questions import ask_line, sequence as flow
+    from momenta_cli.questions import ask_line, sequence
 
     def broken(*args, **kwargs):
         raise RuleError("boom")
 
     s = gorms_turn()
-    monkeypatch.setattr(flow, "ask_brace", broken)
+    monkeypatch.setattr(sequence, "ask_brace", broken)
     with pytest.raises(MomentaError, match="nothing was done"):
         settle_attack_line(s.state, "attack wren", SeededRoller(3), Table("dodge", "", ""))
     monkeypatch.undo()

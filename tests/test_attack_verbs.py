@@ -16,7 +16,7 @@ from momenta_cli.cli.app import app
 from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.core import SeededRoller, Typed, event_from_dict
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import zipper
 from momenta_cli.errors import CommandError
 from momenta_cli.language import parse_line
 from momenta_cli.render import lines
@@ -193,7 +193,7 @@ def _line(data: st.DataObject, fight) -> str:
     kind = data.draw(st.sampled_from(["flow", "attack", "attack", "attack", "react", "gm"]))
     if kind == "flow" or (fight.active is None and kind == "attack"):
         return data.draw(st.sampled_from(
-            ["next", "next", "end"] + [f"turn {f.name}" for f in turns.may_act(fight)]))
+            ["next", "next", "end"] + [f"turn {f.name}" for f in zipper.may_act(fight)]))
     if kind == "gm":
         return data.draw(st.sampled_from(GM))
     target = data.draw(st.sampled_from([n for n in NAMES if n != fight.active]))

@@ -18,7 +18,7 @@ from momenta_cli.cli.prompt import run_one
 from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core import NextTurn, SeededRoller, StartTurn
-from momenta_cli.engine.turns import picking_from, zipper as turns
+from momenta_cli.engine.turns import picking_from, zipper
 from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile
 from momenta_cli.render import prompt_line, toolbar
@@ -123,7 +123,7 @@ def test_the_prompt_and_toolbar_show_a_two_turn_bosss_counter(tmp_path):
     assert prompt_line(s.state) == "R1 The Warden 1/2> "
     assert "The Warden acting 1/2" in toolbar(s.state, 100)
     run(s, "next oren", "next warden")
-    assert turns.turn_counter(s.state, s.state.get("The Warden")) == (2, 2)
+    assert zipper.turn_counter(s.state, s.state.get("The Warden")) == (2, 2)
     assert prompt_line(s.state) == "R1 The Warden 2/2> "
     assert "The Warden acting 2/2" in toolbar(s.state, 100)
     bar = toolbar(s.state, 30)
@@ -276,15 +276,15 @@ def test_the_player_view_keeps_an_adversarys_numbers_hidden():
 def test_the_engine_says_when_the_players_pick():
     # ch18 Turn Order: the players decide for the allies, the GM for the adversaries
     s = session_from(BOSS.format(rules=""))
-    assert turns.picked_by_players(s.state)  # round 1: the allies, Kira or Oren
+    assert zipper.picked_by_players(s.state)  # round 1: the allies, Kira or Oren
     run(s, "turn kira")
-    assert not turns.picked_by_players(s.state)  # a turn runs: nobody picks
+    assert not zipper.picked_by_players(s.state)  # a turn runs: nobody picks
     ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
-    assert turns.side_due(ahead) == "adversaries" and not turns.picked_by_players(ahead)
+    assert zipper.side_due(ahead) == "adversaries" and not zipper.picked_by_players(ahead)
     run(s, "next warden")
     ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
-    assert [f.name for f in turns.may_act(ahead)] == ["Oren"]  # one choice: none to make
-    assert not turns.picked_by_players(ahead)
+    assert [f.name for f in zipper.may_act(ahead)] == ["Oren"]  # one choice: none to make
+    assert not zipper.picked_by_players(ahead)
     with pytest.raises(MomentaError, match="still running"):
         picking_from(s.state, StartTurn(None), SeededRoller(1))
 

@@ -57,14 +57,14 @@ def test_ctrl_c_or_end_of_input_at_a_question_leaves_quietly(monkeypatch, capsys
     # typer.confirm answers Ctrl-C / Ctrl-D with Abort; Ctrl-C elsewhere is an interrupt.
     import typer
 
-    from momenta_cli.cli import app as app_module
+    from momenta_cli.cli import app
 
     def leave(**kwargs):
         raise typer.Abort() if raised == "abort" else KeyboardInterrupt()
 
-    monkeypatch.setattr(app_module, "app", leave)
+    monkeypatch.setattr(app, "app", leave)
     with pytest.raises(SystemExit) as info:
-        app_module.main()
+        app.main()
     assert info.value.code == code
     assert "Traceback" not in capsys.readouterr().err
 

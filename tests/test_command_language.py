@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.core import commands as c
+from momenta_cli.engine.core import commands
 from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.language import parse_line
 from momenta_cli.language.parsing import VERBS
@@ -13,19 +13,19 @@ from tests.engine_helpers import run, session_from
 
 
 def test_verbs_by_alias_and_unambiguous_prefix():
-    assert parse_line("t kira") == c.StartTurn("kira")
-    assert parse_line("surp kira") == c.Surprise("kira")
+    assert parse_line("t kira") == commands.StartTurn("kira")
+    assert parse_line("surp kira") == commands.Surprise("kira")
     with pytest.raises(CommandError, match="is ambiguous"):
         parse_line("re kira")  # remove, revive, redo, relieve, release ...
 
 
 def test_comment_lines_blank_lines_and_trailing_comments():
     assert parse_line("   ") is None and parse_line("# a note for me") is None
-    assert parse_line("dmg gorm 4 # from the fall") == c.Adjust("gorm", "damage", 4)
+    assert parse_line("dmg gorm 4 # from the fall") == commands.Adjust("gorm", "damage", 4)
 
 
 def test_a_bom_from_a_windows_editor_is_ignored():
-    assert parse_line("\ufeffturn brannoc") == c.StartTurn("brannoc")
+    assert parse_line("\ufeffturn brannoc") == commands.StartTurn("brannoc")
 
 
 def test_quotes_group_words_and_a_lone_apostrophe_is_a_letter():

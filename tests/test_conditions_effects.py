@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.engine.actions import economy
-from momenta_cli.engine.harm import conditions as cond
+from momenta_cli.engine.harm import conditions
 from momenta_cli.engine.movement.move_shift import speed
 from momenta_cli.errors import MomentaError, RuleError
 from tests.attack_yard import mace_yard
@@ -60,9 +60,9 @@ def test_broken_locks_out_everything_but_the_free_move():
 def test_shrouded_sen_counts_as_one():
     # Condition table, Shrouded: SEN counts as 1 (for range penalties, R18).
     s = yard()
-    assert cond.effective_sen(s.state.get("Kira")) == 12
+    assert conditions.effective_sen(s.state.get("Kira")) == 12
     run(s, "cond kira shrouded +2")
-    assert cond.effective_sen(s.state.get("Kira")) == 1
+    assert conditions.effective_sen(s.state.get("Kira")) == 1
 
 
 def test_slowed_acts_in_the_slowed_phase():
@@ -169,7 +169,7 @@ def test_gm_defined_condition_works_everywhere():
     assert "Reminder for Kira: Bleeding 2: lose 2 Vitality at end of turn" in log_text(s)
     run(s, "end")
     assert s.state.get("Kira").stacks("Bleeding") == 1
-    assert cond.reminders(s.state, s.state.get("Mira")) == []
+    assert conditions.reminders(s.state, s.state.get("Mira")) == []
 
 
 def test_lost_by_strain():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.movement import forced as forced_walk, plan
+from momenta_cli.engine.movement import forced, plan
 from tests.engine_helpers import log_text, refused, run, session_from
 
 
@@ -79,7 +79,7 @@ def test_drag_triggers_lists_the_dragged_ones_triggers_for_the_prompt():
     never the grabber's own reach (R35)."""
     s = dragging()
     route = plan(s.state, s.state.get("Kira"), "d2")
-    found = forced_walk.drag_triggers(s.state, route)
+    found = forced.drag_triggers(s.state, route)
     assert [(who, t.reactor, t.reaction, t.square) for who, t in found] == [
         ("Nix", "Wren", "Intercept", "E1")]
 

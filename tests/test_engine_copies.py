@@ -24,7 +24,7 @@ from momenta_cli.engine.core import (
 from momenta_cli.engine.core.deciding import round_over
 from momenta_cli.engine.core.registry import HANDLERS
 from momenta_cli.engine.core.state import Draft
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import zipper
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
 from momenta_cli.play import run_line
@@ -107,7 +107,7 @@ def _line(rng: random.Random, fight: Fight) -> str:
     k = rng.random()
     if k < 0.3:
         return rng.choice(["next", "end", "turn", "next", "end forgo",
-                           *(f"turn {x.name}" for x in turns.may_act(fight))])
+                           *(f"turn {x.name}" for x in zipper.may_act(fight))])
     if k < 0.65:
         verb = rng.choice(["attack", "attack", "attack", "feint", "grab", "shove",
                            "intercept", "forestall"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.journal import lock as journal_lock, locked
+from momenta_cli.journal import lock, locked
 from momenta_cli.journal.fight_file import lock_path
 from tests.conftest import invoke, one_line_error, started
 
@@ -54,7 +54,7 @@ def test_run_holds_the_lock_for_the_whole_session(enc, monkeypatch):
 
 def test_without_fcntl_nothing_is_locked(enc, monkeypatch):
     fight = started(enc, "turn bran")
-    monkeypatch.setattr(journal_lock, "fcntl", None)  # Windows
+    monkeypatch.setattr(lock, "fcntl", None)  # Windows
     with locked(fight):
         assert not lock_path(fight).exists()
         assert invoke("do", fight, "dmg gorm 1").exit_code == 0

@@ -18,7 +18,7 @@ import pytest
 
 from momenta_cli.journal import default_fight_path
 from momenta_cli.journal.records import encode, seal
-from momenta_cli.storage import reading as files
+from momenta_cli.storage import reading
 from tests.conftest import invoke, one_line_error as one_line
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -197,7 +197,7 @@ def test_a_fight_in_a_missing_directory_is_one_line(enc, tmp_path):
 
 
 def test_too_large_and_not_text_are_one_line(enc, tmp_path, fight, monkeypatch):
-    monkeypatch.setitem(files.LIMITS, "fight", files.MB)  # a 1 MB limit, for a small file
+    monkeypatch.setitem(reading.LIMITS, "fight", reading.MB)  # a 1 MB limit, for a small file
     big = tmp_path / "big.fight.jsonl"
     big.write_bytes(fight.read_bytes() + b"\n" * (1024 * 1024))
     assert one_line(invoke("status", big)) == (f"{big}: file is 1.1 MB; the limit is 1 MB "
@@ -214,7 +214,7 @@ def test_the_size_setting_only_ever_raises_a_limit(tmp_path, monkeypatch):
     # docs/reliability.md: MOMENTA_MAX_FILE_MB raises the limits for a big campaign; a
     # small value set for one kind of file never shrinks another's.
     big = tmp_path / "big.yaml"
-    big.write_bytes(b"# " + b"x" * (6 * files.MB) + b"\nname: Big\n"
+    big.write_bytes(b"# " + b"x" * (6 * reading.MB) + b"\nname: Big\n"
                     b"combatants: [{name: A, side: allies}]\n")
     monkeypatch.setenv("MOMENTA_MAX_FILE_MB", "1")
     assert one_line(invoke("validate", big)) == (

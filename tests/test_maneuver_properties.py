@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.engine.core import SeededRoller
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import zipper
 from tests.engine_helpers import check_bounds, drive
 from tests.test_maneuver_support import yard
 
@@ -34,7 +34,7 @@ GM += ["undo", "redo"]
 def _line(data: st.DataObject, fight) -> str:
     kind = data.draw(st.sampled_from(["flow", "maneuver", "maneuver", "maneuver", "gm"]))
     if kind == "flow":
-        options = ["next", "end"] + [f"turn {f.name}" for f in turns.may_act(fight)]
+        options = ["next", "end"] + [f"turn {f.name}" for f in zipper.may_act(fight)]
         return data.draw(st.sampled_from(options))
     if kind == "maneuver":
         line = data.draw(st.sampled_from(MANEUVERS))

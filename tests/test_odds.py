@@ -22,7 +22,7 @@ from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.attack.pools import solid_hit
 from momenta_cli.engine.core import DamageTable, Typed, roll_pool
 from momenta_cli.engine.core.dice import QueueRoller
-from momenta_cli.odds import OddsDice, Target, distribution as dice, odds, preview
+from momenta_cli.odds import OddsDice, Target, distribution, odds, preview
 from tests.engine_helpers import run, session_from
 
 POOLS = range(-1, 7)  # -1 and 0: the zero-dice rule (R2); up to 6 dice
@@ -62,7 +62,8 @@ def brute_net(att: int, vs: int | None, solid: bool) -> dict:
 @pytest.mark.parametrize("vs", [None, *POOLS])
 def test_net_successes_agree_with_every_die_outcome(att, vs):
     # R1-R3: every case up to 6 vs 6 dice, zero-dice pools included
-    got = dice.net(dice.successes(att), None if vs is None else dice.successes(vs))
+    got = distribution.net(distribution.successes(att),
+                           None if vs is None else distribution.successes(vs))
     want: Counter = Counter()
     for (n, _), p in brute_net(att, vs, solid=False).items():
         want[n] += p
@@ -73,8 +74,8 @@ def test_net_successes_agree_with_every_die_outcome(att, vs):
 @pytest.mark.parametrize("vs", [None, *POOLS])
 def test_solid_hit_joint_distribution_agrees_with_every_die_outcome(att, vs):
     # R5: pairs of equal kept faces add their value, only with 1+ net successes
-    got = dice.net_and_solid(dice.successes_and_solid(att),
-                             None if vs is None else dice.successes(vs))
+    got = distribution.net_and_solid(distribution.successes_and_solid(att),
+                             None if vs is None else distribution.successes(vs))
     assert {k: got.p(k) for k in got.weights} == brute_net(att, vs, solid=True)
 
 
@@ -85,27 +86,28 @@ def test_other_success_faces_agree_with_every_die_outcome(face):
         want: Counter = Counter()
         for (s, _), w in brute(pool, face).items():
             want[s] += w
-        got = dice.successes(pool, face)
+        got = distribution.successes(pool, face)
         assert got.weights == dict(want) and got.total == sum(want.values())
 
 
 def test_three_dice_against_two_miss_46_times_in_81():
     # hand value: P(net = 0) for 3 dice vs 2 at 5+ (R3)
-    assert dice.net(dice.successes(3), dice.successes(2)).p(0) == Fraction(46, 81)
+    net = distribution.net(distribution.successes(3), distribution.successes(2))
+    assert net.p(0) == Fraction(46, 81)
 
 
 def test_zero_dice_keep_the_lowest_of_2d6():
     # R2: both dice must show 5+ for the lowest to succeed: (2/6)^2 = 1/9
     for pool in (0, -1, -4):
-        assert dice.successes(pool).p(1) == Fraction(1, 9)
-        assert dice.successes_and_solid(pool).p((1, 0)) == Fraction(1, 9)
+        assert distribution.successes(pool).p(1) == Fraction(1, 9)
+        assert distribution.successes_and_solid(pool).p((1, 0)) == Fraction(1, 9)
 
 
 def test_a_grunt_scores_its_one_success_for_certain():
     # R7: a Grunt never rolls; against it 2 dice need two successes to net one
-    grunt = dice.successes(0, auto=1)
+    grunt = distribution.successes(0, auto=1)
     assert grunt.p(1) == 1
-    assert dice.net(dice.successes(2), grunt).p(1) == Fraction(1, 9)
+    assert distribution.net(distribution.successes(2), grunt).p(1) == Fraction(1, 9)
 
 
 def test_twenty_against_twenty_is_exact_and_sums_to_one():

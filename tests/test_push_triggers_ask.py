@@ -135,10 +135,10 @@ def test_a_grabbers_move_is_offered_the_dragged_ones_intercept():
         text = text.replace(f"@{key}", square)
     s = session_from(text)
     run(s, "turn kira", "grab nix roll 1s")
-    from momenta_cli.questions import move_questions as triggers
+    from momenta_cli.questions import move_questions
 
     t = Table("y", "0s")
-    line, _ = triggers.settle_move_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
+    line, _ = move_questions.settle_move_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
     assert ("Nix is dragged into Wren's reach at E1: Wren may Intercept with Spear "
             "(2 Vigor of 7).") in t.told
     assert line == "move kira to D2 intercept Wren with Spear roll 0s"

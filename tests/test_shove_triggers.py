@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.movement import forced as forced_walk
+from momenta_cli.engine.movement import forced
 from momenta_cli.language import parse_line, unparse
 from tests.engine_helpers import kinds, log_text, refused, run
 from tests.trigger_yard import yard
@@ -128,10 +128,10 @@ def test_push_triggers_lists_what_a_push_would_meet_for_the_prompt():
     a push of N squares would trigger (R35), Forestall never."""
     s = yard(kira="C3", gorm="D3", wren="G1", nix="A1")
     f = s.state
-    found = forced_walk.push_triggers(f, f.get("Kira"), f.get("Gorm"), 2)
+    found = forced.push_triggers(f, f.get("Kira"), f.get("Gorm"), 2)
     assert [(t.reactor, t.reaction, t.square) for t in found] == [
         ("Wren", "Intercept", "E3")]
-    assert forced_walk.push_triggers(f, f.get("Kira"), f.get("Gorm"), 0) == []
+    assert forced.push_triggers(f, f.get("Kira"), f.get("Gorm"), 0) == []
 
 
 @pytest.mark.slow  # property

@@ -43,11 +43,11 @@ def test_an_intercept_through_a_wall_is_flagged_in_path_and_its_json():
 
 def test_the_prompt_offers_an_intercept_through_a_wall_with_the_warning():
     """R35 and ours: the offer itself says there is no line of sight, before any dice."""
-    from momenta_cli.questions import move_questions as triggers
+    from momenta_cli.questions import move_questions
 
     s = walled()
     t = Table("")
-    line, _ = triggers.settle_move_line(s.state, "move gorm to e2", QueueRoller([1] * 10), t)
+    line, _ = move_questions.settle_move_line(s.state, "move gorm to e2", QueueRoller([1] * 10), t)
     assert line == "move gorm to E2 no-reactions"
     assert ("Gorm comes into Wren's reach at E2: Wren may Intercept with Spear (2 Vigor "
             "of 7) - no line of sight: reach through the wall is your call.") in t.told

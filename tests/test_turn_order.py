@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import zipper
 from momenta_cli.errors import MomentaError
 from tests.engine_helpers import order, run, session_from
 
@@ -21,7 +21,7 @@ def test_boss_example_interleaves_turns():
     # ch18 Taking Multiple Turns: A -> Boss 1 -> B -> Boss 2 is correct.
     s = session_from(BOSS)
     run(s, "turn a", "end")
-    assert [f.name for f in turns.may_act(s.state)] == ["Boss"]
+    assert [f.name for f in zipper.may_act(s.state)] == ["Boss"]
     run(s, "turn boss", "end")
     # A, Boss 1, Boss 2, B is incorrect: the allies are due.
     with pytest.raises(MomentaError, match="allies' pick"):
@@ -55,8 +55,8 @@ def test_next_round_starts_with_the_side_that_did_not_end_the_round():
     """)
     run(s2, "turn a", "end", "turn x", "end", "turn b", "end")
     assert s2.state.round == 2
-    assert turns.side_due(s2.state) == "adversaries"
-    assert [f.name for f in turns.may_act(s2.state)] == ["X"]
+    assert zipper.side_due(s2.state) == "adversaries"
+    assert [f.name for f in zipper.may_act(s2.state)] == ["X"]
 
 
 def test_all_allies_surprised_adversaries_go_first():
@@ -68,13 +68,13 @@ def test_all_allies_surprised_adversaries_go_first():
           - {name: B, side: allies, conditions: [Surprised]}
           - {name: X, side: adversaries}
     """)
-    assert turns.side_due(s.state) == "adversaries"
+    assert zipper.side_due(s.state) == "adversaries"
     with pytest.raises(MomentaError, match="Slowed"):
         run(s, "turn a")
     run(s, "turn x", "end")
     # R12: the Surprised allies act in the Slowed phase, after every non-Slowed combatant.
-    assert turns.current_phase(s.state) == 2
-    assert {f.name for f in turns.may_act(s.state)} == {"A", "B"}
+    assert zipper.current_phase(s.state) == 2
+    assert {f.name for f in zipper.may_act(s.state)} == {"A", "B"}
 
 
 def test_one_surprised_ally_does_not_hand_the_first_turn_over():
@@ -85,8 +85,8 @@ def test_one_surprised_ally_does_not_hand_the_first_turn_over():
           - {name: B, side: allies}
           - {name: X, side: adversaries}
     """)
-    assert turns.side_due(s.state) == "allies"
-    assert [f.name for f in turns.may_act(s.state)] == ["B"]
+    assert zipper.side_due(s.state) == "allies"
+    assert [f.name for f in zipper.may_act(s.state)] == ["B"]
 
 
 def test_slowed_acts_after_everyone_on_both_sides():
@@ -114,7 +114,7 @@ def test_independents_last_even_after_slowed():
           - {name: A, side: allies, conditions: {Slowed: 1}}
           - {name: X, side: adversaries}
     """)
-    assert turns.PHASE_NAMES[turns.current_phase(s.state)] == "main"
+    assert zipper.PHASE_NAMES[zipper.current_phase(s.state)] == "main"
     for _ in range(3):
         run(s, "next")
     run(s, "end")
@@ -132,12 +132,12 @@ def test_slowed_independents_act_after_the_other_independents():
           - {name: A, side: allies}
     """)
     run(s, "turn a", "end")
-    assert [f.name for f in turns.may_act(s.state)] == ["Wolf"]
+    assert [f.name for f in zipper.may_act(s.state)] == ["Wolf"]
     with pytest.raises(MomentaError, match="Bear is Slowed and acts after the other "
                        "independents"):
         run(s, "turn bear")
     run(s, "turn wolf", "end")
-    assert turns.PHASE_NAMES[turns.current_phase(s.state)] == "slowed independents"
+    assert zipper.PHASE_NAMES[zipper.current_phase(s.state)] == "slowed independents"
     run(s, "turn bear", "end")
     assert order(s) == ["A", "Wolf", "Bear", "R2"]
 
@@ -167,7 +167,7 @@ def test_side_with_no_turns_left_lets_the_other_side_finish():
           - {name: Z, side: adversaries}
     """)
     run(s, "turn hero", "end", "turn x", "end")
-    assert turns.side_due(s.state) == "adversaries"
+    assert zipper.side_due(s.state) == "adversaries"
     run(s, "turn z", "end", "turn y", "end")
     assert order(s) == ["Hero", "X", "Z", "Y", "R2"]
     # Hero took the first turn; Y (adversaries) the last, so allies start round 2.
@@ -178,10 +178,10 @@ def test_defeated_mid_round_loses_its_turns():
     # R17: Defeated or removed combatants lose their remaining turns.
     s = session_from(BOSS)
     run(s, "turn a", "end", "turn boss", "end", "defeat b")
-    assert turns.side_due(s.state) == "adversaries"
+    assert zipper.side_due(s.state) == "adversaries"
     run(s, "turn boss", "end")
     assert s.state.round == 2
-    assert "B" not in [f.name for f in turns.may_act(s.state)]
+    assert "B" not in [f.name for f in zipper.may_act(s.state)]
 
 
 def test_removing_the_last_waiting_combatant_ends_the_round():
@@ -207,7 +207,7 @@ def test_reinforcement_joins_the_current_round():
     run(s, "turn a", "end", "turn x", "end", "add guard x2")
     assert {"Guard Dog-1", "Guard Dog-2"} <= set(s.state.fighters)
     run(s, "turn b", "end")
-    assert [f.name for f in turns.may_act(s.state)] == ["Guard Dog-1", "Guard Dog-2"]
+    assert [f.name for f in zipper.may_act(s.state)] == ["Guard Dog-1", "Guard Dog-2"]
     run(s, "next", "next", "end")
     assert s.state.round == 2
 
@@ -215,9 +215,9 @@ def test_reinforcement_joins_the_current_round():
 def test_combat_may_end_when_every_adversary_is_defeated():
     # ch18 Ending the Combat.
     s = session_from(BOSS)
-    assert turns.combat_may_end(s.state) is None
+    assert zipper.combat_may_end(s.state) is None
     run(s, "defeat boss")
-    assert turns.combat_may_end(s.state) == "every adversary is Defeated"
+    assert zipper.combat_may_end(s.state) == "every adversary is Defeated"
     run(s, "over victory")
     assert s.state.over
     with pytest.raises(MomentaError, match="combat is over"):
@@ -229,7 +229,7 @@ def test_combat_may_end_when_every_adversary_is_defeated():
 def test_combat_may_end_when_every_ally_is_down():
     s = session_from(BOSS)
     run(s, "defeat a", "defeat b")
-    assert turns.combat_may_end(s.state) == "every ally is Defeated or Lost"
+    assert zipper.combat_may_end(s.state) == "every ally is Defeated or Lost"
 
 
 def test_names_match_by_prefix_and_ambiguity_is_explained():

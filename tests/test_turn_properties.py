@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.engine.core import SeededRoller
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import zipper
 from momenta_cli.errors import MomentaError
 from momenta_cli.play import run_line
 from tests.engine_helpers import session_from
@@ -34,7 +34,7 @@ CONDS = ["Slowed", "Surprised", "Impaired", "Hindered", "Exhausted", "Vulnerable
 def _line(data: st.DataObject, session) -> str:
     fight = session.state
     options = ["next", "turn", "end", "end forgo"]
-    options += [f"turn {f.name}" for f in turns.may_act(fight)]
+    options += [f"turn {f.name}" for f in zipper.may_act(fight)]
     options += [f"{v} {n}" for v in ("defeat", "revive", "surprise") for n in NAMES]
     options += [f"cond {n} {c} {a}" for n in NAMES for c in CONDS for a in ("+1", "-all")]
     options += [f"{v} {n} {k}" for v in ("dmg", "heal", "strain", "guard") for n in NAMES
@@ -42,7 +42,7 @@ def _line(data: st.DataObject, session) -> str:
     options += ["add imp", "undo", "redo", "turn nobody", "end hindered=1s"]
     weights = data.draw(st.sampled_from(["flow", "any"]))
     if weights == "flow":
-        return data.draw(st.sampled_from(options[:4 + len(turns.may_act(fight))]))
+        return data.draw(st.sampled_from(options[:4 + len(zipper.may_act(fight))]))
     return data.draw(st.sampled_from(options))
 
 

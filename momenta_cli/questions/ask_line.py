@@ -12,7 +12,7 @@ from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.core import Fight, PresetRoller, Roller
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import comment_of, parse_line, unparse
-from momenta_cli.questions import push_questions as push
+from momenta_cli.questions import push_questions
 from momenta_cli.questions.sequence import Cancelled, Failed, Table, settle
 from momenta_cli.text import split
 
@@ -42,9 +42,9 @@ def settle_attack_line(fight: Fight, line: str, roller: Roller, table: Table
         return line, roller
     cmd = _aimed(fight, cmd)
     done = settle(fight, cmd, roller, table)
-    if done is not None and push.asks(done.command):
+    if done is not None and push_questions.asks(done.command):
         try:  # its roll known: the push's Intercepts (R35)
-            done = push.settle_push(fight, done, roller, table)
+            done = push_questions.settle_push(fight, done, roller, table)
         except (Cancelled, KeyboardInterrupt):
             done = None
     if done is None:

@@ -15,9 +15,9 @@ from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
 from momenta_cli.questions import (
     brace,
-    dice_faces as dice,
-    reaction_offers as reactions,
-    wound_die as wounds,
+    dice_faces,
+    reaction_offers,
+    wound_die,
 )
 from momenta_cli.questions.roll_order import paths
 from momenta_cli.questions.trial import Trial, longer, trial
@@ -92,9 +92,9 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table,
         if sum(1 for s in strike if s == COUNTER_STEP) > MAX_DEPTH:
             continue
         base = trial(fight, cmd)
-        q = reactions.question(fight, cmd, strike, base)
+        q = reaction_offers.question(fight, cmd, strike, base)
         if q is None:
-            why = reactions.unasked(fight, cmd, strike, base)
+            why = reaction_offers.unasked(fight, cmd, strike, base)
             if why is not None:
                 _note(table, why, noted)
             continue
@@ -102,13 +102,13 @@ def ask_reactions(fight: Fight, cmd: Attack, table: Table,
         table.tell(q.text)
         while True:
             try:
-                offer = reactions.answer(q, _ask(table, "reaction> ", q.words), fight)
+                offer = reaction_offers.answer(q, _ask(table, "reaction> ", q.words), fight)
                 if part_at(offer.command, strike).brace:
                     trial(fight, offer.command)  # may it Brace? the engine says
             except MomentaError as err:
                 table.wrong(str(err))
                 continue
-            picked = reactions.chosen(fight, q, offer)
+            picked = reaction_offers.chosen(fight, q, offer)
             if picked is None:
                 table.wrong(f"{offer.kind} with which? Type one of: "
                             + " / ".join(o.text for o in q.offers if o.kind == offer.kind))
@@ -134,20 +134,21 @@ def ask_dice(fight: Fight, cmd: Attack, table: Table,
     base = trial(fight, cmd)
     if not base.aligned:
         return cmd, False
-    found = [r for r in dice.rolls(base) if r.asked and (every or (r.path, r.field) in retype)]
+    found = [r for r in dice_faces.rolls(base)
+             if r.asked and (every or (r.path, r.field) in retype)]
     if not found:
         return cmd, False
     if every:
-        table.tell(dice.telling(dice.rolls(base)))
+        table.tell(dice_faces.telling(dice_faces.rolls(base)))
     face = fight.settings.success_face
     for r in found:
         why = retype.get((r.path, r.field))
         if why is not None:
             table.wrong(f"{why}; type them again (Enter: the tracker rolls)")
-            table.tell(dice.breakdown(r))
+            table.tell(dice_faces.breakdown(r))
         while True:
             try:
-                typed = dice.answer(r, _ask(table, dice.prompt(r)), face)
+                typed = dice_faces.answer(r, _ask(table, dice_faces.prompt(r)), face)
                 break
             except MomentaError as err:
                 table.wrong(f"{err}; type them again (Enter: the tracker rolls)")
@@ -173,7 +174,7 @@ def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[PartPath, str]
         return None
     if not base.aligned:
         return None
-    found = {(r.path, r.field): r for r in dice.rolls(base)}
+    found = {(r.path, r.field): r for r in dice_faces.rolls(base)}
     face = fight.settings.success_face
     kept, retype = bare, {}
     for p, f, value in written:
@@ -181,7 +182,7 @@ def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[PartPath, str]
         if r is None or not r.asked:
             return None  # not a roll of its own (a Grunt's, an Area's further target)
         try:
-            dice.check(r, value, face)
+            dice_faces.check(r, value, face)
         except MomentaError as err:
             retype[(p, f)] = str(err)
             continue
@@ -257,15 +258,15 @@ def ask_wounds(fight: Fight, cmd: Attack, roller: Roller, faces: tuple[int, ...]
     while True:
         t = trial(fight, cmd, roller, faces)
         faces = longer(faces, t.faces)
-        found = wounds.slots(t) if t.aligned else None
+        found = wound_die.slots(t) if t.aligned else None
         if not found or done >= len(found):
             return faces, done > 0
         if done == 0:
-            table.tell(wounds.telling(fight, found))
+            table.tell(wound_die.telling(fight, found))
         s = found[done]
         while True:
             try:
-                face = wounds.answer(_ask(table, wounds.prompt(s)))
+                face = wound_die.answer(_ask(table, wound_die.prompt(s)))
                 break
             except MomentaError as err:
                 table.wrong(f"{err}; type it again (Enter: the tracker rolls)")

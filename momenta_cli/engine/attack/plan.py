@@ -9,8 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from momenta_cli.engine.actions import check_can_react
-from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.area_shape import Area
+from momenta_cli.engine.attack.defense import (
+    attribute_options,
+    check_reactive_weapon,
+    pick,
+    pick_weapon,
+)
 from momenta_cli.engine.core import (
     Command,
     Fight,
@@ -109,9 +114,9 @@ def weapon_for(a: Fighter, cmd: Attack) -> WeaponSpec:
         if cmd.weapon is not None and not candidates([UNARMED], cmd.weapon, words=True):
             raise RuleError(f"{cmd.maneuver} is made with the Unarmed Attack (ch19 "
                             f"{cmd.maneuver})")
-        return rx.pick_weapon(a, UNARMED)
+        return pick_weapon(a, UNARMED)
     if cmd.weapon is not None:
-        return rx.pick_weapon(a, cmd.weapon)
+        return pick_weapon(a, cmd.weapon)
     if cmd.maneuver in ("Feint", *REACTIVE):
         melee = [w for w in a.spec.weapons if w.is_melee]
         if melee:
@@ -154,7 +159,7 @@ def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack, cover: bool,
               why: str = "") -> LocationSpec:
     """R19, R20: the declared hit location; Mass unless said otherwise. ``cover``: the
     target is in cover (the GM's flag, or the map's, ``why`` saying where from)."""
-    loc = rx.pick(t.spec.locations, cmd.location or "Mass", by_name,
+    loc = pick(t.spec.locations, cmd.location or "Mass", by_name,
                   f"{t.name} has no hit location")
     mass = loc.name == "Mass"
     if not mass and (w.has("Imprecise") or w.has("Area")):
@@ -198,10 +203,10 @@ def _types(t: Fighter, w: WeaponSpec, mode: str, chosen: str | None) -> tuple[st
         hits = candidates(opts, chosen, words=True)
         if len(hits) != 1:
             raise RuleError(f"{w.name} deals {' or '.join(opts)}, not {chosen!r}")
-        pick = hits[0]
-        if mode == "ranged" and "Piercing" in opts and pick != "Piercing":
+        picked = hits[0]
+        if mode == "ranged" and "Piercing" in opts and picked != "Piercing":
             raise RuleError(f"a thrown {w.name} is Piercing (docs/rulings.md, Tracker calls)")
-        return (*base, pick)
+        return (*base, picked)
     if mode == "ranged" and "Piercing" in opts:
         return (*base, "Piercing")
     if not (t.spec.resistances or t.spec.weaknesses):  # every option scores alike
@@ -234,23 +239,23 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
     w = weapon_for(a, cmd)
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
-    from momenta_cli.engine.attack import map_attack as ma  # the map's geometry: not for reading
+    from momenta_cli.engine.attack import map_attack  # the map's geometry: not for reading
 
-    spot = ma.spot(fight, a, t, cmd, at)
+    spot = map_attack.spot(fight, a, t, cmd, at)
     distance = cmd.distance if spot is None else spot.distance
     mode = mode_for(w, cmd, distance)
     if cmd.maneuver == "Feint" and mode != "melee":
         raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
     if cmd.maneuver in REACTIVE:
-        rx.check_reactive_weapon(w, cmd.maneuver, cmd.distance)
+        check_reactive_weapon(w, cmd.maneuver, cmd.distance)
         if mode != "melee":
             raise RuleError(f"{cmd.maneuver} is a melee Basic Attack (ch19 Reactions)")
     if cmd.area is None:  # an area's own reach is checked with it (attack/map_attack.py)
         _check_distance(w, mode, distance, " on the map" if spot and spot.stated is None
                         else "")
-    seen = ma.seen(spot, w, mode, cmd) if spot is not None else None
+    seen = map_attack.seen(spot, w, mode, cmd) if spot is not None else None
     if cmd.attribute is not None:
-        opts = rx.attribute_options(w)
+        opts = attribute_options(w)
         if a.spec.is_enemy and w.pool is not None:
             raise RuleError(f"{w.name} rolls its printed pool (R7)")
         if cmd.attribute.upper() not in opts:

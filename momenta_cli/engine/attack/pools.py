@@ -4,7 +4,7 @@ Solid Hit a roll's faces add."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.attack import defense as rx
+from momenta_cli.engine.attack import defense
 from momenta_cli.engine.attack.plan import Attack, Plan
 from momenta_cli.engine.core import Fight, Fighter, Pool, Roll
 from momenta_cli.engine.harm import effective_sen
@@ -42,9 +42,9 @@ def attack_pool(fight: Fight, a: Fighter, targets: list[Fighter], p: Plan, cmd: 
         if a.has("Impaired"):
             parts.append(("Impaired", -a.stacks("Impaired")))
     else:
-        opts = rx.attribute_options(w)
-        attr = cmd.attribute.upper() if cmd.attribute else rx.best_attribute(a, opts)
-        parts = rx.attribute_pairs(a, attr)
+        opts = defense.attribute_options(w)
+        attr = cmd.attribute.upper() if cmd.attribute else defense.best_attribute(a, opts)
+        parts = defense.attribute_pairs(a, attr)
     auto = 1 if a.spec.threat == "Grunt" else None  # R7: a Grunt never rolls
     if a.has("Hindered"):
         parts.append(("Hindered", -1))

@@ -16,9 +16,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from momenta_cli.engine.actions import check_stated_cost, pay_maneuver, pay_reaction
-from momenta_cli.engine.attack import defense as rx
 from momenta_cli.engine.attack.area_attack import aimed, area_note
 from momenta_cli.engine.attack.attack_events import AttackDamage, AttackRolled
+from momenta_cli.engine.attack.defense import (
+    REACTIVE_ATTACK_COST,
+    Defense,
+    check_brace,
+    declare_defense,
+    reactive_cost,
+)
 from momenta_cli.engine.attack.effects import effect
 from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS, REACTIVE, Attack, Plan, plan_attack
 from momenta_cli.engine.attack.pools import attack_pool, solid_hit
@@ -64,12 +70,12 @@ def attack_cost(w: WeaponSpec, maneuver: str = "Basic Attack", stated: int | Non
     ask it."""
     check_stated_cost(w, stated)
     if maneuver in REACTIVE:
-        return rx.reactive_cost(w, rx.REACTIVE_ATTACK_COST)
+        return reactive_cost(w, REACTIVE_ATTACK_COST)
     if stated is not None:  # typed at the table: it wins
         return stated
     if w.has("Spell") and w.cost is not None:  # the cost the spell's data gives
         return w.cost
-    return rx.reactive_cost(w, MANEUVER_COST)
+    return reactive_cost(w, MANEUVER_COST)
 
 
 def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
@@ -102,7 +108,7 @@ def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
     if x.counter is not None and p.mode != "melee":
         raise RuleError("Counterattack answers melee attacks only (ch19 Counterattack)")
     if x.brace:
-        rx.check_brace(fight, t, p.weapon, p.deals_damage)
+        check_brace(fight, t, p.weapon, p.deals_damage)
     if x.together and p.maneuver != "Shove":
         raise RuleError("'together' is said of a Shove that keeps a grab together")
     if (x.push_reactions or x.push_said) and p.maneuver != "Shove":
@@ -161,11 +167,11 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
     apply_all(s, events)
 
-    defenses: list[rx.Defense | None] = []
+    defenses: list[Defense | None] = []
     for x, p in zip(strikes, plans, strict=True):
         defense = None
         if x.defense is not None:
-            more, defense = rx.declare_defense(s, s.get(p.target), w, p.mode, x.defense,
+            more, defense = declare_defense(s, s.get(p.target), w, p.mode, x.defense,
                                                x.defense_with)
             events += applied(s, more)
         defenses.append(defense)
@@ -196,7 +202,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
 
 
 def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
-          defense: rx.Defense | None, roller: Roller, *, rolled_at: bool) -> list[Event]:
+          defense: Defense | None, roller: Roller, *, rolled_at: bool) -> list[Event]:
     """One target's side of the roll: its defense roll, the net successes (R3), then the
     damage or effect, and an Edge hit's Hindered (R19). ``rolled_at``: the roll was made
     against this target alone, so its Vulnerable is used up (condition table)."""

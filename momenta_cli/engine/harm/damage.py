@@ -16,7 +16,7 @@ from momenta_cli.engine.core import (
     WoundTaken,
     apply_all,
 )
-from momenta_cli.engine.harm import conditions as cond
+from momenta_cli.engine.harm import conditions
 
 
 def unsoaked(weapon: WeaponSpec, types: tuple[str, ...]) -> str:
@@ -177,9 +177,9 @@ def _fill_slots(fight: Fight, f: Fighter, roller: Roller, n: int, *, burden: boo
         free -= 1
         name, face = _slot_condition(fight, f, roller, wound_effect)
         add([WoundTaken(f.name, name, burden=burden, face=face)])
-        add(cond.gain(scratch, me, name, 1, source=what, reason=what.lower()))
+        add(conditions.gain(scratch, me, name, 1, source=what, reason=what.lower()))
         if free == 0:
-            add(cond.gain(scratch, me, last, 1, source=f"last {what}", reason=what.lower()))
+            add(conditions.gain(scratch, me, last, 1, source=f"last {what}", reason=what.lower()))
     return events, scratch
 
 
@@ -212,7 +212,7 @@ def harm(
         return events
     events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason, amount))
     if n and mark and fight.settings.mark_wound_breaks:
-        events += cond.gain(scratch, scratch.get(f.name), "Broken", 1, source="Mark hit",
+        events += conditions.gain(scratch, scratch.get(f.name), "Broken", 1, source="Mark hit",
                             reason="wound")
     return events
 

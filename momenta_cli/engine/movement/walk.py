@@ -42,7 +42,7 @@ from momenta_cli.engine.geometry import (
     side_of,
 )
 from momenta_cli.engine.harm import reminder_events
-from momenta_cli.engine.movement import grabs, move_shift as moving, steering, triggers
+from momenta_cli.engine.movement import grabs, move_shift, steering, triggers
 from momenta_cli.engine.movement.move_shift import shift_speed
 from momenta_cli.engine.movement.movement_events import Dragged, Moved, Shoved, TerrainSet
 from momenta_cli.errors import RuleError
@@ -128,7 +128,7 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
     here = medium(board, squares_of(f))
     pit = pit_depth(board, squares_of(f))
     if how == "Shift":
-        moving.shift_lockouts(f, here)
+        move_shift.shift_lockouts(f, here)
         if pit:
             raise RuleError(f"{f.name} is at the bottom of the pit at {name(f.position)} "
                             f"({pit} deep) and cannot Shift: climbing out is a Move of "
@@ -137,8 +137,8 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
     elif pit:
         budget, why = 1, "climbing out of a pit: 1 square per Move"
     else:
-        budget, why = moving.move_budget(f, here)
-    dragged = tuple(moving.draggees(fight, f))
+        budget, why = move_shift.move_budget(f, here)
+    dragged = tuple(move_shift.draggees(fight, f))
     along = {d.name for d in dragged}
     holders = {s: fight.fighters[who] for s, who in
                occupants(fight.fighters.values(), but=f.name).items() if who not in along}
@@ -322,7 +322,7 @@ def _landed(s: Fight, f: Fighter) -> list[Event]:
 def _fall(s: Fight, f: Fighter, depth: int, roller: Roller) -> list[Event]:
     """A fall into a pit (R36) on the scratch copy ``s``: the damage (R23), and the grabs
     of the one who fell end, the two being no longer side by side (ch19 Grab)."""
-    events = applied(s, moving.fall_events(s, f, depth, roller))
+    events = applied(s, move_shift.fall_events(s, f, depth, roller))
     return events + applied(s, grabs.end_every_grab(s, s.get(f.name), "fell"))
 
 
@@ -335,7 +335,7 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
     f = actor(fight, cmd.name)
     board = _board(fight, cmd.how)
     if cmd.how == "Shift":
-        moving.check_shift(fight, f, medium(board, squares_of(f)))
+        move_shift.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
     return route_events(fight, f, plan(fight, f, cmd.square, cmd.how, cmd.via), roller,
@@ -358,7 +358,7 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
     R35: ``engine/movement/forced.py``); where it really ends it may fall into a pit (R23,
     R36) and swims or not (R36); without one the GM moves the token."""
     from momenta_cli.engine.movement import (
-        forced as forced_walk,  # forced_walk -> triggers -> attacks -> here
+        forced,  # forced_walk -> triggers -> attacks -> here
     )
 
     if board_of(s) is None or a.position is None or t.position is None:
@@ -367,10 +367,10 @@ def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
                             "line on a map; without one state them after it (intercept "
                             "REACTOR MOVER, R35)")
         return applied(s, [Shoved(t.name, a.name, n)]), True
-    went = forced_walk.push_path(s, a, t, n)
+    went = forced.push_path(s, a, t, n)
     assert went is not None
     start = t.position
-    events, done = forced_walk.push(s, a, t, n, went, answers, said, roller)
+    events, done = forced.push(s, a, t, n, went, answers, said, roller)
     events += _landed(s, s.get(t.name))
     if done and went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)

@@ -17,7 +17,7 @@ from momenta_cli.engine.core import (
     find,
     handles,
 )
-from momenta_cli.engine.turns import zipper as turns
+from momenta_cli.engine.turns import zipper
 from momenta_cli.engine.turns.clearing import end_of_turn
 from momenta_cli.errors import RuleError
 
@@ -36,18 +36,18 @@ def refresh(f: Fighter) -> tuple[int, int]:
 
 
 def _why_not(fight: Fight, f: Fighter) -> str:
-    options = ", ".join(x.name for x in turns.may_act(fight)) or "nobody"
+    options = ", ".join(x.name for x in zipper.may_act(fight)) or "nobody"
     if f.out:
         return f"{f.name} is {f.out_reason} and takes no turns"
     if f.turns_left == 0:
         return f"{f.name} has taken all its turns this round (may act: {options})"
-    due = turns.side_due(fight)
-    phase = turns.current_phase(fight)
-    mine = turns.phase_of(f)
+    due = zipper.side_due(fight)
+    phase = zipper.current_phase(fight)
+    mine = zipper.phase_of(f)
     if phase is not None and mine != phase:
         # Name the real reason first (ch18 Special cases): Surprised before Slowed.
         why = ("is Surprised" if f.has("Surprised") else "is Slowed") if f.slowed else ""
-        if f.side == "independents" and phase < turns.INDEPENDENTS:
+        if f.side == "independents" and phase < zipper.INDEPENDENTS:
             return f"independents act last, after the allies and adversaries (may act: " \
                 f"{options})"
         if f.side == "independents":
@@ -64,15 +64,15 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
     if fight.active is not None:
         raise RuleError(f"{fight.active}'s turn is still running: end it first (end, or next)")
     if cmd.name is None:
-        f = turns.suggestion(fight)
+        f = zipper.suggestion(fight)
         if f is None:
             raise RuleError("nobody may act now")
     else:
         f = find(fight, cmd.name)
-        if f not in turns.may_act(fight):
+        if f not in zipper.may_act(fight):
             raise RuleError(_why_not(fight, f))
     vigor, guard = refresh(f)
-    phase = turns.phase_of(f)
+    phase = zipper.phase_of(f)
     return [TurnStarted(f.name, f.turns_taken + 1, phase, f.vigor, vigor, f.guard, guard,
                         f.has("Exhausted"))]
 

@@ -33,19 +33,19 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.errors import MomentaError
 from momenta_cli.odds import Odds, OddsDice, odds, outcome, target_of
-from momenta_cli.play.preview import preview_model as model
+from momenta_cli.play.preview.preview_model import Against, ReactionOption, RollPreview, Tier
 from momenta_cli.text import quote_word
 
 Throwaway = Callable[[], Roller]  # a fresh roller whose dice are thrown away
 
 
-def rolls(events: Sequence[Event]) -> tuple[model.RollPreview, ...]:
+def rolls(events: Sequence[Event]) -> tuple[RollPreview, ...]:
     """Every roll of the decided attack, in the order the engine made them (a
     Counterattack before the attack it answers, R27)."""
     out = []
     for e in events:
         if isinstance(e, AttackRolled):
-            out.append(model.RollPreview(
+            out.append(RollPreview(
                 e.attacker, e.target, e.maneuver, e.weapon, e.mode, e.location, e.types,
                 e.pool, _auto(e.roll), e.defense, e.defense_pool, _auto(e.defense_roll)))
     return tuple(out)
@@ -93,7 +93,7 @@ def _cost(events: Sequence[Event], name: str, what: str) -> int | None:
 
 def _defense(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, choice: str,
              chosen: str | None, dice: Throwaway, declared: str | None
-             ) -> model.ReactionOption | None:
+             ) -> ReactionOption | None:
     """The reactive defense ``choice`` (with ``chosen``) as the engine would roll it."""
     events = _decided(fight, _with(cmd, i, defense=choice, defense_with=chosen,
                                    defense_typed=None, counter=None), dice)
@@ -108,13 +108,13 @@ def _defense(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, choice: 
         left = used.uses - used.used + 1
         uses = f"{left} of {used.uses} use{'s' if used.uses != 1 else ''} left this round"
     cost = _cost(events, t.name, rolled.defense.split(" (")[0])
-    return model.ReactionOption(words, rolled.defense, rolled.defense_pool,
+    return ReactionOption(words, rolled.defense, rolled.defense_pool,
                         _auto(rolled.defense_roll), cost, uses,
                         declared=declared == rolled.defense)
 
 
 def _counter(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: WeaponSpec,
-             dice: Throwaway, declared: str | None) -> model.ReactionOption | None:
+             dice: Throwaway, declared: str | None) -> ReactionOption | None:
     """A Counterattack with ``w`` as the engine would roll it (first, R27)."""
     counter = Attack(None, "", "Counterattack", weapon=w.name)
     events = _decided(fight, _with(cmd, i, counter=counter, defense=None, defense_with=None,
@@ -122,21 +122,21 @@ def _counter(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: Weapo
     rolled = _main(events or (), t.name, a.name, "Counterattack")
     if events is None or rolled is None:
         return None
-    return model.ReactionOption(f"counter with {quote_word(w.name)}", f"Counterattack ({w.name})",
+    return ReactionOption(f"counter with {quote_word(w.name)}", f"Counterattack ({w.name})",
                         rolled.pool, _auto(rolled.roll),
                         _cost(events, t.name, "Counterattack"),
                         declared=declared == w.name)
 
 
 def _options(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: WeaponSpec,
-             mode: str, base: Sequence[Event], dice: Throwaway) -> tuple[model.ReactionOption, ...]:
+             mode: str, base: Sequence[Event], dice: Throwaway) -> tuple[ReactionOption, ...]:
     """What ``t`` may declare against this attack, each as the engine would have it."""
     x = (cmd, *cmd.also)[i]
     main = _main(base, a.name, t.name, cmd.maneuver)
     declared = main.defense if main is not None else None
     countered = _main(base, t.name, a.name, "Counterattack") if x.counter else None
     open_ = open_reactions(fight, t, w, mode)
-    found: list[model.ReactionOption | None] = []
+    found: list[ReactionOption | None] = []
     if open_.dodge:
         found.append(_defense(fight, cmd, i, a, t, "dodge", None, dice, declared))
     found += [_defense(fight, cmd, i, a, t, "deflect", d, dice, declared)
@@ -164,7 +164,7 @@ def _chance(fight: Fight, a: Fighter, main: AttackRolled, w: WeaponSpec, target,
 
 
 def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
-            ) -> tuple[model.Against, ...]:
+            ) -> tuple[Against, ...]:
     """Each target of the attack ``cmd`` (decided on a copy of ``fight`` as ``base``):
     the reactions it may declare and what the damage does to it."""
     a = actor(fight, cmd.attacker)
@@ -178,13 +178,13 @@ def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
         options = _options(fight, cmd, i, a, t, w, main.mode, base, dice)
         brace_open = open_reactions(fight, t, w, main.mode).brace
         if not main.deals_damage:
-            out.append(model.Against(t.name, w.name, options, False, False, False,
+            out.append(Against(t.name, w.name, options, False, False, False,
                                      chance=_chance(fight, a, main, w, None, False)))
             continue
         target, m = target_of(fight, t, w, main.types, main.location, x.brace)
-        tiers = tuple(model.Tier(n, *outcome(w.damage, target, n, 0))
+        tiers = tuple(Tier(n, *outcome(w.damage, target, n, 0))
                       for n in range(len(w.damage.tiers)))
-        out.append(model.Against(
+        out.append(Against(
             t.name, w.name, options, brace_open and not w.strain, x.brace, True, tiers,
             w.damage.overflow, m.strain, m.guard, m.unsoaked, m.resisted, m.weak,
             solid=not m.strain and solid_applies(fight.settings.solid_hit, a.side),

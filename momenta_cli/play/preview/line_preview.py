@@ -21,7 +21,8 @@ from momenta_cli.engine.movement import MoveTo, Route, preview as walking_previe
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta, Request, parse_line
 from momenta_cli.play import pinned_command, pinned_events
-from momenta_cli.play.preview import attack_preview as attack, preview_model as model
+from momenta_cli.play.preview import attack_preview
+from momenta_cli.play.preview.preview_model import LinePreview, Paid
 from momenta_cli.text import take_dice
 
 # The preview's own dice: a fixed seed, apart from the fight's roller, so that a preview
@@ -34,7 +35,7 @@ def _throwaway() -> Roller:
     return SeededRoller(PREVIEW_SEED)
 
 
-def preview_line(session: Session, line: str) -> model.LinePreview:
+def preview_line(session: Session, line: str) -> LinePreview:
     """What ``line`` (the line without its ``?``) would do now. Raises ``CommandError``
     when it cannot be parsed, as the line itself would; an engine refusal is the
     preview's answer (``refusal``), not an error. Nothing in ``session`` changes.
@@ -47,13 +48,13 @@ def preview_line(session: Session, line: str) -> model.LinePreview:
         return command(session.state, pinned_command(body, pinned), line, pinned)
     parsed = parse_line(line)
     if parsed is None:
-        return model.LinePreview(line, says="nothing: a blank line or a comment")
+        return LinePreview(line, says="nothing: a blank line or a comment")
     if isinstance(parsed, Meta):
         return _meta(session, parsed, line)
     return command(session.state, parsed, line)
 
 
-def _paid(fight: Fight, events: list[Event]) -> tuple[model.Paid, ...]:
+def _paid(fight: Fight, events: list[Event]) -> tuple[Paid, ...]:
     out = []
     for e in events:
         if isinstance(e, ManeuverTaken):
@@ -63,14 +64,14 @@ def _paid(fight: Fight, events: list[Event]) -> tuple[model.Paid, ...]:
             # as ManeuverTaken counts it: an enemy's first Move is free, like anyone's;
             # a second one is one of its maneuvers (R7)
             counted = (not e.is_move and e.counts) or e.extra_move
-            out.append(model.Paid(e.name, e.maneuver, e.cost, e.vigor_from, e.vigor_to,
+            out.append(Paid(e.name, e.maneuver, e.cost, e.vigor_from, e.vigor_to,
                                   limit if counted else None,
                                   free_move=e.is_move and not e.extra_move
                                   and (enemy or e.cost == 0)))
         elif isinstance(e, ReactionTaken) and not (e.cost == 0 and e.reaction == "Brace"):
             # Brace is free and taken only if the dice bring damage past Guard (ch19):
             # the attack's lines say so, not its cost
-            out.append(model.Paid(e.name, e.reaction, e.cost, e.vigor_from, e.vigor_to))
+            out.append(Paid(e.name, e.reaction, e.cost, e.vigor_from, e.vigor_to))
     return tuple(out)
 
 
@@ -82,7 +83,7 @@ def _untyped(cmd: Attack) -> Attack:
 
 
 def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
-            ) -> model.LinePreview:
+            ) -> LinePreview:
     """``cmd`` decided against a copy of ``fight``: with exactly the ``pinned`` faces
     when the line gives them (checked as play/pinned.py checks a line it runs), else with
     throwaway dice."""
@@ -101,14 +102,14 @@ def command(fight: Fight, cmd: Command, line: str, pinned: tuple[int, ...] = ()
                 untyped = _untyped(cmd)
                 events = decide(fight.clone(), untyped, _throwaway())
             except MomentaError:
-                return model.LinePreview(line, refusal=refusal)
+                return LinePreview(line, refusal=refusal)
             return _attack(fight, untyped, line, events, 0, refusal)
-        return model.LinePreview(line, refusal=refusal)
+        return LinePreview(line, refusal=refusal)
     thrown = len(dice.faces)  # the throwaway dice, not the line's own
     if isinstance(cmd, Attack):
         return _attack(fight, cmd, line, events, thrown)
     route, written = _route(fight, cmd)
-    return model.LinePreview(line, paid=_paid(fight, events), events=tuple(events),
+    return LinePreview(line, paid=_paid(fight, events), events=tuple(events),
                              rolled=thrown, route=route, written=written)
 
 
@@ -128,43 +129,44 @@ def _route(fight: Fight, cmd: Command
 
 
 def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: int,
-            refusal: str | None = None) -> model.LinePreview:
+            refusal: str | None = None) -> LinePreview:
     from momenta_cli.engine.attack import aimed
 
     cmd = aimed(fight, cmd)  # an area on the map: its targets, as the engine took them
-    return model.LinePreview(
+    return LinePreview(
         line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
-        rolls=attack.rolls(events), against=attack.against(fight, cmd, events, _throwaway),
-        area=attack.area(fight, cmd))
+        rolls=attack_preview.rolls(events),
+        against=attack_preview.against(fight, cmd, events, _throwaway),
+        area=attack_preview.area(fight, cmd))
 
 
-def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
+def _meta(session: Session, m: Meta, line: str) -> LinePreview:
     what = m.what
     if what in (Request.UNDO, Request.REDO):
         there = session.entries if what == Request.UNDO else session.undone
         if not there:
-            return model.LinePreview(line, refusal=f"nothing to {what}")
+            return LinePreview(line, refusal=f"nothing to {what}")
         # as many steps as ``undo N`` takes (runner.steps: at most what there is)
         n = max(1, min(int(m.arg) if m.arg is not None else 1, len(there)))
         named = ", ".join(f"'{e.line}'" for e in reversed(there[-n:]))
         if what == Request.UNDO:
-            return model.LinePreview(line, says=f"would take back {named}")
-        return model.LinePreview(line, says=f"would put back {named} with the original "
+            return LinePreview(line, says=f"would take back {named}")
+        return LinePreview(line, says=f"would put back {named} with the original "
                                  "dice")
     if what == Request.STATUS:
-        return model.LinePreview(line, says="would draw the status table (type 'status')")
+        return LinePreview(line, says="would draw the status table (type 'status')")
     if what == Request.HELP:
         if m.arg is None:
-            return model.LinePreview(line, says="would list the commands")
+            return LinePreview(line, says="would list the commands")
         from momenta_cli.language import lookup
 
         try:
             v = lookup(m.arg)
         except MomentaError as err:
-            return model.LinePreview(line, refusal=str(err))
-        return model.LinePreview(line, says=f"would explain '{v.name}': {v.usage}")
+            return LinePreview(line, refusal=str(err))
+        return LinePreview(line, says=f"would explain '{v.name}': {v.usage}")
     if what == Request.QUIT:
-        return model.LinePreview(line, says="would leave: at the prompt the fight is saved "
+        return LinePreview(line, says="would leave: at the prompt the fight is saved "
                                  "and the prompt ends; in a script or 'do', the lines after "
                                  "it are not run")
     if what == Request.ODDS and isinstance(m.command, Attack):
@@ -173,7 +175,7 @@ def _meta(session: Session, m: Meta, line: str) -> model.LinePreview:
         try:
             pv = preview(session.state, m.command)
         except MomentaError as err:
-            return model.LinePreview(line, refusal=str(err))
-        return model.LinePreview(line, says=f"would show the odds of {pv.attacker}'s attack "
+            return LinePreview(line, refusal=str(err))
+        return LinePreview(line, says=f"would show the odds of {pv.attacker}'s attack "
                                  f"on {pv.target} with {pv.weapon} (itself a preview)")
-    return model.LinePreview(line, says=f"would run '{what}'")
+    return LinePreview(line, says=f"would run '{what}'")
