@@ -25,11 +25,11 @@ def dragging(kira: str = "A1", wren: str = "G1", gorm: str = "F4", nix: str = "C
 
 
 def where(s, who: str) -> str:
-    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.geometry import square_name
 
     pos = s.state.get(who).position
     assert pos is not None
-    return name(pos)
+    return square_name(pos)
 
 
 def test_the_dragged_ones_intercept_is_answered_on_the_grabbers_move_line():

@@ -32,8 +32,8 @@ def at(text: str):
 
 
 def names(squares) -> set[str]:
-    from momenta_cli.engine.geometry import name
-    return {name(s) for s in squares}
+    from momenta_cli.engine.geometry import square_name
+    return {square_name(s) for s in squares}
 
 
 def test_burst_is_every_square_within_the_radius():

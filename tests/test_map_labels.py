@@ -27,11 +27,11 @@ def crowd(n: int, stem: str = "Horde") -> list[Named]:
 
 
 def horde_yaml(n: int = 800, width: int = 40) -> str:
-    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.geometry import square_name
 
     rows = "\n".join("        " + "." * width for _ in range(-(-n // width)))
     fighters = "\n".join(f"      - {{name: Orc-{i + 1}, side: adversaries, at: "
-                         f"{name((i % width, i // width))}}}" for i in range(n))
+                         f"{square_name((i % width, i // width))}}}" for i in range(n))
     return f"""
     name: Horde
     map:

@@ -53,10 +53,10 @@ def on_map(rows: str, **at: str):
 
 
 def where(s, who: str) -> str | None:
-    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.geometry import square_name
 
     pos = s.state.get(who).position
-    return None if pos is None else name(pos)
+    return None if pos is None else square_name(pos)
 
 
 def moved(s):
@@ -450,14 +450,14 @@ def test_path_for_tools_is_cost_and_squares_or_an_error():
 def test_the_squares_a_move_reaches_are_those_within_spd():
     """R32: what ``map NAME`` can overlay: every square within SPD, walls and enemies
     left out, a Hindered mover's half."""
-    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.geometry import square_name
     from momenta_cli.engine.movement import reachable_squares
 
     s = on_map("""
         ....#...
         ....#...
     """, kira="A1", gorm="B2")
-    reach = {name(q): c for q, c in reachable_squares(s.state, s.state.get("Kira")).items()}
+    reach = {square_name(q): c for q, c in reachable_squares(s.state, s.state.get("Kira")).items()}
     assert reach == {"B1": 1, "A2": 1, "C1": 2, "C2": 2, "D1": 3, "D2": 3}
     run(s, "cond kira hindered")
     reach = reachable_squares(s.state, s.state.get("Kira"))

@@ -20,11 +20,11 @@ OPEN = ("turn kira", "end", "turn gorm")  # Gorm's turn (the allies go first)
 
 
 def where(s, who: str) -> str:
-    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.geometry import square_name
 
     pos = s.state.get(who).position
     assert pos is not None
-    return name(pos)
+    return square_name(pos)
 
 
 def test_intercept_stops_the_move_where_it_enters_reach_then_it_goes_on():

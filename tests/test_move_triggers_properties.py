@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from momenta_cli.engine.battlefield import squares_of
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import footprint, name, parse, within
+from momenta_cli.engine.geometry import footprint, parse, square_name, within
 from momenta_cli.engine.movement import plan, triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.play import run_line
@@ -99,7 +99,7 @@ def test_a_move_answered_with_every_reaction_ends_at_its_goal_or_where_it_fell(a
         assert s.state == before  # refused (a reactor out of Vigor): nothing changed
         return
     after = s.state.get("Nix")
-    assert after.out or name(after.position) == at["goal"].upper()
+    assert after.out or square_name(after.position) == at["goal"].upper()
     assert [e.kind for e in s.entries[-1].events].count("halted") == len(
         {t.step for t in found}) or after.out
     assert s.state == replay(s.initial, s.entries)

@@ -20,11 +20,11 @@ from tests.trigger_yard import yard
 
 
 def where(s, who: str) -> str:
-    from momenta_cli.engine.geometry import name
+    from momenta_cli.engine.geometry import square_name
 
     pos = s.state.get(who).position
     assert pos is not None
-    return name(pos)
+    return square_name(pos)
 
 
 def test_the_push_stops_at_the_trigger_square_for_the_intercept_then_goes_on():

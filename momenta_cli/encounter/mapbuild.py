@@ -21,7 +21,7 @@ from momenta_cli.encounter.mapstart import (
 )
 from momenta_cli.encounter.problems import Source
 from momenta_cli.encounter.yamlload import Mark, PathT
-from momenta_cli.engine.geometry import FLOOR, MAX_SIDE, Board, Square, Terrain, name
+from momenta_cli.engine.geometry import FLOOR, MAX_SIDE, Board, Square, Terrain, square_name
 
 MAX_ROWS = 999  # row numbers have at most three digits (C999)
 
@@ -153,7 +153,7 @@ def board(model: MapModel, rows: Rows, chars: dict[str, Terrain], marks: set[str
             hint = f": the legend has {_legend_text(chars)}, and no combatant has mark: {ch}"
         else:
             hint = f": the legend has {_legend_text(chars)}"
-        report(rows.path(i), f"unknown map character {shown(ch)} at {name((k, i))}{more}"
+        report(rows.path(i), f"unknown map character {shown(ch)} at {square_name((k, i))}{more}"
                f"{hint}", mark=rows.mark(i, k))
     if not ok:  # rows of different widths draw no board to check positions on
         return None, found

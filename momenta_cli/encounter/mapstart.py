@@ -21,9 +21,9 @@ from momenta_cli.engine.geometry import (
     Terrain,
     fit_problem,
     footprint,
-    name,
     parse,
     side_of,
+    square_name,
 )
 from momenta_cli.text import unsafe
 
@@ -165,7 +165,7 @@ def _place_at(p: Placement, the_board: Board, side: int, taken: dict[Square, str
             continue
         why = fit_problem(the_board, sq, side, taken)
         if why:
-            report(where, f"{who} cannot stand at {name(sq)}: {why}")
+            report(where, f"{who} cannot stand at {square_name(sq)}: {why}")
             continue
         _take(who, sq, side, taken, out)
 
@@ -197,12 +197,13 @@ def _place_mark(p: Placement, the_board: Board, side: int, drawn: list[Square],
         part = sum(s in marked for s in block)
         if 1 < part < len(block):  # R31: N x N squares, drawn whole or by the top-left
             report(where, f"{who} (mark {letter}, SIZE {p.size}) is drawn on {part} of its "
-                   f"{len(block)} squares from {name(sq)} to {name(block[-1])}: draw its "
-                   f"top-left square only, or the whole {side}x{side} block", mark=at)
+                   f"{len(block)} squares from {square_name(sq)} to "
+                   f"{square_name(block[-1])}: draw its top-left square only, or the whole "
+                   f"{side}x{side} block", mark=at)
             continue
         why = fit_problem(the_board, sq, side, taken)
         if why:
-            report(where, f"{who} (mark {letter}) cannot stand at {name(sq)}: {why}",
+            report(where, f"{who} (mark {letter}) cannot stand at {square_name(sq)}: {why}",
                    mark=at)
             continue
         _take(who, sq, side, taken, out)

@@ -25,7 +25,7 @@ from momenta_cli.engine.core import (
     apply_all,
     decide,
 )
-from momenta_cli.engine.geometry import Square, name
+from momenta_cli.engine.geometry import Square, square_name
 from momenta_cli.engine.movement import NO_SIGHT, START, Trigger, in_sight
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import movement_reaction
@@ -139,7 +139,7 @@ def ways(t: Trigger, squares: Sequence[Square]) -> list[Trigger]:
     other melee weapons whose reach the path (``squares``) enters further on, at their
     own square (an Intercept named with one of them is made there, R35)."""
     out = [replace(t, weapons=(w,), later=()) for w in t.weapons]
-    out += [replace(t, step=j, square=name(squares[j]), weapons=(w,), later=())
+    out += [replace(t, step=j, square=square_name(squares[j]), weapons=(w,), later=())
             for w, j in t.later]
     return out
 

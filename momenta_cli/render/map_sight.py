@@ -8,15 +8,15 @@ from typing import Any
 
 from momenta_cli.engine.battlefield import LookAt, Sighting, sighting, squares_of
 from momenta_cli.engine.core import Fight
-from momenta_cli.engine.geometry import name
+from momenta_cli.engine.geometry import square_name
 from momenta_cli.language import Meta
 
 
 def _where(fight: Fight, who: str) -> str:
     squares = squares_of(fight.get(who))
     if len(squares) == 1:
-        return name(squares[0])
-    return f"{name(squares[0])}-{name(squares[-1])}"
+        return square_name(squares[0])
+    return f"{square_name(squares[0])}-{square_name(squares[-1])}"
 
 
 def _command(meta: Meta) -> LookAt:

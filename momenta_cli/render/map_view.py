@@ -19,7 +19,7 @@ from rich.text import Text
 
 from momenta_cli.engine.battlefield import board_of, squares_of
 from momenta_cli.engine.core import Fight, Fighter
-from momenta_cli.engine.geometry import Board, Square, Terrain, column_name, name
+from momenta_cli.engine.geometry import Board, Square, Terrain, column_name, square_name
 from momenta_cli.render.status_table import SIDE_STYLE
 from momenta_cli.text import one_line
 
@@ -310,4 +310,5 @@ def where_of(f: Fighter) -> str:
     squares = squares_of(f)
     if not squares:
         return ""
-    return name(squares[0]) if len(squares) == 1 else f"{name(squares[0])}-{name(squares[-1])}"
+    first = square_name(squares[0])
+    return first if len(squares) == 1 else f"{first}-{square_name(squares[-1])}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.engine.geometry import name
+from momenta_cli.engine.geometry import square_name
 from momenta_cli.engine.movement import MoveTo, Route, fall_damage, preview
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta
@@ -32,8 +32,8 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     assert isinstance(cmd, MoveTo)
     r = preview(fight, cmd)
     p = r.path
-    jumped = tuple(name(q) for q in p.squares if q in p.jumped)
-    route = route_text(name(p.start), tuple(p.names()), jumped)
+    jumped = tuple(square_name(q) for q in p.squares if q in p.jumped)
+    route = route_text(square_name(p.start), tuple(p.names()), jumped)
     out = [f"path: {r.mover} {r.how.lower()}s {route}",
            f"  cost {p.cost} of {squares_text(r.budget)} ({r.why})"]
     if r.difficult:
@@ -43,7 +43,7 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     if jumped:
         out.append(f"  jumps {', '.join(jumped)} (ch19 Horizontal Jump)")
     for who, went in r.drags:
-        to = name(went.squares[-1]) if went.squares else "where it is"
+        to = square_name(went.squares[-1]) if went.squares else "where it is"
         out.append(f"  drags {who} along to {to} (forced movement)")
         if went.fall:  # the move makes it (R23, R36), the grab then ends (ch19 Grab)
             d = fight.get(who)

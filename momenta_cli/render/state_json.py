@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from momenta_cli.engine.core import Entry, Fight, Fighter, Session
-from momenta_cli.engine.geometry import name
+from momenta_cli.engine.geometry import square_name
 from momenta_cli.engine.turns import (
     PHASE_NAMES,
     combat_may_end,
@@ -56,7 +56,7 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
         "surged": f.surged,
         "grabbing": list(f.grabbing),
         # On a map, the top-left square of its footprint (R31), like "C5"; null without.
-        "position": name(f.position) if f.position is not None else None,
+        "position": square_name(f.position) if f.position is not None else None,
     }
 
 

@@ -22,9 +22,9 @@ from momenta_cli.engine.geometry import (
     distance,
     footprint,
     line_of_sight,
-    name,
     reachable,
     side_of,
+    square_name,
 )
 from momenta_cli.engine.movement import reachable_squares
 from momenta_cli.text import quote_word as quote
@@ -95,4 +95,4 @@ def toward(fight: Fight, f: Fighter) -> str | None:
 
 
 def _line(f: Fighter, sq: Square) -> str:
-    return f"move {quote(f.name)} to {name(sq)} no-reactions"
+    return f"move {quote(f.name)} to {square_name(sq)} no-reactions"

@@ -37,8 +37,8 @@ from momenta_cli.engine.geometry import (
     distance as footprint_distance,
     footprint,
     line_of_sight,
-    name,
     side_of,
+    square_name,
 )
 from momenta_cli.errors import RuleError
 from momenta_cli.text import squares_text
@@ -118,7 +118,7 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack,
     if area is not None:
         aim = aim_square(board, area)
         measured = footprint_distance(mine, [aim]) if area.shape == "burst" else None
-        label = name(aim)
+        label = square_name(aim)
         theirs: tuple[Square, ...] = (aim,)
     else:
         theirs = squares_of(t) if at is None else tuple(footprint(at, side_of(t.spec.size)))
@@ -128,7 +128,7 @@ def spot(fight: Fight | None, a: Fighter, t: Fighter, cmd: Attack,
     others = _unnamed({sq: who for sq, who in others.items()
                        if who != t.name or area is not None}, fight)
     return Spot(board, mine, theirs, others, a.name, label, measured, cmd.distance,
-                name(at) if at is not None and area is None else "",
+                square_name(at) if at is not None and area is None else "",
                 centre=area is not None and area.shape == "burst")
 
 
@@ -153,7 +153,7 @@ def aim_square(board: Board, area: Area) -> Square:
         raise RuleError(f"{area.square.upper()} is off the map: the {area.shape} needs a "
                         "square on it")
     if board.at(sq).solid:
-        raise RuleError(f"{name(sq)} is solid: aim the {area.shape} at an open square")
+        raise RuleError(f"{square_name(sq)} is solid: aim the {area.shape} at an open square")
     return sq
 
 
@@ -265,7 +265,7 @@ def reason(s: Spot) -> str:
         needed_walls, needed = walls, list(creatures)
     bits = []
     if needed_walls:
-        where = ", ".join(name(sq) for sq in needed_walls[:3])
+        where = ", ".join(square_name(sq) for sq in needed_walls[:3])
         if len(needed_walls) > 3:
             where += f" and {len(needed_walls) - 3} more"
         bits.append(f"low wall{'s' if len(needed_walls) > 1 else ''} at {where}")

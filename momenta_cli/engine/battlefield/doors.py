@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from momenta_cli.engine.battlefield.positions import board_of, no_map, occupants, square_of
 from momenta_cli.engine.core import Command, Event, Fight, Roller, handles
-from momenta_cli.engine.geometry import map_size, name, parse
+from momenta_cli.engine.geometry import map_size, parse, square_name
 from momenta_cli.errors import RuleError
 
 _WHAT = {"wall": "a wall", "difficult": "difficult terrain", "low": "a low wall",
@@ -49,17 +49,17 @@ def set_door(fight: Fight, cmd: SetDoor, roller: Roller) -> list[Event]:
         raise no_map("there are no doors")
     sq = square_of(cmd.square)
     if not board.on(sq):
-        raise RuleError(f"{name(sq)} is off the map ({map_size(board)})")
+        raise RuleError(f"{square_name(sq)} is off the map ({map_size(board)})")
     t = board.at(sq)
     if t.kind != "door":
         what = _WHAT.get(t.kind, t.kind)
-        raise RuleError(f"{name(sq)} is not a door (it is {what})")
+        raise RuleError(f"{square_name(sq)} is not a door (it is {what})")
     want = (not t.open) if cmd.how is None else cmd.how == "open"
     if want == t.open:
-        raise RuleError(f"the door at {name(sq)} is already {'open' if want else 'closed'}")
+        raise RuleError(f"the door at {square_name(sq)} is already {'open' if want else 'closed'}")
     if not want:
         who = occupants(fight.fighters.values()).get(sq)
         if who is not None:
-            raise RuleError(f"{who} stands in the doorway at {name(sq)}: the door cannot "
+            raise RuleError(f"{who} stands in the doorway at {square_name(sq)}: the door cannot "
                             "close")
-    return [DoorSet(name(sq), want)]
+    return [DoorSet(square_name(sq), want)]

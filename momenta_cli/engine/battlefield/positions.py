@@ -23,9 +23,9 @@ from momenta_cli.engine.geometry import (
     Square,
     fit_problem,
     footprint,
-    name,
     parse,
     side_of,
+    square_name,
 )
 from momenta_cli.errors import RuleError
 
@@ -130,13 +130,13 @@ def place(fight: Fight, cmd: Place, roller: Roller) -> list[Event]:
     f = find(fight, cmd.target)
     sq = square_of(cmd.square)
     if sq == f.position:
-        raise RuleError(f"{f.name} is already at {name(sq)}")
+        raise RuleError(f"{f.name} is already at {square_name(sq)}")
     why = fit_problem(board, sq, side_of(f.spec.size), occupants(fight.fighters.values(),
                                                                  but=f.name))
     if why:
         raise RuleError(f"cannot place {f.name}: {why}")
-    was = name(f.position) if f.position is not None else None
-    return [PlacedAt(f.name, name(sq), was)]
+    was = square_name(f.position) if f.position is not None else None
+    return [PlacedAt(f.name, square_name(sq), was)]
 
 
 def stands_up(fight: Fight, f: Fighter, at: str | None) -> list[Event]:
@@ -157,14 +157,14 @@ def stands_up(fight: Fight, f: Fighter, at: str | None) -> list[Event]:
         return []  # not on the map: it comes back as it left
     why = fit_problem(board, sq, side, taken)
     if why and at is None:
-        raise RuleError(f"{f.name} cannot stand up at {name(sq)}: {why} (say where: "
+        raise RuleError(f"{f.name} cannot stand up at {square_name(sq)}: {why} (say where: "
                         f"revive {f.name} at C5)")
     if why:
-        raise RuleError(f"cannot revive {f.name} at {name(sq)}: {why}")
+        raise RuleError(f"cannot revive {f.name} at {square_name(sq)}: {why}")
     if sq == f.position:
         return []
-    was = name(f.position) if f.position is not None else None
-    return [PlacedAt(f.name, name(sq), was)]
+    was = square_name(f.position) if f.position is not None else None
+    return [PlacedAt(f.name, square_name(sq), was)]
 
 
 def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str, str]]
@@ -192,7 +192,7 @@ def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str, str]]
         if i == 0:
             why = fit_problem(board, start, side, taken)
             if why:
-                raise RuleError(f"{who} cannot come in at {name(start)}: {why}")
+                raise RuleError(f"{who} cannot come in at {square_name(start)}: {why}")
             sq = start
         else:
             # taken only grows: a position refused once stays refused, so one walk of
@@ -203,14 +203,14 @@ def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str, str]]
             found = next((p for p in rooms[side, side_name]
                           if fit_problem(board, p, side, taken) is None), None)
             if found is None:
-                raise RuleError(f"there is no room for {who} around {name(start)}: every "
+                raise RuleError(f"there is no room for {who} around {square_name(start)}: every "
                                 "square a creature can walk to from there is taken (give "
                                 "another square: add ... at C5)")
             sq = found
         for s in footprint(sq, side):
             taken[s] = who
         sides[who] = side_name
-        events.append(PlacedAt(who, name(sq)))
+        events.append(PlacedAt(who, square_name(sq)))
     return events
 
 

@@ -10,9 +10,9 @@ from .board import (
     Terrain as Terrain,
     column_name as column_name,
     footprint as footprint,
-    name as name,
     parse as parse,
     side_of as side_of,
+    square_name as square_name,
 )
 from .fitting import SQUARE_HELP as SQUARE_HELP, fit_problem as fit_problem, map_size as map_size
 from .forced_squares import Forced as Forced, drag as drag, shove as shove

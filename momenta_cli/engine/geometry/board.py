@@ -49,7 +49,7 @@ def column_name(col: int) -> str:
     return column_name(col // 26 - 1) + chr(ord("A") + col % 26)
 
 
-def name(sq: Square) -> str:
+def square_name(sq: Square) -> str:
     """``(2, 4)`` -> ``C5``."""
     return f"{column_name(sq[0])}{sq[1] + 1}"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from momenta_cli.engine.geometry.board import Board, Square, column_name, footprint, name
+from momenta_cli.engine.geometry.board import Board, Square, column_name, footprint, square_name
 
 SQUARE_HELP = "a square is a column letter and a row number, like C5"
 
@@ -26,9 +26,9 @@ def fit_problem(board: Board, top_left: Square, side: int,
     R31; one corner over a pit stands), and held by nobody in ``taken`` (square -> the
     name of who holds it)."""
     squares = footprint(top_left, side)
-    where = name(top_left)
+    where = square_name(top_left)
     lead = "" if side == 1 else \
-        f"a {side}x{side} creature at {where} takes {where} to {name(squares[-1])}, and "
+        f"a {side}x{side} creature at {where} takes {where} to {square_name(squares[-1])}, and "
     for sq in squares:
         what = None
         if not board.on(sq):
@@ -47,5 +47,5 @@ def fit_problem(board: Board, top_left: Square, side: int,
         elif sq in (taken or {}):
             what = f"taken by {(taken or {})[sq]}"
         if what:
-            return f"{lead}{name(sq)} is {what}"
+            return f"{lead}{square_name(sq)} is {what}"
     return None

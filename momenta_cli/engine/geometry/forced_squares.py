@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from momenta_cli.engine.geometry.board import Board, Square, footprint, name
+from momenta_cli.engine.geometry.board import Board, Square, footprint, square_name
 from momenta_cli.engine.geometry.pathfinding import pit_depth
 
 
@@ -48,9 +48,10 @@ def _blocker(board: Board, squares: Sequence[Square], occupied: Collection[Squar
         if not board.on(s):
             return "the edge of the map"
         if board.at(s).solid:
-            return f"a {'closed door' if board.at(s).kind == 'door' else 'wall'} at {name(s)}"
+            what = "closed door" if board.at(s).kind == "door" else "wall"
+            return f"a {what} at {square_name(s)}"
         if s in occupied:
-            return f"a creature at {name(s)}"
+            return f"a creature at {square_name(s)}"
     return None
 
 
@@ -89,7 +90,7 @@ def shove(board: Board, shover: Collection[Square], target: Square, n: int, *,
         pos = new
         depth = _pit(board, squares)
         if depth is not None:
-            return Forced(tuple(went), f"the pit at {name(new)}", depth)
+            return Forced(tuple(went), f"the pit at {square_name(new)}", depth)
     return Forced(tuple(went))
 
 
@@ -110,5 +111,5 @@ def drag(board: Board, grabber_path: Sequence[Square], offset: tuple[int, int], 
         went.append(new)
         depth = _pit(board, squares)
         if depth is not None:
-            return Forced(tuple(went), f"the pit at {name(new)}", depth)
+            return Forced(tuple(went), f"the pit at {square_name(new)}", depth)
     return Forced(tuple(went))

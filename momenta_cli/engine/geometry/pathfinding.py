@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from momenta_cli.engine.geometry.board import Board, Square, footprint, name
+from momenta_cli.engine.geometry.board import Board, Square, footprint, square_name
 from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.text import squares_text
 
@@ -63,7 +63,7 @@ class LegalPath:
 
     def names(self) -> list[str]:
         """The positions as ``C5``-style names, for messages and ``--json``."""
-        return [name(s) for s in self.squares]
+        return [square_name(s) for s in self.squares]
 
 
 @dataclass(frozen=True)
@@ -273,16 +273,16 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     path's ``extra``). ``passing``: ``goal`` is a waypoint the mover goes on from, so it
     may be an ally's square (crossed, not ended in)."""
     walk = _walk(board, start, side, mode, enemies, allies)
-    where = name(goal)
+    where = square_name(goal)
     for s in walk.squares(goal):
         if not board.on(s):
             return NoPath(f"{where} is off the map" if side == 1
                           else f"a {side}x{side} creature does not fit at {where}")
         if board.at(s).solid:
             what = "a closed door" if board.at(s).kind == "door" else "a wall"
-            return NoPath(f"{name(s)} is {what}")
+            return NoPath(f"{square_name(s)} is {what}")
         if s in walk.enemies or (s in walk.allies and not passing):
-            return NoPath(f"{name(s)} is occupied")
+            return NoPath(f"{square_name(s)} is occupied")
     if goal == start:
         return NoPath(f"already at {where}")
     kinds = walk.kinds(goal) | walk.kinds(start)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.battlefield import board_of, occupants, squares_of
 from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find
-from momenta_cli.engine.geometry import Forced, Square, name, shove, side_of
+from momenta_cli.engine.geometry import Forced, Square, shove, side_of, square_name
 from momenta_cli.engine.movement import triggers
 from momenta_cli.engine.movement.movement_events import FORCED, Shoved
 from momenta_cli.errors import RuleError
@@ -77,7 +77,7 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
     for k, (step, group) in enumerate(groups):
         events += _part(s, t, a, n, went, start, here, step, "")
         events += applied(s, [triggers.Halted(
-            t.name, FORCED, name(went.squares[step]),
+            t.name, FORCED, square_name(went.squares[step]),
             tuple((x.reactor, x.reaction) for x, _ in group))])
         events += triggers.react(s, t.name, group, roller)
         here = step
@@ -133,8 +133,8 @@ def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: Forced, start: Square,
     stop, R35), applied to ``s``."""
     part = went.squares[here + 1:to + 1]
     begin = start if here < 0 else went.squares[here]
-    return applied(s, [Shoved(t.name, a.name, n, tuple(name(q) for q in part),
-                                 stopped, name(begin), goes_on=here >= 0)])
+    return applied(s, [Shoved(t.name, a.name, n, tuple(square_name(q) for q in part),
+                                 stopped, square_name(begin), goes_on=here >= 0)])
 
 
 def drag_triggers(fight: Fight, route: Route) -> list[tuple[str, triggers.Trigger]]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.core import Event, Fight
-from momenta_cli.engine.geometry import name as square_name, parse
+from momenta_cli.engine.geometry import parse, square_name
 
 
 @dataclass(frozen=True)

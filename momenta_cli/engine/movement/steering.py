@@ -25,9 +25,9 @@ from momenta_cli.engine.geometry import (
     Square,
     find_path,
     footprint,
-    name,
     pit_depth,
     side_of,
+    square_name,
     within,
 )
 from momenta_cli.engine.movement import triggers
@@ -80,7 +80,7 @@ def joined(legs: list[LegalPath]) -> LegalPath:
 
 def via_text(stops: list[Square]) -> str:
     """`` via B3 D4`` for a refusal (nothing without waypoints)."""
-    return f" via {' '.join(name(s) for s in stops)}" if stops else ""
+    return f" via {' '.join(square_name(s) for s in stops)}" if stops else ""
 
 
 def why(board: Board, no: NoPath, budget_why: str, budget: int, here: Square,
@@ -90,18 +90,18 @@ def why(board: Board, no: NoPath, budget_why: str, budget: int, here: Square,
     the reason."""
     reason = no.reason
     if reason.endswith("is off the map"):
-        return f"{reason} (A1 to {name((board.width - 1, board.height - 1))})"
+        return f"{reason} (A1 to {square_name((board.width - 1, board.height - 1))})"
     if not reason.startswith(("no way", "already at")):
         return reason
     if used is None:
         return f"{reason} ({budget_why})" if reason.startswith("no way") else reason
     if reason.startswith("already at"):
-        return f"it is already at {name(here)} there: a waypoint is a square it moves to"
+        return f"it is already at {square_name(here)} there: a waypoint is a square it moves to"
     left = budget - used
-    spent = f"({budget_why}: {squares_text(budget)} in all, {used} to reach {name(here)})"
+    spent = f"({budget_why}: {squares_text(budget)} in all, {used} to reach {square_name(here)})"
     if left <= 0:
-        return f"nothing is left to go on from {name(here)} to {name(to)} {spent}"
-    return (f"no way from {name(here)} to {name(to)} within the {squares_text(left)} "
+        return f"nothing is left to go on from {square_name(here)} to {square_name(to)} {spent}"
+    return (f"no way from {square_name(here)} to {square_name(to)} within the {squares_text(left)} "
             f"left {spent}")
 
 

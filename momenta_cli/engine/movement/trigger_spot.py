@@ -22,9 +22,9 @@ from momenta_cli.engine.geometry import (
     Square,
     comes_within,
     footprint,
-    name,
     parse,
     side_of,
+    square_name,
     within,
 )
 from momenta_cli.engine.movement.movement_events import FELL, FORCED
@@ -53,9 +53,9 @@ def _in_order(fight: Fight, reactor: Fighter, mover: Fighter, squares: list[Squa
     square where the movement ended, with nothing after it, the two are the same."""
     if mover.moved != FORCED or step < 0 or (step >= len(squares) - 1 and not fell):
         return
-    at = name(squares[step])
+    at = square_name(squares[step])
     if step < len(squares) - 1:
-        went = f"was forced on from {at} to {name(squares[-1])}{' and fell' if fell else ''}"
+        went = f"was forced on from {at} to {square_name(squares[-1])}{' and fell' if fell else ''}"
     else:
         went = f"fell at {at}"
     r = quote_word(reactor.name)
@@ -75,7 +75,7 @@ def _line_head(fight: Fight, mover: Fighter) -> str:
         return f"shove NAME {it} ..."
     who = quote_word(a.name)
     if a.moved and a.position is not None and _in_step(a.trail, mover.trail):
-        return f"{a.moved.lower()} {who} to {name(a.position)} ..."
+        return f"{a.moved.lower()} {who} to {square_name(a.position)} ..."
     return f"shove {who} {it} ..."
 
 
@@ -132,7 +132,7 @@ def where_triggered(fight: Fight, reactor: Fighter, mover: Fighter, reaction: st
     if not found:
         raise triggers.not_triggered(fight, mover, reactor, reaction, how)
     t = found[0]
-    where = name(start) if t.step < 0 else t.square
+    where = square_name(start) if t.step < 0 else t.square
     if reaction == "Forestall":
         raise RuleError(f"{mover.name} does not start this movement within reach of "
                         f"{reactor.name}'s {w.name}; {' or '.join(t.weapons)} triggers "

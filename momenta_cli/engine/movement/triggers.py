@@ -36,9 +36,9 @@ from momenta_cli.engine.geometry import (
     Square,
     comes_within,
     footprint,
-    name,
     parse,
     side_of,
+    square_name,
     step_cost,
     within,
 )
@@ -98,7 +98,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
             flex = tuple(n for n, reach, reflexive in melee
                          if reflexive and within(at_start, mine, reach))
             if flex:
-                out.append(Trigger(r.name, "Forestall", START, name(start), flex))
+                out.append(Trigger(r.name, "Forestall", START, square_name(start), flex))
         entered: dict[int, list[str]] = {}
         for n, reach, _ in melee:
             i = comes_within(start, squares, side, mine, reach)
@@ -107,7 +107,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
         if entered:
             i = min(entered)
             later = tuple((n, j) for j in sorted(entered) if j != i for n in entered[j])
-            out.append(Trigger(r.name, "Intercept", i, name(squares[i]), tuple(entered[i]),
+            out.append(Trigger(r.name, "Intercept", i, square_name(squares[i]), tuple(entered[i]),
                                later))
     return sorted(out, key=lambda t: t.step)
 
@@ -127,7 +127,7 @@ def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
     out = []
     for t in find_triggers(fight, mover, p.start, p.squares, route.how):
         step = landed(t.step)
-        out.append(replace(t, step=step, square=name(p.squares[step]) if step >= 0
+        out.append(replace(t, step=step, square=square_name(p.squares[step]) if step >= 0
                            else t.square, later=tuple((n, landed(j)) for n, j in t.later)))
     return out
 
@@ -262,7 +262,7 @@ def match(fight: Fight, mover: Fighter, triggered: Sequence[Trigger],
             w = pick_weapon(reactor, a.weapon)
             step = dict((n, j) for n, j in t.later).get(w.name)
             if step is not None:  # that weapon's reach is entered further on
-                t = replace(t, step=step, square=name(squares[step]),
+                t = replace(t, step=step, square=square_name(squares[step]),
                             weapons=(w.name,), later=())
             elif w.name not in t.weapons and t.reaction == "Forestall":
                 check_reactive_weapon(w, "Forestall", None)  # not Reflexive: says so
@@ -368,13 +368,13 @@ def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list
                for i in range(a + 1, b + 1))
     events = applied(s, [Moved(
         f.name, r.how, len(part), r.budget, cost - len(part), r.during,
-        path=tuple(name(q) for q in part), start=name(seq[a + 1]),
-        jumped=tuple(name(q) for q in part if q in p.jumped), goes_on=goes_on)])
+        path=tuple(square_name(q) for q in part), start=square_name(seq[a + 1]),
+        jumped=tuple(square_name(q) for q in part if q in p.jumped), goes_on=goes_on)])
     for who, went in r.drags:
         dragged = went.squares[a + 1:b + 1]
         if dragged and not s.get(who).out:  # one struck down stays where it was struck
             events += applied(s, [Dragged(who, f.name, len(dragged),
-                                             tuple(name(q) for q in dragged),
+                                             tuple(square_name(q) for q in dragged),
                                              goes_on=bool(went.squares[:a + 1]))])
     return events
 
@@ -394,7 +394,7 @@ def walk(s: Fight, f: Fighter, r: Route,
         if step > here:
             events += _part(s, f, r, here, step, begun)
             here, begun = step, True
-        square = name(p.squares[step]) if step >= 0 else name(p.start)
+        square = square_name(p.squares[step]) if step >= 0 else square_name(p.start)
         events += applied(s, [Halted(
             f.name, r.how, square, tuple((t.reactor, t.reaction) for t, _ in group),
             first=not begun)])

@@ -36,10 +36,10 @@ from momenta_cli.engine.geometry import (
     Square,
     drag,
     footprint,
-    name,
     pit_depth,
     reachable,
     side_of,
+    square_name,
 )
 from momenta_cli.engine.harm import reminder_events
 from momenta_cli.engine.movement import grabs, move_shift, steering, triggers
@@ -130,7 +130,7 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
     if how == "Shift":
         move_shift.shift_lockouts(f, here)
         if pit:
-            raise RuleError(f"{f.name} is at the bottom of the pit at {name(f.position)} "
+            raise RuleError(f"{f.name} is at the bottom of the pit at {square_name(f.position)} "
                             f"({pit} deep) and cannot Shift: climbing out is a Move of "
                             "1 square (ch19 Climb)")
         budget, why = shift_speed(f), "half SPD"
@@ -189,19 +189,19 @@ def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
                 allies=w.allies, last=i == len(stops) - 1) \
                 if found.reason.startswith("no way") else []
             if doors:  # the only thing in the way: say so, with the line that opens it
-                at = name(doors[0])
+                at = square_name(doors[0])
                 because = f"the door at {at} is closed: open it with 'door {at} open'"
             elif found.reason.endswith(" is occupied"):
                 holder = occupants(fight.fighters.values(), but=f.name).get(
                     square_of(found.reason.split()[0]))
                 if holder is not None:
                     because += f" by {holder}"
-            raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
+            raise RuleError(f"{f.name} cannot {how} to {square_name(goal)}"
                             f"{steering.via_text(stops[:-1])}: {because}")
         legs.append(found)
         here, left = found.end, left - found.cost
     if len(legs) > 1 and any(p.climbing for p in legs):
-        raise RuleError(f"{f.name} cannot {how} to {name(goal)}"
+        raise RuleError(f"{f.name} cannot {how} to {square_name(goal)}"
                         f"{steering.via_text(stops[:-1])}: a Move that climbs goes 1 "
                         "square (ch19 Climb), so it passes no square on the way")
     found = legs[0] if len(legs) == 1 else steering.joined(legs)
@@ -260,11 +260,11 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
         # its trigger square: ``triggers.walk``)
         events += applied(s, [Moved(
             f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
-            path=tuple(p.names()), start=name(p.start),
-            jumped=tuple(name(q) for q in p.squares if q in p.jumped))])
+            path=tuple(p.names()), start=square_name(p.start),
+            jumped=tuple(square_name(q) for q in p.squares if q in p.jumped))])
         for who, went in r.drags:
             events += applied(s, [Dragged(who, f.name, len(went.squares),
-                                             tuple(name(q) for q in went.squares))])
+                                             tuple(square_name(q) for q in went.squares))])
     events += _drag_notes(fight, s, r, pairs, said)
     return events + _arrived(s, f, r, roller) + reminder_events(fight, f)
 
@@ -288,7 +288,7 @@ def _drag_notes(fight: Fight, s: Fight, r: Route,
             continue
         walked = went.squares[:went.squares.index(moved) + 1]
         fell = bool(went.fall) and len(walked) == len(went.squares) and not s.get(who).out
-        line = f"{r.how.lower()} {quote_word(r.mover)} to {name(r.path.end)} ..."
+        line = f"{r.how.lower()} {quote_word(r.mover)} to {square_name(r.path.end)} ..."
         notes = triggers.forced_notes(fight, d, d.position, walked, line, fell)
         # the grabber moves with it: its own reach is no trigger
         events += applied(s, [n for n in notes if getattr(n, "name", None) != r.mover
