@@ -40,7 +40,8 @@ def per_call(fn: Callable[[], object], calls: int) -> Callable[[], float]:
 
 def ours() -> distribution.Counts:
     """Net successes, 20 dice vs 20 at 5+: two binomials and their convolution."""
-    return distribution.net(distribution.successes(DICE), distribution.successes(DICE))
+    side = distribution.success_distribution(DICE)
+    return distribution.net_distribution(side, side)
 
 
 def table() -> object:

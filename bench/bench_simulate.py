@@ -15,7 +15,7 @@ from common import REPO, Bench, Figure, Workdir, interleaved, main, robust
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
-from momenta_cli.simulate import play, simulate
+from momenta_cli.simulate import play_fight, simulate
 from momenta_cli.simulate.fight import fight_seed
 from momenta_cli.simulate.policy import BUILTIN
 
@@ -38,7 +38,7 @@ def _sim1(work: Workdir, reps: int) -> Figure:
     policy = BUILTIN["tactical"]
     scripts = []
     for i in range(FIGHTS_1):
-        _, session = play(enc, policy, SEED, i, keep=True)
+        _, session = play_fight(enc, policy, SEED, i, keep=True)
         assert session is not None
         scripts.append((fight_seed(SEED, i), [e.line for e in session.entries]))
 

@@ -44,7 +44,7 @@ This one makes the allies focus their attacks on the enemy closest to going down
 leaves everything else (the adversaries, reactions, who acts first) to the built-in.
 """
 
-from momenta_cli.simulate.policy import tactical_choose
+from momenta_cli.simulate import tactical_choose
 
 
 def health_left(f):

@@ -28,9 +28,9 @@ def run(session: Session, *lines: str, faces: list[int] | None = None,
 
 
 def log_text(session: Session) -> list[str]:
-    from momenta_cli.render import lines
+    from momenta_cli.render import event_lines
 
-    return [t for e in session.entries for t in lines(e.events)]
+    return [t for e in session.entries for t in event_lines(e.events)]
 
 
 def order(session: Session) -> list[str]:

@@ -19,7 +19,7 @@ from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.turns import zipper
 from momenta_cli.errors import CommandError
 from momenta_cli.language import parse_line
-from momenta_cli.render import lines
+from momenta_cli.render import event_lines
 from tests.attack_yard import yard
 from tests.engine_helpers import check_bounds, drive, log_text, run
 
@@ -129,7 +129,7 @@ def test_log_lines_render_names_literally_in_rich():
     run(s, "turn kira", "attack gorm", faces=[5, 1, 2])
     out = io.StringIO()
     Console(width=80, file=out, color_system=None).print(
-        Text("\n".join(lines(s.entries[-1].events))))
+        Text("\n".join(event_lines(s.entries[-1].events))))
     assert "Kira -> Gorm: Longsword (Slashing) POW 3d [5,1,2] 1s = 1s -> 6 dmg" \
         in out.getvalue()
 

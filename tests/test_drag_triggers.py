@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.movement import forced, plan
+from momenta_cli.engine.movement import forced, plan_walk
 from tests.engine_helpers import log_text, refused, run, session_from
 
 
@@ -78,7 +78,7 @@ def test_drag_triggers_lists_the_dragged_ones_triggers_for_the_prompt():
     """engine/movement/forced.py ``drag_triggers``: (dragged one, Trigger) pairs, Intercept only,
     never the grabber's own reach (R35)."""
     s = dragging()
-    route = plan(s.state, s.state.get("Kira"), "d2")
+    route = plan_walk(s.state, s.state.get("Kira"), "d2")
     found = forced.drag_triggers(s.state, route)
     assert [(who, t.reactor, t.reaction, t.square) for who, t in found] == [
         ("Nix", "Wren", "Intercept", "E1")]

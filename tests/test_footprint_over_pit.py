@@ -48,12 +48,12 @@ def test_a_shove_or_a_drag_stops_only_wholly_over_a_pit():
     """ch19 Shove, Grab (forced movement), R36, R31, R23: a 2x2 pushed or dragged over
     a 1x1 pit goes on over it; one pushed wholly over a 2x2 pit falls the shallowest."""
     b = board_of("......", "..3...", "......", "......")
-    went = forced_squares.shove(b, [at("A1")], at("B1"), 3, side=2)
+    went = forced_squares.push_squares(b, [at("A1")], at("B1"), 3, side=2)
     assert went.fall == 0 and went.stopped is None and len(went.squares) == 3
-    dragged = forced_squares.drag(b, [at("B1"), at("C1"), at("D1")], (0, 0), side=2)
+    dragged = forced_squares.drag_squares(b, [at("B1"), at("C1"), at("D1")], (0, 0), side=2)
     assert dragged.fall == 0 and dragged.stopped is None
     deep = board_of("......", "..32..", "..23..", "......")
-    went = forced_squares.shove(deep, [at("A2")], at("B2"), 3, side=2)
+    went = forced_squares.push_squares(deep, [at("A2")], at("B2"), 3, side=2)
     assert went.squares == (at("C2"),) and went.fall == 2
 
 

@@ -9,12 +9,12 @@ from hypothesis import assume, given, settings, strategies as st
 from momenta_cli.engine.geometry import (
     Board,
     Terrain,
-    burst,
-    cone,
+    burst_squares,
+    cone_squares,
     footprint,
-    line,
     line_of_sight,
-    parse,
+    line_squares,
+    parse_square,
 )
 from momenta_cli.engine.geometry.ranges import steps
 
@@ -26,7 +26,7 @@ def board_of(*rows: str) -> Board:
 
 
 def at(text: str):
-    sq = parse(text)
+    sq = parse_square(text)
     assert sq is not None
     return sq
 
@@ -40,18 +40,18 @@ def test_burst_is_every_square_within_the_radius():
     """ch20 Area Attacks, R32 distance: a burst of radius 1 is the 3x3 block, clipped to
     the map."""
     b = board_of(".....", ".....", ".....")
-    assert len(burst(b, at("C2"), 1)) == 9
-    assert names(burst(b, at("A1"), 1)) == {"A1", "B1", "A2", "B2"}
+    assert len(burst_squares(b, at("C2"), 1)) == 9
+    assert names(burst_squares(b, at("A1"), 1)) == {"A1", "B1", "A2", "B2"}
 
 
 def test_burst_is_shielded_by_walls_not_by_low_walls():
     """(ours) walls shield a square the burst's centre cannot see (R33); low walls and
     creatures do not (they give cover, and area attacks are Seeking: ch20)."""
     walled = board_of(".#...", ".#...", ".#...")
-    hit = burst(walled, at("A2"), 2)
+    hit = burst_squares(walled, at("A2"), 2)
     assert names(hit) == {"A1", "A2", "A3"}
     low = board_of(".=...", ".=...", ".=...")
-    assert names(burst(low, at("A2"), 2)) == {
+    assert names(burst_squares(low, at("A2"), 2)) == {
         f"{c}{r}" for c in "ABC" for r in "123"}
 
 
@@ -59,10 +59,10 @@ def test_line_touches_the_squares_it_crosses_and_stops_at_a_wall():
     """A line 4 long from A1 east: B1..E1; a diagonal one touches the diagonal squares
     only; a wall ends it."""
     b = board_of("......", "......", "......", "......")
-    assert line(b, [at("A1")], at("B1"), 4) == (at("B1"), at("C1"), at("D1"), at("E1"))
-    assert line(b, [at("A1")], at("B2"), 3) == (at("B2"), at("C3"), at("D4"))
+    assert line_squares(b, [at("A1")], at("B1"), 4) == (at("B1"), at("C1"), at("D1"), at("E1"))
+    assert line_squares(b, [at("A1")], at("B2"), 3) == (at("B2"), at("C3"), at("D4"))
     walled = board_of("...#..")
-    assert line(walled, [at("A1")], at("F1"), 5) == (at("B1"), at("C1"))
+    assert line_squares(walled, [at("A1")], at("F1"), 5) == (at("B1"), at("C1"))
 
 
 def test_line_stops_where_two_walls_meet_at_a_corner_as_sight_does():
@@ -73,21 +73,21 @@ def test_line_stops_where_two_walls_meet_at_a_corner_as_sight_does():
     they meet and touches nothing, as the cone and the burst (traced with
     ``line_of_sight``) reach nothing past A1."""
     b = board_of(".#......", "#.......", "........", "........", "........")
-    assert line(b, [at("A1")], at("E5"), 5) == ()
+    assert line_squares(b, [at("A1")], at("E5"), 5) == ()
     assert not line_of_sight(b, [at("A1")], [at("C3")])
-    assert cone(b, [at("A1")], at("E5"), 5) == frozenset()
-    assert names(burst(b, at("A1"), 3)) == {"A1"}
+    assert cone_squares(b, [at("A1")], at("E5"), 5) == frozenset()
+    assert names(burst_squares(b, at("A1"), 3)) == {"A1"}
     # in the open: walls at C2 and D3 meet at a corner; the line from B4 toward E1
     # crosses C3, then that corner point, and goes no further
     open_field = board_of("......", "..#...", "...#..", "......")
-    assert names(line(open_field, [at("B4")], at("E1"), 3)) == {"C3"}
+    assert names(line_squares(open_field, [at("B4")], at("E1"), 3)) == {"C3"}
     assert not line_of_sight(open_field, [at("B4")], [at("D2")])
 
 
 def test_cone_opens_a_quarter_circle():
     """A cone 2 long east from C3: the 90-degree wedge, 1 square wide, then 3."""
     b = board_of("......", "......", "......", "......", "......")
-    assert names(cone(b, [at("C3")], at("D3"), 2)) == {
+    assert names(cone_squares(b, [at("C3")], at("D3"), 2)) == {
         "D2", "D3", "D4", "E1", "E2", "E3", "E4", "E5"}
 
 
@@ -95,8 +95,8 @@ def test_areas_from_a_big_creature_start_at_its_edge():
     """R31 footprints: the origin's own squares are never in its area."""
     b = board_of("......", "......", "......")
     ogre = footprint(at("A1"), 2)
-    assert line(b, ogre, at("D1"), 2)[0] == at("C1")
-    assert not set(cone(b, ogre, at("C2"), 2)) & set(ogre)
+    assert line_squares(b, ogre, at("D1"), 2)[0] == at("C1")
+    assert not set(cone_squares(b, ogre, at("C2"), 2)) & set(ogre)
 
 
 # --- properties ---------------------------------------------------------------------
@@ -122,16 +122,16 @@ def test_area_shapes_stay_in_range_and_in_sight(case):
     within its size of the origin and seen from it (R33); a line's squares follow each
     other step by step."""
     b, origin, toward, size = case
-    for sq in burst(b, origin, size):
+    for sq in burst_squares(b, origin, size):
         assert steps(sq, origin) <= size and not b.at(sq).solid
         assert line_of_sight(b, [origin], [sq])
-    squares = line(b, [origin], toward, size)
+    squares = line_squares(b, [origin], toward, size)
     prev = origin
     for sq in squares:
         assert steps(sq, prev) == 1 and not b.at(sq).solid
         assert steps(sq, origin) <= size
         assert line_of_sight(b, [origin], [sq])  # R33: no slipping through a squeeze
         prev = sq
-    for sq in cone(b, [origin], toward, size):
+    for sq in cone_squares(b, [origin], toward, size):
         assert sq != origin and steps(sq, origin) <= size and not b.at(sq).solid
         assert line_of_sight(b, [origin], [sq])

@@ -15,7 +15,7 @@ from momenta_cli.engine.geometry import (
     Square,
     Terrain,
     find_path,
-    parse,
+    parse_square,
     reachable,
 )
 
@@ -30,7 +30,7 @@ def board_of(*rows: str) -> Board:
 
 
 def at(text: str) -> Square:
-    sq = parse(text)
+    sq = parse_square(text)
     assert sq is not None
     return sq
 

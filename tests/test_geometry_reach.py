@@ -11,10 +11,10 @@ from momenta_cli.engine.geometry import (
     Terrain,
     comes_within,
     distance,
-    drag,
+    drag_squares,
     footprint,
-    parse,
-    shove,
+    parse_square,
+    push_squares,
     within,
 )
 from momenta_cli.engine.geometry.forced_squares import away
@@ -29,7 +29,7 @@ def board_of(*rows: str) -> Board:
 
 
 def at(text: str):
-    sq = parse(text)
+    sq = parse_square(text)
     assert sq is not None
     return sq
 
@@ -74,25 +74,25 @@ def test_shove_goes_straight_away_and_stops_at_a_wall():
     """ch19 Shove (forced movement): N squares straight away from the shover; a wall, a
     closed door or a creature stops it short."""
     b = board_of("......#.")
-    moved = shove(b, [at("A1")], at("B1"), 5)
+    moved = push_squares(b, [at("A1")], at("B1"), 5)
     assert [m for m in moved.squares] == [at("C1"), at("D1"), at("E1"), at("F1")]
     assert moved.stopped == "a wall at G1"
-    crowd = shove(b, [at("A1")], at("B1"), 3, occupied={at("D1")})
+    crowd = push_squares(b, [at("A1")], at("B1"), 3, occupied={at("D1")})
     assert crowd.squares == (at("C1"),) and crowd.stopped == "a creature at D1"
-    assert shove(board_of("..+"), [at("A1")], at("B1"), 2).stopped == "a closed door at C1"
-    edge = shove(board_of("..."), [at("A1")], at("B1"), 4)
+    assert push_squares(board_of("..+"), [at("A1")], at("B1"), 2).stopped == "a closed door at C1"
+    edge = push_squares(board_of("..."), [at("A1")], at("B1"), 4)
     assert edge.squares == (at("C1"),) and edge.stopped == "the edge of the map"
 
 
 def test_shove_ignores_difficult_terrain_costs():
     """ch19 forced movement moves N squares; terrain costs are for walking."""
-    assert len(shove(board_of("..:::."), [at("A1")], at("B1"), 3).squares) == 3
+    assert len(push_squares(board_of("..:::."), [at("A1")], at("B1"), 3).squares) == 3
 
 
 def test_shove_into_a_pit_falls():
     """R36 / R23: a creature shoved into a pit falls its depth (Mira's 5 squares; the
     damage, 2 per square after AGI, is the rules' business)."""
-    moved = shove(board_of("..o..."), [at("A1")], at("B1"), 3)
+    moved = push_squares(board_of("..o..."), [at("A1")], at("B1"), 3)
     assert moved.squares == (at("C1"),) and moved.fall == 5
     assert moved.stopped == "the pit at C1"
 
@@ -112,10 +112,10 @@ def test_a_bigger_grabber_drags_the_smaller_along():
     the same relative position (forced movement); a wall in its way stops the drag."""
     b = board_of("......", "......", "...#..")
     ogre_walk = [at("B1"), at("C1"), at("D1")]
-    dragged = drag(b, ogre_walk, (0, 2), occupied=set())  # held below the 2x2 ogre
+    dragged = drag_squares(b, ogre_walk, (0, 2), occupied=set())  # held below the 2x2 ogre
     assert dragged.squares == (at("B3"), at("C3"))
     assert dragged.stopped == "a wall at D3"
-    assert drag(b, ogre_walk, (2, 0)).squares == (at("D1"), at("E1"), at("F1"))
+    assert drag_squares(b, ogre_walk, (2, 0)).squares == (at("D1"), at("E1"), at("F1"))
 
 
 # --- properties ---------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_a_shove_moves_straight_never_into_walls_or_creatures(case):
     wall, a creature or off the map; it stops short only when the next square is one of
     those, or in a pit (R36), whose depth it reports."""
     b, shover, target, occupied, n = case
-    moved = shove(b, [shover], target, n, occupied=occupied)
+    moved = push_squares(b, [shover], target, n, occupied=occupied)
     d = away([shover], [target])
     assert len(moved.squares) <= n
     pos = target

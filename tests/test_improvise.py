@@ -16,7 +16,7 @@ import pytest
 
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.harm import catalogue, condition_def
+from momenta_cli.engine.harm import condition_catalogue, condition_def
 from momenta_cli.journal import FightFile
 from tests.conftest import ROOT, fight_of, invoke, one_line_error, started
 from tests.engine_helpers import log_text, refused, run, session_from
@@ -235,7 +235,7 @@ def test_a_new_condition_is_persistent_capped_at_3_and_a_reminder():
     assert s.state.fighters["Halden"].stacks("Soaked") == 1
     d = condition_def(s.state, "Soaked")
     assert (d.cap, d.clear, d.reminder) == (3, "persistent", True)
-    assert "Soaked" in catalogue(s.state)  # the prompt completes it from here on
+    assert "Soaked" in condition_catalogue(s.state)  # the prompt completes it from here on
     run(s, "cond d1 soak +5")  # known now: a prefix finds it, the cap holds
     assert s.state.fighters["Deckhand-1"].stacks("Soaked") == 3
     run(s, "turn halden", "end")  # persistent: no end-of-turn clearing
@@ -428,10 +428,10 @@ def _standing_notes(fight) -> list[str]:
 
     from rich.console import Console
 
-    from momenta_cli.render import status
+    from momenta_cli.render import status_block
 
     buf = StringIO()
-    Console(width=80, file=buf, color_system=None).print(status(fight))
+    Console(width=80, file=buf, color_system=None).print(status_block(fight))
     return [x for x in buf.getvalue().splitlines() if x.startswith("note:")]
 
 

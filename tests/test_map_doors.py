@@ -8,7 +8,7 @@ import pytest
 
 from momenta_cli.engine.battlefield import board_of
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from momenta_cli.render import battlemap
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.test_map_render import render
@@ -28,29 +28,29 @@ def hall():
 
 def test_a_door_opens_and_closes_and_the_map_shows_it(hall):
     run(hall, "door b1 open")
-    assert board_of(hall.state).at(parse("B1")).open
+    assert board_of(hall.state).at(parse_square("B1")).open
     assert log_text(hall)[-1] == "the door at B1 opens"
     assert render(battlemap(hall.state)).splitlines()[1] == "1 ##/ ####"
     run(hall, "door d2")  # no word: the other way
-    assert not board_of(hall.state).at(parse("D2")).open
+    assert not board_of(hall.state).at(parse_square("D2")).open
     assert log_text(hall)[-1] == "the door at D2 closes"
-    assert hall.state.encounter.board.at(parse("D2")).open  # the file's map is unchanged
+    assert hall.state.encounter.board.at(parse_square("D2")).open  # the file's map is unchanged
 
 
 def test_only_an_open_door_can_be_stood_in(hall):
     assert refused(hall, "place kira b1") == "cannot place Kira: B1 is a closed door"
     run(hall, "door b1 open", "place kira b1")
-    assert hall.state.get("Kira").position == parse("B1")
+    assert hall.state.get("Kira").position == parse_square("B1")
     assert refused(hall, "door b1 close") == ("Kira stands in the doorway at B1: the door "
                                               "cannot close")
 
 
 def test_undo_closes_the_door_again_and_replay_agrees(hall):
     run(hall, "door b1 open", "undo")
-    assert not board_of(hall.state).at(parse("B1")).open
+    assert not board_of(hall.state).at(parse_square("B1")).open
     run(hall, "door b1 open", "door d2 close")
     assert hall.state == replay(hall.initial, hall.entries)
-    assert hall.state.doors == ((parse("B1"), True), (parse("D2"), False))
+    assert hall.state.doors == ((parse_square("B1"), True), (parse_square("D2"), False))
 
 
 @pytest.mark.parametrize("line, why", [

@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from momenta_cli.encounter.loader import load_text
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 
 
 def problems(text: str) -> list[str]:
@@ -48,20 +48,21 @@ def test_rows_and_the_default_legend_make_the_board():
     s = spec(YARD)
     b = s.board
     assert (b.width, b.height) == (7, 5)
-    assert b.at(parse("A1")).kind == "wall" and b.at(parse("A1")).solid
-    assert b.at(parse("C3")).kind == "low" and b.at(parse("C3")).obstructs  # R34 cover
-    assert b.at(parse("D3")).kind == "water"
-    pit = b.at(parse("D4"))
+    assert b.at(parse_square("A1")).kind == "wall" and b.at(parse_square("A1")).solid
+    low = b.at(parse_square("C3"))
+    assert low.kind == "low" and low.obstructs  # R34 cover
+    assert b.at(parse_square("D3")).kind == "water"
+    pit = b.at(parse_square("D4"))
     assert (pit.kind, pit.height) == ("pit", 3)  # R36: a digit is a pit that deep
-    door = b.at(parse("D5"))
+    door = b.at(parse_square("D5"))
     assert door.kind == "door" and not door.open and door.solid
-    assert b.at(parse("C2")).kind == "floor"  # a mark stands on floor
+    assert b.at(parse_square("C2")).kind == "floor"  # a mark stands on floor
 
 
 def test_at_and_a_mark_place_the_combatants():
     s = spec(YARD)
     where = {c.name: c.position for c in s.combatants}
-    assert where == {"Gorm": parse("C2"), "Kira": parse("E2")}
+    assert where == {"Gorm": parse_square("C2"), "Kira": parse_square("E2")}
 
 
 def test_without_a_map_there_is_no_board_and_no_position():
@@ -90,9 +91,9 @@ def test_a_list_of_rows_and_a_legend_of_its_own():
           - {name: Kira, side: allies, at: B2}
         """)
     b = s.board
-    assert (b.at(parse("C2")).kind, b.at(parse("C2")).height) == ("pit", 12)
-    assert b.at(parse("C3")).kind == "difficult"
-    assert b.at(parse("D3")).solid  # the legend changed the default open door
+    assert (b.at(parse_square("C2")).kind, b.at(parse_square("C2")).height) == ("pit", 12)
+    assert b.at(parse_square("C3")).kind == "difficult"
+    assert b.at(parse_square("D3")).solid  # the legend changed the default open door
 
 
 def test_count_copies_take_their_marks_in_reading_order():
@@ -107,7 +108,8 @@ def test_count_copies_take_their_marks_in_reading_order():
           - {name: Knife, side: adversaries, count: 3, mark: k}
         """)
     assert [(c.name, c.position) for c in s.combatants] == [
-        ("Knife-1", parse("C1")), ("Knife-2", parse("A2")), ("Knife-3", parse("D3"))]
+        ("Knife-1", parse_square("C1")), ("Knife-2", parse_square("A2")),
+        ("Knife-3", parse_square("D3"))]
 
 
 def test_count_copies_take_a_list_of_squares():
@@ -117,7 +119,7 @@ def test_count_copies_take_a_list_of_squares():
         combatants:
           - {name: Knife, side: adversaries, count: 2, at: [a1, D2]}
         """)
-    assert [c.position for c in s.combatants] == [parse("A1"), parse("D2")]
+    assert [c.position for c in s.combatants] == [parse_square("A1"), parse_square("D2")]
 
 
 @pytest.mark.parametrize("drawn", ["OO\n    OO", "O.\n    .."])
@@ -133,7 +135,7 @@ def test_a_2x2_creature_is_drawn_as_four_letters_or_its_top_left(drawn):
         combatants:
           - {{name: Ogre, side: adversaries, mark: O, attributes: {{SIZE: 2}}}}
         """)
-    assert s.combatants[0].position == parse("B2")
+    assert s.combatants[0].position == parse_square("B2")
 
 
 # --- problems, one per mistake, located ---------------------------------------------
@@ -352,7 +354,7 @@ def test_the_sample_encounter_with_a_map_loads():
     kinds = {t.kind for row in s.board.squares for t in row}
     assert {"wall", "low", "water", "pit", "door", "climb", "difficult"} <= kinds
     ogre = next(c for c in s.combatants if c.name == "Ogre")
-    assert ogre.size == "2" and ogre.position == parse("L7")
+    assert ogre.size == "2" and ogre.position == parse_square("L7")
     assert all(c.position is not None for c in s.combatants)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.encounter.mapstart import MARK_HELP
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from momenta_cli.errors import CommandError
 from momenta_cli.language import parse_line
 from tests.test_map_file import one, spec
@@ -42,12 +42,12 @@ def test_a_big_creature_drawn_as_part_of_its_block_is_refused(drawn, what):
 @pytest.mark.parametrize("drawn", [["....", ".OO.", ".OO.", "...."],
                                    ["....", ".O..", "....", "...."]])
 def test_a_big_creature_drawn_as_its_block_or_its_top_left_is_placed(drawn):
-    assert spec(ogre(drawn)).combatants[0].position == parse("B2")
+    assert spec(ogre(drawn)).combatants[0].position == parse_square("B2")
 
 
 def test_copies_of_a_big_creature_are_each_drawn_whole():
     s = spec(ogre(["OOOO", "OOOO"], count=2))
-    assert [c.position for c in s.combatants] == [parse("A1"), parse("C1")]
+    assert [c.position for c in s.combatants] == [parse_square("A1"), parse_square("C1")]
     msg = one(ogre(["OOO.", "OOO."], count=2))
     assert "Ogre-2 (mark 'O', SIZE 2) is drawn on 2 of its 4 squares from C1 to D2" in msg
 
@@ -76,7 +76,7 @@ def test_letters_and_digits_of_any_alphabet_are_marks(mark):
         combatants:
           - {{name: Kira, side: allies, mark: "{mark}"}}
         """)
-    assert s.combatants[0].position == parse("B1")
+    assert s.combatants[0].position == parse_square("B1")
 
 
 @pytest.mark.parametrize("line", ["add footpad at c2 at d2", "add footpad as A as B",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from momenta_cli.render.state_json import state_doc
 from tests.conftest import invoke
 from tests.engine_helpers import log_text, refused, run, session_from
@@ -47,7 +47,7 @@ def positions(session) -> dict[str, str | None]:
 
 
 def test_positions_are_set_at_setup_and_in_the_json_state(yard):
-    assert yard.state.get("Gorm").position == parse("C2")
+    assert yard.state.get("Gorm").position == parse_square("C2")
     assert positions(yard) == {"Gorm": "C2", "Kira": "F2", "Ogre": "E3"}
 
 
@@ -63,7 +63,7 @@ def test_without_a_map_the_position_is_null():
 
 def test_place_moves_the_token_and_says_from_where(yard):
     run(yard, "place gorm b3")
-    assert yard.state.get("Gorm").position == parse("B3")
+    assert yard.state.get("Gorm").position == parse_square("B3")
     assert log_text(yard)[-1] == "Gorm is placed at B3 (was C2)"
     # a 2x2 creature is placed by its top-left square (R31)
     run(yard, "place ogre c2")
@@ -73,7 +73,7 @@ def test_place_moves_the_token_and_says_from_where(yard):
 def test_undo_of_place_puts_the_token_back_and_replay_agrees(yard):
     run(yard, "place kira b2", "place kira b3")
     run(yard, "undo")
-    assert yard.state.get("Kira").position == parse("B2")
+    assert yard.state.get("Kira").position == parse_square("B2")
     assert yard.state == replay(yard.initial, yard.entries)
 
 
@@ -126,9 +126,9 @@ def test_place_reads_a_name_with_spaces_and_the_square_last():
           - {name: Captain Vessa, side: adversaries, at: A1}
         """)
     run(s, "place captain vessa d1")
-    assert s.state.get("Captain Vessa").position == parse("D1")
+    assert s.state.get("Captain Vessa").position == parse_square("D1")
     run(s, 'place "Captain Vessa" c1')
-    assert s.state.get("Captain Vessa").position == parse("C1")
+    assert s.state.get("Captain Vessa").position == parse_square("C1")
 
 
 # --- reinforcements on a map (R17) ---------------------------------------------------
@@ -145,11 +145,11 @@ def test_a_group_comes_in_around_the_square_given(yard):
     run(yard, "add footpad x3 at b2")
     got = positions(yard)
     assert got["Footpad-1"] == "B2"
-    squares = {parse(got[f"Footpad-{i}"]) for i in (1, 2, 3)}
+    squares = {parse_square(got[f"Footpad-{i}"]) for i in (1, 2, 3)}
     assert len(squares) == 3
     # each within one square of B2 (R32 distance), none on a wall or on Gorm at C2
-    assert all(max(abs(c - 1), abs(r - 1)) == 1 for c, r in squares - {parse("B2")})
-    assert parse("C2") not in squares
+    assert all(max(abs(c - 1), abs(r - 1)) == 1 for c, r in squares - {parse_square("B2")})
+    assert parse_square("C2") not in squares
 
 
 def test_a_copy_does_not_stand_in_its_original_square(yard):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from tests.engine_helpers import log_text, refused, run, session_from
 from tests.test_map_positions import YARD, positions
 
@@ -108,4 +108,4 @@ def test_revive_at_without_a_map_is_refused():
 
 def test_a_standing_creature_still_cannot_be_revived(yard):
     assert refused(yard, "revive gorm at b3") == "Gorm is neither Defeated nor Lost"
-    assert yard.state.get("Gorm").position == parse("C2")
+    assert yard.state.get("Gorm").position == parse_square("C2")

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from tests.engine_helpers import kinds, log_text, refused, run, session_from
 
 HEROES = """
@@ -431,7 +431,7 @@ def test_undo_of_a_move_puts_the_token_back_exactly_and_replay_agrees():
     assert where(s, "Kira") == "A1" and s.state.get("Kira").terrain == ""
     run(s, "redo", "redo")
     assert s.state == live
-    assert s.state.get("Kira").position == parse("D2")
+    assert s.state.get("Kira").position == parse_square("D2")
 
 
 def test_path_for_tools_is_cost_and_squares_or_an_error():

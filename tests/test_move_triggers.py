@@ -9,7 +9,7 @@ Rapier (Melee 1); Kira a Longsword; Gorm and Nix are the adversaries."""
 from __future__ import annotations
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from momenta_cli.engine.movement import triggers
 from momenta_cli.engine.movement.movement_events import FORCED
 from momenta_cli.render import path_lines
@@ -116,7 +116,8 @@ def test_neither_on_a_shift():
     run(s2, *OPEN)
     refused(s2, "shift gorm to c3 forestall wren", "Shift")
     f = s2.state.get("Gorm")
-    assert triggers.find_triggers(s2.state, f, parse("C2"), [parse("C3")], "Shift") == []
+    assert triggers.find_triggers(s2.state, f, parse_square("C2"), [parse_square("C3")],
+                                  "Shift") == []
 
 
 def test_forced_movement_triggers_intercept_never_forestall():
@@ -136,9 +137,9 @@ def test_forced_movement_triggers_intercept_never_forestall():
     # from a square within the Reflexive Spear's reach: a Move would meet a Forestall,
     # the same path forced meets none
     f = s.state.get("Gorm")
-    path = [parse("F4")]
-    on_foot = triggers.find_triggers(s.state, f, parse("F3"), path, "Move")
-    pushed = triggers.find_triggers(s.state, f, parse("F3"), path, FORCED)
+    path = [parse_square("F4")]
+    on_foot = triggers.find_triggers(s.state, f, parse_square("F3"), path, "Move")
+    pushed = triggers.find_triggers(s.state, f, parse_square("F3"), path, FORCED)
     assert [t.reaction for t in on_foot] == ["Forestall"] and pushed == []
 
 
@@ -190,10 +191,10 @@ def test_path_says_which_triggers_the_path_would_meet():
 
 
 def _found(s, who: str, to: str):
-    from momenta_cli.engine.movement import plan
+    from momenta_cli.engine.movement import plan_walk
 
     f = s.state.get(who)
-    return triggers.route_triggers(s.state, f, plan(s.state, f, to))
+    return triggers.route_triggers(s.state, f, plan_walk(s.state, f, to))
 
 
 def test_being_dragged_into_reach_is_named_as_an_intercept():

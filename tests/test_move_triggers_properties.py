@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from momenta_cli.engine.battlefield import squares_of
 from momenta_cli.engine.core.dice import QueueRoller
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import footprint, parse, square_name, within
-from momenta_cli.engine.movement import plan, triggers
+from momenta_cli.engine.geometry import footprint, parse_square, square_name, within
+from momenta_cli.engine.movement import plan_walk, triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.play import run_line
 from tests.engine_helpers import run
@@ -42,7 +42,7 @@ def test_each_trigger_found_is_where_the_rules_put_it(at, how):
     fight = s.state
     gorm = fight.get("Gorm")
     try:
-        route = plan(fight, gorm, at["goal"], how)
+        route = plan_walk(fight, gorm, at["goal"], how)
     except MomentaError:
         return
     found = triggers.route_triggers(fight, gorm, route)
@@ -58,7 +58,7 @@ def test_each_trigger_found_is_where_the_rules_put_it(at, how):
             assert all(within(footprint(seq[0], 1), mine, reach[w]) for w in t.weapons)
             continue
         step = t.step
-        assert parse(t.square) == route.path.squares[step]
+        assert parse_square(t.square) == route.path.squares[step]
         for w in t.weapons:
             assert within(footprint(route.path.squares[step], 1), mine, reach[w])
             # from outside it: at the step before (or over a jumped pit, two before)
@@ -86,7 +86,7 @@ def test_a_move_answered_with_every_reaction_ends_at_its_goal_or_where_it_fell(a
     run(s, "turn kira", "end", "turn nix")
     nix = s.state.get("Nix")
     try:
-        route = plan(s.state, nix, at["goal"])
+        route = plan_walk(s.state, nix, at["goal"])
     except MomentaError:
         return
     found = triggers.route_triggers(s.state, nix, route)

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from momenta_cli.engine.core.session import replay
-from momenta_cli.engine.geometry import parse, step_cost
-from momenta_cli.engine.movement import MoveTo, plan, triggers
+from momenta_cli.engine.geometry import parse_square, step_cost
+from momenta_cli.engine.movement import MoveTo, plan_walk, triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import move_line, parse_line
 from momenta_cli.language.unparsing import path_line
@@ -28,7 +28,7 @@ GORMS_TURN = ("turn kira", "end", "turn gorm")
 
 def _route(s, who: str, square: str, via=()):
     f = s.state.get(who)
-    r = plan(s.state, f, square, via=via)
+    r = plan_walk(s.state, f, square, via=via)
     return r.path.names(), [(t.reactor, t.reaction, t.square)
                             for t in triggers.route_triggers(s.state, f, r)]
 
@@ -201,7 +201,7 @@ def test_a_shift_ignores_reaches_it_triggers_nothing():
     s = yard(gorm="A3")
     run(s, *GORMS_TURN)
     f = s.state.get("Gorm")
-    assert plan(s.state, f, "c3", "Shift").path.names() == ["B3", "C3"]
+    assert plan_walk(s.state, f, "c3", "Shift").path.names() == ["B3", "C3"]
 
 
 # --- properties ---------------------------------------------------------------------
@@ -226,17 +226,17 @@ def test_a_steered_path_is_legal_within_spd_and_its_legs_the_cheapest(cells, gor
     s = on_map("\n".join(rows), kira="A1", gorm=gorm)
     run(s, "turn kira")
     f = s.state.get("Kira")
-    board, enemy = s.state.encounter.board, frozenset({parse(gorm)})
+    board, enemy = s.state.encounter.board, frozenset({parse_square(gorm)})
     try:
-        r = plan(s.state, f, to, via=(via,))
+        r = plan_walk(s.state, f, to, via=(via,))
     except MomentaError as err:
         assert str(err).startswith(f"Kira cannot Move to {to} via {via}: ")
         return
-    seq = [parse("A1"), *r.path.squares]
-    assert r.path.cost <= 5 and parse(via) in r.path.squares and seq[-1] == parse(to)
+    seq = [parse_square("A1"), *r.path.squares]
+    assert r.path.cost <= 5 and parse_square(via) in r.path.squares and seq[-1] == parse_square(to)
     assert all(not board.at(q).solid and q not in enemy for q in r.path.squares)
     assert r.path.cost == sum(step_cost(board, a, b) for a, b in zip(seq, seq[1:],
                                                                      strict=False))
-    legs = (bfs_cost(board, parse("A1"), parse(via), enemy, frozenset()),
-            bfs_cost(board, parse(via), parse(to), enemy, frozenset()))
+    legs = (bfs_cost(board, parse_square("A1"), parse_square(via), enemy, frozenset()),
+            bfs_cost(board, parse_square(via), parse_square(to), enemy, frozenset()))
     assert r.path.cost == sum(legs)  # type: ignore[arg-type]

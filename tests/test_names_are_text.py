@@ -22,7 +22,7 @@ from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.play import run_line
-from momenta_cli.render import encounter_view, lines, status
+from momenta_cli.render import encounter_view, event_lines, status_block
 from momenta_cli.render.log_export import as_json, as_markdown, as_text
 from momenta_cli.render.status_view import prompt_text
 from momenta_cli.text import name_key, unsafe
@@ -76,11 +76,11 @@ def test_every_output_line_is_free_of_raw_control_bidi_and_zero_width(names):
             run_line(s, line, roller)
         except MomentaError as err:
             _clean(str(err), "error")  # refusals quote names too
-    _clean(_render(status(s.state)), "status")
-    _clean(_render(status(s.state, players=True)), "player view")
+    _clean(_render(status_block(s.state)), "status")
+    _clean(_render(status_block(s.state, players=True)), "player view")
     _clean(prompt_text(s.state), "prompt")
     for entry in s.entries:
-        for text in lines(entry.events):
+        for text in event_lines(entry.events):
             _clean(text, "log")
     _clean(as_text(s), "text export")
     md = as_markdown(s)

@@ -62,8 +62,8 @@ def brute_net(att: int, vs: int | None, solid: bool) -> dict:
 @pytest.mark.parametrize("vs", [None, *POOLS])
 def test_net_successes_agree_with_every_die_outcome(att, vs):
     # R1-R3: every case up to 6 vs 6 dice, zero-dice pools included
-    got = distribution.net(distribution.successes(att),
-                           None if vs is None else distribution.successes(vs))
+    got = distribution.net_distribution(distribution.success_distribution(att),
+                           None if vs is None else distribution.success_distribution(vs))
     want: Counter = Counter()
     for (n, _), p in brute_net(att, vs, solid=False).items():
         want[n] += p
@@ -75,7 +75,7 @@ def test_net_successes_agree_with_every_die_outcome(att, vs):
 def test_solid_hit_joint_distribution_agrees_with_every_die_outcome(att, vs):
     # R5: pairs of equal kept faces add their value, only with 1+ net successes
     got = distribution.net_and_solid(distribution.successes_and_solid(att),
-                             None if vs is None else distribution.successes(vs))
+                             None if vs is None else distribution.success_distribution(vs))
     assert {k: got.p(k) for k in got.weights} == brute_net(att, vs, solid=True)
 
 
@@ -86,28 +86,30 @@ def test_other_success_faces_agree_with_every_die_outcome(face):
         want: Counter = Counter()
         for (s, _), w in brute(pool, face).items():
             want[s] += w
-        got = distribution.successes(pool, face)
+        got = distribution.success_distribution(pool, face)
         assert got.weights == dict(want) and got.total == sum(want.values())
 
 
 def test_three_dice_against_two_miss_46_times_in_81():
     # hand value: P(net = 0) for 3 dice vs 2 at 5+ (R3)
-    net = distribution.net(distribution.successes(3), distribution.successes(2))
+    net = distribution.net_distribution(distribution.success_distribution(3),
+                                        distribution.success_distribution(2))
     assert net.p(0) == Fraction(46, 81)
 
 
 def test_zero_dice_keep_the_lowest_of_2d6():
     # R2: both dice must show 5+ for the lowest to succeed: (2/6)^2 = 1/9
     for pool in (0, -1, -4):
-        assert distribution.successes(pool).p(1) == Fraction(1, 9)
+        assert distribution.success_distribution(pool).p(1) == Fraction(1, 9)
         assert distribution.successes_and_solid(pool).p((1, 0)) == Fraction(1, 9)
 
 
 def test_a_grunt_scores_its_one_success_for_certain():
     # R7: a Grunt never rolls; against it 2 dice need two successes to net one
-    grunt = distribution.successes(0, auto=1)
+    grunt = distribution.success_distribution(0, auto=1)
     assert grunt.p(1) == 1
-    assert distribution.net(distribution.successes(2), grunt).p(1) == Fraction(1, 9)
+    two = distribution.success_distribution(2)
+    assert distribution.net_distribution(two, grunt).p(1) == Fraction(1, 9)
 
 
 def test_twenty_against_twenty_is_exact_and_sums_to_one():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from momenta_cli.render import status
+from momenta_cli.render import status_block
 from momenta_cli.render.turnline import bits
 from tests.conftest import invoke, one_line_error, started
 from tests.engine_helpers import run, session_from
@@ -96,13 +96,13 @@ def test_the_players_headline_and_turn_line_never_name_a_hidden_enemy():
     players read that the adversaries are acting, not its name. The GM reads both."""
     s = session_from(HIDE)
     run(s, "cond ww hidden", "turn aa", "end")
-    due = render(status(s.state, players=True))
+    due = render(status_block(s.state, players=True))
     assert "adversaries due, may act: Zz" in due and "Ww" not in due
     assert "Ww" not in " ".join(bits(s.state, players=True))
-    assert "Ww" in render(status(s.state)) and "Ww" in " ".join(bits(s.state))
+    assert "Ww" in render(status_block(s.state)) and "Ww" in " ".join(bits(s.state))
     run(s, "turn ww")
-    acting = render(status(s.state, players=True))
+    acting = render(status_block(s.state, players=True))
     assert "adversaries are acting" in acting and "Ww" not in acting
     assert bits(s.state, players=True)[-1] == "adversaries acting"
-    assert "Ww is acting" in render(status(s.state))
+    assert "Ww is acting" in render(status_block(s.state))
     assert "Ww acting" in " ".join(bits(s.state))

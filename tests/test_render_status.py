@@ -13,7 +13,7 @@ from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
-from momenta_cli.render import help_table, status
+from momenta_cli.render import help_table, status_block
 from momenta_cli.render.status_view import prompt_text
 from momenta_cli.text import escape
 
@@ -64,13 +64,13 @@ def strip_right(text: str) -> str:
 
 
 def test_gm_view_at_80_columns():
-    out = render(status(demo_session().state))
+    out = render(status_block(demo_session().state))
     assert strip_right(out) == GM_VIEW
     assert all(len(x) <= 80 for x in out.splitlines())
 
 
 def test_defeated_row_is_greyed():
-    out = render(status(demo_session().state), color=True)
+    out = render(status_block(demo_session().state), color=True)
     knife = next(x for x in out.splitlines() if "Knife-1" in x)
     gorm = next(x for x in out.splitlines() if x.startswith("▶ Gorm"))
     assert "\x1b[2m" in knife  # dim
@@ -79,7 +79,7 @@ def test_defeated_row_is_greyed():
 
 def test_side_due_and_who_may_act_are_shown():
     s = demo_session(["turn brannoc", "end"])
-    out = render(status(s.state))
+    out = render(status_block(s.state))
     head = out.splitlines()[0]
     # a headline too long for the width wraps with a hanging indent
     assert "adversaries due, may act: Gorm, Knife-1, Knife-2 (suggest Gorm)" in " ".join(
@@ -92,7 +92,7 @@ def test_side_due_and_who_may_act_are_shown():
 
 
 def test_player_view_hides_adversary_numbers():
-    out = render(status(demo_session().state, players=True))
+    out = render(status_block(demo_session().state, players=True))
     assert all(len(x) <= 80 for x in out.splitlines())
     gorm = next(x for x in out.splitlines() if x.startswith("▶ Gorm"))
     assert "Hurt" in gorm and "13/22" not in gorm and "0/6" not in gorm
@@ -105,7 +105,7 @@ def test_player_view_hides_adversary_numbers():
 
 def test_bloodied_label_at_half():
     s = demo_session(["dmg gorm 11"])
-    out = render(status(s.state, players=True))
+    out = render(status_block(s.state, players=True))
     assert re.search(r"Gorm\s+Bloodied", out)
 
 
@@ -161,7 +161,7 @@ def test_help_lists_every_registered_verb_within_80_columns():
 
 def test_markup_and_escapes_are_literal():
     s = Session(load_encounter(ROOT / "tests" / "fixtures" / "markup_names.yaml"))
-    out = render(status(s.state), color=True)
+    out = render(status_block(s.state), color=True)
     assert "[bold]Boss[/bold]" in out
     assert escape("a\x1b[31mb\x07c\td") == "a\\x1b[31mb\\x07c d"
     assert escape("ok\nnext") == "ok\nnext"
@@ -176,7 +176,7 @@ def test_long_names_are_cut_with_an_ellipsis_at_80():
         "  - {name: B, side: adversaries, threat: Grunt}\n"))
     for f in ("Hindered", "Vulnerable =3", "Frightened", "Exhausted =2", "Slowed"):
         run_line(s, f"cond bart {f}", SeededRoller(1))
-    out = render(status(s.state))
+    out = render(status_block(s.state))
     assert all(len(x) <= 80 for x in out.splitlines())
     assert "Bartholomew the Unn…" in out
     assert "Exhausted 2" in out  # conditions fold onto more lines rather than vanish
@@ -192,28 +192,28 @@ def test_status_lists_reminders_for_effects_left_to_the_gm():
     from momenta_cli.encounter import load_encounter
     from momenta_cli.engine.core import SeededRoller, Session
     from momenta_cli.play import run_line
-    from momenta_cli.render import status
+    from momenta_cli.render import status_block
 
     root = Path(__file__).resolve().parent.parent
     s = Session(load_encounter(root / "encounters" / "demo.yaml"))
     run_line(s, "cond brannoc frightened +1 from Gorm", SeededRoller(1))
     buf = io.StringIO()
-    Console(width=120, file=buf, color_system=None).print(status(s.state))
+    Console(width=120, file=buf, color_system=None).print(status_block(s.state))
     assert "note: Brannoc: Frightened (source: Gorm): may not approach" in buf.getvalue()
     assert "! " not in buf.getvalue()  # "!" marks refusals at the prompt, not reminders
     buf = io.StringIO()
-    Console(width=120, file=buf, color_system=None).print(status(s.state, players=True))
+    Console(width=120, file=buf, color_system=None).print(status_block(s.state, players=True))
     assert "Frightened (source" not in buf.getvalue()
 
 
 def test_swimming_is_shown_since_it_doubles_costs():
     # ch19 Swim: every Vigor cost doubles; the table says who is swimming.
     s = demo_session(["terrain wren swim"])
-    out = render(status(s.state))
+    out = render(status_block(s.state))
     assert re.search(r"Wren .*swimming", out)
 
 
 def test_the_acting_combatants_notes_are_shown_to_the_gm():
     s = demo_session(["turn brannoc"])
-    assert "notes (Brannoc): Former caravan guard." in render(status(s.state))
-    assert "notes (" not in render(status(s.state, players=True))
+    assert "notes (Brannoc): Former caravan guard." in render(status_block(s.state))
+    assert "notes (" not in render(status_block(s.state, players=True))

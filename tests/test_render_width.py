@@ -15,7 +15,7 @@ from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter.file_model import NAME_MAX
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
-from momenta_cli.render import status
+from momenta_cli.render import status_block
 from momenta_cli.render.status_table import shorten
 from momenta_cli.render.status_view import status_table
 from tests.conftest import invoke, started
@@ -100,7 +100,7 @@ def test_every_condition_is_shown_in_full(width, players):
 @pytest.mark.parametrize("width", [80, 60])
 def test_long_names_give_way_and_are_shown_in_full_below(width):
     s = fight()
-    out = render(status(s.state), width)
+    out = render(status_block(s.state), width)
     rows = out.splitlines()
     # numbered copies keep their number when their name is cut
     for n in (1, 2):
@@ -116,7 +116,7 @@ def test_long_names_give_way_and_are_shown_in_full_below(width):
 def test_short_names_are_left_whole_and_conditions_stay_in_their_column():
     s = session_from(ENCOUNTER.replace(LONGEST, "Bart").replace(BOSS, "Cantor"))
     run_line(s, "cond bart hindered", SeededRoller(1))
-    out = render(status(s.state), 80)
+    out = render(status_block(s.state), 80)
     assert "Conditions" in out.splitlines()[1]
     assert re.search(r"^  Bart .* Hindered *$", out, re.M)
     assert "Cantor-2" in out and "…" not in out and "names:" not in out
@@ -159,7 +159,7 @@ def never_split(rows: list[str], names) -> None:
 def test_the_headline_wraps_between_names(width):
     # "Round 1 · main phase · allies due, may act: Bart, Sister Ilse (suggest Bart)": 76
     s = session_from(ENCOUNTER.replace(LONGEST, "Bart"))
-    out = render(status(s.state), width)
+    out = render(status_block(s.state), width)
     rows = out.splitlines()
     assert rows[0].startswith("Round 1") and rows[1].startswith("  ")  # a hanging indent
     never_split(rows[:3], ("Sister Ilse",))

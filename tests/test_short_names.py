@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from momenta_cli.engine.core import find
+from momenta_cli.engine.core import find_fighter
 from momenta_cli.engine.core.session import replay
 from momenta_cli.errors import CommandError, RuleError
 from momenta_cli.journal import FightFile
@@ -52,7 +52,7 @@ def test_a_numbered_copy_answers_to_a_prefix_and_its_number(typed):
                                         ("loftlook1", "Loft Lookout-1"),
                                         ("l1", "Loft Lookout-1")])
 def test_a_prefix_of_any_word_of_the_base_name_works(typed, who):
-    assert find(session_from(CREW).state, typed).name == who
+    assert find_fighter(session_from(CREW).state, typed).name == who
 
 
 def test_the_number_matches_whole_not_as_a_prefix():
@@ -195,10 +195,11 @@ def test_refusals_are_rule_errors_for_names():
 
 def test_a_typo_of_one_word_of_a_name_gets_a_suggestion():
     # bad input never hurts: `vesa` is a typo of the second word of Captain Vessa
-    from momenta_cli.engine.core import close
+    from momenta_cli.engine.core import closest_names
 
-    assert close("vesa", ["Brannoc", "Captain Vessa", "Sack Bruiser-1"]) == ["Captain Vessa"]
-    assert close("zzzz", ["Brannoc", "Captain Vessa"]) == []
+    names = ["Brannoc", "Captain Vessa", "Sack Bruiser-1"]
+    assert closest_names("vesa", names) == ["Captain Vessa"]
+    assert closest_names("zzzz", ["Brannoc", "Captain Vessa"]) == []
 
 
 def test_a_pasted_page_gets_no_suggestion_and_no_wait(monkeypatch):
@@ -210,7 +211,7 @@ def test_a_pasted_page_gets_no_suggestion_and_no_wait(monkeypatch):
         raise AssertionError("compared a pasted page with a name")
 
     monkeypatch.setattr(names, "SequenceMatcher", no_difflib)
-    assert names.close("a" * 100_000, ["Brannoc", "Captain Vessa"]) == []
+    assert names.closest_names("a" * 100_000, ["Brannoc", "Captain Vessa"]) == []
 
 
 def test_a_pasted_page_is_echoed_short_in_the_refusal():

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
-from momenta_cli.simulate import estimate, load, play, simulate, summarise
+from momenta_cli.simulate import estimate, load_policy, play_fight, simulate, summarise
 from momenta_cli.simulate.fight import ADVERSARIES, ALLIES, BOTH_OUT, UNDECIDED, fight_seed
 from momenta_cli.simulate.policy import BUILTIN, PolicyError
 from momenta_cli.simulate.stats import verdict_label, wilson
@@ -95,7 +95,7 @@ def test_fight_seeds_differ_by_fight_and_by_run():
 def test_a_simulated_fight_is_the_engine_s_own_journal():
     """Never a second implementation of the rules: the fight's journal, run again line by
     line through the command language with the fight's seed, reaches the same state."""
-    _, session = play(DEMO, BUILTIN["tactical"], 5, 2, keep=True)
+    _, session = play_fight(DEMO, BUILTIN["tactical"], 5, 2, keep=True)
     assert session is not None and session.entries
     again = Session(DEMO)
     roller = SeededRoller(fight_seed(5, 2))
@@ -164,7 +164,7 @@ def test_every_demo_fight_is_won_well_within_the_cap(policy):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2 ** 63), index=st.integers(0, 10 ** 6))
 def test_the_fight_loop_always_terminates(seed, index):
-    r, _ = play(DEMO, BUILTIN["tactical"], seed, index, max_rounds=30)
+    r, _ = play_fight(DEMO, BUILTIN["tactical"], seed, index, max_rounds=30)
     assert r.rounds <= 30
     assert r.winner in (ALLIES, ADVERSARIES, BOTH_OUT, UNDECIDED)
 
@@ -243,13 +243,13 @@ def test_a_bad_policy_file_is_one_clear_error(tmp_path, text, words):
     p = tmp_path / "bad.py"
     p.write_text(text)
     with pytest.raises(PolicyError) as err:
-        load(str(p))
+        load_policy(str(p))
     assert words in str(err.value) and "\n" not in str(err.value)
 
 
 def test_unknown_policy_names_the_choices():
     with pytest.raises(PolicyError, match="tactical, reckless"):
-        load("sneaky")
+        load_policy("sneaky")
 
 
 # --- the estimate and the statistics ------------------------------------------------------------
@@ -341,7 +341,7 @@ def test_a_telegraphed_attack_is_announced_then_swung_on_the_next_turn():
     enc = load_encounter(ROOT / "encounters" / "rope-bridge-brawl.yaml")
     announced = swung = 0
     for index in range(10):
-        _, session = play(enc, BUILTIN["tactical"], 2, index, keep=True)
+        _, session = play_fight(enc, BUILTIN["tactical"], 2, index, keep=True)
         assert session is not None
         mine = [e.line for e in session.entries
                 if e.line.startswith(("turn Warden", "attack Warden", "note Warden"))]
@@ -369,7 +369,7 @@ def test_a_policy_file_that_fails_to_load_leaves_nothing_in_sys_modules(tmp_path
     p.write_text(text)
     before = set(sys.modules)
     with pytest.raises(PolicyError):
-        load(str(p))
+        load_policy(str(p))
     assert set(sys.modules) == before
 
 
@@ -378,7 +378,7 @@ def test_a_policy_file_that_loads_stays_importable_by_its_functions(tmp_path):
 
     p = tmp_path / "good_policy.py"
     p.write_text("def choose(view, actor):\n    return []\n")
-    policy = load(str(p))
+    policy = load_policy(str(p))
     assert sys.modules[policy.choose.__module__].choose is policy.choose
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from momenta_cli.encounter import load_encounter_text
 from momenta_cli.engine.core import Session
-from momenta_cli.simulate import play
+from momenta_cli.simulate import play_fight
 from momenta_cli.simulate.approach import toward
 from momenta_cli.simulate.fight import ALLIES
 from momenta_cli.simulate.policy import BUILTIN
@@ -54,7 +54,7 @@ def test_a_hero_out_of_reach_walks_up_and_then_strikes():
     beside it and attacks from there, and the fight is won; every line the policy gave
     was one the engine took."""
     enc = encounter(OPEN, "A1", "G1")
-    result, session = play(enc, BUILTIN["tactical"], seed=3, index=0, keep=True)
+    result, session = play_fight(enc, BUILTIN["tactical"], seed=3, index=0, keep=True)
     assert result.winner == ALLIES and result.refused == 0
     assert session is not None
     lines = [e.line for e in session.entries]
@@ -134,7 +134,7 @@ def melee_without_sight(enc, session) -> list[str]:
     two, found by replaying it line by line and tracing the line of sight itself (R33)."""
     from momenta_cli.engine.attack import Attack, plan_attack
     from momenta_cli.engine.battlefield import board_of, squares_of
-    from momenta_cli.engine.core import actor, find
+    from momenta_cli.engine.core import actor, find_fighter
     from momenta_cli.engine.geometry import line_of_sight
     from momenta_cli.language import parse_line
 
@@ -144,7 +144,7 @@ def melee_without_sight(enc, session) -> list[str]:
         cmd = parse_line(entry.line)
         if isinstance(cmd, Attack):
             s = replayed.state
-            a, t = actor(s, cmd.attacker), find(s, cmd.target)
+            a, t = actor(s, cmd.attacker), find_fighter(s, cmd.target)
             plan = plan_attack(a, t, cmd, s)
             if plan.mode == "melee" and not line_of_sight(board_of(s), squares_of(a),
                                                           squares_of(t)):
@@ -188,10 +188,10 @@ def test_the_runner_refuses_a_policy_s_melee_attack_through_a_wall_unless_it_say
         return Policy("wall", choose, tactical_pick, no_reaction)
 
     enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)
-    result, session = play(enc, policy(""), seed=1, index=0, max_rounds=1, keep=True)
+    result, session = play_fight(enc, policy(""), seed=1, index=0, max_rounds=1, keep=True)
     assert result.refused >= 1
     assert not any(e.line.startswith("attack") for e in session.entries)
-    result, session = play(enc, policy(" sight"), seed=1, index=0, max_rounds=1, keep=True)
+    result, session = play_fight(enc, policy(" sight"), seed=1, index=0, max_rounds=1, keep=True)
     assert any(e.line.startswith("attack Ana Rat") for e in session.entries)
 
 
@@ -201,7 +201,7 @@ def test_a_simulated_fight_behind_a_wall_never_attacks_through_it():
     enc = encounter(BEHIND_A_WALL, "A1", "C1", SPEAR)
     for name in ("tactical", "reckless"):
         for index in range(4):
-            _, session = play(enc, BUILTIN[name], seed=5, index=index, keep=True)
+            _, session = play_fight(enc, BUILTIN[name], seed=5, index=index, keep=True)
             assert any(e.line.startswith("attack Ana") for e in session.entries)
             assert melee_without_sight(enc, session) == []
 
@@ -219,5 +219,5 @@ def test_the_mill_yard_is_never_fought_through_the_storehouse_wall():
     enc = load_encounter(Path(__file__).resolve().parent.parent / "encounters"
                          / "yard-with-a-map.yaml")
     for index in range(5):
-        _, session = play(enc, BUILTIN["tactical"], seed=3, index=index, keep=True)
+        _, session = play_fight(enc, BUILTIN["tactical"], seed=3, index=index, keep=True)
         assert melee_without_sight(enc, session) == []

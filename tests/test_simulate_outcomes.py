@@ -19,7 +19,7 @@ from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
 from momenta_cli.render import simulation_report
-from momenta_cli.simulate import check_playable, play, simulate, summarise
+from momenta_cli.simulate import check_playable, play_fight, simulate, summarise
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
     ALLIES,
@@ -66,7 +66,7 @@ def test_a_fight_is_won_with_the_winning_blow(index, rounds):
     """mill-ambush, seed 3: the allies' last blow takes the last adversary out; the end
     of that turn (a Faltering check, R10) once Defeated the last ally too and the fight
     was reported undecided. Now the turn is not ended: the allies won."""
-    result, session = play(MILL, BUILTIN["tactical"], 3, index, keep=True)
+    result, session = play_fight(MILL, BUILTIN["tactical"], 3, index, keep=True)
     assert session is not None
     assert (result.winner, result.rounds) == (ALLIES, rounds)
     assert session.entries[-1].line.startswith("attack ")
@@ -192,7 +192,7 @@ def test_a_policy_changing_its_view_of_the_state_changes_nothing(tmp_path):
 
 
 def test_the_view_copy_is_made_afresh_from_the_fight():
-    _, session = play(DEMO, BUILTIN["tactical"], 1, 0, keep=True)
+    _, session = play_fight(DEMO, BUILTIN["tactical"], 1, 0, keep=True)
     assert session is not None
     view = View(session.state, random.Random(1))
     assert view.state is not session.state

@@ -8,7 +8,7 @@ import json
 import re
 
 from momenta_cli.engine.core import SeededRoller, event_from_dict
-from momenta_cli.render import Ledger, lines
+from momenta_cli.render import Ledger, event_lines
 from momenta_cli.render.log_export import as_text
 from momenta_cli.render.log_harm import Facts
 from momenta_cli.render.state_json import session_doc
@@ -21,7 +21,7 @@ def told(s, line: str, faces: list[int] | None) -> list[str]:
     the d6 of the Wound table from ``faces``, or seeded."""
     before = s.state.clone()
     run(s, line, faces=faces, roller=None if faces is not None else SeededRoller(1))
-    return lines(s.entries[-1].events, Ledger.of(before))
+    return event_lines(s.entries[-1].events, Ledger.of(before))
 
 
 def test_one_wound_reads_in_order():
@@ -98,7 +98,7 @@ def test_an_old_journal_renders_without_knowing_the_maxima():
     # The events alone (no ledger): the order is the same, the numbers it cannot know left out.
     s = arena()
     run(s, "dmg kira 14", faces=[1])
-    assert lines(s.entries[-1].events) == [
+    assert event_lines(s.entries[-1].events) == [
         "Kira (damage): Vitality 10->0: Wound (d6 1: Impaired), Vitality refilled -> 6"]
 
 
@@ -212,10 +212,10 @@ def test_the_damage_is_in_the_event_and_an_old_journal_without_it_still_renders(
            for e in events]
     assert old[[e.kind for e in old].index("resource_set")].amount is None
     ledger = Ledger({"P": Facts(2, 0, 3, 3)}, {"P": 2})
-    assert lines(old, ledger) == [
+    assert event_lines(old, ledger) == [
         "P (damage): Vitality 2->0: Wound 3/3 (d6 3: Exhausted) + Faltering, Vitality "
         "refilled to 2 -> 0, no Wound slot left: Defeated"]
-    assert lines(events, ledger)[0].endswith(
+    assert event_lines(events, ledger)[0].endswith(
         "refilled to 2, 3 carried over -> 0, no Wound slot left: Defeated")
 
 

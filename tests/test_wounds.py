@@ -23,7 +23,7 @@ def test_mark_hit_broken_adds_to_a_wound_rolled_broken():
     # R10 + R19: a Wound that rolled Broken (d6 6) and the Mark hit's Broken make Broken 2.
     s = arena()
     fight = s.state
-    events = damage.harm(fight, fight.get("Kira"), 12, QueueRoller([6]), mark=True)
+    events = damage.deal_harm(fight, fight.get("Kira"), 12, QueueRoller([6]), mark=True)
     broken = [e for e in events if getattr(e, "condition", None) == "Broken"
               and e.kind == "condition_changed"]
     assert [(e.before, e.after) for e in broken] == [(0, 1), (1, 2)]

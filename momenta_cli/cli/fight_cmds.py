@@ -67,7 +67,7 @@ def replay(
     from momenta_cli.engine.core import SeededRoller, Session
     from momenta_cli.errors import MomentaError
     from momenta_cli.play import run_line, steps
-    from momenta_cli.render import OutcomeStyle, draw_outcome, lit, status, write_state_json
+    from momenta_cli.render import OutcomeStyle, draw_outcome, lit, status_block, write_state_json
 
     with guarded():
         enc = load_encounter(encounter)
@@ -96,11 +96,11 @@ def replay(
         if view.shown:
             console.print(Group(*view.shown))  # one print per line: Rich's cost is per print
         if view.table:
-            console.print(status(session.state))
+            console.print(status_block(session.state))
     if as_json:
         write_state_json(session, sys.stdout)
         return
-    console.print(status(session.state))
+    console.print(status_block(session.state))
 
 
 def register(app: typer.Typer) -> None:

@@ -40,13 +40,13 @@ def _named(fight: Fight, text: str | None, players: bool = False) -> str | None:
     """The combatant ``text`` names (any unambiguous part of a name), None when it names
     nobody (now: a watched fight may yet bring it in); for the players, never a Hidden
     enemy (engine/core/players.py)."""
-    from momenta_cli.engine.core import as_seen, find
+    from momenta_cli.engine.core import as_seen, find_fighter
     from momenta_cli.errors import MomentaError
 
     if text is None:
         return None
     try:
-        return find(as_seen(fight, players), text).name
+        return find_fighter(as_seen(fight, players), text).name
     except MomentaError:
         return None
 
@@ -94,7 +94,7 @@ def map_cmd(
         follow(file, console, watcher=MapWatcher(file, console, players=players,
                                                  focus=focus or marks, marks=marks))
         return
-    from momenta_cli.engine.core import as_seen, find
+    from momenta_cli.engine.core import as_seen, find_fighter
     from momenta_cli.errors import RuleError
     from momenta_cli.render import battlemap
 
@@ -105,8 +105,8 @@ def map_cmd(
                             "docs/encounter-format.md, Map)")
         # the players' view: a Hidden enemy's name is refused as one nobody has (R20)
         seen = as_seen(fight, players)
-        name = find(seen, focus).name if focus is not None else None
-        marked = find(seen, marks).name if marks is not None else None
+        name = find_fighter(seen, focus).name if focus is not None else None
+        marked = find_fighter(seen, marks).name if marks is not None else None
     console.print(battlemap(fight, width=console.width, players=players,
                             focus=name or marked, marks=marked))
 

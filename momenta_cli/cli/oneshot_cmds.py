@@ -164,18 +164,18 @@ def _answerable(fight: Any, out: Any, players: bool = False) -> None:
     if meta is None or meta.what not in (Request.PATH, Request.LOS, Request.MAP):
         return
     if players:
-        from momenta_cli.engine.core import known
+        from momenta_cli.engine.core import known_to_players
 
-        fight = known(fight)
+        fight = known_to_players(fight)
     if meta.what == Request.MAP:  # `map NAME`: a name that fits nobody is refused too
         if meta.arg is not None:
-            from momenta_cli.engine.core import find
+            from momenta_cli.engine.core import find_fighter
 
-            find(fight, meta.arg)
+            find_fighter(fight, meta.arg)
     elif meta.what == Request.PATH:
-        from momenta_cli.engine.movement import preview
+        from momenta_cli.engine.movement import preview_walk
 
-        preview(fight, meta.command)
+        preview_walk(fight, meta.command)
     else:
         from momenta_cli.engine.battlefield import sighting
 

@@ -14,7 +14,7 @@ import copy
 from collections.abc import Callable
 
 from momenta_cli.cli.completion import quote
-from momenta_cli.engine.core import Fight, NextTurn, Roller, StartTurn, find
+from momenta_cli.engine.core import Fight, NextTurn, Roller, StartTurn, find_fighter
 from momenta_cli.engine.turns import (
     may_act,
     picked_by_players,
@@ -59,7 +59,7 @@ def resolve(fight: Fight, names: list[str], answer: str) -> str:
     text = answer.strip().strip("\"'")
     if text.isascii() and text.isdigit() and 1 <= int(text) <= len(names):
         return names[int(text) - 1]
-    f = find(fight, text)
+    f = find_fighter(fight, text)
     if f.name not in names:
         raise MomentaError(f"{f.name} may not act now (pick one of: {', '.join(names)})")
     return f.name

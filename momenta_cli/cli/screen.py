@@ -15,7 +15,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.render import lit, status
+from momenta_cli.render import lit, status_block
 
 if TYPE_CHECKING:
     from momenta_cli.play import Outcome
@@ -68,7 +68,7 @@ class Screen:
     def _view(self, fight: Fight) -> Group:
         """The status table; for the players, on a map, the battlefield under it as they
         know it (no Hidden enemy: render/map_view.py)."""
-        shown = status(fight, players=self.players)
+        shown = status_block(fight, players=self.players)
         if not self.players or fight.encounter.board is None:
             return shown
         from momenta_cli.render import battlemap

@@ -80,7 +80,12 @@ def simulate(
     import secrets
 
     from momenta_cli.render import simulation_report
-    from momenta_cli.simulate import check_playable, load as load_policy, simulate as run, summarise
+    from momenta_cli.simulate import (
+        check_playable,
+        load_policy as load_policy,
+        simulate as run,
+        summarise,
+    )
 
     with guarded():
         enc = load_playable(encounter, "simulate plays encounters")
@@ -117,10 +122,10 @@ def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
     """Fight ``k`` (1-based) of the run as a replay script, with the command to replay it:
     each line is the complete command (``Entry.script_line``), its dice written, so the
     script plays the same fight under any seed."""
-    from momenta_cli.simulate import play
+    from momenta_cli.simulate import play_fight
     from momenta_cli.text import one_line
 
-    result, session = play(enc, chosen, seed, k - 1, max_rounds, keep=True)
+    result, session = play_fight(enc, chosen, seed, k - 1, max_rounds, keep=True)
     assert session is not None
     head = [f"# fight {k} of momenta simulate {path} --seed {seed} --policy {chosen.name}",
             f"# {ENDINGS.get(result.winner, result.winner)} after {result.rounds} "

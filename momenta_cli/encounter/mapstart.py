@@ -21,7 +21,7 @@ from momenta_cli.engine.geometry import (
     Terrain,
     fit_problem,
     footprint,
-    parse,
+    parse_square,
     side_of,
     square_name,
 )
@@ -159,7 +159,7 @@ def _place_at(p: Placement, the_board: Board, side: int, taken: dict[Square, str
         return
     for k, (who, text) in enumerate(zip(p.names, given, strict=True)):
         where: PathT = (*p.path, "at") if isinstance(p.at, str) else (*p.path, "at", k)
-        sq = parse(text)
+        sq = parse_square(text)
         if sq is None:
             report(where, f"{shown(text)} is not a square: {SQUARE_HELP}")
             continue

@@ -14,7 +14,7 @@ from momenta_cli.engine.actions import (
     UseConsumable,
 )
 from momenta_cli.engine.core import Command
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from momenta_cli.engine.movement import Apart, Fall, Move, MoveTo, Release, SetTerrain, Shift
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, Request, need, number, typed_result, verb
@@ -80,7 +80,7 @@ def read_via(words: list[str]) -> tuple[tuple[str, ...], list[str]]:
     i = 1
     while i < len(words):
         parts = [p for p in words[i].split(",") if p]
-        if not parts or any(parse(p) is None for p in parts):
+        if not parts or any(parse_square(p) is None for p in parts):
             break
         out += parts
         i += 1
@@ -103,7 +103,7 @@ def _to_square(words: list[str], how: str) -> MoveTo | None:
     i = low.index("to")
     if i + 1 == len(words):
         raise MapUsage("missing the square to go to after 'to' (like to C5)", how)
-    if parse(words[i + 1]) is None:
+    if parse_square(words[i + 1]) is None:
         raise MapUsage(f"{words[i + 1]!r} after 'to' is not a square: a column letter "
                        "and a row number, like C5", how)
     try:
@@ -180,7 +180,7 @@ def _path(words: list[str]) -> Meta:
     if len(words) >= 2 and words[-2].lower() == "to":  # `path brannoc to h8` reads too
         words = words[:-2] + words[-1:]
     need(words, "square")
-    if parse(words[-1]) is None:  # `path kira`: a name, no square
+    if parse_square(words[-1]) is None:  # `path kira`: a name, no square
         raise CommandError("missing square" if len(words) == 1 else
                            f"{words[-1]!r} is not a square: a column letter and a row "
                            "number, like C5")

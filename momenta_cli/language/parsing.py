@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from momenta_cli.engine.core import Command, Typed, close, did_you_mean
+from momenta_cli.engine.core import Command, Typed, closest_names, did_you_mean
 from momenta_cli.errors import CommandError
 
 # Splitting a line into words lives in momenta_cli/text/words.py, shared with the journal's
@@ -94,7 +94,7 @@ def _near_verbs(word: str) -> list[str]:
     alias, each named by its verb."""
     spelled = {alias: v.name for v in VERBS.values() for alias in (v.name, *v.aliases)}
     out: list[str] = []
-    for name in close(word, list(spelled)):
+    for name in closest_names(word, list(spelled)):
         if spelled[name] not in out:
             out.append(spelled[name])
     return out

@@ -1,6 +1,10 @@
 # The door of odds: each name of its API and the module it lives in.
 
-from .distribution import Counts as Counts, net as net, successes as successes
+from .distribution import (
+    Counts as Counts,
+    net_distribution as net_distribution,
+    success_distribution as success_distribution,
+)
 from .from_fight import Preview as Preview, preview as preview, target_of as target_of
 from .outcomes import (
     Odds as Odds,

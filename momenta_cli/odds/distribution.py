@@ -35,7 +35,7 @@ def _hits(face: int) -> int:
     return max(0, min(FACES, FACES + 1 - face))
 
 
-def successes(pool: int, face: int = 5, auto: int | None = None) -> Counts:
+def success_distribution(pool: int, face: int = 5, auto: int | None = None) -> Counts:
     """Successes of a pool of ``pool`` dice (after every modifier is netted) by the
     binomial: C(n, k) s^k (6-s)^(n-k) out of 6^n. R2 below 1 die; R7 ``auto``."""
     if auto is not None:
@@ -57,7 +57,7 @@ def successes_and_solid(pool: int, face: int = 5, auto: int | None = None) -> Co
     multisets at most, not 6^20 sequences. A Grunt's fixed count and the single die
     kept from a pool of 0 or less make no pair."""
     if auto is not None or pool <= 0:
-        plain = successes(pool, face, auto)
+        plain = success_distribution(pool, face, auto)
         return Counts({(k, 0): w for k, w in plain.weights.items()}, plain.total)
     states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}  # dice used, succ., bonus
     for value in range(1, FACES + 1):
@@ -74,7 +74,7 @@ def successes_and_solid(pool: int, face: int = 5, auto: int | None = None) -> Co
                   FACES ** pool)
 
 
-def net(attack: Counts, defense: Counts | None) -> Counts:
+def net_distribution(attack: Counts, defense: Counts | None) -> Counts:
     """Net successes (R3) of an attack's successes against a defense's (None: no
     defense), by convolution of the two integer distributions."""
     if defense is None:

@@ -24,7 +24,15 @@ from momenta_cli.engine.attack import (
     plan_attack,
     solid_applies,
 )
-from momenta_cli.engine.core import DamageTable, Fight, Fighter, Pool, WeaponSpec, actor, find
+from momenta_cli.engine.core import (
+    DamageTable,
+    Fight,
+    Fighter,
+    Pool,
+    WeaponSpec,
+    actor,
+    find_fighter,
+)
 from momenta_cli.engine.harm import Meets, meets, reminders
 from momenta_cli.errors import RuleError
 from momenta_cli.odds.outcomes import Odds, OddsDice, Target, odds
@@ -88,7 +96,7 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     _refuse_extras(cmd)
     s = fight.draft()
     a = actor(s, cmd.attacker)
-    t = find(s, cmd.target)
+    t = find_fighter(s, cmd.target)
     p = plan_attack(a, t, cmd, s)  # on a map: its distance, sight and cover
     if not p.deals_damage:
         raise RuleError(f"odds covers attacks that deal damage, not a {p.maneuver}")

@@ -13,7 +13,12 @@ from fractions import Fraction
 
 from momenta_cli.engine.core import DamageTable
 from momenta_cli.engine.harm import burdens_from, reaching, wounds_from
-from momenta_cli.odds import distribution as dice
+from momenta_cli.odds.distribution import (
+    net_and_solid,
+    net_distribution,
+    success_distribution,
+    successes_and_solid,
+)
 
 
 @dataclass(frozen=True)
@@ -121,15 +126,16 @@ def odds(roll: OddsDice, target: Target | None = None, tiers: DamageTable | None
     rest needs only success counts (the binomial)."""
     t = target or Target()
     defense = None if roll.vs is None and roll.vs_auto is None else \
-        dice.successes(roll.vs or 0, roll.face, roll.vs_auto)
+        success_distribution(roll.vs or 0, roll.face, roll.vs_auto)
     solid = roll.solid and tiers is not None and not t.strain
     if solid:
-        joint = dice.net_and_solid(
-            dice.successes_and_solid(roll.dice, roll.face, roll.auto), defense)
+        joint = net_and_solid(
+            successes_and_solid(roll.dice, roll.face, roll.auto), defense)
         outcomes: Iterable[tuple[tuple[int, int], int]] = joint.weights.items()
         total = joint.total
     else:
-        plain = dice.net(dice.successes(roll.dice, roll.face, roll.auto), defense)
+        attack = success_distribution(roll.dice, roll.face, roll.auto)
+        plain = net_distribution(attack, defense)
         outcomes = (((n, 0), w) for n, w in plain.weights.items())
         total = plain.total
     by_net: dict[int, dict] = defaultdict(lambda: {"p": 0, "amounts": defaultdict(int),

@@ -62,10 +62,10 @@ def _as_seen(session: Session, players: bool) -> Session:
         return session
     import copy
 
-    from momenta_cli.engine.core import known
+    from momenta_cli.engine.core import known_to_players
 
     seen = copy.copy(session)
-    seen.state = known(session.state)
+    seen.state = known_to_players(session.state)
     return seen
 
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.core import Fight, Fighter, OnesRoller, PresetRoller, Roller, actor, decide
-from momenta_cli.engine.movement import MoveTo, Route, drag_triggers, plan, route_triggers
+from momenta_cli.engine.movement import MoveTo, Route, drag_triggers, plan_walk, route_triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import comment_of, move_line, parse_line
 from momenta_cli.questions.sequence import Cancelled, Failed, Table
@@ -74,7 +74,7 @@ def settle_move(fight: Fight, cmd: MoveTo, roller: Roller, table: Table
     rolled for them; None when the GM cancelled."""
     try:
         mover = actor(fight, cmd.name)
-        route = plan(fight, mover, cmd.square, cmd.how, cmd.via)
+        route = plan_walk(fight, mover, cmd.square, cmd.how, cmd.via)
         stops = move_stops(fight, mover, route)
         decide(fight, cmd, OnesRoller())  # a movement refused as it stands asks nothing
     except MomentaError:

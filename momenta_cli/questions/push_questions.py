@@ -78,10 +78,10 @@ def settle_push(fight: Fight, done: Settled, roller: Roller, table: Table
     def build(reactions: tuple[Attack, ...], said: bool) -> Attack:
         return replace(cmd, push_reactions=reactions, push_said=said)
 
-    from momenta_cli.render import lines
+    from momenta_cli.render import event_lines
 
     got = offer_each(fight, Answering(build), stops, target.name, roller, table, faces,
-                     first=lines([roll]))
+                     first=event_lines([roll]))
     if got is None:
         return None
     line, faces = got

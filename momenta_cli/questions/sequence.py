@@ -197,11 +197,11 @@ def loosen(fight: Fight, cmd: Attack) -> tuple[Attack, dict[tuple[PartPath, str]
 
 
 def _roll_lines(t: Trial, upto: int, told: int) -> list[str]:
-    from momenta_cli.render import lines
+    from momenta_cli.render import event_lines
 
     out: list[str] = []
     for _, i in t.landed[told:upto + 1]:
-        out += lines([t.events[i]])
+        out += event_lines([t.events[i]])
     return out
 
 

@@ -29,7 +29,7 @@ from momenta_cli.engine.core import (
     Roller,
     actor,
     decide,
-    find,
+    find_fighter,
 )
 from momenta_cli.errors import MomentaError
 from momenta_cli.questions.roll_order import Landing, landings
@@ -58,7 +58,7 @@ def _attacker(fight: Fight, cmd: Attack, path: PartPath) -> str:
 def _target(fight: Fight, cmd: Attack, path: PartPath) -> str:
     if path and path[-1] == COUNTER_STEP:  # ... at the one who attacked it
         return _attacker(fight, cmd, path[:-1])
-    return find(fight, part_at(cmd, path).target).name
+    return find_fighter(fight, part_at(cmd, path).target).name
 
 
 def _matches(fight: Fight, cmd: Attack, lands: list[Landing], events: list[Any],

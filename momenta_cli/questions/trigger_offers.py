@@ -238,9 +238,9 @@ def _answer(text: str, reaction: str) -> tuple[bool, list[str]]:
 
 
 def _lines(events: list[Event]) -> list[str]:
-    from momenta_cli.render import lines
+    from momenta_cli.render import event_lines
 
-    return lines(events)
+    return event_lines(events)
 
 
 def _told(events: list[Event], t: Trigger) -> list[str]:

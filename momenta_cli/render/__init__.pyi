@@ -3,7 +3,7 @@
 from .help_view import help_table as help_table
 from .log_export import FORMATS as FORMATS, export_log as export_log
 from .log_harm import Ledger as Ledger, read_harm as read_harm
-from .log_lines import lines as lines
+from .log_lines import event_lines as event_lines
 from .log_script import as_script as as_script
 from .map_sight import los_doc as los_doc, los_lines as los_lines
 from .map_view import battlemap as battlemap, map_meta as map_meta
@@ -18,6 +18,6 @@ from .preview_view import preview_lines as preview_lines
 from .show import encounter_view as encounter_view, rules_table as rules_table
 from .simulate_report import simulation_report as simulation_report
 from .state_json import write_state_json as write_state_json
-from .status_view import headline_block as headline_block, lit as lit, status as status
+from .status_view import headline_block as headline_block, lit as lit, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar
 from .wrap import hanging as hanging, keep_names as keep_names

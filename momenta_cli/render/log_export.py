@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from momenta_cli.engine.core import Fighter, Session
-from momenta_cli.render.log_lines import lines
+from momenta_cli.render.log_lines import event_lines
 from momenta_cli.render.state_json import chunks, opening_ledger
 from momenta_cli.text import escape, one_line
 
@@ -26,7 +26,7 @@ def as_text(session: Session) -> str:
     ledger = opening_ledger(session)
     for n, entry in enumerate(session.entries, start=1):
         out.append(f"{n:>3}. > {one_line(entry.script_line)}")
-        out.extend(f"       {t}" for t in lines(entry.events, ledger))
+        out.extend(f"       {t}" for t in event_lines(entry.events, ledger))
         ledger.advance(entry.events)
     out += ["", "At the end:"]
     out.extend(f"  {one_line(_summary(f))}" for f in session.state.fighters.values())

@@ -86,7 +86,7 @@ def groups(events: Sequence[Event], ledger: Ledger | None = None
     return out
 
 
-def lines(events: Sequence[Event], ledger: Ledger | None = None) -> list[str]:
+def event_lines(events: Sequence[Event], ledger: Ledger | None = None) -> list[str]:
     """The log lines of a command's events, grouped where a grouper applies. Each is one
     line whatever the names in it hold (momenta_cli/text/literal.py escapes the rest)."""
     return [t for texts, _ in groups(events, ledger) for t in texts]

@@ -31,9 +31,9 @@ def los_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     asked of the fight as they know it (engine/core/players.py ``known``: a Hidden enemy is
     no one there, by name or as cover)."""
     if players:
-        from momenta_cli.engine.core import known
+        from momenta_cli.engine.core import known_to_players
 
-        fight = known(fight)
+        fight = known_to_players(fight)
     s = sighting(fight, _command(meta))
     a, b = s.source, s.target
     out = [f"los: {a} ({_where(fight, a)}) to {b} ({_where(fight, b)}): distance "

@@ -194,13 +194,13 @@ def map_meta(fight: Fight, arg: str | None, *, width: int | None = None,
     with NAME (any unambiguous part of a name, as every command reads it) the squares
     NAME can reach this Move and the ones it sees marked, centred on NAME when the map
     is too big for the screen; a name that fits nobody is one ``!`` line instead."""
-    from momenta_cli.engine.core import find
+    from momenta_cli.engine.core import find_fighter
     from momenta_cli.errors import MomentaError
 
     focus = None
     if arg is not None:
         try:
-            focus = find(fight, arg).name
+            focus = find_fighter(fight, arg).name
         except MomentaError as err:
             return Text(one_line(f"! {err}"), "bold red")
     return battlemap(fight, width=width, players=players, focus=focus, marks=focus)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from momenta_cli.engine.core import Fight
 from momenta_cli.engine.geometry import square_name
-from momenta_cli.engine.movement import MoveTo, Route, fall_damage, preview
+from momenta_cli.engine.movement import MoveTo, Route, fall_damage, preview_walk
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta
 from momenta_cli.render.log_maneuver import route_text
@@ -25,12 +25,12 @@ def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:
     ``players``: the players' view, asked of the fight as they know it
     (engine/core/players.py ``known``: no Hidden enemy to move, to walk round or to react)."""
     if players:
-        from momenta_cli.engine.core import known
+        from momenta_cli.engine.core import known_to_players
 
-        fight = known(fight)
+        fight = known_to_players(fight)
     cmd = meta.command
     assert isinstance(cmd, MoveTo)
-    r = preview(fight, cmd)
+    r = preview_walk(fight, cmd)
     p = r.path
     jumped = tuple(square_name(q) for q in p.squares if q in p.jumped)
     route = route_text(square_name(p.start), tuple(p.names()), jumped)
@@ -129,7 +129,7 @@ def path_doc(fight: Fight, cmd: MoveTo) -> dict[str, Any]:
     top-left ones; the reactive attacks the path triggers, ``trigger_docs``), or
     ``{"error": "why there is none"}``."""
     try:
-        r = preview(fight, cmd)
+        r = preview_walk(fight, cmd)
     except MomentaError as err:
         return {"error": str(err)}
     return {"cost": r.path.cost, "path": r.path.names(), "triggers": trigger_docs(fight, r)}

@@ -28,7 +28,7 @@ from momenta_cli.engine.core import Fight, as_seen
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Request
 from momenta_cli.render.log_harm import Ledger
-from momenta_cli.render.log_lines import lines
+from momenta_cli.render.log_lines import event_lines
 from momenta_cli.render.status_view import lit
 from momenta_cli.render.wrap import hanging, keep_names
 
@@ -84,19 +84,19 @@ def draw_outcome(out: Outcome, fight: Fight, width: int,
                                          preview_keep(out.preview, keep))))
     if out.entry is not None:
         ledger = Ledger.of(fight, out.entry.events)  # fight: the state after them
-        texts = [lit("  " + t) for t in lines(out.entry.events, ledger)]
+        texts = [lit("  " + t) for t in event_lines(out.entry.events, ledger)]
         return OutcomeView(tuple(hanging([*echo, *texts], keep)))
     if out.undone is not None:
         ledger = Ledger.of(fight)  # fight: the state before the undone line
         return OutcomeView(tuple(hanging(
             [lit(f"undo: took back '{out.undone.script_line}'", "yellow"),
-             *(lit(f"  (undone) {t}", "dim") for t in lines(out.undone.events, ledger))],
+             *(lit(f"  (undone) {t}", "dim") for t in event_lines(out.undone.events, ledger))],
             keep)))
     if out.redone is not None:
         ledger = Ledger.of(fight, out.redone.events)
         return OutcomeView(tuple(hanging(
             [lit(f"redo: put back '{out.redone.script_line}'", "yellow"),
-             *(lit(f"  {t}") for t in lines(out.redone.events, ledger))], keep)))
+             *(lit(f"  {t}") for t in event_lines(out.redone.events, ledger))], keep)))
     if out.meta is None or out.meta.what == Request.QUIT:
         return OutcomeView()  # a blank or comment line; quit: the caller leaves
     head: list[RenderableType] = list(hanging(echo, keep))

@@ -202,7 +202,7 @@ def _met(pv: LinePreview, fight: Fight) -> list[str]:
 
 def _would(pv: LinePreview, fight: Fight, head: str) -> list[Text]:
     from momenta_cli.render.log_harm import Ledger
-    from momenta_cli.render.log_lines import lines as log_lines
+    from momenta_cli.render.log_lines import event_lines as log_lines
 
     told = log_lines(pv.events, Ledger.of(fight))
     if not told:

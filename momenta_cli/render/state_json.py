@@ -18,7 +18,7 @@ from momenta_cli.engine.turns import (
     suggestion,
 )
 from momenta_cli.render.log_harm import Ledger
-from momenta_cli.render.log_lines import lines
+from momenta_cli.render.log_lines import event_lines
 from momenta_cli.text import json_safe
 
 FORMAT_VERSION = 1
@@ -66,7 +66,7 @@ def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[st
     doc = {
         "n": index,
         "command": entry.line,
-        "text": lines(entry.events, ledger),
+        "text": event_lines(entry.events, ledger),
         "events": [e.to_dict() for e in entry.events],
         "dice": list(entry.dice),  # every face its rolls took, in order
         "script_line": entry.script_line,  # the command with its dice: replays it exactly

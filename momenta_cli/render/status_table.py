@@ -16,7 +16,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.core import LABEL_STYLE, Fight, Fighter, health_label, hidden
+from momenta_cli.engine.core import LABEL_STYLE, Fight, Fighter, health_label, numbers_hidden
 from momenta_cli.engine.turns import may_act, side_due, turn_counter
 from momenta_cli.render.wrap import Hanging, hang
 from momenta_cli.text import escape, one_line
@@ -62,7 +62,7 @@ def _conditions(f: Fighter, *, players: bool = False) -> list[str]:
         parts.append(one_line(name if c.stacks == 1 else f"{name} {c.stacks}"))
     if f.terrain:  # swimming doubles every Vigor cost: the GM should see why (ch19)
         parts.append({"swim": "swimming", "climb": "climbing"}.get(f.terrain, f.terrain))
-    if not (players and hidden(f)):
+    if not (players and numbers_hidden(f)):
         if f.wounds:
             parts.append(f"W{len(f.wounds)}/{f.spec.wound_slots}")
         if f.burdens:
@@ -139,7 +139,7 @@ def _rows(fight: Fight, bars: bool, players: bool, sizes: bool) -> list[_Row]:
             continue
         style = "dim" if f.out else ""
         cells: list[Text] = []
-        if players and hidden(f):
+        if players and numbers_hidden(f):
             label = health_label(f)
             cells.append(Text(label, style=LABEL_STYLE[label]))
             if bars:

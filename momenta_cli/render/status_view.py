@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from momenta_cli.engine.core import Fight, known, unseen
+from momenta_cli.engine.core import Fight, known_to_players, unseen
 from momenta_cli.engine.turns import (
     PHASE_NAMES,
     combat_may_end,
@@ -90,11 +90,11 @@ def reminder_lines(fight: Fight) -> list[Text]:
     return out
 
 
-def status(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
+def status_block(fight: Fight, *, bars: bool = True, players: bool = False) -> Group:
     """The headline, the table and (for the GM) the reminders. ``players``: the players'
     view, with no enemy Hidden from them in the table or the headline (R20, ch23:
     engine/core/players.py)."""
-    seen = known(fight) if players else fight
+    seen = known_to_players(fight) if players else fight
     keep = keep_names(seen)
     parts: list[RenderableType] = [headline_block(fight, keep, players=players),
                                    status_table(seen, bars=bars, players=players)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len, chop_cells
 
-from momenta_cli.engine.core import Fight, Fighter, hidden, unseen
+from momenta_cli.engine.core import Fight, Fighter, numbers_hidden, unseen
 from momenta_cli.engine.turns import (
     PHASE_NAMES,
     combat_may_end,
@@ -78,7 +78,7 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
             out.append(f"{f.side} acting")
             return out
         out.append(f"{name(f)} acting{counter(fight, f)}")
-        if not (players and hidden(f)):
+        if not (players and numbers_hidden(f)):
             out += _resources(f)
         return out
     due = side_due(fight)

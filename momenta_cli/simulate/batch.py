@@ -16,9 +16,9 @@ from typing import Any
 
 from momenta_cli.engine.core import EncounterSpec
 from momenta_cli.errors import MomentaError
-from momenta_cli.simulate.fight import FightResult, play
+from momenta_cli.simulate.fight import FightResult, play_fight
 from momenta_cli.simulate.policy import Policy
-from momenta_cli.simulate.policy_file import load
+from momenta_cli.simulate.policy_file import load_policy
 
 Progress = Callable[[int], None]
 _WORKER: dict[str, Any] = {}
@@ -40,20 +40,20 @@ def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int) -> None
     # Ctrl-C is the parent's to handle (it stops the pool): a worker would print a
     # traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER.update(encounter=encounter, policy=load(policy), max_rounds=max_rounds)
+    _WORKER.update(encounter=encounter, policy=load_policy(policy), max_rounds=max_rounds)
 
 
 def _chunk(job: tuple[int, int, int]) -> list[FightResult]:
     seed, start, stop = job
     enc, pol, cap = _WORKER["encounter"], _WORKER["policy"], _WORKER["max_rounds"]
-    return [play(enc, pol, seed, i, cap)[0] for i in range(start, stop)]
+    return [play_fight(enc, pol, seed, i, cap)[0] for i in range(start, stop)]
 
 
 def _local(encounter: EncounterSpec, policy: Policy, jobs_list: list[tuple[int, int, int]],
            max_rounds: int, progress: Progress | None) -> list[FightResult]:
     out: list[FightResult] = []
     for seed, start, stop in jobs_list:
-        out += [play(encounter, policy, seed, i, max_rounds)[0] for i in range(start, stop)]
+        out += [play_fight(encounter, policy, seed, i, max_rounds)[0] for i in range(start, stop)]
         if progress:
             progress(stop - start)
     return out
@@ -66,7 +66,7 @@ def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
     ``policy`` is what ``policy_file.load`` takes (loaded here first, so a bad file is
     refused before any worker starts); ``progress(k)`` is told of every ``k`` fights
     done."""
-    loaded = load(policy)
+    loaded = load_policy(policy)
     jobs = max(1, min(jobs, n))
     size = max(1, min(25, n // (jobs * 4) or 1))
     work = [(seed, s, min(s + size, n)) for s in range(0, n, size)]

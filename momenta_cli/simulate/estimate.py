@@ -22,7 +22,11 @@ from momenta_cli.engine.attack import Attack, Plan, attack_pool, plan_attack
 from momenta_cli.engine.core import DamageTable, Fight, Fighter, Pool, WeaponSpec
 from momenta_cli.engine.harm import meets, reaching
 from momenta_cli.errors import RuleError
-from momenta_cli.odds import Counts, net as dice_net, successes as dice_successes
+from momenta_cli.odds import (
+    Counts,
+    net_distribution as dice_net,
+    success_distribution as dice_successes,
+)
 
 Dist = tuple[float, ...]  # probability of 0, 1, 2, ... successes
 

@@ -30,7 +30,7 @@ from momenta_cli.engine.core import (
     Session,
     StartTurn,
     actor,
-    find,
+    find_fighter,
 )
 from momenta_cli.engine.turns import may_act
 from momenta_cli.errors import MomentaError
@@ -254,7 +254,7 @@ class _Run:
         s = self.state
         try:
             a = actor(s, cmd.attacker)
-            t = find(s, cmd.target)
+            t = find_fighter(s, cmd.target)
             plan = plan_attack(a, t, cmd, s)
         except MomentaError:
             return False  # the engine will say why when the attack itself is run
@@ -270,7 +270,7 @@ class _Run:
         s = self.state
         try:
             a = actor(s, cmd.attacker)
-            t = find(s, cmd.target)
+            t = find_fighter(s, cmd.target)
             weapon = plan_attack(a, t, cmd).weapon.name
         except MomentaError:
             return None  # the engine will say why when the attack itself is run
@@ -325,7 +325,7 @@ class _Run:
         return True
 
 
-def play(encounter: EncounterSpec, policy: Policy, seed: int, index: int,
+def play_fight(encounter: EncounterSpec, policy: Policy, seed: int, index: int,
          max_rounds: int = 30, *, keep: bool = False) -> tuple[FightResult, Session | None]:
     """Play fight ``index`` of a run seeded ``seed`` to its end; the session too with
     ``keep``. Its journal's lines are a replay script: ``momenta replay`` of them with

@@ -16,7 +16,7 @@ from pathlib import Path
 from momenta_cli.simulate.policy import BUILTIN, DEFAULT, Policy, PolicyError
 
 
-def load(spec: str | None) -> Policy:
+def load_policy(spec: str | None) -> Policy:
     """The policy ``spec`` names: a built-in's name, or a Python file defining
     ``choose`` (and optionally ``pick`` and ``react``). A bad file raises a one-line
     ``PolicyError``."""

@@ -19,7 +19,7 @@ from momenta_cli.cli.completion.grammar import Shape, shape
 from momenta_cli.cli.completion.live_words import fighter, names, verb_words, words_of
 from momenta_cli.cli.completion.move_words import move_words
 from momenta_cli.engine.core import ChangeCondition, Fight, OnesRoller, Typed, candidates
-from momenta_cli.engine.harm import catalogue
+from momenta_cli.engine.harm import condition_catalogue
 from momenta_cli.engine.turns import match_typed
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import VERBS, Meta, Verb, is_number, lookup, parse_line
@@ -156,7 +156,7 @@ def _makes_up(fight: Fight, words: list[str]) -> bool:
     """Whether ``new`` may follow ``cond`` + ``words``: the condition is none the fight
     knows (nor a prefix of one), and the engine takes the line with ``new`` (not with
     -N, -all or =0: nobody has a made-up condition yet)."""
-    if len(words) < 2 or candidates(sorted(catalogue(fight)), words[1]):
+    if len(words) < 2 or candidates(sorted(condition_catalogue(fight)), words[1]):
         return False
     try:
         cmd = parse_line(" ".join(["cond", *(quote(w) for w in words), "new"]))

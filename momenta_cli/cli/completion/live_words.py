@@ -4,9 +4,16 @@ target's hit locations (cli/completion/completer.py and cli/completion/attack_wo
 
 from __future__ import annotations
 
-from momenta_cli.engine.core import THREAT_CLASSES, Fight, Fighter, NextTurn, OnesRoller, find
+from momenta_cli.engine.core import (
+    THREAT_CLASSES,
+    Fight,
+    Fighter,
+    NextTurn,
+    OnesRoller,
+    find_fighter,
+)
 from momenta_cli.engine.gm import RESOURCES
-from momenta_cli.engine.harm import catalogue
+from momenta_cli.engine.harm import condition_catalogue
 from momenta_cli.engine.turns import may_act
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import VERBS
@@ -16,7 +23,7 @@ SIDES = ("allies", "adversaries", "independents")
 
 def fighter(fight: Fight, text: str) -> Fighter | None:
     try:
-        return find(fight, text)
+        return find_fighter(fight, text)
     except MomentaError:
         return None
 
@@ -45,7 +52,7 @@ def words_of(fight: Fight, kind: str, verb: str, actor: Fighter | None,
             return may_start(fight, verb)
         return names(fight)
     if kind == "condition":
-        return sorted(catalogue(fight))
+        return sorted(condition_catalogue(fight))
     if kind == "stat block":
         return list(fight.encounter.stat_blocks)
     if kind == "side":

@@ -8,7 +8,7 @@ changes."""
 from __future__ import annotations
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.engine.geometry import parse
+from momenta_cli.engine.geometry import parse_square
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import NONE_WORD, REACTION_WORDS
 
@@ -16,11 +16,11 @@ from momenta_cli.language import NONE_WORD, REACTION_WORDS
 def _found(fight: Fight, name: str | None, square: str, how: str, via: tuple[str, ...]
            ) -> list[tuple[str, str]]:
     from momenta_cli.engine.core import actor
-    from momenta_cli.engine.movement import plan, route_met
+    from momenta_cli.engine.movement import plan_walk, route_met
 
     try:
         f = actor(fight, name)
-        route = plan(fight, f, square, how, via)
+        route = plan_walk(fight, f, square, how, via)
         # the dragged ones' Intercepts too: the move line answers them (ch19 Grab, R35)
         return [(t.reaction, t.reactor) for _, t in route_met(fight, route)]
     except MomentaError:
@@ -34,7 +34,7 @@ def move_words(fight: Fight, words: list[str], how: str = "Move") -> list[str] |
     from momenta_cli.language import read_via
 
     for i in range(len(words) - 1):
-        if words[i].lower() == "to" and parse(words[i + 1]) is not None:
+        if words[i].lower() == "to" and parse_square(words[i + 1]) is not None:
             break
     else:
         return None

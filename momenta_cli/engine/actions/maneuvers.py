@@ -26,12 +26,12 @@ from momenta_cli.engine.core import (
     actor,
     apply_all,
     candidates,
-    exact,
-    find,
+    exact_fighter,
+    find_fighter,
     handles,
     roll_pool,
 )
-from momenta_cli.engine.harm import add_strain, gain, lose
+from momenta_cli.engine.harm import add_strain, gain_condition, lose_condition
 from momenta_cli.engine.movement import GrabEnded, end_grab, grabbers_of
 from momenta_cli.errors import RuleError
 from momenta_cli.rules import consumables
@@ -152,13 +152,13 @@ def _split_actor(fight: Fight, words: tuple[str, ...], is_other) -> tuple[Fighte
     if not words:
         return actor(fight, None), []
     first, rest = words[0], list(words[1:])
-    f = exact(fight, first)
+    f = exact_fighter(fight, first)
     if f is not None:
         return f, rest
     if fight.active is not None and is_other(" ".join(words)):
         return actor(fight, None), list(words)
     try:
-        return find(fight, first), rest
+        return find_fighter(fight, first), rest
     except RuleError:
         if fight.active is None:
             raise
@@ -204,12 +204,12 @@ def hide(fight: Fight, cmd: Hide, roller: Roller) -> list[Event]:
         raise RuleError(f"{f.name} cannot become Hidden")
     events = pay_maneuver(fight, f, "Hide", 1)
     if not cmd.roll:
-        return events + gain(fight, f, "Hidden", 1, source="hide", reason="hide")
+        return events + gain_condition(fight, f, "Hidden", 1, source="hide", reason="hide")
     pool = f.spec.attr("AGI") - f.spec.armor_penalty - f.stacks("Impaired")
     roll = roll_pool(pool, roller, fight.settings.success_face, cmd.typed, attribute="AGI")
     events.append(HideRolled(f.name, roll, roll.successes > 0))
     if roll.successes > 0:
-        events += gain(fight, f, "Hidden", 1, source="hide", reason="hide")
+        events += gain_condition(fight, f, "Hidden", 1, source="hide", reason="hide")
     return events
 
 
@@ -260,7 +260,7 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
         if grabbers:
             return events + [end_grab(g, f, "shaken off") for g in grabbers[:1]] \
                 + [GrabEnded(g.name, f.name, 0, "shaken off") for g in grabbers[1:]]
-    return events + lose(fight, f, name, 1, reason="shake it off")
+    return events + lose_condition(fight, f, name, 1, reason="shake it off")
 
 
 @handles(CatchBreath)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core import Note, actor, find
+from momenta_cli.engine.core import Note, actor, find_fighter
 from momenta_cli.errors import RuleError
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
     a line or a cone, ``reach`` squares long unless the area says how long."""
     from momenta_cli.engine.attack.map_attack import aim_square
     from momenta_cli.engine.battlefield import board_of, squares_of
-    from momenta_cli.engine.geometry import burst, cone, line
+    from momenta_cli.engine.geometry import burst_squares, cone_squares, line_squares
 
     board = board_of(fight)
     assert board is not None
@@ -54,7 +54,7 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
     if area.shape == "burst":
         if area.size is None:
             raise RuleError("a burst needs its radius: area burst 2 C5")
-        return burst(board, aim, area.size)
+        return burst_squares(board, aim, area.size)
     length = area.size if area.size is not None else reach
     if length is None or length < 1:
         raise RuleError(f"say how long the {area.shape} is: area {area.shape} 3 "
@@ -64,8 +64,8 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
         raise RuleError(f"a {area.shape} needs a direction: aim it at a square other "
                         f"than {attacker.name}'s own")
     if area.shape == "line":
-        return frozenset(line(board, mine, aim, length))
-    return cone(board, mine, aim, length)
+        return frozenset(line_squares(board, mine, aim, length))
+    return cone_squares(board, mine, aim, length)
 
 
 def caught(fight: Fight, attacker: Fighter, squares: frozenset[Square]) -> list[Fighter]:
@@ -111,7 +111,7 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     parts = ([cmd] if cmd.target else []) + list(cmd.also)
     named: list[tuple[Fighter, Attack]] = []
     for x in parts:
-        f = find(fight, x.target)
+        f = find_fighter(fight, x.target)
         if f.name not in {g.name for g in inside}:
             raise RuleError(f"{f.name} is not in the {area.text}: it touches "
                             + ", ".join(g.name for g in inside))

@@ -26,7 +26,7 @@ from momenta_cli.engine.core import (
     Weight,
     by_name,
     candidates,
-    match,
+    match_name,
 )
 from momenta_cli.errors import RuleError
 from momenta_cli.text import clip, squares_text
@@ -114,7 +114,7 @@ def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> 
     if len(hits) == 1:  # the usual case, without building the message for a miss
         return hits[0]
     has = ", ".join(name(x) for x in items) or "none"
-    return match(items, text, key=name, words=True, head=f"{what} {clip(text)!r}",
+    return match_name(items, text, key=name, words=True, head=f"{what} {clip(text)!r}",
                  missing=f"{what} {clip(text)!r} (has: {has})")
 
 

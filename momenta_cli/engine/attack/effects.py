@@ -40,19 +40,19 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
     decider's scratch copy: the events are applied to it as they are decided. A Shove's
     ``answers``: the Intercepts its push is answered with (R35, ``walk.shove``)."""
-    from momenta_cli.engine.core import find
-    from momenta_cli.engine.harm import gain
+    from momenta_cli.engine.core import find_fighter
+    from momenta_cli.engine.harm import gain_condition
 
     n = min(net, MAX_EFFECT)
     if n == 0:
-        who = [find(s, x.attacker or "").name for x in answers]
+        who = [find_fighter(s, x.attacker or "").name for x in answers]
         return applied(s, [Note(f"{r}'s {x.maneuver} is not made: {t.name} is not pushed "
                                 "(R35)", r) for r, x in zip(who, answers, strict=True)])
     if maneuver == "Feint":
         return applied(
-            s, gain(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
+            s, gain_condition(s, t, "Vulnerable", n, source=a.name, reason="Feint"))
     if maneuver == "Grab":
-        grabbed = gain(s, t, "Grabbed", n, source=a.name, reason="Grab")
+        grabbed = gain_condition(s, t, "Grabbed", n, source=a.name, reason="Grab")
         if t.name not in a.grabbing:
             grabbed.append(GrabTaken(a.name, t.name))
         return applied(s, grabbed)
@@ -64,11 +64,11 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
         end_every_grab,
         end_grown_grabs,
         partner_distances,
-        shove,
+        push_on_map,
     )
 
     before = partner_distances(s, t)
-    events, went = shove(s, a, t, n, roller, answers, said)
+    events, went = push_on_map(s, a, t, n, roller, answers, said)
     if together or not went:
         return events
     moved = s.get(t.name)

@@ -32,11 +32,11 @@ from momenta_cli.engine.geometry import (
     Point,
     Rect,
     Square,
-    cells,
     cover as sight_cover,
     distance as footprint_distance,
     footprint,
     line_of_sight,
+    segment_cells,
     side_of,
     square_name,
 )
@@ -253,7 +253,7 @@ def reason(s: Spot) -> str:
         if sq in box and sq not in own:
             creatures.setdefault(who, []).append(sq)
     if len(walls) + len(creatures) > MAX_ASKED:  # a crowded field: what the middle crosses
-        middle = set(cells(_middle(s.mine), _middle(s.theirs)))
+        middle = set(segment_cells(_middle(s.mine), _middle(s.theirs)))
         walls = [sq for sq in walls if sq in middle] or walls[:MAX_ASKED]
         creatures = {who: sqs for who, sqs in creatures.items() if middle & set(sqs)}
         needed_walls, needed = walls, list(creatures)

@@ -42,11 +42,19 @@ from momenta_cli.engine.core import (
     actor,
     applied,
     apply_all,
-    find,
+    find_fighter,
     handles,
     roll_pool,
 )
-from momenta_cli.engine.harm import add_strain, gain, harm, lose, meets, reaching, reminder_events
+from momenta_cli.engine.harm import (
+    add_strain,
+    deal_harm,
+    gain_condition,
+    lose_condition,
+    meets,
+    reaching,
+    reminder_events,
+)
 from momenta_cli.engine.movement import MoveAnswered
 from momenta_cli.errors import RuleError
 
@@ -142,7 +150,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     cmd = aimed(s, cmd)  # an area on the map becomes its targets
     a0 = actor(s, cmd.attacker)
     strikes = (cmd, *cmd.also)
-    targets = [find(s, x.target) for x in strikes]
+    targets = [find_fighter(s, x.target) for x in strikes]
     if len({t.name for t in targets}) < len(targets):
         raise RuleError("a target is named twice")
     plans = [plan_attack(a0, t, cmd, s) for t in targets]
@@ -178,7 +186,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
     if any(x.counter is not None for x in strikes):
         # R20: attacking reveals a Hidden attacker, so a Counterattack can answer it (its
         # pool, fixed above, keeps the Hidden bonus)
-        events += applied(s, lose(s, s.get(a0.name), "Hidden", None, reason="revealed"))
+        events += applied(s, lose_condition(s, s.get(a0.name), "Hidden", None, reason="revealed"))
     for x, p in zip(strikes, plans, strict=True):
         if x.counter is not None and s.get(a0.name).out:
             # R27: an earlier Counterattack (an Area attack draws several) took the
@@ -198,7 +206,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         roll = shared or _roll(s, parts, roller, x.typed, auto)
         events += _land(s, p, x, parts, roll, defense, roller, rolled_at=shared is None)
     a = s.get(a0.name)
-    return events + applied(s, lose(s, a, "Hidden", None, reason="revealed"))  # R20
+    return events + applied(s, lose_condition(s, a, "Hidden", None, reason="revealed"))  # R20
 
 
 def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
@@ -218,7 +226,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
         parts, roll, defense.label if defense else None,
         defense.parts if defense else Pool(), droll, net, p.situation)])
     if rolled_at and not roll.auto:
-        events += applied(s, lose(s, t, "Vulnerable", None, reason="used"))
+        events += applied(s, lose_condition(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:
         events += _damage(s, a, t, p, x, roll, net, roller)
     else:
@@ -227,7 +235,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
         events += applied(
-            s, gain(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
+            s, gain_condition(s, t, "Hindered", 1, source=a.name, reason="Edge hit"))
     return events
 
 
@@ -252,7 +260,7 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: Roll,
     if braced:  # ch19 Brace: resistance to the attack, then Broken
         events += applied(s, pay_reaction(t, "Brace", 0))
         events += applied(
-            s, gain(s, t, "Broken", 1, source="Brace", reason="brace"))
+            s, gain_condition(s, t, "Broken", 1, source="Brace", reason="brace"))
         resisted.append("Brace")
     t = s.get(t.name)
     tail: list[Event] = [AttackDamage(t.name, w.name, net, tier, solid, False, soak, m.unsoaked,
@@ -260,6 +268,6 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: Roll,
     if soak:
         tail.append(ResourceSet(t.name, "guard", t.guard, t.guard - soak, w.name))
     events += applied(s, tail)
-    return events + applied(s, harm(
+    return events + applied(s, deal_harm(
         s, s.get(t.name), amount, roller, reason=w.name,
         wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from momenta_cli.engine.battlefield.positions import board_of, no_map, occupants, square_of
 from momenta_cli.engine.core import Command, Event, Fight, Roller, handles
-from momenta_cli.engine.geometry import map_size, parse, square_name
+from momenta_cli.engine.geometry import map_size, parse_square, square_name
 from momenta_cli.errors import RuleError
 
 _WHAT = {"wall": "a wall", "difficult": "difficult terrain", "low": "a low wall",
@@ -26,7 +26,7 @@ class DoorSet(Event):
     open: bool
 
     def apply(self, fight: Fight) -> None:
-        sq = parse(self.square)
+        sq = parse_square(self.square)
         assert sq is not None
         doors = dict(fight.doors)
         doors[sq] = self.open

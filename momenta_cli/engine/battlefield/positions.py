@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, find, handles
+from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, find_fighter, handles
 from momenta_cli.engine.geometry import (
     SQUARE_HELP,
     STEPS,
@@ -23,7 +23,7 @@ from momenta_cli.engine.geometry import (
     Square,
     fit_problem,
     footprint,
-    parse,
+    parse_square,
     side_of,
     square_name,
 )
@@ -79,7 +79,7 @@ def occupants(fighters: Iterable[Fighter], *, but: str | None = None) -> dict[Sq
 
 def square_of(text: str) -> Square:
     """The square ``text`` names (``C5``, any case); RuleError when it names none."""
-    sq = parse(text)
+    sq = parse_square(text)
     if sq is None:
         raise RuleError(f"{text!r} is not a square: {SQUARE_HELP}")
     return sq
@@ -105,7 +105,7 @@ class PlacedAt(Event):
 
     def apply(self, fight: Fight) -> None:
         f = fight.get(self.name)
-        f.position = parse(self.square)
+        f.position = parse_square(self.square)
         board = board_of(fight)
         if board is not None:  # put in the water, it swims from there on (R36, ch19 Swim)
             f.terrain = medium(board, squares_of(f))
@@ -127,7 +127,7 @@ def place(fight: Fight, cmd: Place, roller: Roller) -> list[Event]:
     board = board_of(fight)
     if board is None:
         raise no_map("there is nowhere to place anyone")
-    f = find(fight, cmd.target)
+    f = find_fighter(fight, cmd.target)
     sq = square_of(cmd.square)
     if sq == f.position:
         raise RuleError(f"{f.name} is already at {square_name(sq)}")

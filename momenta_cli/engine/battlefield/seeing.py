@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.engine.battlefield.positions import board_of, no_map, occupants, squares_of
-from momenta_cli.engine.core import Command, Fight, actor, find
+from momenta_cli.engine.core import Command, Fight, actor, find_fighter
 from momenta_cli.engine.geometry import cover, distance, line_of_sight
 from momenta_cli.errors import RuleError
 
@@ -50,7 +50,7 @@ def sighting(fight: Fight, cmd: LookAt) -> Sighting:
     if board is None:
         raise no_map("there are no lines of sight to trace")
     a = actor(fight, cmd.source)
-    b = find(fight, cmd.target)
+    b = find_fighter(fight, cmd.target)
     if a.name == b.name:
         raise RuleError(f"{a.name} is at both ends: name two combatants (los FROM TARGET)")
     for f in (a, b):

@@ -47,20 +47,20 @@ from .names import (
     actor as actor,
     by_name as by_name,
     candidates as candidates,
-    close as close,
+    closest_names as closest_names,
     command_word as command_word,
     did_you_mean as did_you_mean,
-    exact as exact,
-    find as find,
-    match as match,
+    exact_fighter as exact_fighter,
+    find_fighter as find_fighter,
+    match_name as match_name,
     numbered as numbered,
 )
 from .players import (
     LABEL_STYLE as LABEL_STYLE,
     as_seen as as_seen,
     health_label as health_label,
-    hidden as hidden,
-    known as known,
+    known_to_players as known_to_players,
+    numbers_hidden as numbers_hidden,
     unseen as unseen,
 )
 from .registry import handles as handles

@@ -65,7 +65,7 @@ def candidates(
     return hits
 
 
-def match(
+def match_name(
     items: Iterable[T], text: str, *, key: Callable[[T], str] = str, what: str = "combatant",
     words: bool = False, hyphens: bool = False, missing: str | None = None,
     head: str | None = None,
@@ -82,7 +82,7 @@ def match(
         return hits[0]
     if hits:
         raise RuleError(f"{text} is ambiguous: {', '.join(key(x) for x in hits)}")
-    near = close(text, [key(x) for x in pool])
+    near = closest_names(text, [key(x) for x in pool])
     if near:
         raise RuleError(f"{head or f'no {what} called {clip(text)!r}'}: {did_you_mean(near)}")
     raise RuleError(missing or f"no {what} called {clip(text)!r} (there are: "
@@ -107,7 +107,7 @@ def _likeness(typed: str, name: str) -> float:
     return max(whole, SequenceMatcher(None, typed, name[:len(typed)]).ratio())
 
 
-def close(text: str, names: Sequence[str], cutoff: float = CLOSE_ENOUGH) -> list[str]:
+def closest_names(text: str, names: Sequence[str], cutoff: float = CLOSE_ENOUGH) -> list[str]:
     """The one or two of ``names`` closest to ``text`` (none when nothing is at least
     ``cutoff`` alike)."""
     typed = _hyphen_key(text)
@@ -207,7 +207,7 @@ def numbered(pool: Iterable[Fighter], text: str) -> list[Fighter]:
     return hits
 
 
-def find(fight: Fight, text: str) -> Fighter:
+def find_fighter(fight: Fight, text: str) -> Fighter:
     """The fighter named (or uniquely prefixed, also by any word of the name) by ``text``;
     failing that, the numbered copy it names by a short name (``d3``, ``3``: see
     ``numbered``)."""
@@ -221,10 +221,10 @@ def find(fight: Fight, text: str) -> Fighter:
             return short[0]
         if short:
             raise RuleError(f"{text} is ambiguous: {', '.join(f.name for f in short)}")
-    return match(pool, text, key=by_name, words=True)  # the refusal, with its message
+    return match_name(pool, text, key=by_name, words=True)  # the refusal, with its message
 
 
-def exact(fight: Fight, text: str) -> Fighter | None:
+def exact_fighter(fight: Fight, text: str) -> Fighter | None:
     """The fighter whose name is ``text`` in any case, if any."""
     low = name_key(text)
     return next((f for f in fight.fighters.values() if _plain_key(f.name) == low), None)
@@ -233,7 +233,7 @@ def exact(fight: Fight, text: str) -> Fighter | None:
 def actor(fight: Fight, name: str | None) -> Fighter:
     """The named fighter, or the one whose turn is running."""
     if name:
-        return find(fight, name)
+        return find_fighter(fight, name)
     if fight.active is None:
         raise RuleError("no turn is running: name the combatant")
     return fight.get(fight.active)

@@ -13,7 +13,7 @@ from momenta_cli.engine.core.state import Fight, Fighter
 LABEL_STYLE = {"Unhurt": "green", "Hurt": "yellow", "Bloodied": "red", "Down": "dim"}
 
 
-def hidden(f: Fighter) -> bool:
+def numbers_hidden(f: Fighter) -> bool:
     """Whose numbers the players do not see: everyone not on the allies' side."""
     return f.side != "allies"
 
@@ -37,7 +37,7 @@ def unseen(f: Fighter) -> bool:
     return f.side != "allies" and f.has("Hidden")
 
 
-def known(fight: Fight) -> Fight:
+def known_to_players(fight: Fight) -> Fight:
     """The fight as the players know it, for the questions asked in their view (``los``,
     ``path``): without the ``unseen`` combatants, as if they were not there (a name
     that fits only one of them fits nobody; it gives no cover, blocks no path, triggers
@@ -57,4 +57,4 @@ def known(fight: Fight) -> Fight:
 def as_seen(fight: Fight, players: bool) -> Fight:
     """``known(fight)`` in the players' view, else ``fight``: what a name typed there is
     looked up in (a Hidden enemy's name is refused exactly as one nobody has)."""
-    return known(fight) if players else fight
+    return known_to_players(fight) if players else fight

@@ -1,6 +1,10 @@
 # The door of engine.geometry: each name of its API and the module it lives in.
 
-from .areas import burst as burst, cone as cone, line as line
+from .areas import (
+    burst_squares as burst_squares,
+    cone_squares as cone_squares,
+    line_squares as line_squares,
+)
 from .board import (
     FLOOR as FLOOR,
     KINDS as KINDS,
@@ -10,12 +14,16 @@ from .board import (
     Terrain as Terrain,
     column_name as column_name,
     footprint as footprint,
-    parse as parse,
+    parse_square as parse_square,
     side_of as side_of,
     square_name as square_name,
 )
 from .fitting import SQUARE_HELP as SQUARE_HELP, fit_problem as fit_problem, map_size as map_size
-from .forced_squares import Forced as Forced, drag as drag, shove as shove
+from .forced_squares import (
+    Forced as Forced,
+    drag_squares as drag_squares,
+    push_squares as push_squares,
+)
 from .pathfinding import (
     STEPS as STEPS,
     LegalPath as LegalPath,
@@ -28,5 +36,5 @@ from .pathfinding import (
     step_cost as step_cost,
 )
 from .ranges import comes_within as comes_within, distance as distance, within as within
-from .segments import Point as Point, Rect as Rect, cells as cells
+from .segments import Point as Point, Rect as Rect, segment_cells as segment_cells
 from .sight import cover as cover, line_of_sight as line_of_sight, visible as visible

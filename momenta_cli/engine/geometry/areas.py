@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from momenta_cli.engine.geometry.board import Board, Square
 from momenta_cli.engine.geometry.ranges import steps
-from momenta_cli.engine.geometry.segments import Obstacles, Point, Rect, Touch, cells, touch
+from momenta_cli.engine.geometry.segments import Obstacles, Point, Rect, Touch, segment_cells, touch
 from momenta_cli.engine.geometry.sight import line_of_sight
 
 
@@ -21,7 +21,7 @@ def _open(board: Board, sq: Square) -> bool:
     return board.on(sq) and not board.at(sq).solid
 
 
-def burst(board: Board, centre: Square, radius: int) -> frozenset[Square]:
+def burst_squares(board: Board, centre: Square, radius: int) -> frozenset[Square]:
     """Every square within ``radius`` of ``centre`` (itself included) that the centre
     square has line of sight to."""
     c, r = centre
@@ -37,7 +37,7 @@ def _centre2(squares: Collection[Square]) -> tuple[int, int]:
     return rect.x0 + rect.x1, rect.y0 + rect.y1
 
 
-def line(board: Board, origin: Collection[Square], toward: Square, length: int
+def line_squares(board: Board, origin: Collection[Square], toward: Square, length: int
          ) -> tuple[Square, ...]:
     """The squares a line ``length`` squares long touches, from the centre of the origin
     footprint through the centre of ``toward``, in order, the origin's own squares left
@@ -57,7 +57,7 @@ def line(board: Board, origin: Collection[Square], toward: Square, length: int
     own = set(origin)
     obs = Obstacles(board)
     out: list[Square] = []
-    for sq in cells(start, end):
+    for sq in segment_cells(start, end):
         if not _open(board, sq) or touch(obs, start, _inside(sq, start, end)) \
                 is not Touch.FREE:
             break
@@ -76,7 +76,7 @@ def _inside(sq: Square, p: Point, q: Point) -> Point:
     return (p[0] + t * d[0], p[1] + t * d[1])
 
 
-def cone(board: Board, origin: Collection[Square], toward: Square, length: int
+def cone_squares(board: Board, origin: Collection[Square], toward: Square, length: int
          ) -> frozenset[Square]:
     """The squares of a quarter-circle cone (90 degrees) opening from the origin
     footprint toward ``toward``: each square whose centre lies within 45 degrees of the

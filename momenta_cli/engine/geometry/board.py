@@ -54,7 +54,7 @@ def square_name(sq: Square) -> str:
     return f"{column_name(sq[0])}{sq[1] + 1}"
 
 
-def parse(text: str) -> Square | None:
+def parse_square(text: str) -> Square | None:
     """``C5`` (any case) -> ``(2, 4)``; None when it is not a square's name."""
     m = _NAME.match(text.strip())
     if not m:

@@ -68,7 +68,7 @@ def _pit(board: Board, squares: Sequence[Square]) -> int | None:
     return pit_depth(board, squares) or None
 
 
-def shove(board: Board, shover: Collection[Square], target: Square, n: int, *,
+def push_squares(board: Board, shover: Collection[Square], target: Square, n: int, *,
           side: int = 1, occupied: Collection[Square] = ()) -> Forced:
     """``n`` squares straight away from the shover's squares (``away``) for the
     ``side`` x ``side`` creature whose top-left square is ``target`` (ch19 Shove: forced
@@ -94,7 +94,7 @@ def shove(board: Board, shover: Collection[Square], target: Square, n: int, *,
     return Forced(tuple(went))
 
 
-def drag(board: Board, grabber_path: Sequence[Square], offset: tuple[int, int], *,
+def drag_squares(board: Board, grabber_path: Sequence[Square], offset: tuple[int, int], *,
          side: int = 1, occupied: Collection[Square] = ()) -> Forced:
     """The positions of a creature dragged by a bigger grabber (ch19 Grab: forced
     movement, the same relative position): each grabber position plus ``offset`` (the

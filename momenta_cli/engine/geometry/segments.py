@@ -246,7 +246,7 @@ class Rect:
         return self.x0 < p[0] < self.x1 and self.y0 < p[1] < self.y1
 
 
-def cells(p: Point, q: Point) -> list[Square]:
+def segment_cells(p: Point, q: Point) -> list[Square]:
     """The squares whose open interior the segment ``[p, q]`` passes through, in order
     from ``p`` (a segment along a grid line or through a grid point touches no interior
     there)."""

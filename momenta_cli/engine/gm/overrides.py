@@ -27,8 +27,8 @@ from momenta_cli.engine.core import (
     Roller,
     Surprise,
     candidates,
-    close,
-    find,
+    closest_names,
+    find_fighter,
     handles,
 )
 from momenta_cli.engine.harm import (
@@ -37,11 +37,11 @@ from momenta_cli.engine.harm import (
     ConditionMadeUp,
     add_strain,
     capped,
-    catalogue,
-    gain,
+    condition_catalogue,
+    deal_harm,
+    gain_condition,
     goes_down,
-    harm,
-    lose,
+    lose_condition,
     resolve_condition,
     soak,
 )
@@ -53,7 +53,7 @@ RESOURCES = ("vitality", "guard", "vigor", "strain", "resolve", "consumables")
 
 
 def _live(fight: Fight, name: str) -> Fighter:
-    f = find(fight, name)
+    f = find_fighter(fight, name)
     if f.removed:
         raise RuleError(f"{f.name} has been removed from the fight")
     return f
@@ -65,7 +65,7 @@ def _source(fight: Fight, text: str | None) -> str | None:
     if text is None:
         return None
     try:
-        return find(fight, text).name
+        return find_fighter(fight, text).name
     except RuleError:
         return text
 
@@ -87,7 +87,7 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
         made_up = _made_up(fight, f, cmd)
         if made_up is not None:
             return made_up
-    offer = _new_name_problem(catalogue(fight), " ".join(cmd.condition.split())) is None
+    offer = _new_name_problem(condition_catalogue(fight), " ".join(cmd.condition.split())) is None
     name = resolve_condition(fight, cmd.condition, hint=_NEW_HINT.format(
         f=f.name, c=cmd.condition) if offer else "")  # never offer what `new` refuses
     if name in ("Defeated", "Lost"):
@@ -101,14 +101,14 @@ def change_condition(fight: Fight, cmd: ChangeCondition, roller: Roller) -> list
     if cmd.op == "+":
         if name in f.spec.immunities:
             raise RuleError(f"{f.name} is immune to {name}")
-        events = gain(fight, f, name, cmd.n or 1, source=source)
+        events = gain_condition(fight, f, name, cmd.n or 1, source=source)
         if not events:
             raise RuleError(f"{f.name} already has {name} at its cap ({before})")
         return events
     if cmd.op == "-":
         if before == 0:
             raise RuleError(f"{f.name} has no {name}")
-        return lose(fight, f, name, cmd.n)
+        return lose_condition(fight, f, name, cmd.n)
     n = cmd.n or 0
     if n < 0:
         raise RuleError("stacks cannot be negative")
@@ -154,7 +154,7 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     known condition's name (``hind``: Hindered) is refused: it would hide that one from
     its prefix."""
     text = " ".join(cmd.condition.split())
-    known = catalogue(fight)
+    known = condition_catalogue(fight)
     if any(name_key(k) == name_key(text) for k in known):
         return None
     why = _new_name_problem(known, text)
@@ -165,7 +165,7 @@ def _made_up(fight: Fight, f: Fighter, cmd: ChangeCondition) -> list[Event] | No
     if cmd.op == "-" or n <= 0:
         raise RuleError(f"nobody has {name} yet: a new condition starts with +N or =N")
     after = min(n, TABLE_CAP)
-    near = tuple(close(text, sorted(known), TYPO_ALIKE))
+    near = tuple(closest_names(text, sorted(known), TYPO_ALIKE))
     return [ConditionMadeUp(name, near),
             ConditionChanged(f.name, name, 0, after, "gm", _source(fight, cmd.source))]
 
@@ -243,7 +243,7 @@ def adjust(fight: Fight, cmd: Adjust, roller: Roller) -> list[Event]:
             absorbed = soak(f.guard, n)
             events.append(ResourceSet(f.name, "guard", f.guard, f.guard - absorbed, "damage"))
             rest -= absorbed
-        return events + harm(fight, f, rest, roller, reason="damage")
+        return events + deal_harm(fight, f, rest, roller, reason="damage")
     if cmd.how == "strain":
         if f.out:
             raise RuleError(f"{f.name} is already out of the fight")

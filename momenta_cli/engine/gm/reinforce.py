@@ -17,12 +17,12 @@ from momenta_cli.engine.core import (
     Note,
     Roller,
     candidates,
-    close,
+    closest_names,
     command_word,
     did_you_mean,
-    find,
+    find_fighter,
     handles,
-    match,
+    match_name,
     numbered,
 )
 from momenta_cli.engine.gm import improvise
@@ -82,7 +82,7 @@ def _joining(fight: Fight, cmd: AddFighter) -> list[Event]:
 def _copies(fight: Fight, cmd: AddFighter, stats: list[str]) -> list[Event]:
     """``add copy NAME``: fresh copies of NAME's stat block (full Vitality, Guard and
     Vigor, the conditions it started with), numbered like ``count:`` copies."""
-    src = find(fight, cmd.block)
+    src = find_fighter(fight, cmd.block)
     if stats:
         raise RuleError(f"a copy has {src.name}'s stats: {', '.join(stats)} cannot be "
                         "given (add a new combatant instead)")
@@ -118,7 +118,7 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
                         f"{copies[0]} makes another; no stat block has that name)")
     # a pool without a class means one that rolls: the lowest class that does (R7)
     default = improvise.DEFAULT_THREAT if cmd.pool is None else improvise.ROLLING_THREAT
-    threat = default if cmd.threat is None else match(
+    threat = default if cmd.threat is None else match_name(
         THREAT_CLASSES, cmd.threat, what="threat class",
         missing=f"the threat class is one of {', '.join(THREAT_CLASSES)}")
     vitality = _stat("vit", cmd.vitality, improvise.default_vitality(threat), low=1)
@@ -134,7 +134,7 @@ def _improvised(fight: Fight, cmd: AddFighter) -> list[Event]:
     events: list[Event] = [FighterAdded(f"improvised {threat}", n, side, improvised=threat,
                                         vitality=vitality, guard=guard, pool=pool)
                            for n in names]
-    near = close(cmd.block, list(fight.encounter.stat_blocks))
+    near = closest_names(cmd.block, list(fight.encounter.stat_blocks))
     if near:  # a typo of a stat block made up a new combatant: say so, undo takes it back
         events.append(Note(f"no stat block {cmd.block!r}: {names[0]} is made up; "
                            f"{did_you_mean(near)} (undo takes it back)"))

@@ -15,7 +15,7 @@ from momenta_cli.engine.core import (
     Roll,
     StackCheck,
     candidates,
-    match,
+    match_name,
 )
 from momenta_cli.errors import RuleError
 from momenta_cli.rules import ConditionDef, conditions
@@ -52,7 +52,7 @@ def table_condition(name: str) -> ConditionDef:
     return ConditionDef(name, TABLE_CAP, "persistent", (), "", reminder=True)
 
 
-def catalogue(fight: Fight) -> dict[str, ConditionDef]:
+def condition_catalogue(fight: Fight) -> dict[str, ConditionDef]:
     """The shipped catalogue plus the encounter's own conditions and those made up at
     the table."""
     cat = dict(conditions())
@@ -84,14 +84,14 @@ def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
     the refusal of a name that matches nothing. A prefix of a catalogue or encounter
     condition and of conditions made up at the table names the former (``hind``:
     Hindered)."""
-    cat = sorted(catalogue(fight))
+    cat = sorted(condition_catalogue(fight))
     hits = candidates(cat, text) if text.strip() else []
     if len(hits) > 1:  # a prefix of the catalogue's and of one made up: the catalogue's
         known = [h for h in hits if h not in fight.table_conditions]
         if len(known) == 1:
             return known[0]
     try:
-        return match(cat, text, what="condition", head=f"unknown condition {clip(text)!r}",
+        return match_name(cat, text, what="condition", head=f"unknown condition {clip(text)!r}",
                      missing=f"unknown condition {clip(text)!r} (known: {', '.join(cat)})")
     except RuleError as err:
         if hint and text.strip() and not candidates(cat, text):  # not for an ambiguity
@@ -105,7 +105,7 @@ def capped(fight: Fight, name: str, stacks: int) -> int:
     return stacks if cap is None else min(stacks, cap)
 
 
-def gain(
+def gain_condition(
     fight: Fight,
     f: Fighter,
     name: str,
@@ -128,7 +128,7 @@ def gain(
     return [ConditionChanged(f.name, name, before, after, reason, source, hold)]
 
 
-def lose(
+def lose_condition(
     fight: Fight, f: Fighter, name: str, n: int | None = None, *, reason: str = "gm",
     roll: Roll | StackCheck | None = None,
 ) -> list[Event]:

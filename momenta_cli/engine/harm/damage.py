@@ -177,13 +177,14 @@ def _fill_slots(fight: Fight, f: Fighter, roller: Roller, n: int, *, burden: boo
         free -= 1
         name, face = _slot_condition(fight, f, roller, wound_effect)
         add([WoundTaken(f.name, name, burden=burden, face=face)])
-        add(conditions.gain(scratch, me, name, 1, source=what, reason=what.lower()))
+        add(conditions.gain_condition(scratch, me, name, 1, source=what, reason=what.lower()))
         if free == 0:
-            add(conditions.gain(scratch, me, last, 1, source=f"last {what}", reason=what.lower()))
+            add(conditions.gain_condition(scratch, me, last, 1, source=f"last {what}",
+                                          reason=what.lower()))
     return events, scratch
 
 
-def harm(
+def deal_harm(
     fight: Fight,
     f: Fighter,
     amount: int,
@@ -212,8 +213,8 @@ def harm(
         return events
     events.insert(0, ResourceSet(f.name, "vitality", f.vitality, v, reason, amount))
     if n and mark and fight.settings.mark_wound_breaks:
-        events += conditions.gain(scratch, scratch.get(f.name), "Broken", 1, source="Mark hit",
-                            reason="wound")
+        events += conditions.gain_condition(scratch, scratch.get(f.name), "Broken", 1,
+                                            source="Mark hit", reason="wound")
     return events
 
 

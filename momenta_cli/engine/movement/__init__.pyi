@@ -23,7 +23,6 @@ from .move_shift import (
     SetTerrain as SetTerrain,
     Shift as Shift,
     fall_damage as fall_damage,
-    speed as speed,
 )
 from .movement_events import (
     Dragged as Dragged,
@@ -46,9 +45,9 @@ from .triggers import (
 from .walk import (
     MoveTo as MoveTo,
     Route as Route,
-    plan as plan,
-    preview as preview,
+    plan_walk as plan_walk,
+    preview_walk as preview_walk,
+    push_on_map as push_on_map,
     reachable_squares as reachable_squares,
-    shove as shove,
     walker as walker,
 )

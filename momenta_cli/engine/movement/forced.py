@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from momenta_cli.engine.attack import Attack
 from momenta_cli.engine.battlefield import board_of, occupants, squares_of
-from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find
-from momenta_cli.engine.geometry import Forced, Square, shove, side_of, square_name
+from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find_fighter
+from momenta_cli.engine.geometry import Forced, Square, push_squares, side_of, square_name
 from momenta_cli.engine.movement import triggers
 from momenta_cli.engine.movement.movement_events import FORCED, Shoved
 from momenta_cli.errors import RuleError
@@ -37,7 +37,7 @@ def push_path(fight: Fight, shover: Fighter, target: Fighter, n: int) -> Forced 
     board = board_of(fight)
     if board is None or shover.position is None or target.position is None:
         return None
-    return shove(board, squares_of(shover), target.position, n,
+    return push_squares(board, squares_of(shover), target.position, n,
                         side=side_of(target.spec.size),
                         occupied=occupants(fight.fighters.values(), but=target.name))
 
@@ -167,7 +167,7 @@ def route_answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence
     to: dict[str, list[Attack]] = {}
     for a in answers:
         try:
-            reactor = find(fight, a.attacker or "").name
+            reactor = find_fighter(fight, a.attacker or "").name
         except RuleError:
             to_mover.append(a)  # the mover's matching says what is wrong with it
             continue

@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.battlefield import board_of, squares_of
-from momenta_cli.engine.core import Command, Event, Fight, Fighter, Roller, exact, find, handles
+from momenta_cli.engine.core import (
+    Command,
+    Event,
+    Fight,
+    Fighter,
+    Roller,
+    exact_fighter,
+    find_fighter,
+    handles,
+)
 from momenta_cli.engine.geometry import distance
 from momenta_cli.errors import RuleError
 
@@ -18,7 +27,7 @@ def _source(fight: Fight, f: Fighter) -> Fighter | None:
     c = f.conditions.get("Grabbed")
     if c is None or not c.source:
         return None
-    return exact(fight, c.source)
+    return exact_fighter(fight, c.source)
 
 
 def grabbers_of(fight: Fight, f: Fighter) -> list[Fighter]:
@@ -127,10 +136,10 @@ class Apart(Command):
 @handles(Release)
 def release(fight: Fight, cmd: Release, roller: Roller) -> list[Event]:
     """ch19 Grab: the grabber releases as a free action at any time; all stacks go."""
-    g = find(fight, cmd.grabber)
+    g = find_fighter(fight, cmd.grabber)
     held = held_by(fight, g)
     if cmd.target is not None:
-        t = find(fight, cmd.target)
+        t = find_fighter(fight, cmd.target)
         if t not in held:
             raise RuleError(f"{g.name} is not holding {t.name}")
         held = [t]
@@ -142,10 +151,10 @@ def release(fight: Fight, cmd: Release, roller: Roller) -> list[Event]:
 @handles(Apart)
 def apart(fight: Fight, cmd: Apart, roller: Roller) -> list[Event]:
     """ch19 Grab: moved so that the distance grows, the grab ends at once."""
-    a = find(fight, cmd.first)
+    a = find_fighter(fight, cmd.first)
     pairs = grab_partners(fight, a)
     if cmd.second is not None:
-        b = find(fight, cmd.second)
+        b = find_fighter(fight, cmd.second)
         if b.name == a.name:  # else every pair holds b, and every grab would end
             raise RuleError(f"{a.name} cannot be moved apart from itself")
         pairs = [(g, t) for g, t in pairs if b in (g, t)]

@@ -18,11 +18,11 @@ from momenta_cli.engine.core import (
     Roller,
     actor,
     apply_all,
-    find,
+    find_fighter,
     handles,
     size_rank,
 )
-from momenta_cli.engine.harm import harm, reminder_events
+from momenta_cli.engine.harm import deal_harm, reminder_events
 from momenta_cli.engine.movement import grabs
 from momenta_cli.engine.movement.movement_events import Dragged, Fell, Moved, TerrainSet
 from momenta_cli.errors import RuleError
@@ -159,7 +159,7 @@ def fall_events(fight: Fight, f: Fighter, squares: int, roller: Roller) -> list[
     amount = fall_damage(f, squares)
     events: list[Event] = [Fell(f.name, squares, f.spec.attr("AGI"), amount,
                                    fall_squares(f, squares))]
-    return events + harm(fight, f, amount, roller, reason="fall")
+    return events + deal_harm(fight, f, amount, roller, reason="fall")
 
 
 # --- deciders --------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
 def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
     """R23 / ch19 Falling: 2 untyped damage per square fallen after subtracting AGI;
     untyped damage skips Guard."""
-    f = find(fight, cmd.name)
+    f = find_fighter(fight, cmd.name)
     if cmd.squares < 1:
         raise RuleError("a fall is at least 1 square")
     if f.out:
@@ -240,7 +240,7 @@ def fall(fight: Fight, cmd: Fall, roller: Roller) -> list[Event]:
 @handles(SetTerrain)
 def set_terrain(fight: Fight, cmd: SetTerrain, roller: Roller) -> list[Event]:
     """The GM says a fighter is now on the ground, climbing or swimming (ch19 Movement)."""
-    f = find(fight, cmd.name)
+    f = find_fighter(fight, cmd.name)
     if cmd.terrain not in TERRAINS:
         raise RuleError("terrain is ground, climb or swim")
     if cmd.terrain == f.terrain:

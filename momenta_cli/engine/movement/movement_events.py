@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from momenta_cli.engine.core import Event, Fight
-from momenta_cli.engine.geometry import parse, square_name
+from momenta_cli.engine.geometry import parse_square, square_name
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def _arrive(fight: Fight, name: str, path: tuple[str, ...], start: str = "") -> 
             f.trail = (here,) if here else ()
         if f.trail:
             f.trail = (*f.trail, *path)
-        f.position = parse(path[-1])
+        f.position = parse_square(path[-1])
 
 
 def moving(fight: Fight, name: str, how: str) -> None:

@@ -22,7 +22,7 @@ from momenta_cli.engine.geometry import (
     Square,
     comes_within,
     footprint,
-    parse,
+    parse_square,
     side_of,
     square_name,
     within,
@@ -36,7 +36,7 @@ def _trail(mover: Fighter) -> tuple[Square, list[Square], bool] | None:
     """The start and squares of ``mover``'s movement, with whether it ended in a fall."""
     trail = mover.trail
     fell = bool(trail) and trail[-1] == FELL
-    squares = [parse(q) for q in (trail[:-1] if fell else trail)]
+    squares = [parse_square(q) for q in (trail[:-1] if fell else trail)]
     if not squares or any(q is None for q in squares):
         return None
     start, *rest = squares
@@ -81,8 +81,8 @@ def _line_head(fight: Fight, mover: Fighter) -> str:
 
 def _in_step(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
     """Whether two trails went square for square at a fixed offset (a drag)."""
-    a = [parse(q) for q in one if q != FELL]
-    b = [parse(q) for q in other if q != FELL]
+    a = [parse_square(q) for q in one if q != FELL]
+    b = [parse_square(q) for q in other if q != FELL]
     if len(a) != len(b) or len(a) < 2 or any(q is None for q in (*a, *b)):
         return False
     offsets = {(q[0] - p[0], q[1] - p[1]) for p, q in zip(a, b, strict=True)

@@ -31,12 +31,12 @@ from momenta_cli.engine.attack import (
     pick_weapon,
 )
 from momenta_cli.engine.battlefield import board_of, squares_of
-from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find
+from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find_fighter
 from momenta_cli.engine.geometry import (
     Square,
     comes_within,
     footprint,
-    parse,
+    parse_square,
     side_of,
     square_name,
     step_cost,
@@ -166,7 +166,7 @@ def in_sight(fight: Fight, mover: Fighter, t: Trigger) -> bool:
 
     board = board_of(fight)
     reactor = fight.get(t.reactor)
-    at = parse(t.square)
+    at = parse_square(t.square)
     if board is None or at is None or reactor.position is None:
         return True
     return line_of_sight(board, squares_of(reactor),
@@ -240,7 +240,7 @@ def match(fight: Fight, mover: Fighter, triggered: Sequence[Trigger],
         if a.maneuver not in MOVEMENT_REACTIONS:
             raise RuleError(f"a movement is answered by Intercept or Forestall, not "
                             f"{a.maneuver}")
-        reactor = find(fight, a.attacker or "")
+        reactor = find_fighter(fight, a.attacker or "")
         if reactor.name == mover.name:
             raise RuleError(f"{mover.name} cannot answer its own movement")
         key = (reactor.name, a.maneuver)
@@ -326,7 +326,7 @@ def react(s: Fight, mover: str, group: Sequence[tuple[Trigger, Attack]], roller:
     for t, a in group:
         m = s.get(mover)
         if not m.out and a.target:  # a dragged one's trigger (ch19 Grab): its target
-            m = s.get(find(s, a.target).name)
+            m = s.get(find_fighter(s, a.target).name)
         if m.out:
             events += applied(s, [Note(f"{t.reactor}'s {t.reaction} is not made: "
                                        f"{m.name} is already {m.out_reason}", t.reactor)])
@@ -348,7 +348,7 @@ def never_reached(s: Fight, mover: str,
     notes: list[Event] = []
     for _, group in rest:
         for t, a in group:
-            m = s.get(find(s, a.target).name if a.target else mover)
+            m = s.get(find_fighter(s, a.target).name if a.target else mover)
             if not m.out:
                 m = s.get(mover)
             notes.append(Note(f"{t.reactor}'s {t.reaction} is not made: {m.name} is "

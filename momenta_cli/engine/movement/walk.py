@@ -34,7 +34,7 @@ from momenta_cli.engine.geometry import (
     Mode,
     NoPath,
     Square,
-    drag,
+    drag_squares,
     footprint,
     pit_depth,
     reachable,
@@ -160,7 +160,7 @@ def reachable_squares(fight: Fight, f: Fighter, how: str = "Move") -> dict[Squar
                      enemies=w.enemies, allies=w.allies)
 
 
-def plan(fight: Fight, f: Fighter, square: str, how: str = "Move",
+def plan_walk(fight: Fight, f: Fighter, square: str, how: str = "Move",
          via: Iterable[str] = ()) -> Route:
     """The cheapest legal ``how`` of ``f`` to ``square`` it can make now (R32, R36,
     ch19), or a ``RuleError`` saying why there is none. Looks at the map, the budget,
@@ -222,7 +222,7 @@ def _drag(fight: Fight, board: Board, f: Fighter, d: Fighter, path: LegalPath,
     offset = (d.position[0] - f.position[0], d.position[1] - f.position[1])
     others = {s for s, who in occupants(fight.fighters.values(), but=f.name).items()
               if who not in along}
-    went = drag(board, path.squares, offset, side=side_of(d.spec.size),
+    went = drag_squares(board, path.squares, offset, side=side_of(d.spec.size),
                        occupied=others)
     if went.stopped is not None and not went.fall:
         raise RuleError(f"{f.name} cannot drag {d.name} that way: {d.name} would meet "
@@ -338,17 +338,17 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
         move_shift.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
-    return route_events(fight, f, plan(fight, f, cmd.square, cmd.how, cmd.via), roller,
+    return route_events(fight, f, plan_walk(fight, f, cmd.square, cmd.how, cmd.via), roller,
                         cmd.reactions, cmd.said)
 
 
-def preview(fight: Fight, cmd: MoveTo) -> Route:
+def preview_walk(fight: Fight, cmd: MoveTo) -> Route:
     """``path NAME C5 [via B3]``: the route a movement would take now, changing
     nothing."""
-    return plan(fight, actor(fight, cmd.name), cmd.square, cmd.how, cmd.via)
+    return plan_walk(fight, actor(fight, cmd.name), cmd.square, cmd.how, cmd.via)
 
 
-def shove(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
+def push_on_map(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
           answers: tuple[Attack, ...] = (), said: bool = False
           ) -> tuple[list[Event], bool]:
     """ch19 Shove: ``t`` pushed ``n`` squares by ``a`` (forced movement), worked out and

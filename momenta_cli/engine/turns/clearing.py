@@ -14,10 +14,10 @@ from momenta_cli.engine.core import (
     StackCheck,
     Typed,
     applied,
-    match,
+    match_name,
     roll_pool,
 )
-from momenta_cli.engine.harm import condition_def, goes_down, harm, lose, resist_weak
+from momenta_cli.engine.harm import condition_def, deal_harm, goes_down, lose_condition, resist_weak
 from momenta_cli.errors import RuleError
 from momenta_cli.rules import PHYSICAL, damage_types
 
@@ -50,7 +50,7 @@ def match_typed(f: Fighter, fight: Fight, typed: dict[str, Typed]) -> dict[str, 
                         "clear (R30)")
     rollable = [n for n in f.conditions if condition_def(fight, n).clear == "roll"]
     for key, value in typed.items():
-        name = match(rollable, key, what="condition",
+        name = match_name(rollable, key, what="condition",
                      missing=f"{f.name} has no roll-to-clear condition {key!r}")
         out[name] = value
     return out
@@ -100,10 +100,10 @@ def _lose_stacks(fight: Fight, f: Fighter, name: str, stacks: int, clear: str,
     if f.spec.is_enemy and fight.settings.enemy_clearing == "by_class":
         return _enemy_clear(fight, f, name, clear)
     if clear == "auto":
-        return lose(fight, f, name, 1, reason="auto-clear")
+        return lose_condition(fight, f, name, 1, reason="auto-clear")
     attr, pool = roll_to_clear_pool(f, attributes)
     roll = roll_pool(pool, roller, fight.settings.success_face, typed, attribute=attr)
-    events = lose(fight, f, name, roll.successes, reason="roll", roll=roll)
+    events = lose_condition(fight, f, name, roll.successes, reason="roll", roll=roll)
     if name == "Grabbed" and roll.successes >= stacks:
         events += _grab_over(fight, f)
     return events
@@ -121,12 +121,12 @@ def _enemy_clear(fight: Fight, f: Fighter, name: str, clear: str) -> list[Event]
     a Nemesis sheds every auto and roll-to-clear condition."""
     threat = f.spec.threat
     if threat == "Nemesis":
-        events = lose(fight, f, name, None, reason="class")
+        events = lose_condition(fight, f, name, None, reason="class")
         return events + (_grab_over(fight, f) if name == "Grabbed" else [])
     if clear == "auto":
-        return lose(fight, f, name, 1, reason="auto-clear")
+        return lose_condition(fight, f, name, 1, reason="auto-clear")
     if threat in ("Elite", "Champion"):
-        events = lose(fight, f, name, 1, reason="class")
+        events = lose_condition(fight, f, name, 1, reason="class")
         if name == "Grabbed" and f.stacks(name) <= 1:
             events += _grab_over(fight, f)
         return events
@@ -164,7 +164,7 @@ def _wracked(fight: Fight, f: Fighter, roller: Roller) -> list[Event]:
     weak = bool(low & {w.lower() for w in f.spec.weaknesses})
     amount = resist_weak(amount, resist, weak)
     kind = "Physical" if len(types) > 1 else (types[0] if types else "")
-    return harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())
+    return deal_harm(fight, f, amount, roller, reason=f"Wracked {kind}".strip())
 
 
 def wracked_types(fight: Fight, text: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from momenta_cli.engine.core import (
     TurnStarted,
     applied,
     apply_all,
-    find,
+    find_fighter,
     handles,
 )
 from momenta_cli.engine.turns import zipper
@@ -68,7 +68,7 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
         if f is None:
             raise RuleError("nobody may act now")
     else:
-        f = find(fight, cmd.name)
+        f = find_fighter(fight, cmd.name)
         if f not in zipper.may_act(fight):
             raise RuleError(_why_not(fight, f))
     vigor, guard = refresh(f)

@@ -29,7 +29,7 @@ from momenta_cli.engine.core import (
     WeaponSpec,
     actor,
     decide,
-    find,
+    find_fighter,
 )
 from momenta_cli.errors import MomentaError
 from momenta_cli.odds import Odds, OddsDice, odds, outcome, target_of
@@ -57,7 +57,7 @@ def area(fight: Fight, cmd: Attack) -> str:
     if not cmd.also:
         return ""
     try:
-        w = plan_attack(actor(fight, cmd.attacker), find(fight, cmd.target), cmd,
+        w = plan_attack(actor(fight, cmd.attacker), find_fighter(fight, cmd.target), cmd,
                         fight).weapon
     except MomentaError:
         return ""
@@ -170,7 +170,7 @@ def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
     a = actor(fight, cmd.attacker)
     out = []
     for i, x in enumerate((cmd, *cmd.also)):
-        t = find(fight, x.target)
+        t = find_fighter(fight, x.target)
         main = _main(base, a.name, t.name, cmd.maneuver)
         w = next((v for v in a.spec.weapons if main and v.name == main.weapon), None)
         if main is None or w is None:

@@ -15,9 +15,9 @@ from momenta_cli.engine.core import (
     SeededRoller,
     Session,
     decide,
-    find,
+    find_fighter,
 )
-from momenta_cli.engine.movement import MoveTo, Route, preview as walking_preview
+from momenta_cli.engine.movement import MoveTo, Route, preview_walk as walking_preview
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta, Request, parse_line
 from momenta_cli.play import pinned_command, pinned_events
@@ -121,7 +121,7 @@ def _route(fight: Fight, cmd: Command
         return None, ()
     try:
         route = walking_preview(fight, cmd)
-        written = tuple((find(fight, a.attacker or "").name, a.maneuver)
+        written = tuple((find_fighter(fight, a.attacker or "").name, a.maneuver)
                         for a in cmd.reactions)
     except MomentaError:
         return None, ()
