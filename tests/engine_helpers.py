@@ -6,7 +6,7 @@ import textwrap
 
 from momenta_cli.encounter import load_encounter_text
 from momenta_cli.engine.core import Roller, SeededRoller, Session
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.errors import MomentaError
 from momenta_cli.play import run_line
 

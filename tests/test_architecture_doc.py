@@ -51,3 +51,15 @@ def test_the_architecture_page_names_every_package():
 def test_a_path_that_does_not_exist_is_caught():
     assert not _exists("engine/attack/nowhere.py")
     assert _exists("engine/attack/plan.py") and _exists("tests/test_layering.py")
+
+
+def test_each_engine_row_names_its_own_modules_and_all_of_them():
+    """The table of the engine's sub-packages: a module named in a row is in that row's
+    package, and every module of the package is named there (a module that moves or
+    joins a package shows here)."""
+    rows = re.findall(r"^\| `(engine/\w+/)` \| (.*) \|$", DOC.read_text(encoding="utf-8"), re.M)
+    assert len(rows) == 9
+    for package, text in rows:
+        named = set(re.findall(r"(?<![\w/])(\w+)\.py\b", text))
+        on_disk = {p.stem for p in (ROOT / "momenta_cli" / package).glob("*.py")} - {"__init__"}
+        assert named == on_disk, package

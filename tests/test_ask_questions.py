@@ -6,7 +6,7 @@ complete line the journal keeps. A scripted ``Table`` answers."""
 from __future__ import annotations
 
 from momenta_cli.engine.core import SeededRoller
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.language import parse_line
 from momenta_cli.play import run_line
 from momenta_cli.questions import settle_attack_line

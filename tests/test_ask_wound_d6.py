@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.engine.core import SeededRoller
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.play import run_line
 from momenta_cli.questions import settle_attack_line
 from momenta_cli.render.state_json import state_doc

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from momenta_cli.engine.battlefield import squares_of
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.engine.core.session import replay
 from momenta_cli.engine.geometry import footprint, parse_square, square_name, within
 from momenta_cli.engine.movement import plan_walk, triggers

@@ -21,7 +21,7 @@ import pytest
 from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.attack.pools import solid_hit
 from momenta_cli.engine.core import DamageTable, Typed, roll_pool
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.odds import OddsDice, Target, distribution, odds, preview
 from tests.engine_helpers import run, session_from
 

@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.core import Cond, Fight, Session
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.errors import RuleError
 from momenta_cli.odds import Preview, preview
 from tests.conftest import ROOT

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import tests.trigger_yard as ty
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.questions import settle_attack_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import log_text, run, session_from

@@ -12,7 +12,7 @@ import pytest
 
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core import SeededRoller
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import FightFile, default_fight_path, most_recent, set_aside
 from momenta_cli.journal.fight_file import VERSION

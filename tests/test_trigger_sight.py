@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import tests.trigger_yard as ty
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.language import parse_line
 from momenta_cli.render import path_doc, path_lines
 from tests.engine_helpers import run

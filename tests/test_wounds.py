@@ -3,7 +3,7 @@ several from one hit."""
 
 from __future__ import annotations
 
-from momenta_cli.engine.core.dice import QueueRoller
+from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.engine.harm import damage
 from tests.engine_helpers import run
 from tests.rules_arena import arena

@@ -11,7 +11,7 @@ Modules:
     common          consoles, reading a fight or an encounter, errors as one line
     completion/     tab completion that knows the command language
     encounter_cmds  ``validate``, ``show``, ``schema``, ``rules``
-    fight_cmds      ``replay``: a script of commands against an encounter
+    replay_cmd      ``replay``: a script of commands against an encounter
     map_cmd         ``map``: the battlefield of an encounter or a saved fight
     odds_cmd        ``odds``: exact odds of an attack, from numbers or from a fight
     oneshot_cmds    ``do``, ``undo``, ``redo`` against a saved fight, all or nothing

@@ -24,7 +24,7 @@ from momenta_cli.text import one_line
 COMMANDS: dict[str, str] = {
     "validate": "encounter_cmds", "show": "encounter_cmds", "schema": "encounter_cmds",
     "rules": "encounter_cmds",
-    "replay": "fight_cmds",
+    "replay": "replay_cmd",
     "run": "session_cmds", "resume": "session_cmds",
     "do": "oneshot_cmds", "undo": "oneshot_cmds", "redo": "oneshot_cmds",
     "status": "view_cmds", "log": "view_cmds",

@@ -2,7 +2,7 @@
 ``replay`` all call ``draw_outcome``, so the same outcome (play/runner.py ``Outcome``)
 reads the same words wherever it happened. The few real differences between them are
 an ``OutcomeStyle``; what only a caller knows (whether the turn moved on, when to draw
-the status table) stays with the caller (cli/screen.py, cli/fight_cmds.py).
+the status table) stays with the caller (cli/screen.py, cli/replay_cmd.py).
 
 What each outcome draws:
 

@@ -7,7 +7,7 @@ Modules:
     commands     the commands every rules module shares (turns, conditions, GM
                  overrides)
     deciding     ``decide``: find the command's handler, then roll the round over
-    dice         rollers (R1): seeded, preset, recording, all ones; counting successes
+    rollers      where faces come from (R1): seeded, preset, recording, all ones
     events       the ``Event`` base, the core events, ``apply``, where each kind lives
     names        finding a combatant, weapon or condition from what the GM typed
     opening      the opening state of a fight from an encounter (ch18)

@@ -16,13 +16,6 @@ from .commands import (
     Surprise as Surprise,
 )
 from .deciding import decide as decide, rollover as rollover
-from .dice import (
-    OnesRoller as OnesRoller,
-    PresetRoller as PresetRoller,
-    RecordingRoller as RecordingRoller,
-    Roller as Roller,
-    SeededRoller as SeededRoller,
-)
 from .events import (
     CombatEnded as CombatEnded,
     ConditionChanged as ConditionChanged,
@@ -64,6 +57,13 @@ from .players import (
     unseen as unseen,
 )
 from .registry import handles as handles
+from .rollers import (
+    OnesRoller as OnesRoller,
+    PresetRoller as PresetRoller,
+    RecordingRoller as RecordingRoller,
+    Roller as Roller,
+    SeededRoller as SeededRoller,
+)
 from .rolls import (
     KEEP_LOWEST as KEEP_LOWEST,
     ZERO_POOL_DICE as ZERO_POOL_DICE,

@@ -9,9 +9,9 @@ from __future__ import annotations
 from importlib import import_module
 
 from momenta_cli.engine.core.commands import AddNote, Command
-from momenta_cli.engine.core.dice import Roller
 from momenta_cli.engine.core.events import CombatEnded, Event, RoundStarted, TurnStarted, apply_all
 from momenta_cli.engine.core.registry import HANDLER_MODULES, HANDLERS
+from momenta_cli.engine.core.rollers import Roller
 from momenta_cli.engine.core.state import Fight
 from momenta_cli.engine.turns import next_round_first_side, round_done
 from momenta_cli.errors import RuleError

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from momenta_cli.engine.core.commands import Command
-from momenta_cli.engine.core.dice import Roller
 from momenta_cli.engine.core.events import Event
+from momenta_cli.engine.core.rollers import Roller
 from momenta_cli.engine.core.state import Fight
 
 # The modules whose functions decide commands (each registers its own with ``handles``):

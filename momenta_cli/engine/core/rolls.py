@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from momenta_cli.engine.core.dice import Roller, count_successes
+from momenta_cli.engine.core.rollers import Roller, count_successes
 from momenta_cli.errors import RuleError
 
 ZERO_POOL_DICE = 2  # R2: a pool of 0 or fewer rolls this many d6 and keeps the lowest

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core.dice import RecordingRoller, Roller
 from momenta_cli.engine.core.events import Event, apply_all
 from momenta_cli.engine.core.opening import new_fight
+from momenta_cli.engine.core.rollers import RecordingRoller, Roller
 from momenta_cli.engine.core.specs import EncounterSpec
 from momenta_cli.engine.core.state import Fight
 from momenta_cli.errors import RuleError
