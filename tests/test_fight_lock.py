@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.journal import lock, locked
-from momenta_cli.journal.fight_file import lock_path
+from momenta_cli.journal.locations import lock_path
 from tests.conftest import invoke, one_line_error, started
 
 pytestmark = pytest.mark.usefixtures("home")

@@ -21,8 +21,7 @@ from momenta_cli.cli.view_cmds import Watcher
 from momenta_cli.engine.core import SeededRoller, event_from_dict
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import FightFile, default_fight_path
-from momenta_cli.journal.fight_file import VERSION
-from momenta_cli.journal.records import checksum, encode, seal
+from momenta_cli.journal.records import VERSION, checksum, encode, seal
 from tests.conftest import invoke
 
 pytestmark = pytest.mark.usefixtures("home")

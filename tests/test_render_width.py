@@ -16,8 +16,7 @@ from momenta_cli.encounter.file_model import NAME_MAX
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
 from momenta_cli.render import status_block
-from momenta_cli.render.status_table import shorten
-from momenta_cli.render.status_view import status_table
+from momenta_cli.render.status_table import shorten, status_table
 from tests.conftest import invoke, started
 from tests.engine_helpers import session_from
 

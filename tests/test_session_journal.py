@@ -15,8 +15,7 @@ from momenta_cli.engine.core import SeededRoller
 from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal import FightFile, default_fight_path, most_recent, set_aside
-from momenta_cli.journal.fight_file import VERSION
-from momenta_cli.journal.records import checksum, encode, seal
+from momenta_cli.journal.records import VERSION, checksum, encode, seal
 from momenta_cli.storage import atomic_write
 from tests.conftest import NOT_SOURCES
 

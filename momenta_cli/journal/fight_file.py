@@ -65,22 +65,13 @@ from typing import TYPE_CHECKING, Any
 from momenta_cli.engine.core import EncounterSpec, Roller, Session
 from momenta_cli.errors import JournalError, MomentaError
 from momenta_cli.journal.locations import (
-    LOCK_SUFFIX,
-    SUFFIX,
-    default_fight_path,
     find_encounter,
-    lock_path,
-    looks_like_fight,
-    most_recent,
     relative,
-    set_aside,
 )
-from momenta_cli.journal.lock import FightBusy, busy_message, locked
 from momenta_cli.journal.records import (
     FORMAT,
     VERSION,
     encode,
-    entry_record,
     header_intact,
     outcome_record,
     seal,
@@ -88,7 +79,6 @@ from momenta_cli.journal.records import (
 )
 from momenta_cli.journal.replay import (
     Damage,
-    EncounterChanged,
     damage_warning,
     file_hash,
     fold,
@@ -112,12 +102,6 @@ from momenta_cli.storage import (
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
     from momenta_cli.play import Outcome
 
-__all__ = [
-    "FORMAT", "VERSION", "SUFFIX", "LOCK_SUFFIX", "EncounterChanged", "FightBusy",
-    "FightExists", "NotSaved", "FightFile", "atomic_write", "busy_message",
-    "default_fight_path", "entry_record", "file_hash", "lock_path", "locked",
-    "looks_like_fight", "most_recent", "outcome_record", "set_aside",
-]
 
 
 class FightExists(JournalError):

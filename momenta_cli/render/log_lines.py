@@ -28,7 +28,7 @@ from momenta_cli.engine.core import (
     roll_text,
 )
 from momenta_cli.engine.harm import TABLE_CAP
-from momenta_cli.render.log_harm import Ledger, read_harm as read_harm
+from momenta_cli.render.log_harm import Ledger, read_harm
 from momenta_cli.text import one_line
 
 if TYPE_CHECKING:

@@ -16,13 +16,16 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.engine.core import LABEL_STYLE, Fight, Fighter, health_label, numbers_hidden
+from momenta_cli.engine.core import Fight, Fighter, health_label, numbers_hidden
 from momenta_cli.engine.turns import may_act, side_due, turn_counter
 from momenta_cli.render.wrap import Hanging, hang
 from momenta_cli.text import escape, one_line
 
 SIDE_STYLE = {"allies": "cyan", "adversaries": "red", "independents": "yellow"}
 SIDES = ("allies", "adversaries", "independents")
+
+# the players' health labels (engine/core/players.py ``health_label``) in colour
+LABEL_STYLE = {"Unhurt": "green", "Hurt": "yellow", "Bloodied": "red", "Down": "dim"}
 
 
 

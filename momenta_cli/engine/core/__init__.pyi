@@ -49,7 +49,6 @@ from .names import (
     numbered as numbered,
 )
 from .players import (
-    LABEL_STYLE as LABEL_STYLE,
     as_seen as as_seen,
     health_label as health_label,
     known_to_players as known_to_players,

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from momenta_cli.engine.core.state import Fight, Fighter
 
-LABEL_STYLE = {"Unhurt": "green", "Hurt": "yellow", "Bloodied": "red", "Down": "dim"}
-
 
 def numbers_hidden(f: Fighter) -> bool:
     """Whose numbers the players do not see: everyone not on the allies' side."""
