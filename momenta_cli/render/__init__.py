@@ -26,7 +26,7 @@ Modules:
     status_table     the status table: combatants by side, resources, turns, conditions
     status_view      the headline, the table and the GM's reminders
     turnline         whose turn it is: the prompt, the toolbar, the headline
-    wrap             lines wrapped with a hanging indent, never inside a name
+    wrap             text shown literally (``lit``), lines wrapped with a hanging indent
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
 module on first use (``lazy_loader``), so importing this package costs nothing.

@@ -18,6 +18,6 @@ from .preview_view import preview_lines as preview_lines
 from .show import encounter_view as encounter_view, rules_table as rules_table
 from .simulate_report import simulation_report as simulation_report
 from .state_json import write_state_json as write_state_json
-from .status_view import headline_block as headline_block, lit as lit, status_block as status_block
+from .status_view import headline_block as headline_block, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar
-from .wrap import hanging as hanging, keep_names as keep_names
+from .wrap import hanging as hanging, keep_names as keep_names, lit as lit

@@ -10,7 +10,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.render.status_view import lit
+from momenta_cli.render.wrap import lit
 
 
 def help_lines(arg: str | None = None) -> list[str]:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from momenta_cli.engine.core import KEEP_LOWEST, pool_text
 from momenta_cli.odds import Odds, Preview, Row
-from momenta_cli.render.status_view import lit
+from momenta_cli.render.wrap import lit
 
 BAR = 16  # columns of the longest bar
 MIN_BAR = 6  # narrower than this a bar says too little: the column goes instead

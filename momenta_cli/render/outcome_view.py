@@ -29,8 +29,7 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.language import Request
 from momenta_cli.render.log_harm import Ledger
 from momenta_cli.render.log_lines import event_lines
-from momenta_cli.render.status_view import lit
-from momenta_cli.render.wrap import hanging, keep_names
+from momenta_cli.render.wrap import hanging, keep_names, lit
 
 if TYPE_CHECKING:
     from momenta_cli.play import Outcome

@@ -10,7 +10,7 @@ from rich.text import Text
 from momenta_cli.engine.core import KEEP_LOWEST, Fight, pool_text
 from momenta_cli.play.preview import Against, LinePreview, Paid, ReactionOption, RollPreview
 from momenta_cli.render.odds_view import pct
-from momenta_cli.render.status_view import lit
+from momenta_cli.render.wrap import lit
 
 NOTHING_DONE = "(a preview: nothing is done or saved)"
 

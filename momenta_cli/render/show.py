@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.engine.core import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
-from momenta_cli.render.status_view import lit, lit_lines
+from momenta_cli.render.wrap import lit, lit_lines
 from momenta_cli.rules import Settings
 
 _PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")

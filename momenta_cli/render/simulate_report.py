@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.render.status_view import lit
+from momenta_cli.render.wrap import lit
 from momenta_cli.simulate import interval, percent
 
 _SIDE_NAMES = {"allies": "Allies", "adversaries": "Adversaries", "independents": "Indep."}

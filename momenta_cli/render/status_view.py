@@ -22,20 +22,8 @@ from momenta_cli.engine.turns import (
     suggestion,
 )
 from momenta_cli.render.status_table import status_table
-from momenta_cli.render.wrap import Hanging, keep_names
-from momenta_cli.text import escape, one_line
-
-
-def lit(text: str, style: str = "") -> Text:
-    """A Rich ``Text`` showing ``text`` as written on one line: no markup is read, and a
-    newline or any control, bidi or invisible character shows as an escape (a name or a
-    recorded command can never forge a line of its own)."""
-    return Text(one_line(text), style=style)
-
-
-def lit_lines(text: str, style: str = "") -> Text:
-    """``lit`` for text of several lines: the newlines are kept, the rest is escaped."""
-    return Text(escape(text), style=style)
+from momenta_cli.render.wrap import Hanging, keep_names, lit
+from momenta_cli.text import one_line
 
 
 def status_headline(fight: Fight, *, players: bool = False) -> Text:

@@ -1,4 +1,5 @@
-"""Lines wrapped for the screen: a hanging indent, and names that never break.
+"""Text for the screen: literal (``lit``: what a name or a note holds is shown, never
+read as markup or obeyed), and lines wrapped with a hanging indent, never inside a name.
 
 Rich wraps at any whitespace, the no-break space included, and starts a wrapped line at
 column 0; a log line wraps here instead: only at plain spaces outside the names given,
@@ -13,6 +14,8 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len, chop_cells
 from rich.text import Text
 
+from momenta_cli.text import escape, one_line
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
@@ -23,6 +26,18 @@ if TYPE_CHECKING:
 # this one cannot occur in it.
 _GLUE = "\x00"
 HANG = 4  # a continuation starts this many columns right of the first line's text
+
+
+def lit(text: str, style: str = "") -> Text:
+    """A Rich ``Text`` showing ``text`` as written on one line: no markup is read, and a
+    newline or any control, bidi or invisible character shows as an escape (a name or a
+    recorded command can never forge a line of its own)."""
+    return Text(one_line(text), style=style)
+
+
+def lit_lines(text: str, style: str = "") -> Text:
+    """``lit`` for text of several lines: the newlines are kept, the rest is escaped."""
+    return Text(escape(text), style=style)
 
 
 def keep_names(fight: Fight) -> tuple[str, ...]:
