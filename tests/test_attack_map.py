@@ -298,19 +298,19 @@ def test_the_odds_and_the_preview_see_the_map_distance():
     """The odds (odds/from_fight.py) and the line preview (``?``) plan the attack with the
     fight, so the distance penalty of R18 measured on the map is in their pools."""
     from momenta_cli.language import parse_line
-    from momenta_cli.odds import preview
+    from momenta_cli.odds import attack_odds
     from momenta_cli.play.preview.line_preview import command
 
     s = on_map(ROW, tamsin="A1", gorm="E1")
     run(s, "turn tamsin")
     cmd = parse_line("attack gorm with shortbow")
-    assert dict(preview(s.state, cmd).pool) == {"AGI": 3, "beyond SEN": -1}
+    assert dict(attack_odds(s.state, cmd).pool) == {"AGI": 3, "beyond SEN": -1}
     pv = command(s.state, cmd, "attack gorm with shortbow ?")
     assert dict(pv.rolls[0].pool) == {"AGI": 3, "beyond SEN": -1}
     walled = on_map(WALL, tamsin="A2", gorm="E2")
     run(walled, "turn tamsin")
     with pytest.raises(Exception, match="no line of sight"):
-        preview(walled.state, cmd)
+        attack_odds(walled.state, cmd)
 
 
 def test_the_override_words_are_written_back_as_typed():

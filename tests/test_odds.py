@@ -22,7 +22,7 @@ from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.attack.pools import solid_hit
 from momenta_cli.engine.core import DamageTable, Typed, roll_pool
 from momenta_cli.engine.core.rollers import QueueRoller
-from momenta_cli.odds import OddsDice, Target, distribution, odds, preview
+from momenta_cli.odds import OddsDice, Target, attack_odds, distribution, odds
 from tests.engine_helpers import run, session_from
 
 POOLS = range(-1, 7)  # -1 and 0: the zero-dice rule (R2); up to 6 dice
@@ -226,7 +226,7 @@ def _played(target: str, words: dict, faces: int) -> dict:
 def _predicted(target: str, words: dict) -> dict:
     s = session_from(YARD)
     run(s, "turn kira", faces=[])
-    o = preview(s.state, Attack(None, target, **words)).odds
+    o = attack_odds(s.state, Attack(None, target, **words)).odds
     got: Counter = Counter()
     for r in o.rows:
         for amount, p in r.amounts.items():
@@ -281,8 +281,8 @@ def test_an_adversarys_attack_gets_no_solid_hit_under_the_default_setting(rules,
     """R5 (RULINGS.md): Solid Hit counts for the allies only unless the
     ``solid_hit`` setting says everyone; the odds of the Ogre's Club say the same."""
     s = session_from(YARD.replace("rules: {solid_hit: everyone}\n", rules))
-    club = preview(s.state, Attack("Ogre", "Kira", weapon="Club"))
-    mace = preview(s.state, Attack("Kira", "Ogre", weapon="Mace"))
+    club = attack_odds(s.state, Attack("Ogre", "Kira", weapon="Club"))
+    mace = attack_odds(s.state, Attack("Kira", "Ogre", weapon="Mace"))
     assert club.odds.roll.solid is ogre_solid and mace.odds.roll.solid is True
     top = max(a for r in club.odds.rows for a in r.amounts)
     # three dice: the 3+ tier is 20, and only a Solid Hit adds to it (a pair of 5s: 25)

@@ -35,7 +35,7 @@ from momenta_cli.engine.attack import Attack, resolve
 from momenta_cli.engine.core import Cond, Fight, Session
 from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.errors import RuleError
-from momenta_cli.odds import Preview, preview
+from momenta_cli.odds import AttackOdds, attack_odds
 from tests.conftest import ROOT
 
 SAMPLES = sorted((ROOT / "encounters").glob("*.yaml"))
@@ -97,7 +97,7 @@ def _dice(pool: int, auto: int | None) -> int:
     return 0 if auto is not None else pool if pool > 0 else 2
 
 
-def _played(state: Fight, cmd: Attack, pv: Preview) -> dict[int, list[Fraction]] | None:
+def _played(state: Fight, cmd: Attack, pv: AttackOdds) -> dict[int, list[Fraction]] | None:
     """The engine on every die outcome: per net count, [chance, {amount: chance}, Wound,
     Defeat]; None when there are too many outcomes to play."""
     n = _dice(pv.pool.total, pv.auto)
@@ -161,12 +161,12 @@ def _check(state: Fight, cmd: Attack) -> None:
     except RuleError as err:
         refused = str(err)
     try:
-        pv = preview(state, cmd)  # off-turn: odds ask neither the turn nor the Vigor
+        pv = attack_odds(state, cmd)  # off-turn: odds ask neither the turn nor the Vigor
     except RuleError as err:
         assert str(err) == refused, f"odds and the attack disagree on {cmd}"
         return
     assert refused is None, f"odds previews what the attack refuses: {refused}"
-    assert preview(turn, cmd) == pv  # whose turn it is changes nothing in the odds
+    assert attack_odds(turn, cmd) == pv  # whose turn it is changes nothing in the odds
     events = resolve(turn, cmd, QueueRoller([1] * 200))
     rolled = next(e for e in events if e.kind == "attack_rolled")
     assert pv.pool == rolled.pool

@@ -30,7 +30,7 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.errors import RuleError
 from momenta_cli.journal.records import apply_record, encode
-from momenta_cli.odds import preview
+from momenta_cli.odds import attack_odds
 from momenta_cli.play.preview import preview_line
 from momenta_cli.render import draw_odds, preview_lines
 from tests.attack_yard import yard
@@ -100,7 +100,7 @@ def test_a_pool_of_zero_dice_reads_the_same_in_the_log_the_odds_and_a_preview():
     run(s, "turn wren")  # Wren's POW is 0: her Buckler rolls 0 dice
     shown = [t.plain for t in preview_lines(preview_line(s, "attack gorm with buckler"),
                                             s.state)]
-    odds = preview(s.state, run(s, "odds gorm with buckler").meta.command)
+    odds = attack_odds(s.state, run(s, "odds gorm with buckler").meta.command)
     drawn = StringIO()
     Console(file=drawn, width=100, no_color=True).print(draw_odds(odds.odds, odds))
     run(s, "attack gorm with buckler", faces=[4, 2])

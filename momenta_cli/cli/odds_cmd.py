@@ -22,7 +22,7 @@ from momenta_cli.cli.common import (
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
     from momenta_cli.engine.core import DamageTable
-    from momenta_cli.odds import Odds, Preview
+    from momenta_cli.odds import AttackOdds, Odds
 
 MAX_DICE = 40  # far past any Momenta pool; keeps the face counting instant
 MAX_PLUS = 20  # the attack verb's bound on +Nd/-Nd (language/attack_verbs.py)
@@ -70,7 +70,7 @@ class Situation:
 
 def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: str | None,
                at: str | None, dodge: bool, deflect: str | None, defend: str | None,
-               brace: bool, situation: Situation) -> Preview:
+               brace: bool, situation: Situation) -> AttackOdds:
     """The attack the options describe, previewed by the engine against the fight."""
     if attacker is None or target is None:
         raise typer.BadParameter("name the ATTACKER and the TARGET after FILE",
@@ -80,7 +80,7 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
     if len(defenses) > 1:
         raise typer.BadParameter("one reactive defense: --dodge, --deflect or --defend")
     from momenta_cli.engine.attack import Attack
-    from momenta_cli.odds import preview
+    from momenta_cli.odds import attack_odds
 
     chosen = deflect if deflect is not None else defend
     cmd = Attack(attacker, target, weapon=weapon, location=at,
@@ -89,7 +89,7 @@ def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: 
     with guarded():
         state = read_fight(file, "odds reads encounters and saved fights")
     with prefixed(file):  # a refusal of the attack, as `do` says it
-        return preview(state, cmd)
+        return attack_odds(state, cmd)
 
 
 @dataclass(frozen=True)

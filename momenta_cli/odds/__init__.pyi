@@ -5,7 +5,7 @@ from .distribution import (
     net_distribution as net_distribution,
     success_distribution as success_distribution,
 )
-from .from_fight import Preview as Preview, preview as preview, target_of as target_of
+from .from_fight import AttackOdds as AttackOdds, attack_odds as attack_odds, target_of as target_of
 from .outcomes import (
     Odds as Odds,
     OddsDice as OddsDice,

@@ -39,7 +39,7 @@ from momenta_cli.odds.outcomes import Odds, OddsDice, Target, odds
 
 
 @dataclass(frozen=True)
-class Preview:
+class AttackOdds:
     """An attack as the engine would roll it, and its odds."""
 
     attacker: str
@@ -90,7 +90,7 @@ def target_of(fight: Fight, t: Fighter, w: WeaponSpec, types: tuple[str, ...],
     return target, m
 
 
-def preview(fight: Fight, cmd: Attack) -> Preview:
+def attack_odds(fight: Fight, cmd: Attack) -> AttackOdds:
     """The odds of ``cmd`` against the current state of ``fight`` (unchanged). Raises the
     attack's own ``RuleError`` when the attack is not allowed."""
     _refuse_extras(cmd)
@@ -115,7 +115,7 @@ def preview(fight: Fight, cmd: Attack) -> Preview:
     roll = OddsDice(parts.total, defense.parts.total if defense else None,
                 settings.success_face, auto, defense.auto if defense else None,
                 solid=solid_applies(settings.solid_hit, a.side))
-    return Preview(a.name, t.name, w.name, p.mode, p.location.name, p.types, parts,
+    return AttackOdds(a.name, t.name, w.name, p.mode, p.location.name, p.types, parts,
                    auto, defense.label if defense else None,
                    defense.parts if defense else Pool(), defense.auto if defense else None,
                    m.unsoaked, m.resisted, m.weak, w.damage,

@@ -14,7 +14,7 @@ from momenta_cli.play.preview import strip_mark
 from momenta_cli.text import take_dice, unsafe
 
 if TYPE_CHECKING:
-    from momenta_cli.odds import Preview
+    from momenta_cli.odds import AttackOdds
     from momenta_cli.play.preview import LinePreview
 
 
@@ -28,7 +28,7 @@ class Outcome:
     meta: Meta | None = None
     undone: Entry | None = None
     redone: Entry | None = None
-    odds: Preview | None = None  # what ``odds`` asked for: a preview, nothing changed
+    odds: AttackOdds | None = None  # what ``odds`` asked for: a preview, nothing changed
     preview: LinePreview | None = None  # a line ending in ``?``: shown, nothing changed
 
     @property
@@ -100,10 +100,10 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
             return Outcome(line, meta=parsed, redone=session.redo())
         if parsed.what == Request.ODDS and parsed.command is not None:
             from momenta_cli.engine.attack import Attack
-            from momenta_cli.odds import preview
+            from momenta_cli.odds import attack_odds
 
             assert isinstance(parsed.command, Attack)
-            return Outcome(line, meta=parsed, odds=preview(session.state, parsed.command))
+            return Outcome(line, meta=parsed, odds=attack_odds(session.state, parsed.command))
         return Outcome(line, meta=parsed)
     return Outcome(line, entry=session.execute(parsed, line.strip(), roller))
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.engine.core import KEEP_LOWEST, pool_text
-from momenta_cli.odds import Odds, Preview, Row
+from momenta_cli.odds import AttackOdds, Odds, Row
 from momenta_cli.render.wrap import lit
 
 BAR = 16  # columns of the longest bar
@@ -167,7 +167,7 @@ def summary_keep(o: Odds) -> tuple[str, ...]:
     return tuple(sorted(pieces, key=len, reverse=True))
 
 
-def breakdown(pv: Preview) -> list[Text]:
+def breakdown(pv: AttackOdds) -> list[Text]:
     """The pools first, each part labelled as the attack's log shows it, then what the
     damage meets."""
     types = "/".join(pv.types) or "untyped"
@@ -202,7 +202,7 @@ def breakdown(pv: Preview) -> list[Text]:
     return out
 
 
-def keep(pv: Preview) -> tuple[str, ...]:
+def keep(pv: AttackOdds) -> tuple[str, ...]:
     """What a wrapped line of the breakdown never breaks: the names and the phrases that
     read as one (a name inside another comes after it)."""
     t = pv.odds.target
@@ -214,7 +214,7 @@ def keep(pv: Preview) -> tuple[str, ...]:
     return tuple(sorted((x for x in phrases if " " in x), key=len, reverse=True))
 
 
-def draw_odds(o: Odds, pv: Preview | None = None) -> Group:
+def draw_odds(o: Odds, pv: AttackOdds | None = None) -> Group:
     """The whole drawing; the breakdown's lines wrap under themselves (render/wrap.py),
     names whole."""
     from momenta_cli.render.wrap import hanging
@@ -232,7 +232,7 @@ def exact(p: Fraction) -> dict[str, Any]:
     return {"exact": str(p), "float": float(p)}  # "46/81"; "0" and "1" as whole numbers
 
 
-def odds_doc(o: Odds, pv: Preview | None = None) -> dict[str, Any]:
+def odds_doc(o: Odds, pv: AttackOdds | None = None) -> dict[str, Any]:
     r, t = o.roll, o.target
 
     def known(p: Fraction) -> dict[str, Any] | None:

@@ -170,10 +170,10 @@ def _meta(session: Session, m: Meta, line: str) -> LinePreview:
                                  "and the prompt ends; in a script or 'do', the lines after "
                                  "it are not run")
     if what == Request.ODDS and isinstance(m.command, Attack):
-        from momenta_cli.odds import preview
+        from momenta_cli.odds import attack_odds
 
         try:
-            pv = preview(session.state, m.command)
+            pv = attack_odds(session.state, m.command)
         except MomentaError as err:
             return LinePreview(line, refusal=str(err))
         return LinePreview(line, says=f"would show the odds of {pv.attacker}'s attack "
