@@ -48,16 +48,30 @@ def pytest_addoption(parser):
                           "default; -m slow runs only them)")
 
 
+def _named_ids(config) -> list[str]:
+    """The node ids given on the command line (``path::name``), as pytest writes them
+    (relative to the root, with slashes)."""
+    out = []
+    for arg in config.args:
+        path, sep, rest = arg.partition("::")
+        if sep:
+            rel = os.path.relpath(os.path.abspath(path), str(config.rootpath))
+            out.append(rel.replace(os.sep, "/") + sep + rest)
+    return out
+
+
 def pytest_collection_modifyitems(config, items):
-    """The default lane: deselect the slow tests, unless asked for with --full, chosen
-    with -m, or named by node id."""
-    if (config.getoption("--full") or config.option.markexpr
-            or any("::" in arg for arg in config.args)):
+    """The default lane: deselect the slow tests, unless asked for with --full or chosen
+    with -m; a slow test named by its node id runs (the other slow tests still do not)."""
+    if config.getoption("--full") or config.option.markexpr:
         return
-    slow = [item for item in items if item.get_closest_marker("slow")]
+    named = _named_ids(config)
+    slow = [item for item in items if item.get_closest_marker("slow")
+            and not any(item.nodeid == n or item.nodeid.startswith(n + "[") for n in named)]
     if slow:
         config.hook.pytest_deselected(items=slow)
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+        gone = set(map(id, slow))
+        items[:] = [item for item in items if id(item) not in gone]
         config.stash[SLOW_LEFT_OUT] = len(slow)
 
 

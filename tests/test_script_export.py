@@ -44,7 +44,7 @@ def played(enc: Path, script: Path, seed: int) -> Path:
     return fight
 
 
-@pytest.mark.parametrize("seed", [1, pytest.param(7, marks=pytest.mark.slow)])  # 2nd: slow lane
+@pytest.mark.parametrize("seed", [1, 7])
 @pytest.mark.parametrize("name", SCRIPTED)
 def test_the_export_of_each_shipped_fight_replays_to_the_same_json(tmp_path, name, seed):
     shutil.copytree(ROOT / "encounters", tmp_path / "encounters", ignore=NOT_SOURCES)

@@ -150,7 +150,6 @@ def test_every_sample_plays_to_an_end(path, policy):
         assert 1 <= r.rounds <= 30
 
 
-@pytest.mark.slow  # many fights
 @pytest.mark.parametrize("policy", sorted(BUILTIN))
 def test_every_demo_fight_is_won_well_within_the_cap(policy):
     """The demo is short (its comment: two or three rounds): every fight is won by a

@@ -177,7 +177,6 @@ def choose(view, actor):
 """
 
 
-@pytest.mark.slow  # many fights
 def test_a_policy_changing_its_view_of_the_state_changes_nothing(tmp_path):
     """A policy that marks every enemy Defeated on its copy plays the very same fights
     as one that does not: only the commands it returns reach the engine."""

@@ -54,7 +54,6 @@ def test_help_imports_no_engine_pydantic_prompt_or_yaml(args):
     assert under(loaded(*args), *HEAVY) == []
 
 
-@pytest.mark.slow  # a fresh interpreter per probe
 def test_validate_loads_no_engine_session_journal_or_prompt():
     mods = loaded("validate", "encounters/demo.yaml")
     assert "momenta_cli.encounter.loader" in mods  # the probe saw the command run
@@ -125,7 +124,6 @@ def test_status_of_a_fight_without_a_map_imports_no_map_geometry(tmp_path):
                  "momenta_cli.engine.geometry.segments") == []
 
 
-@pytest.mark.slow  # a fresh interpreter per probe
 def test_validate_without_a_map_imports_no_engine_state_map_code_or_rich():
     mods = loaded("validate", "encounters/demo.yaml")
     assert "momenta_cli.encounter.file_model" in mods
@@ -134,7 +132,6 @@ def test_validate_without_a_map_imports_no_engine_state_map_code_or_rich():
                  "momenta_cli.encounter.mapstart", "rich.console", *DECIDING) == []
 
 
-@pytest.mark.slow  # a fresh interpreter per probe
 def test_validate_with_a_map_imports_no_sight_or_deciding():
     mods = loaded("validate", "encounters/yard-with-a-map.yaml")
     assert "momenta_cli.encounter.mapstart" in mods  # the map was checked
