@@ -31,13 +31,13 @@ PIKE = "weapons:\n  - {name: Pike, tags: [Piercing, Melee 2], damage: {0s: 2, 1+
 def loads(monkeypatch) -> list[str]:
     """The paths the full loader was asked for (a cache miss adds one)."""
     seen: list[str] = []
-    real = loader.load
+    real = loader.load_checked
 
     def counted(path, **kw):
         seen.append(os.fspath(path))
         return real(path, **kw)
 
-    monkeypatch.setattr(loader, "load", counted)
+    monkeypatch.setattr(loader, "load_checked", counted)
     return seen
 
 

@@ -103,9 +103,9 @@ def load_playable(path: Path, what: str) -> EncounterSpec:
     """The encounter at ``path``; a library file (weapons, stat blocks, no combatants)
     refused in one line instead of its missing fields, ``what`` saying what the command
     reads ("simulate plays encounters"). Raises what ``guarded`` turns into lines."""
-    from momenta_cli.encounter import load, load_encounter
+    from momenta_cli.encounter import load_checked, load_encounter
 
-    loaded = load(path, library_ok=True)
+    loaded = load_checked(path, library_ok=True)
     if loaded.library and not loaded.problems:
         raise EncounterError([f"{path}: a library (weapons, stat blocks), not an "
                               f"encounter: {what}"])

@@ -25,12 +25,12 @@ def validate(
 
     Example: momenta validate encounters/mill-ambush.yaml encounters/library/armoury.yaml
     """
-    from momenta_cli.encounter import load
+    from momenta_cli.encounter import load_checked
     from momenta_cli.rules import builtin_weapons
 
     bad = False
     for path in files:
-        result = load(path, library_ok=True)
+        result = load_checked(path, library_ok=True)
         if result.problems:
             bad = True
             for line in result.problems:
@@ -60,11 +60,11 @@ def show(
 
     Example: momenta show encounters/mill-ambush.yaml --width 120
     """
-    from momenta_cli.encounter import load, load_encounter
+    from momenta_cli.encounter import load_checked, load_encounter
     from momenta_cli.render import encounter_view
 
     with guarded():
-        loaded = load(file, library_ok=True)
+        loaded = load_checked(file, library_ok=True)
         if loaded.library and not loaded.problems:
             raise EncounterError([f"{file}: a library (weapons, stat blocks), not an "
                                   "encounter: show draws encounters; 'momenta validate' "
@@ -94,14 +94,14 @@ def rules(
 
     Example: momenta rules encounters/mill-ambush.yaml
     """
-    from momenta_cli.encounter import load
+    from momenta_cli.encounter import load_checked
     from momenta_cli.render import rules_table
     from momenta_cli.rules import DEFAULT_SETTINGS
 
     with guarded():
         settings, sources = DEFAULT_SETTINGS, {}
         if file is not None:
-            result = load(file)
+            result = load_checked(file)
             if result.spec is None:
                 raise EncounterError(result.problems)
             settings, sources = result.spec.settings, result.rule_sources

@@ -108,9 +108,9 @@ def load_encounter_cached(path: str | os.PathLike[str]) -> EncounterSpec:
     spec = _hit(Path(path))
     if spec is not None:
         return spec if spec.source == name else dataclasses.replace(spec, source=name)
-    from momenta_cli.encounter.loader import load
+    from momenta_cli.encounter.loader import load_checked
 
-    result = load(path)
+    result = load_checked(path)
     if result.spec is None:
         raise EncounterError(result.problems)
     if result.reads is not None:

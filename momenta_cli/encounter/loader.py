@@ -80,7 +80,7 @@ class Reads:
         return text
 
 
-def load(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
+def load_checked(path: str | os.PathLike[str], *, library_ok: bool = False) -> Loaded:
     """Load the encounter file at ``path``, collecting every problem. With ``library_ok``
     a file without any encounter key (name, combatants, ...) is checked as a library.
     Includes resolve from the file's real location (a symlinked encounter finds the
@@ -397,7 +397,7 @@ def load_encounter(path: str | os.PathLike[str]) -> EncounterSpec:
     Raises EncounterError holding every problem, each ``FILE:LINE:COL: path: message``
     with FILE as given.
     """
-    result = load(path)
+    result = load_checked(path)
     if result.spec is None:
         raise EncounterError(result.problems)
     return result.spec
@@ -414,4 +414,4 @@ def load_encounter_text(text: str, name: str = "<string>", base_dir: Path | None
 
 def validate_file(path: str | os.PathLike[str]) -> list[str]:
     """Every problem of the encounter file at ``path``; empty when it is valid."""
-    return load(path).problems
+    return load_checked(path).problems
