@@ -23,6 +23,7 @@ from momenta_cli.engine.core import (
     StackCheck,
     Typed,
     dice_text,
+    dice_thrown,
     event_from_dict,
     pool_text,
     roll_pool,
@@ -54,7 +55,7 @@ def test_a_pool_totals_its_labelled_parts():
 def test_r2_a_pool_of_zero_or_fewer_throws_two_dice_and_keeps_the_lowest(total):
     # R2: a pool of 0 or fewer dice rolls 2d6 and keeps the lowest
     p = Pool([("POW", 1), ("GM", total - 1)])
-    assert p.total == total and p.keeps_lowest and p.dice == ZERO_POOL_DICE == 2
+    assert p.total == total and dice_thrown(p.total) == ZERO_POOL_DICE == 2
     roll = roll_pool(p.total, PresetRoller((6, 3)))
     assert roll.faces == (6, 3) and roll.kept == (3,) and roll.successes == 0
     assert roll_pool(p.total, PresetRoller((6, 5))).successes == 1  # the lowest, 5, hits
@@ -62,7 +63,7 @@ def test_r2_a_pool_of_zero_or_fewer_throws_two_dice_and_keeps_the_lowest(total):
 
 def test_a_pool_of_one_or_more_throws_its_own_dice_and_keeps_them_all():
     p = Pool([("AGI", 3), ("armour", -1)])
-    assert p.dice == 2 and not p.keeps_lowest
+    assert dice_thrown(p.total) == 2
     roll = roll_pool(p.total, PresetRoller((6, 1)))
     assert roll.faces == roll.kept == (6, 1) and roll.successes == 1
 
@@ -225,3 +226,13 @@ def test_a_record_whose_roll_is_no_roll_does_not_replay():
     event = {"kind": "hide_rolled", "name": "Kira", "roll": "5 and 6", "hidden": True}
     with pytest.raises(ValueError, match="a roll is an object"):
         apply_record(s, {"cmd": "hide roll", "events": [event]})
+
+
+def test_a_roll_missing_one_of_its_keys_is_refused_not_filled_in():
+    """Every roll ever written has pool, faces, successes, kept and how: a record with one
+    of them gone is damage, said as such (the journal reports it), never read as 0."""
+    good = Roll(3, (5, 1, 6), 2, (5, 1, 6), "rolled").to_dict()
+    for key in ("pool", "faces", "successes", "kept", "how"):
+        bad = {k: v for k, v in good.items() if k != key}
+        with pytest.raises(ValueError, match=key):
+            Roll.from_dict(bad)

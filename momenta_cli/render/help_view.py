@@ -49,16 +49,16 @@ def help_table() -> Group:
     """``help``: every verb of the live registry, by group, usage beside a short help."""
     from momenta_cli.language import VERBS
 
-    groups: dict[str, list] = {}
+    by_group: dict[str, list] = {}
     for v in VERBS.values():
-        groups.setdefault(v.group, []).append(v)
+        by_group.setdefault(v.group, []).append(v)
     parts: list = []
-    for group in sorted(groups, key=lambda g: (g == "session", g)):
+    for group in sorted(by_group, key=lambda g: (g == "session", g)):
         parts.append(Text(f"{group} commands", style="bold"))
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=False, max_width=28, overflow="fold")
         grid.add_column()
-        for v in groups[group]:
+        for v in by_group[group]:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
     parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "

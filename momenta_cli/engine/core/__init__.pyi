@@ -71,6 +71,7 @@ from .rolls import (
     StackCheck as StackCheck,
     Typed as Typed,
     dice_text as dice_text,
+    dice_thrown as dice_thrown,
     grunt_text as grunt_text,
     pool_text as pool_text,
     read_roll as read_roll,

@@ -51,16 +51,6 @@ class Pool(tuple[tuple[str, int], ...]):
         """The pool's size: its parts added up (R2: every modifier netted)."""
         return sum(n for _, n in self)
 
-    @property
-    def keeps_lowest(self) -> bool:
-        """R2: a pool of 0 dice or fewer rolls ``ZERO_POOL_DICE`` and keeps the lowest."""
-        return self.total <= 0
-
-    @property
-    def dice(self) -> int:
-        """How many d6 the pool throws (R2: ``ZERO_POOL_DICE`` when it is 0 or less)."""
-        return dice_thrown(self.total)
-
 
 def _whole(n: object) -> bool:
     return isinstance(n, int) and not isinstance(n, bool)
@@ -141,12 +131,16 @@ class Roll:
 
     @classmethod
     def from_dict(cls, data: Any) -> Roll:
-        """The roll ``to_dict`` wrote (lists or tuples of faces), or ``ValueError``."""
+        """The roll ``to_dict`` wrote (lists or tuples of faces), or ``ValueError``: every
+        roll ever written has its five keys, so one missing is damage, not a default."""
         if not isinstance(data, dict):
             raise ValueError(f"a roll is an object, not {type(data).__name__}")
-        pool, successes = data.get("pool", 0), data.get("successes", 0)
-        faces, kept = data.get("faces", ()), data.get("kept", ())
-        how, attribute = data.get("how", "rolled"), data.get("attribute")
+        missing = [k for k in ("pool", "faces", "successes", "kept", "how") if k not in data]
+        if missing:
+            raise ValueError(f"a roll without {', '.join(missing)}: {data!r}")
+        pool, successes, faces, kept = (data["pool"], data["successes"], data["faces"],
+                                        data["kept"])
+        how, attribute = data["how"], data.get("attribute")
         if not (_whole(pool) and _whole(successes) and _faces(faces) and _faces(kept)):
             raise ValueError(f"a roll's pool and successes are numbers and its faces "
                              f"lists of numbers: {data!r}")
