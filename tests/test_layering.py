@@ -36,7 +36,9 @@ PKG = ROOT / "momenta_cli"
 LAYERS: list[set[str]] = [
     {"__main__"},
     {"cli"},
+    {"web"},
     {"journal"},
+    {"projection"},
     {"questions"},
     {"render"},
     {"play"},
@@ -61,6 +63,12 @@ THIRD_PARTY = {
     "prompt_toolkit": {"cli"},
     "yaml": {"encounter", "rules"},
     "pydantic": {"encounter"},
+    # the players' screen's server stack: only web (which cli opens only to serve)
+    "starlette": {"web"},
+    "uvicorn": {"web"},
+    "sse_starlette": {"web"},
+    "jinja2": {"web"},
+    "segno": {"web"},
 }
 STDLIB = frozenset(sys.stdlib_module_names)
 

@@ -45,7 +45,8 @@ def under(modules: set[str], *packages: str) -> list[str]:
 
 
 HEAVY = ("momenta_cli.engine", "momenta_cli.journal", "momenta_cli.encounter", "pydantic",
-         "prompt_toolkit", "yaml", "rich.console")
+         "prompt_toolkit", "yaml", "rich.console", "momenta_cli.web", "starlette", "uvicorn",
+         "sse_starlette", "jinja2", "segno")
 
 
 @pytest.mark.parametrize("args", [["--help"], ["status", "--help"], ["do", "--help"],
