@@ -36,11 +36,23 @@ def status_cmd(
                                         "Ctrl-C leaves.")] = False,
     no_color: NoColor = False,
     width: Width = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the status document as "
+                                          "JSON instead (docs/json.md): with --players, "
+                                          "the players' view the players' screen is "
+                                          "drawn from; without, the GM's.")] = False,
 ) -> None:
     """Print the status table of a saved fight (read-only: allowed while it is open).
 
     Example: momenta status encounters/demo.fight.jsonl --players --watch
+
+    Example: momenta status encounters/demo.fight.jsonl --players --json
     """
+    if as_json:
+        if watch:
+            raise typer.BadParameter("--json prints the document once; leave out --watch",
+                                     param_hint="'--json'")
+        status_json(fight, players=players)
+        return
     from momenta_cli.cli.screen import Screen
     from momenta_cli.journal import FightFile
 
@@ -52,6 +64,24 @@ def status_cmd(
         ff = FightFile.open(fight, repair=False, state_only=True)
     warn(ff)
     Screen(console, players=players).table(ff.session.state)
+
+
+def status_json(fight: Path, *, players: bool) -> None:
+    """``status --json``: the status document (projection/document.py) of the fight as
+    its file holds it, as JSON on stdout; damage found in the file is said on stderr,
+    the fight up to it printed."""
+    import json
+
+    from momenta_cli.journal import FightFile
+    from momenta_cli.projection import status_document
+    from momenta_cli.text import json_safe
+
+    with guarded():
+        ff = FightFile.open(fight, repair=False)  # the entries too: the last results
+    warn(ff)
+    doc = status_document(ff.session.state, ff.session.entries, players=players,
+                          records=ff.records)
+    sys.stdout.write(json_safe(json.dumps(doc, indent=2, ensure_ascii=False)) + "\n")
 
 
 class Watcher:

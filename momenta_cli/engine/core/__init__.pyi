@@ -50,6 +50,7 @@ from .names import (
 )
 from .players import (
     as_seen as as_seen,
+    health_band as health_band,
     health_label as health_label,
     known_to_players as known_to_players,
     numbers_hidden as numbers_hidden,

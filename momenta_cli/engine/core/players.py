@@ -19,12 +19,17 @@ def numbers_hidden(f: Fighter) -> bool:
 def health_label(f: Fighter) -> str:
     """Unhurt (full Vitality), Hurt (more than half), Bloodied (half or less), Down
     (Defeated, Lost or removed)."""
-    if f.out or f.vitality <= 0:
+    return health_band(f.vitality, f.spec.max_vitality, out=f.out)
+
+
+def health_band(vitality: int, top: int, *, out: bool = False) -> str:
+    """``health_label`` of a Vitality of ``vitality`` out of ``top`` (``out``: Defeated,
+    Lost or removed): for a value a log tells, not the fighter as it stands now."""
+    if out or vitality <= 0:
         return "Down"
-    top = f.spec.max_vitality
-    if f.vitality >= top:
+    if vitality >= top:
         return "Unhurt"
-    if f.vitality * 2 > top:
+    if vitality * 2 > top:
         return "Hurt"
     return "Bloodied"
 
