@@ -1,7 +1,7 @@
 """The players' projection (issue 24, "Never a secret"): the status document the players'
 screen is drawn from (momenta_cli/projection), for the shipped Mill Yard fight on its map;
 the zipper as the terminal shows it (ch18, R12-R16); enemy numbers shaped by the
-``players_enemy_numbers`` setting (R37); a Hidden enemy (R20, ch23) in no byte of the
+``players_enemy_numbers`` setting (R39); a Hidden enemy (R20, ch23) in no byte of the
 players' document; and the allow-list: every field of the fight's state has a class."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_the_players_document_of_the_mill_yard_has_the_documented_shape(played):
 
 
 def test_the_allies_cards_carry_their_numbers_and_the_enemies_a_band(played):
-    """R37 (default ``band``): the allies' numbers as the state holds them; each enemy a
+    """R39 (default ``band``): the allies' numbers as the state holds them; each enemy a
     health band and no numbers."""
     doc = players_doc(played)
     state = played.state
@@ -136,7 +136,7 @@ def test_the_turn_says_who_is_due_as_the_players_headline_does(played):
 
 def test_the_last_results_are_the_last_six_in_the_players_words(played):
     """Oldest first, six at most, from the last entries; the enemy's damage told as a
-    band (R37), never a number; the push on after Tamsin's Intercept (R35) told too."""
+    band (R39), never a number; the push on after Tamsin's Intercept (R35) told too."""
     assert players_doc(played)["results"] == [
         "Brannoc's turn", "Brannoc moves to I9", "Brannoc shoves Knife-2",
         "Knife-2 is pushed to I6 by Brannoc",
@@ -145,7 +145,7 @@ def test_the_last_results_are_the_last_six_in_the_players_words(played):
 
 
 def test_an_ally_hit_is_told_in_numbers_an_enemy_hit_as_a_band():
-    """R37: ``Knife-1 hits Brannoc: 2 damage (Vitality 19/21)``; Brannoc's own hit on
+    """R39: ``Knife-1 hits Brannoc: 2 damage (Vitality 19/21)``; Brannoc's own hit on
     Knife-2 says only the band it left."""
     s = yard(9)  # to Knife-1's attack on Brannoc
     told = last_results(s.state, s.entries)
@@ -210,7 +210,7 @@ def test_a_defeated_enemy_is_down_and_out():
     assert doc["results"][-1] == "Grub is Defeated"
 
 
-# --- R37: the setting shapes an enemy's numbers ----------------------------------------
+# --- R39: the setting shapes an enemy's numbers ----------------------------------------
 
 
 def _with_setting(value: str) -> Session:
@@ -226,7 +226,7 @@ def _with_setting(value: str) -> Session:
     ("none", None, None),
 ])
 def test_players_enemy_numbers_shapes_an_enemys_card_and_results(value, health, numbers):
-    """R37: band (the default) tells the band, numbers the band and the numbers, none
+    """R39: band (the default) tells the band, numbers the band and the numbers, none
     neither; the GM's document has both whatever the setting; allies always in full."""
     s = _with_setting(value)
     run(s, "set warden vitality 4")

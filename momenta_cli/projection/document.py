@@ -5,7 +5,7 @@ The players' document is built from what they may know and nothing else: an enem
 Hidden from them (engine/core ``unseen``, R20, ch23) is in none of its fields, not even
 as a gap (labels are worked out over the combatants shown, so nobody's label changes
 when one hides); an enemy's numbers are shaped by the ``players_enemy_numbers`` setting
-(R37). Each field of the fight's state it reads has its class in projection/fields.py.
+(R39). Each field of the fight's state it reads has its class in projection/fields.py.
 It reads the same facts as the terminal's headline and table (render/status_view.py,
 render/turnline.py), so the two never disagree.
 """
@@ -170,7 +170,7 @@ def _ally(fight: Fight, f: Fighter, label: dict[str, str], players: bool,
 def _enemy(fight: Fight, f: Fighter, label: dict[str, str], players: bool,
            enemy_numbers: str, told: Callable[[str], str]) -> dict[str, Any]:
     """An enemy's card: its band and numbers as the setting shapes them for the players
-    (R37: band, numbers or none), both for the GM."""
+    (R39: band, numbers or none), both for the GM."""
     s = f.spec
     shaped = players and numbers_hidden(f)
     band = not shaped or enemy_numbers in ("band", "numbers")

@@ -72,7 +72,7 @@ class Settings:
     table_every_turn: bool = setting(
         False, "R14: the status table at every turn change, not one headline line.")
     players_enemy_numbers: Literal["band", "numbers", "none"] = setting(
-        "band", "R37: what the players' screen tells of an enemy's Vitality, Guard, "
+        "band", "R39: what the players' screen tells of an enemy's Vitality, Guard, "
         "Vigor and Strain: a health band (Unhurt, Hurt, Bloodied, Down), band and "
         "numbers, or none.")
 
