@@ -321,7 +321,7 @@ def test_a_fight_file_that_goes_away_is_a_notice_then_comes_back(fight):
     fight.write_bytes(kept)
     back = feed.build()
     assert back.doc is not None and back.notice == ""
-    assert len(lines) == 2 and "read again" in lines[1]
+    assert lines[1:] == [f"players' screen: showing {fight}"]
 
 
 def test_a_damaged_journal_shows_the_fight_up_to_the_damage_with_a_notice(fight):

@@ -144,7 +144,7 @@ class Feed:
             if detail:
                 self.say(one_line(f"players' screen: {detail.removeprefix('warning: ')}"))
             elif self._said:
-                self.say(one_line(f"players' screen: {self.path} is read again"))
+                self.say(one_line(f"players' screen: showing {self.path}"))
             self._said = detail
 
     def _snapshot(self, records: int, doc: dict[str, Any] | None, svg: str,

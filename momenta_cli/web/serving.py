@@ -125,7 +125,10 @@ def plan(port: int = DEFAULT_PORT, *, lan: bool = False, token: str | None = Non
         return ServePlan(sock, port, None, ("127.0.0.1", "localhost"), address(LOCAL, port))
     token = token or secrets.token_urlsafe(32)
     ips = lan_addresses()
-    hosts = ("127.0.0.1", "localhost", *ips)
+    # This machine's own names too (a phone may know the laptop as NAME.local); a page
+    # elsewhere cannot answer for them, which is what the Host check is about.
+    name = socket.gethostname().lower()
+    hosts = ("127.0.0.1", "localhost", *ips, *((name, f"{name}.local") if name else ()))
     shown = [address(ip, port, token) for ip in ips] or [address(LOCAL, port, token)]
     return ServePlan(sock, port, token, hosts, shown[0], shown[1:])
 

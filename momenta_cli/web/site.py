@@ -108,6 +108,8 @@ def build_site(feed: Feed, *, token: str | None = None,
         Route("/state.json", state, methods=["GET"]),
         Route("/map.svg", map_picture, methods=["GET"]),
         Route("/static/{name}", static, methods=["GET"]),
+        # Browsers ask for an icon unbidden: an empty answer, not an error in their log.
+        Route("/favicon.ico", lambda request: Response(status_code=204), methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, token=token, allowed_hosts=tuple(allowed_hosts))
