@@ -177,6 +177,26 @@ def test_the_page_loads_nothing_from_elsewhere():
                                                   'defer>']  # no inline script
 
 
+def test_the_script_sets_names_as_text_and_only_the_map_as_markup():
+    """page.js builds the page with textContent; the one string it inserts as markup is
+    the map's SVG, drawn and escaped by our server."""
+    script = (Path(feed_mod.__file__).parent / "static" / "page.js").read_text()
+    code = re.sub(r"//[^\n]*", "", script)
+    assert re.findall(r"\.(innerHTML|outerHTML|insertAdjacentHTML)\b", code) == ["innerHTML"]
+    assert re.search(r"box\.innerHTML = typeof svg === \"string\" \? svg : \"\";", code)
+    assert "eval(" not in code and "document.write" not in code
+
+
+def test_the_script_redraws_the_elements_the_template_draws():
+    here = Path(feed_mod.__file__).parent
+    script = (here / "static" / "page.js").read_text()
+    page = (here / "templates" / "page.html").read_text()
+    ids = set(re.findall(r'\$\("([a-z-]+)"\)', script))
+    assert {"round", "cue", "may-act", "zipper", "allies", "enemies", "results", "map",
+            "notice", "conn", "title"} <= ids
+    assert [i for i in ids if f'id="{i}"' not in page] == []
+
+
 # --- the guards ------------------------------------------------------------------------
 
 

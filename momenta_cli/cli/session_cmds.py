@@ -108,6 +108,8 @@ def run(
             # The port is had before the fight is started or set aside: a port in use
             # is one line and changes nothing.
             serving = _serving(path, port, lan) if serve else None
+            if serving is not None:
+                stack.callback(serving.stop)  # the port is let go however this ends
             ff = None
             if path.exists():
                 ff = _saved_or_fresh(path, encounter, resume)
@@ -115,7 +117,6 @@ def run(
                 ff = FightFile.create(path, encounter, enc)
         warn(ff)
         if serving is not None:
-            stack.callback(serving.stop)
             typer.echo(serving.start().banner().rstrip("\n"))
         _play(ff, console, seed, players, resumed=ff.records > 0, ask=ask)
 

@@ -123,7 +123,7 @@ def plan(port: int = DEFAULT_PORT, *, lan: bool = False, token: str | None = Non
     port = sock.getsockname()[1]
     if not lan:
         return ServePlan(sock, port, None, ("127.0.0.1", "localhost"), address(LOCAL, port))
-    token = token or secrets.token_urlsafe(32)
+    token = token or secrets.token_urlsafe(16)  # 128 bits; short, so the QR code stays small
     ips = lan_addresses()
     # This machine's own names too (a phone may know the laptop as NAME.local); a page
     # elsewhere cannot answer for them, which is what the Host check is about.
