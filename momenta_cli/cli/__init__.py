@@ -20,7 +20,9 @@ Modules:
     query_cmds      ``los`` and ``path``: the map's questions from the shell
     screen          what is printed after each line: log lines, headlines, the status
                     table
+    serve_cmd       ``serve``: the players' screen, a live page of a fight (web/)
     session_cmds    ``run`` and ``resume``: a fight at the prompt, saved as it goes
+                    (``run --serve``: the players' screen beside it)
     simulate_cmd    ``simulate``: many fights, and how they tend to go
     trim            output for a pipe or a file: no spaces at the ends of lines
     view_cmds       ``status`` and ``log``: read-only views of a saved fight

@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "run": "session_cmds", "resume": "session_cmds",
     "do": "oneshot_cmds", "undo": "oneshot_cmds", "redo": "oneshot_cmds",
     "status": "view_cmds", "log": "view_cmds",
+    "serve": "serve_cmd",
     "odds": "odds_cmd",
     "map": "map_cmd",
     "los": "query_cmds", "path": "query_cmds",

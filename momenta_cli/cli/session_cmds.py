@@ -25,12 +25,24 @@ from momenta_cli.text import one_line
 # The prompt, the journal and the engine come in when a command runs (start-up time).
 if TYPE_CHECKING:
     from momenta_cli.journal import FightFile
+    from momenta_cli.web import Serving
 
 
 AskAnswers = Annotated[bool | None, typer.Option(
     "--ask/--no-ask", help="Ask the table's questions (the players' pick; an attack's "
     "reaction, dice and Brace) even when standard input is not a terminal, reading each "
     "answer from the next input line; --no-ask never asks (default: ask at a terminal).")]
+
+
+ServePage = Annotated[bool, typer.Option("--serve", help="Serve the players' screen from "
+                                        "this prompt too (as momenta serve does): a live "
+                                        "page of the fight for a TV or the players' phones; "
+                                        "it prints the address and a QR code first.")]
+ServePort = Annotated[int, typer.Option("--port", min=0, max=65535, help="With --serve: "
+                                        "the port (default 8000; 0: any free port).")]
+ServeLan = Annotated[bool, typer.Option("--lan", help="With --serve: serve to this network, "
+                                        "the address carrying a random token (in the QR "
+                                        "code); without --lan only this machine can see it.")]
 
 
 def _interactive() -> bool:
@@ -61,12 +73,16 @@ def run(
     ask: AskAnswers = None,
     no_color: NoColor = False,
     width: Width = None,
+    serve: ServePage = False,
+    port: ServePort = 8000,
+    lan: ServeLan = False,
 ) -> None:
     """Run a fight at the table: an interactive prompt with completion and history.
 
     Every accepted command is saved at once; Ctrl-D or 'quit' leaves, 'help' lists the
     commands. An attack that names no reaction, dice or Brace asks for them when the
-    rules decide them (Ctrl-C at a question cancels the command).
+    rules decide them (Ctrl-C at a question cancels the command). --serve serves the
+    players' screen from this process while the prompt runs.
 
     Example: momenta run encounters/demo.yaml
     """
@@ -74,6 +90,9 @@ def run(
     from momenta_cli.errors import JournalError
     from momenta_cli.journal import FightFile, default_fight_path, locked, looks_like_fight
 
+    if (lan or port != 8000) and not serve:
+        raise typer.BadParameter("--port and --lan say how to serve: add --serve",
+                                 param_hint="'--port/--lan'")
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
         with guarded():
@@ -86,13 +105,30 @@ def run(
                 raise JournalError(f"{path}: not a saved fight: --fight names the fight file "
                                    f"(*.fight.jsonl) to start or resume")
             stack.enter_context(locked(path))
+            # The port is had before the fight is started or set aside: a port in use
+            # is one line and changes nothing.
+            serving = _serving(path, port, lan) if serve else None
+            if serving is not None:
+                stack.callback(serving.stop)  # the port is let go however this ends
             ff = None
             if path.exists():
                 ff = _saved_or_fresh(path, encounter, resume)
             if ff is None:
                 ff = FightFile.create(path, encounter, enc)
         warn(ff)
+        if serving is not None:
+            typer.echo(serving.start().banner().rstrip("\n"))
         _play(ff, console, seed, players, resumed=ff.records > 0, ask=ask)
+
+
+def _serving(path: Path, port: int, lan: bool) -> Serving:
+    """The players' screen of the fight at ``path``, its port bound (``ServeError``);
+    started once the prompt is about to open (``run --serve``)."""
+    from momenta_cli.web import Serving
+
+    serving = Serving(path, port=port, lan=lan)
+    serving.bind()
+    return serving
 
 
 def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFile | None:
