@@ -93,7 +93,8 @@ HIDE = """
 
 def test_the_players_headline_and_turn_line_never_name_a_hidden_enemy():
     """R20: while Hidden Ww may act it is left out of who may act; while it acts the
-    players read that the adversaries are acting, not its name. The GM reads both."""
+    players read that it is the GM's turn, not its name nor its side (R39). The GM reads
+    both."""
     s = session_from(HIDE)
     run(s, "cond ww hidden", "turn aa", "end")
     due = render(status_block(s.state, players=True))
@@ -102,7 +103,8 @@ def test_the_players_headline_and_turn_line_never_name_a_hidden_enemy():
     assert "Ww" in render(status_block(s.state)) and "Ww" in " ".join(bits(s.state))
     run(s, "turn ww")
     acting = render(status_block(s.state, players=True))
-    assert "adversaries are acting" in acting and "Ww" not in acting
-    assert bits(s.state, players=True)[-1] == "adversaries acting"
+    assert "the GM's turn" in acting and "Ww" not in acting
+    assert "adversaries" not in acting
+    assert bits(s.state, players=True)[-1] == "GM's turn"
     assert "Ww is acting" in render(status_block(s.state))
     assert "Ww acting" in " ".join(bits(s.state))

@@ -52,7 +52,9 @@ def yard(lines: int | None = None, *extra: str) -> Session:
 
 
 def players_doc(session: Session) -> dict:
-    return status_document(session.state, session.entries, records=len(session.entries))
+    """As the players' screen builds it: with the opening state the entries fold onto."""
+    return status_document(session.state, session.entries, records=len(session.entries),
+                           initial=session.initial)
 
 
 def gm_doc(session: Session) -> dict:
@@ -281,18 +283,44 @@ def test_a_hidden_enemy_changes_nobodys_label(knife_hidden):
     assert seen == labels(shown)
 
 
-def test_a_hidden_enemy_acting_is_told_by_its_side_only():
-    """R20: while Hidden Knife-1 acts the players read that the adversaries are acting:
-    no name, no turn counter; it is not among who may act before."""
+def test_a_hidden_enemy_acting_is_told_as_the_gms_turn_only():
+    """R20, R39: while Hidden Knife-1 acts the players read that it is the GM's turn: no
+    name, no side, no phase, no turn counter; it is not among who may act before."""
     s = yard(4, "end", "cond knife-1 hidden")
     doc = players_doc(s)
     assert "Knife-1" not in doc["turn"]["may_act"] and "Knife-2" in doc["turn"]["may_act"]
     run_line(s, "turn knife-1", SeededRoller(1))
     turn = players_doc(s)["turn"]
-    assert turn == {"phase": "main", "side_due": None, "acting": None,
-                    "acting_side": "adversaries", "turn_of": None, "may_act": [],
-                    "cue": "Adversaries are acting"}
+    assert turn == {"phase": None, "side_due": None, "acting": None,
+                    "acting_side": None, "turn_of": None, "may_act": [],
+                    "cue": "The GM's turn"}
     assert gm_doc(s)["turn"]["acting"] == "Knife-1"
+
+
+def test_a_side_due_with_only_hidden_ones_to_pick_is_told_as_the_gms_turn():
+    """R20, R39: every adversary the players see has acted and a Hidden one has not: a
+    side due with nobody to pick would tell of it, so the players read the GM's turn."""
+    s = yard(4, "end", "cond knife-1 hidden")
+    for name in ("knife-2", "gorm", "ogre", "latecomer"):
+        if s.state.fighters.get(name.capitalize()) is not None:
+            s.state.fighters[name.capitalize()].turns_taken = 1  # as if each had acted
+    gm = gm_doc(s)["turn"]
+    if gm["side_due"] != "adversaries" or gm["may_act"] != ["Knife-1"]:
+        pytest.skip(f"the script no longer reaches the case: {gm}")
+    turn = players_doc(s)["turn"]
+    assert turn["side_due"] is None and turn["may_act"] == []
+    assert turn["cue"] == "The GM's turn" and turn["phase"] is None
+
+
+def test_what_a_hidden_enemy_did_stays_untold_once_it_is_seen():
+    """R20: Knife-1 hides, walks and is seen again: the players never read the route it
+    took, nor that it hid (the GM's view keeps both)."""
+    s = yard(4, "end", "cond knife-1 hidden", "turn knife-1", "move knife-1 to j9", "end",
+             "cond knife-1 hidden -all")
+    assert not unseen(s.state.get("Knife-1"))
+    said = " ".join(players_doc(s)["results"])
+    assert "J9" not in said and "Hidden" not in said
+    assert "J9" in " ".join(gm_doc(s)["results"])
 
 
 def test_free_text_holding_a_hidden_name_is_left_out():
@@ -304,6 +332,27 @@ def test_free_text_holding_a_hidden_name_is_left_out():
     assert doc["over"] is True and doc["over_reason"] == ""
     assert doc["turn"]["cue"] == "Combat over" and "Grub" not in json.dumps(doc)
     assert status_document(s.state, s.entries, players=False)["over_reason"] == "Grub ran off"
+
+
+@pytest.mark.parametrize("reason", ["GRUB ran off", "grub ran off", "they ran from Grub."])
+def test_a_hidden_name_in_free_text_is_found_in_any_case(reason):
+    """Never a secret (R39): a Hidden name written in another case still leaves the
+    reason out."""
+    s = session_from(BOSS)
+    run(s, "cond grub hidden", f"over {reason}")
+    doc = status_document(s.state, s.entries)
+    assert doc["over_reason"] == "" and "grub" not in json.dumps(doc).lower()
+
+
+def test_a_hidden_name_inside_another_word_leaves_the_text_alone():
+    """Only a whole word names a Hidden one: hiding "Mir" must not blank "Mira"'s lines,
+    which would tell the players that something was taken away."""
+    from momenta_cli.projection.results import mentions
+
+    assert mentions("KNIFE-1 slips away", {"Knife-1"})
+    assert not mentions("Mira moves to D8", {"Mir"})
+    assert not mentions("Knife-10 moves", {"Knife-1"})
+    assert mentions("hit by mir.", {"Mir"})
 
 
 NAME = st.text(alphabet="qxzjvk", min_size=4, max_size=7).map(str.capitalize)

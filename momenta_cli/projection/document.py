@@ -26,23 +26,26 @@ from momenta_cli.engine.turns import (
     side_due,
     turn_counter,
 )
-from momenta_cli.projection.results import last_results
+from momenta_cli.projection.results import last_results, mentions
 from momenta_cli.render import labels
 
 VERSION = 1
+GM_TURN = "The GM's turn"  # what the players read while a Hidden one acts, or is due
 SIDE_WORDS = {"allies": "Allies", "adversaries": "Adversaries",
               "independents": "Independents"}
 
 
 def status_document(fight: Fight, entries: Sequence[Entry] = (), *, players: bool = True,
-                    records: int = 0) -> dict[str, Any]:
+                    records: int = 0, initial: Fight | None = None) -> dict[str, Any]:
     """The fight as a JSON-ready dict (docs/json.md, The status document).
 
     ``players``: the players' view: an enemy Hidden from them appears in no field, an
     enemy's numbers are shaped by the setting; else the GM's, with every combatant and
     every number, a Hidden one marked ``"hidden": true``. ``entries``: the journal's
-    entries, for the last results; ``records``: the journal's record count, the
-    document's ``id`` (it grows with every change saved to the fight file)."""
+    entries, for the last results (``initial``, the opening state they fold onto, lets
+    the results leave out what a combatant did while Hidden even once it is seen);
+    ``records``: the journal's record count, the document's ``id`` (it grows with every
+    change saved to the fight file)."""
     shown = [f for f in fight.fighters.values() if not (players and unseen(f))]
     label = labels(shown)  # as the terminal's map labels them, Hidden ones left out
     enemy_numbers = fight.settings.players_enemy_numbers
@@ -51,7 +54,7 @@ def status_document(fight: Fight, entries: Sequence[Entry] = (), *, players: boo
     hidden = [f.name for f in fight.fighters.values() if unseen(f)] if players else []
 
     def told(text: str) -> str:
-        return "" if any(name in text for name in hidden) else text
+        return "" if mentions(text, hidden) else text
 
     reason = told(fight.over_reason)
     may = {f.name for f in may_act(fight)}
@@ -71,7 +74,7 @@ def status_document(fight: Fight, entries: Sequence[Entry] = (), *, players: boo
         "enemies": [_enemy(fight, f, label, players, enemy_numbers, told)
                     for f in shown if f.side != "allies"],
         "map": _map(fight, shown, label, players),
-        "results": last_results(fight, entries, players=players),
+        "results": last_results(fight, entries, players=players, initial=initial),
         "settings": {"enemy_numbers": enemy_numbers},
     }
     return doc
@@ -92,11 +95,16 @@ def _turn(fight: Fight, players: bool, reason: str) -> dict[str, Any]:
     may = [f for f in may_act(fight) if not (players and unseen(f))]
     turn_of = list(turn_counter(fight, actor)) if actor is not None and not hidden_actor \
         else None
+    # Only Hidden ones may act: a side due with nobody to pick would tell of them
+    gm_only = players and due is not None and not may and bool(may_act(fight))
+    if gm_only:
+        due = None
     if fight.over:
         cue = f"Combat over: {reason}" if reason else "Combat over"
+    elif hidden_actor or gm_only:
+        cue = GM_TURN  # a Hidden one acts, or is due: not even its side is told
     elif actor is not None:
-        cue = f"{SIDE_WORDS.get(actor.side, actor.side)} are acting" if hidden_actor \
-            else f"{actor.name} is acting"
+        cue = f"{actor.name} is acting"
     elif due == "allies":
         cue = "Allies: pick who acts" if len(may) != 1 else f"Allies: {may[0].name} acts next"
     elif due is not None:
@@ -106,10 +114,11 @@ def _turn(fight: Fight, players: bool, reason: str) -> dict[str, Any]:
     else:
         cue = ""
     return {
-        "phase": PHASE_NAMES[phase] if phase and not fight.over else None,
+        "phase": PHASE_NAMES[phase] if phase and not fight.over and not (
+            hidden_actor or gm_only) else None,
         "side_due": due,
         "acting": actor.name if actor is not None and not hidden_actor else None,
-        "acting_side": actor.side if actor is not None else None,
+        "acting_side": actor.side if actor is not None and not hidden_actor else None,
         "turn_of": turn_of,
         "may_act": [f.name for f in may],
         "cue": cue,

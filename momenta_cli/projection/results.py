@@ -5,19 +5,29 @@ Defeats, turns and moves.
 
 Built from the events by an allow-list: a kind of event with no wording here says
 nothing, so an event added later is silent until someone decides what the players may
-read of it. For the players, a line that concerns a combatant Hidden from them as the
-fight stands now (engine/core ``unseen``) is dropped: by the names in its event's
-fields, and, as a second net, by the text (a GM's reason or a made-up condition may
-hold a name).
+read of it. For the players, a line that concerns a combatant Hidden from them is
+dropped: Hidden now, or when its command was run (a route walked while Hidden stays
+untold once the creature is seen). It is found by the names in its event's fields and,
+as a second net, by the text (a GM's reason or a made-up condition may hold a name,
+in any case: ``mentions``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from momenta_cli.engine.core import Entry, Event, Fight, health_band, numbers_hidden, unseen
+from momenta_cli.engine.core import (
+    Entry,
+    Event,
+    Fight,
+    apply_all,
+    health_band,
+    numbers_hidden,
+    unseen,
+)
 
 LINES = 6  # the last results: how many lines at most
 ENTRIES = 8  # looked for in the last this many entries (one command may say several)
@@ -294,17 +304,57 @@ def entry_results(fight: Fight, events: Sequence[Event], *, players: bool = True
     return out
 
 
+def mentions(text: str, names: Collection[str]) -> bool:
+    """Whether ``text`` names one of ``names`` as a word of its own, in any case
+    (``KNIFE-1 slips away`` names Knife-1; ``Mira`` does not name a ``Mir``): what a
+    line of free text is left out of the players' view for."""
+    if not names or not text:
+        return False
+    folded = text.casefold()
+    return any(re.search(rf"(?<!\w){re.escape(n.casefold())}(?!\w)", folded)
+               for n in names if n)
+
+
+def unseen_names(fight: Fight) -> set[str]:
+    """The combatants Hidden from the players in ``fight`` (engine/core ``unseen``)."""
+    return {f.name for f in fight.fighters.values() if unseen(f)}
+
+
+def _hidden_then(initial: Fight | None, entries: Sequence[Entry], reach: int
+                 ) -> list[set[str]]:
+    """For each of the last ``reach`` entries, who was Hidden from the players just
+    before or just after it: the fight replayed from ``initial`` (its events applied,
+    nothing decided). Empty sets without ``initial``."""
+    last = list(entries[-reach:]) if reach > 0 else []
+    if initial is None:
+        return [set() for _ in last]
+    state = initial.clone()
+    for entry in entries[:len(entries) - len(last)]:
+        apply_all(state, entry.events)
+    out = []
+    for entry in last:
+        before = unseen_names(state)
+        apply_all(state, entry.events)
+        out.append(before | unseen_names(state))
+    return out
+
+
 def last_results(fight: Fight, entries: Sequence[Entry], *, players: bool = True,
-                 lines: int = LINES, reach: int = ENTRIES) -> list[str]:
+                 lines: int = LINES, reach: int = ENTRIES,
+                 initial: Fight | None = None) -> list[str]:
     """The last ``lines`` results over the last ``reach`` entries, oldest first, in the
     players' words. For the players (``players``), nothing about a combatant Hidden from
-    them now: a line whose events name one, or whose text holds one's name, is dropped.
-    The GM's (``players`` False) keeps every line and every number."""
-    hidden = {f.name for f in fight.fighters.values() if unseen(f)} if players else set()
+    them, now or when the entry's command ran (``initial``: the fight's opening state,
+    to replay the entries from; without it, only who is Hidden now counts): a line whose
+    events name one, or whose text ``mentions`` one, is dropped. The GM's (``players``
+    False) keeps every line and every number."""
+    now = unseen_names(fight) if players else set()
+    then = _hidden_then(initial, entries, reach) if players else None
     out: list[str] = []
-    for entry in entries[-reach:] if reach > 0 else ():
+    for k, entry in enumerate(entries[-reach:] if reach > 0 else ()):
+        hidden = now | then[k] if then is not None else now
         for line in entry_results(fight, entry.events, players=players):
-            if line.names & hidden or any(name in line.text for name in hidden):
+            if line.names & hidden or mentions(line.text, hidden):
                 continue
             out.append(line.text)
     return out[-lines:] if lines > 0 else []

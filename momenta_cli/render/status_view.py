@@ -29,7 +29,8 @@ from momenta_cli.text import one_line
 def status_headline(fight: Fight, *, players: bool = False) -> Text:
     """``Round 2 · main phase · allies due, may act: Kira, Mira (suggest Kira)``. In the
     players' view an enemy Hidden from them is named nowhere (engine/core/players.py): while
-    it acts, ``adversaries are acting``; it is left out of who may act and suggested."""
+    it acts, or only Hidden ones may, ``the GM's turn`` (not even its side: R39); it is
+    left out of who may act and suggested."""
     if fight.over:
         return lit(f"Round {fight.round} · combat over: {fight.over_reason}", "bold")
     phase = current_phase(fight)
@@ -38,7 +39,7 @@ def status_headline(fight: Fight, *, players: bool = False) -> Text:
         bits.append(f"{PHASE_NAMES[phase]} phase")
     if fight.active:
         f = fight.get(fight.active)
-        bits.append(f"{f.side} are acting" if players and unseen(f)
+        bits.append("the GM's turn" if players and unseen(f)  # not even its side (R39)
                     else f"{fight.active} is acting")
     else:
         due = side_due(fight)
@@ -47,8 +48,8 @@ def status_headline(fight: Fight, *, players: bool = False) -> Text:
         if due and names:
             s = f" (suggest {sugg.name})" if sugg and sugg.name in names else ""
             bits.append(f"{due} due, may act: {', '.join(names)}{s}")
-        elif due and players and may_act(fight):  # only unseen ones may act
-            bits.append(f"{due} due")
+        elif due and players and may_act(fight):  # only unseen ones may act (R39)
+            bits.append("the GM's turn")
         elif round_done(fight):
             bits.append("round done: 'turn' starts the next")
     may_end = combat_may_end(fight)

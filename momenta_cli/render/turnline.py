@@ -74,8 +74,8 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
         out.append(f"{PHASE_NAMES[phase]} phase")
     if fight.active:
         f = fight.get(fight.active)
-        if players and unseen(f):  # a Hidden enemy acting: named nowhere (R20)
-            out.append(f"{f.side} acting")
+        if players and unseen(f):  # a Hidden enemy acting: named nowhere, nor its side
+            out.append("GM's turn")  # (R20, R39)
             return out
         out.append(f"{name(f)} acting{counter(fight, f)}")
         if not (players and numbers_hidden(f)):
@@ -91,8 +91,8 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
         tail = f"{SUGGEST}{name(sugg)})" if sugg is not None and sugg.name in shown \
             and len(may) > 1 else ""
         out.append(f"{due} due, may act: {names}{tail}")
-    elif due and every:  # for the players, only Hidden enemies may act
-        out.append(f"{due} due")
+    elif due and every:  # for the players, only Hidden enemies may act: not even their
+        out.append("GM's turn")  # side is told (R39)
     elif round_done(fight):
         out.append("round done: 'turn' starts the next")
     return out

@@ -127,8 +127,9 @@ class Feed:
             detail = detail or w
             if "shown up to it" in w:
                 notice, detail = DAMAGED, w
-        doc = status_document(ff.session.state, ff.session.entries, players=True,
-                              records=ff.records)
+        session = ff.session
+        doc = status_document(session.state, session.entries, players=True,
+                              records=ff.records, initial=session.initial)
         svg = draw_map(doc)
         self._tell(detail)
         self._last_id = ff.records
@@ -180,13 +181,17 @@ class Feed:
         if key == self._key and self._current is not None:
             return False
         snap = await asyncio.to_thread(self.build)
-        if snap.notice == DAMAGED and self.stat_key() != key:
-            return False  # written while it was read: look again at the next tick
+        if self.stat_key() != key:
+            # Written while it was read: what was read may hold half of a command that
+            # saved several records at once (``add`` then ``cond ... hidden``), which the
+            # players must never see. Look again at the next tick.
+            return False
         self._key = key
-        if self._current is not None and (snap.id, snap.doc, snap.svg, snap.notice) == (
-                self._current.id, self._current.doc, self._current.svg,
-                self._current.notice):
-            return False  # the same fight (a touch, a rewrite): nothing to send
+        if self._current is not None and _seen_alike(snap, self._current):
+            # Nothing the players can see changed (the same fight rewritten, or a
+            # command about a Hidden one only): nothing is sent, so that a new id alone
+            # does not tell them that something happened out of their sight.
+            return False
         self._current = self._number(snap)
         if self._changed is not None:
             async with self._changed:
@@ -229,6 +234,14 @@ class Feed:
                 asyncio.run_coroutine_threadsafe(self.stop(), loop)
             except RuntimeError:
                 pass  # the loop has already stopped
+
+
+def _seen_alike(a: Snapshot, b: Snapshot) -> bool:
+    """Whether two snapshots show the players the same (their ids aside)."""
+    def bare(doc: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if doc is None else {k: v for k, v in doc.items() if k != "id"}
+
+    return (bare(a.doc), a.svg, a.notice) == (bare(b.doc), b.svg, b.notice)
 
 
 def draw_map(doc: dict[str, Any]) -> str:

@@ -147,10 +147,33 @@ def _server(feed: Feed, p: ServePlan) -> Any:
             await super().shutdown(sockets=sockets)
 
     app = build_site(feed, token=p.token, allowed_hosts=p.allowed_hosts)
+    _more_files()
+    # limit_concurrency: past it uvicorn answers 503 at once, so a LAN neighbour holding
+    # connections open cannot starve the table's screens of file descriptors
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             ws="none", http="h11", loop="asyncio",
-                            timeout_graceful_shutdown=2, server_header=False)
+                            timeout_graceful_shutdown=2, server_header=False,
+                            limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5)
     return Server(config)
+
+
+MAX_CONNECTIONS = 128  # at once, streams included (site.py bounds the streams at 64)
+
+
+def _more_files() -> None:
+    """Raise this process's soft limit of open files to its hard limit (up to 4,096):
+    some systems start at 256, fewer than the connections the server allows."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    except (OSError, ValueError):
+        pass
 
 
 def feed_for(target: Path, *, say: Callable[[str], None] | None = None) -> Feed:

@@ -277,7 +277,10 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refusal = self.refusal(scope)
+        try:
+            refusal = self.refusal(scope)
+        except Exception:  # whatever a stranger sends, a short refusal, never a traceback
+            refusal = 400, "Bad request.", {}
         if refusal is not None:
             status, text, extra = refusal
             await _send_secured(PlainTextResponse(text + "\n", status_code=status,
@@ -301,7 +304,10 @@ class Guard:
         if len(query) > MAX_QUERY or len(scope.get("raw_path") or scope["path"]) > MAX_PATH:
             return 414, "Address too long.", {}
         if self.token is not None:
-            given = parse_qs(query.decode("latin-1")).get("token", [""])[0]
+            # read as Latin-1 throughout: any byte maps to a character and back, so a
+            # token of other characters is simply wrong (the real one is ASCII)
+            given = parse_qs(query.decode("latin-1"), encoding="latin-1").get(
+                "token", [""])[0]
             if not secrets.compare_digest(given.encode("latin-1"), self.token.encode()):
                 return 403, "This screen needs the address with its token (scan the QR " \
                             "code on the GM's terminal).", {}
