@@ -368,8 +368,8 @@ def test_a_hidden_enemy_is_neither_on_the_page_nor_on_its_map(browser, tmp_path)
                 assert "knife-1" not in text.lower()
                 for secret in ("Hidden", '"I9"', ">I9<", "I9 ", " I9"):
                     assert secret not in text, secret
-            # while it acts, the page says which side acts, not who
-            assert doc["turn"]["cue"] == "Adversaries are acting"
-            expect(page.locator("#cue")).to_have_text("Adversaries are acting")
+            # while it acts, the page says neither who acts nor which side
+            assert doc["turn"]["cue"] == "The GM's turn"  # not even its side (R39)
+            expect(page.locator("#cue")).to_have_text("The GM's turn")
         finally:
             page.context.close()

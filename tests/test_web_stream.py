@@ -292,12 +292,19 @@ def test_momenta_serve_prints_its_address_serves_and_leaves_on_ctrl_c(fight):
                 assert time.monotonic() < deadline
                 time.sleep(0.05)
         assert r.status_code == 200 and r.json()["round"] == 1
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=WAIT)
+        # a screen stays connected while the GM stops the server: its stream is ended
+        # properly, not reported as an unfinished response
+        with httpx.stream("GET", url.group(0) + "events", timeout=WAIT) as stream:
+            lines = stream.iter_lines()
+            while not next(lines).startswith("data:"):
+                pass
+            p.send_signal(signal.SIGINT)
+            out, err = p.communicate(timeout=WAIT)
     finally:
         if p.poll() is None:
             p.kill()
     assert p.returncode == 0 and "Traceback" not in err, err
+    assert "ERROR" not in err, err
 
 
 def test_serve_refuses_a_missing_fight_or_a_broken_encounter_in_one_line(enc, tmp_path):
@@ -370,3 +377,68 @@ def test_the_server_stack_loads_only_to_serve(args):
     from tests.test_startup_imports import HEAVY, loaded, under
 
     assert under(loaded(*args), *HEAVY) == []
+
+
+def test_a_stream_cut_short_by_the_server_stopping_is_still_ended_properly(monkeypatch):
+    """When the server stops (Ctrl-C), sse-starlette may return with the response begun
+    and not ended; uvicorn would then print an ERROR line on the GM's terminal. The
+    stream ends it itself and gives its place back."""
+    import asyncio
+
+    from sse_starlette import EventSourceResponse
+
+    from momenta_cli.web.site import _Stream
+
+    async def begun_only(self, scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+
+    monkeypatch.setattr(EventSourceResponse, "__call__", begun_only)
+
+    class Counted:
+        streams = 1
+
+    sent: list[dict] = []
+
+    async def send(message):
+        sent.append(message)
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    async def nothing():
+        if False:
+            yield
+
+    feed = Counted()
+    asyncio.run(_Stream(feed, nothing(), ping=10)({"type": "http"}, receive, send))
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
+    assert sent[-1]["more_body"] is False and feed.streams == 0
+
+
+def test_the_players_screen_s_news_wait_for_the_prompt(fight, monkeypatch):
+    """``run --serve``: what the players' screen tells the GM (the fight file gone, a
+    damaged journal) is held, then printed before the next prompt, never across the
+    line being typed."""
+    import io
+
+    from rich.console import Console
+
+    from momenta_cli.cli.prompt import loop
+    from momenta_cli.cli.screen import Screen
+    from momenta_cli.engine.core import SeededRoller
+    from momenta_cli.journal import FightFile
+
+    serving = Serving(fight, port=0, hold_news=True)
+    serving.feed.say("players' screen: the fight file is gone")
+    assert serving.take_news() == ["players' screen: the fight file is gone"]
+    assert serving.take_news() == []
+    serving.feed.say("players' screen: showing it again")
+    out = io.StringIO()
+    screen = Screen(Console(file=out, width=80, color_system=None))
+    monkeypatch.setattr("sys.stdin", io.StringIO("note first\nnote second\n"))
+    ff = FightFile.open(fight)
+    loop(ff, screen, SeededRoller(1), interactive=False, questions=False,
+         news=serving.take_news)
+    text = out.getvalue()
+    assert text.index("showing it again") < text.index("note first")
+    assert text.count("showing it again") == 1

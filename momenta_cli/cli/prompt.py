@@ -274,12 +274,17 @@ def _history(screen: Screen):
 
 
 def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | None = None,
-         questions: bool | None = None) -> None:
+         questions: bool | None = None, news: Callable[[], list[str]] | None = None) -> None:
     """Read lines until ``quit`` or end of input. Every accepted line is already saved.
 
     ``questions``: ask the table's questions (the players' pick, an attack's reaction,
     dice and Brace); default: at a terminal only. From a pipe each answer is the next
-    line."""
+    line. ``news``: lines from elsewhere in the process (the players' screen, ``run
+    --serve``), printed before each prompt rather than across the line being typed."""
+
+    def tell_news() -> None:
+        for text in news() if news is not None else ():
+            screen.console.print(lit(text, "yellow"))
     if interactive is None:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if questions is None:
@@ -296,6 +301,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         piped: Table | None = PipedTable(screen, state, lines) if questions else None
         try:
             for raw in lines:
+                tell_news()
                 line = raw.rstrip("\r\n")
                 screen.console.print(Text(prompt_line(ff.session.state), style="dim")
                                      + lit(line))
@@ -321,6 +327,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
     ask = _asker(screen, state, bar) if questions else None
     table = TerminalTable(screen, state, bar) if questions else None
     while True:
+        tell_news()
         try:
             line = ps.prompt(prompt_line(ff.session.state))
         except KeyboardInterrupt:

@@ -5,6 +5,7 @@ Every accepted command is saved in the fight file before its result is shown
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -118,7 +119,8 @@ def run(
         warn(ff)
         if serving is not None:
             typer.echo(serving.start().banner().rstrip("\n"))
-        _play(ff, console, seed, players, resumed=ff.records > 0, ask=ask)
+        _play(ff, console, seed, players, resumed=ff.records > 0, ask=ask,
+              news=serving.take_news if serving is not None else None)
 
 
 def _serving(path: Path, port: int, lan: bool) -> Serving:
@@ -126,7 +128,10 @@ def _serving(path: Path, port: int, lan: bool) -> Serving:
     started once the prompt is about to open (``run --serve``)."""
     from momenta_cli.web import Serving
 
-    serving = Serving(path, port=port, lan=lan)
+    # What the players' screen has to tell the GM (a fight file gone, a damaged journal)
+    # waits for the next prompt (``take_news``): printed from the server's thread it
+    # would tear the line the GM is typing.
+    serving = Serving(path, port=port, lan=lan, hold_news=True)
     serving.bind()
     return serving
 
@@ -205,7 +210,7 @@ def resume(
 
 
 def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: bool,
-          ask: bool | None = None) -> None:
+          ask: bool | None = None, news: Callable[[], list[str]] | None = None) -> None:
     from rich.text import Text
 
     from momenta_cli.cli.prompt import loop
@@ -218,7 +223,7 @@ def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: b
     if _interactive():
         console.print(Text("Type 'help' for the commands; Tab completes; Ctrl-D leaves.",
                            style="dim"))
-    loop(ff, screen, SeededRoller(seed), questions=ask)
+    loop(ff, screen, SeededRoller(seed), questions=ask, news=news)
 
 
 def register(app: typer.Typer) -> None:

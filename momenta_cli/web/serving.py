@@ -14,6 +14,7 @@ import errno
 import secrets
 import socket
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,7 +208,10 @@ class Serving:
     the prompt opens), stopped by ``stop`` (or leaving the ``with`` block)."""
 
     def __init__(self, fight: Path, *, port: int = DEFAULT_PORT, lan: bool = False,
-                 say: Callable[[str], None] | None = None):
+                 say: Callable[[str], None] | None = None, hold_news: bool = False):
+        self._news: deque[str] = deque()
+        if hold_news:  # the prompt prints them between two lines (``take_news``)
+            say = self._news.append
         self.feed = Feed(Path(fight), waiting=True, say=say)
         self.port, self.lan = port, lan
         self.plan: ServePlan | None = None
@@ -235,6 +239,13 @@ class Serving:
                                         name="momenta-players-screen", daemon=True)
         self._thread.start()
         return p
+
+    def take_news(self) -> list[str]:
+        """The lines for the GM's terminal held since the last call (``hold_news``)."""
+        out = []
+        while self._news:
+            out.append(self._news.popleft())
+        return out
 
     @property
     def started(self) -> bool:

@@ -137,8 +137,23 @@ class _Stream(EventSourceResponse):
         self.feed = feed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        state = {"started": False, "ended": False}
+
+        async def tracked(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                state["started"] = True
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                state["ended"] = True
+            await send(message)
+
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, tracked)
+            if state["started"] and not state["ended"]:
+                # The server is stopping (Ctrl-C): end the stream properly, so uvicorn
+                # has no unfinished response to report on the GM's terminal.
+                with contextlib.suppress(Exception):
+                    await send({"type": "http.response.body", "body": b"",
+                                "more_body": False})
         finally:
             self.feed.streams -= 1
 
