@@ -103,10 +103,12 @@ def serving(target: Path, *args: str, cwd: Path, env: dict | None = None,
                 proc.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """A headless Chromium driven by Playwright, shared by the session's browser tests;
-    skipped, with the reason, when the machine has no Chromium."""
+    """A headless Chromium driven by Playwright, shared by a module's browser tests;
+    skipped, with the reason, when the machine has no Chromium. Module-scoped: while
+    Playwright's sync API runs, its event loop is the thread's running loop, so the
+    asyncio tests of the modules after it could not start theirs."""
     path = chromium_path()
     if path is None:
         pytest.skip(NO_BROWSER)
