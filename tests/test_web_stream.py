@@ -356,6 +356,27 @@ def test_run_serve_serves_the_prompt_s_fight_and_stops_with_it(enc, monkeypatch)
     assert not any(t.name == "momenta-players-screen" for t in threading.enumerate())
 
 
+def test_resume_serve_serves_the_resumed_fight_and_stops_with_it(fight, monkeypatch):
+    """``resume --serve``: a GM picking up last week's fight serves it as ``run --serve``
+    does, the fight as it was left (Brannoc acting)."""
+    fetched = {}
+    start = Serving.start
+
+    def start_and_fetch(self):
+        p = start(self)
+        _up(self)
+        fetched["state"] = httpx.get(self.url + "state.json", timeout=WAIT)
+        return p
+
+    monkeypatch.setattr(Serving, "start", start_and_fetch)
+    r = invoke("resume", fight, "--seed", "1", "--serve", "--port", "0", input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"The players' screen: http://127\.0\.0\.1:\d+/", r.output)
+    assert fetched["state"].json()["turn"]["acting"] == "Brannoc"
+    assert not any(t.name == "momenta-players-screen" for t in threading.enumerate())
+    assert invoke("resume", fight, "--lan", input="quit\n").exit_code == 2
+
+
 def test_run_lan_without_serve_is_a_usage_mistake(enc):
     r = invoke("run", enc, "--lan", input="quit\n")
     assert r.exit_code == 2

@@ -188,25 +188,38 @@ def resume(
     seed: Seed = None,
     players: Players = False,
     ask: AskAnswers = None,
+    serve: ServePage = False,
+    port: ServePort = 8000,
+    lan: ServeLan = False,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
     """Pick up a saved fight at the prompt, exactly where it was left.
 
     Without FILE, the most recently saved fight here or in a subdirectory is resumed.
+    --serve serves the players' screen from this prompt too, as run --serve does.
 
-    Example: momenta resume encounters/demo.fight.jsonl
+    Example: momenta resume encounters/demo.fight.jsonl --serve
     """
     from momenta_cli.journal import FightFile, locked, most_recent
 
+    if (lan or port != 8000) and not serve:
+        raise typer.BadParameter("--port and --lan say how to serve: add --serve",
+                                 param_hint="'--port/--lan'")
     console = make_console(no_color=no_color, width=width)
     with ExitStack() as stack:
         with guarded():
             path = fight or most_recent(Path("."))
             stack.enter_context(locked(path))
             ff = FightFile.open(path)
+            serving = _serving(path, port, lan) if serve else None
+            if serving is not None:
+                stack.callback(serving.stop)  # the port is let go however this ends
         warn(ff)
-        _play(ff, console, seed, players, resumed=True, ask=ask)
+        if serving is not None:
+            typer.echo(serving.start().banner().rstrip("\n"))
+        _play(ff, console, seed, players, resumed=True, ask=ask,
+              news=serving.take_news if serving is not None else None)
 
 
 def _play(ff: FightFile, console, seed: int | None, players: bool, *, resumed: bool,
