@@ -92,7 +92,9 @@ def test_an_edited_record_before_the_cached_point_is_still_reported(enc):
     fight.write_bytes(b"\n".join(lines))
     got = quick(fight)
     assert any("checksum does not match" in w for w in got.warnings)
-    assert got.session.state == full(fight) and got.records == 2
+    # the records after it are run again (issue 29), as a full fold runs them
+    assert got.session.state == full(fight)
+    assert got.records == FightFile.open(fight, repair=False).records == len(ROUND)
 
 
 @pytest.mark.parametrize("damage", ["flip", "truncate", "garbage", "other fight"])

@@ -82,22 +82,33 @@ def test_every_record_is_numbered_and_sealed_as_documented(enc):
 # --- damage is reported, the fight opens up to it, a copy is kept ---------------------------
 
 
-def test_an_edited_die_is_reported_with_its_line_and_the_fight_opens_up_to_it(enc):
+def test_an_edited_die_is_reported_with_its_line_and_its_command_run_again(enc):
+    # Issue 29: an edited record costs no command after it; its line is run again with
+    # its dice, so the faces edited into its events are not believed.
     fight = fight_with(enc, "turn brannoc", "attack gorm with longsword roll 5,6,1",
                        "dmg knife-1 2")
+    want = FightFile.open(fight, repair=False).session.state
     edited = edit_line(fight, 3, b"[5,6,1]", b"[6,6,6]")
-    r = invoke("status", fight)  # read-only: reports, shows the fight up to it, no change
+    r = invoke("status", fight)  # read-only: reports, shows the fight salvaged, no change
     assert r.exit_code == 0, r.output
+    text = r.output.replace("\n", " ")
     assert (f"warning: {fight}:3: damaged record (its checksum does not match: it was "
-            f"edited by hand, or the disk damaged it); shown up to it (1 record); it and 1 "
-            f"later line are left out") in r.output.replace("\n", " ")
-    assert "Gorm" in r.output and "22/22" in r.output
+            f"edited by hand, or the disk damaged it); 'attack gorm with longsword roll "
+            f"5,6,1' is run again from its line and dice (its recorded events are not "
+            f"trusted)") in text
+    assert "the fight is shown up to it, then with the 2 records from there on run " \
+           "again from their own lines and dice (2 kept, 0 left out)" in text
+    assert FightFile.open(fight, repair=False).session.state == want
     assert fight.read_bytes() == edited and kept(fight) == []
-    r = invoke("do", fight, "next")  # a writer repairs it, keeping the original
-    assert r.exit_code == 0, r.output
-    assert f"{fight}:3: damaged record" in r.output and "kept as" in r.output
+    r = invoke("do", fight, "next")  # a writer refuses until the GM says so
+    assert r.exit_code == 1 and f"{fight}:3: damaged record" in r.output
+    assert fight.read_bytes() == edited and kept(fight) == []
+    r = invoke("repair", fight)
+    assert r.exit_code == 0 and "kept as" in r.output, r.output
     assert [k.read_bytes() for k in kept(fight)] == [edited]
-    assert cmds(fight) == ["turn brannoc", "next"]
+    assert cmds(fight) == ["turn brannoc", "attack gorm with longsword roll 5,6,1",
+                           "dmg knife-1 2"]
+    assert FightFile.open(fight, repair=False).session.state == want
 
 
 def test_a_removed_line_is_reported_as_a_missing_record(enc):
@@ -105,9 +116,10 @@ def test_a_removed_line_is_reported_as_a_missing_record(enc):
     lines = fight.read_bytes().splitlines(keepends=True)
     fight.write_bytes(b"".join(lines[:2] + lines[3:]))  # record 2 (line 3) removed
     back = FightFile.open(fight, repair=False)
-    assert [w for w in back.warnings if f"{fight}:3: record 2 is missing before this line "
-            f"(a line was removed?)" in w]
-    assert [e.line for e in back.session.entries] == ["turn brannoc"]
+    assert [w for w in back.warnings if w == f"warning: {fight}:3: record 2 is missing before "
+            f"this line (a line was removed?); the command it held is lost"], back.warnings
+    assert [e.line for e in back.session.entries] == ["turn brannoc", "dmg gorm 2",
+                                                      "dmg gorm 3"]
 
 
 def test_a_repeated_line_is_reported_out_of_order(enc):
@@ -115,9 +127,9 @@ def test_a_repeated_line_is_reported_out_of_order(enc):
     lines = fight.read_bytes().splitlines(keepends=True)
     fight.write_bytes(b"".join(lines[:3] + [lines[2]] + lines[3:]))
     back = FightFile.open(fight, repair=False)
-    assert any(f"{fight}:4: record 2 again, out of order (expected record 3)" in w
-               for w in back.warnings)
-    assert back.session.state.fighters["Gorm"].vitality == 21
+    assert any(f"{fight}:4: record 2 again, out of order (expected record 3); a copy of "
+               f"line 3, left out" in w for w in back.warnings), back.warnings
+    assert back.session.state.fighters["Gorm"].vitality == 19
 
 
 @pytest.mark.parametrize("old,new,why", [
@@ -130,11 +142,14 @@ def test_a_complete_last_line_with_one_bad_byte_is_damage_not_cut_short(enc, old
     edited = edit_line(fight, 3, old, new)
     assert edited.endswith(b"\n")  # a complete line: it was written whole
     back = FightFile.open(fight)
-    assert [w for w in back.warnings if f"{fight}:3: {why}" in w and "kept as" in w], \
-        back.warnings
+    assert [w for w in back.warnings if f"{fight}:3: {why}" in w], back.warnings
     assert not any("cut short" in w for w in back.warnings)
+    assert kept(fight) == [] and fight.read_bytes() == edited  # held until repaired
+    back.repair()
     assert [k.read_bytes() for k in kept(fight)] == [edited]
-    assert [e.line for e in back.session.entries] == ["turn brannoc"]
+    # an edited number is not believed: the command is run again from its line
+    again = ["dmg gorm 4"] if b"before" in old else []
+    assert [e.line for e in back.session.entries] == ["turn brannoc", *again] == cmds(fight)
 
 
 def test_a_final_line_cut_short_is_dropped_and_a_copy_is_kept(enc):
@@ -268,10 +283,16 @@ def test_a_damaged_format_1_fight_is_converted_when_repaired(v1):
     damaged = b"".join(lines[:5]) + b'{"cmd":"dmg j\n' + b"".join(lines[5:])
     v1.write_bytes(damaged)
     back = FightFile.open(v1)
-    assert any(f"{v1}:6: unreadable record (not valid JSON)" in w for w in back.warnings)
+    assert any(f"{v1}:6: unreadable record (not valid JSON); what it held is lost" in w
+               for w in back.warnings), back.warnings
+    back.repair()
     assert [k.read_bytes() for k in kept(v1)] == [damaged]
-    assert rows(v1)[0]["version"] == 2 and [r["seq"] for r in rows(v1)[1:]] == [1, 2, 3, 4]
-    assert cmds(v1) == V1_COMMANDS[:4]
+    assert rows(v1)[0]["version"] == 2
+    assert [r["seq"] for r in rows(v1)[1:]] == list(range(1, len(rows(v1))))
+    assert FightFile.open(v1, repair=False).warnings == []
+    # Format 1 has no sequence numbers: the unreadable line is taken for a lost command,
+    # so the undo after it takes that back; every later command is there.
+    assert cmds(v1)[:4] == V1_COMMANDS[:4] and "next" in cmds(v1)
 
 
 def test_a_command_holding_an_undecodable_byte_is_refused_and_not_saved(enc):
@@ -292,13 +313,13 @@ def test_a_command_holding_an_undecodable_byte_is_refused_and_not_saved(enc):
 
 def test_a_damaged_read_only_fight_is_not_repaired(enc):
     # A fight file the GM made read-only (chmod 444; honoured as root too) is left exactly
-    # as it is: the repair a writer would make is refused with the reason, before
-    # anything is kept or replaced.
+    # as it is: the repair is refused with the reason, before anything is kept or
+    # replaced.
     fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
     edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
     damaged = fight.read_bytes()
     fight.chmod(0o444)
-    r = invoke("do", fight, "note hi")
+    r = invoke("repair", fight)
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert "cannot be repaired here (permission denied" in r.output
     assert fight.read_bytes() == damaged and kept(fight) == []
@@ -323,11 +344,12 @@ def test_a_symlinked_fight_is_repaired_through_the_link(enc, tmp_path):
     link = tmp_path / "linked.fight.jsonl"
     link.symlink_to(real)
     back = FightFile.open(link)
+    back.repair()
     assert link.is_symlink() and link.resolve() == real.resolve()
     (copy,) = kept(real)
     assert not copy.is_symlink() and copy.read_bytes() == damaged
-    assert [e.line for e in back.session.entries] == ["turn brannoc"]
-    assert cmds(real) == ["turn brannoc"]
+    assert [e.line for e in back.session.entries] == ["turn brannoc", "dmg gorm 9"]
+    assert cmds(real) == ["turn brannoc", "dmg gorm 9"]
 
 
 def test_an_edited_header_is_reported(enc):
@@ -353,14 +375,16 @@ def test_a_header_only_fight_without_its_newline_opens(enc):
 
 
 def test_an_edited_last_record_without_its_newline_is_damage_not_a_cut(enc):
-    # Whole but edited: the reason is the checksum, as for any other line (a copy kept).
+    # Whole but edited: the reason is the checksum, as for any other line.
     fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
     edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
     fight.write_bytes(fight.read_bytes()[:-1])
     back = FightFile.open(fight)
     assert any(f"{fight}:3: damaged record (its checksum does not match" in w
                for w in back.warnings), back.warnings
-    assert len(kept(fight)) == 1
+    assert back.damage is not None and kept(fight) == []
+    back.repair()
+    assert len(kept(fight)) == 1 and fight.read_bytes().endswith(b"\n")
 
 
 def test_a_format_1_fight_without_its_final_newline_converts_cleanly(v1):
@@ -373,16 +397,22 @@ def test_a_format_1_fight_without_its_final_newline_converts_cleanly(v1):
     assert cmds(v1)[-1] == "note after"
 
 
-def test_a_refused_one_shot_leaves_a_damaged_fight_byte_for_byte(enc):
-    """`do`, `undo` and `redo` are all or nothing: the repair of a damaged fight comes with
-    the first command saved, so a refused one leaves the file (and makes no copy)."""
+def test_one_shots_refuse_a_damaged_fight_until_it_is_repaired(enc):
+    """Issue 29, "A damaged record costs every command after it": `do`, `undo` and `redo`
+    refuse a damaged fight in one line naming the record (exit 1), leaving the file byte
+    for byte and making no copy, until `momenta repair`."""
     fight = fight_with(enc, "turn brannoc", "dmg gorm 4")
     edit_line(fight, 3, b'"dmg gorm 4"', b'"dmg gorm 9"')
     damaged = fight.read_bytes()
-    for args in (["do", fight, "zzz"], ["redo", fight], ["do", fight, "note a", "zzz"]):
+    for args in (["do", fight, "zzz"], ["redo", fight], ["undo", fight],
+                 ["do", fight, "note saved"]):
         r = invoke(*args)
-        assert r.exit_code == 1 and "nothing" in r.output, r.output
+        assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1, r.output
+        assert f"{fight}:3: damaged record" in r.output and "'dmg gorm 9'" in r.output
+        assert f"momenta repair {fight}" in r.output
         assert fight.read_bytes() == damaged and kept(fight) == []
+    assert invoke("repair", fight).exit_code == 0
     r = invoke("do", fight, "note saved")
-    assert r.exit_code == 0 and "checksum does not match" in r.output and "kept as" in r.output
-    assert len(kept(fight)) == 1 and b"note saved" in fight.read_bytes()
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    assert len(kept(fight)) == 1 and cmds(fight) == ["turn brannoc", "dmg gorm 9",
+                                                      "note saved"]

@@ -291,14 +291,18 @@ def test_a_torn_record_in_the_middle_of_an_old_journal_is_recovered_with_a_copy(
     r = invoke("status", fight)  # read-only: says so, shows the fight up to it, no change
     assert r.exit_code == 0 and ":4: unreadable record (not valid JSON)" in r.output
     assert fight.read_bytes() == raw
+    # Issue 29: nothing is written until the GM says so, and the later command is kept.
     r = invoke("do", fight, "note five")
+    assert r.exit_code == 1 and f"{fight}:4: unreadable record (not valid JSON)" in r.output
+    assert fight.read_bytes() == raw
+    r = invoke("repair", fight)
     assert r.exit_code == 0, r.output
-    assert f"{fight}:4: unreadable record (not valid JSON); the fight opens with the 2 " \
-           f"records before it; it and 1 later line are left out; the original file is kept " \
-           f"as {fight}.damaged-" in r.output
+    assert f"{fight}:4: the journal was damaged from this line on" in r.output
+    assert f"the original file is kept as {fight.resolve()}.damaged-" in r.output
     kept = list(enc.parent.glob("demo.fight.jsonl.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == raw
-    assert cmds(fight) == ["note one", "note two", "note five"]
+    assert invoke("do", fight, "note five").exit_code == 0
+    assert cmds(fight) == ["note one", "note two", "note one", "note five"]
 
 
 # --- modes ------------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ def test_torn_last_line_is_dropped_with_warning(enc_dir):
     assert [e.line for e in FightFile.open(ff.path).session.entries][-1] == "next"
 
 
-def test_garbage_in_the_middle_opens_up_to_it_and_keeps_a_copy(enc_dir):
+def test_garbage_in_the_middle_is_reported_and_left_out_with_a_copy(enc_dir):
     # Was: refused outright. Issue "Nothing the GM saw accepted is ever lost": a damaged
     # record opens the fight up to it, says which line, and keeps the original beside it.
     ff = new_fight(enc_dir)
@@ -138,9 +138,15 @@ def test_garbage_in_the_middle_opens_up_to_it_and_keeps_a_copy(enc_dir):
     lines = ff.path.read_bytes().splitlines(keepends=True)
     damaged = lines[0] + b"not json\n" + lines[1]
     ff.path.write_bytes(damaged)
+    # Issue 29: and the records after it are kept; the file is written only at the
+    # GM's word (``repair``).
     back = FightFile.open(ff.path)
-    assert any(":2: unreadable record (not valid JSON)" in w for w in back.warnings)
-    assert back.session.entries == [] and ff.path.read_bytes() == lines[0]
+    assert any(":2: unreadable record (not valid JSON); it is no record (nothing was "
+               "lost), left out" in w for w in back.warnings), back.warnings
+    assert [e.line for e in back.session.entries] == ["turn brannoc"]
+    assert ff.path.read_bytes() == damaged
+    back.repair()
+    assert ff.path.read_bytes() == lines[0] + lines[1]
     kept = list(enc_dir.glob("demo.fight.jsonl.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
 

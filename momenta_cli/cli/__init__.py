@@ -11,6 +11,8 @@ Modules:
     common          consoles, reading a fight or an encounter, errors as one line
     completion/     tab completion that knows the command language
     encounter_cmds  ``validate``, ``show``, ``schema``, ``rules``
+    repair_cmd      ``repair``: a damaged fight file rewritten with every later
+                    command that still applies, at the GM's word
     replay_cmd      ``replay``: a script of commands against an encounter
     map_cmd         ``map``: the battlefield of an encounter or a saved fight
     odds_cmd        ``odds``: exact odds of an attack, from numbers or from a fight

@@ -27,7 +27,7 @@ COMMANDS: dict[str, str] = {
     "replay": "replay_cmd",
     "run": "session_cmds", "resume": "session_cmds",
     "do": "oneshot_cmds", "undo": "oneshot_cmds", "redo": "oneshot_cmds",
-    "status": "view_cmds", "log": "view_cmds",
+    "status": "view_cmds", "log": "view_cmds", "repair": "repair_cmd",
     "serve": "serve_cmd",
     "odds": "odds_cmd",
     "map": "map_cmd",

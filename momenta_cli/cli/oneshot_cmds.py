@@ -56,6 +56,9 @@ def _one_shot(fight: Path, lines: list[str] | Callable[[FightFile], list[str]],
         with guarded():
             stack.enter_context(locked(fight, brief=True))
             ff = _open_or_start(fight, start)
+        if ff.refusal is not None:  # damaged: nothing is saved until the GM repairs it
+            typer.echo(one_line(ff.refusal), err=True)
+            raise typer.Exit(1)
         warn(ff)
         todo = lines(ff) if callable(lines) else lines
         try:

@@ -113,7 +113,7 @@ def run(
                 stack.callback(serving.stop)  # the port is let go however this ends
             ff = None
             if path.exists():
-                ff = _saved_or_fresh(path, encounter, resume)
+                ff = _saved_or_fresh(path, encounter, resume, ask)
             if ff is None:
                 ff = FightFile.create(path, encounter, enc)
         warn(ff)
@@ -136,9 +136,10 @@ def _serving(path: Path, port: int, lan: bool) -> Serving:
     return serving
 
 
-def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFile | None:
+def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None,
+                    ask: bool | None = None) -> FightFile | None:
     """The saved fight at ``path`` to resume, or None after setting it aside (``--new``,
-    or the GM's choice)."""
+    or the GM's choice). A damaged one is repaired first, if the GM says so."""
     from momenta_cli.journal import EncounterChanged, FightFile
 
     if resume is False:
@@ -155,6 +156,7 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFi
                 return None
             raise typer.Exit(1) from None
         raise
+    _settle_damage(saved, ask)
     if resume is None:
         n = len(saved.session.entries)
         desc = (f"A saved fight is in {path} ({n} command{'s' if n != 1 else ''}, "
@@ -172,6 +174,33 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None) -> FightFi
         typer.echo(one_line(f"warning: {path} was started from "
                            f"{saved.header.get('encounter_abs')}"), err=True)
     return saved
+
+
+def _settle_damage(ff: FightFile, ask: bool | None) -> None:
+    """A fight file damaged so that records the GM saw saved are not what they were
+    (journal/salvage.py): nothing is written to it until the GM says so. At a terminal
+    (or from a pipe with --ask) the damage is listed and the GM asked whether to repair
+    it; otherwise the one line ``do`` says, and exit 1. Either way no answer but yes
+    changes anything."""
+    refusal = ff.refusal
+    if refusal is None:
+        return
+    if not (ask is True or (ask is None and _interactive())):
+        typer.echo(one_line(f"{refusal}; or resume it at a terminal (or with --ask) to be "
+                            f"asked"), err=True)
+        raise typer.Exit(1)
+    warn(ff)
+    ff.warnings = []  # said once, here
+    if not typer.confirm("Repair the fight file now (keep the commands that still apply, "
+                         "as listed; the damaged original is kept as a copy)?",
+                         default=False):
+        typer.echo(one_line(f"{ff.path}: not repaired; nothing changed ('momenta repair "
+                            f"{ff.path}' repairs it)"), err=True)
+        raise typer.Exit(1)
+    with guarded():
+        said = ff.repair()
+    ff.warnings = []
+    typer.echo(one_line(said[0]), err=True)
 
 
 def _set_aside(path: Path) -> None:
@@ -212,6 +241,7 @@ def resume(
             path = fight or most_recent(Path("."))
             stack.enter_context(locked(path))
             ff = FightFile.open(path)
+            _settle_damage(ff, ask)
             serving = _serving(path, port, lan) if serve else None
             if serving is not None:
                 stack.callback(serving.stop)  # the port is let go however this ends

@@ -9,6 +9,7 @@ Modules:
     lock        the advisory lock that keeps two sessions from writing one fight
     records     one record: encoded, sealed with its checksum, read back
     replay      rebuilding a session from a file's bytes, and where damage starts
+    salvage     the commands after damage, each run again with its own line and dice
     snapshot    the fold cache: a long fight's ``status`` folds only what is new
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its

@@ -43,14 +43,19 @@ so of two sessions starting the same fight one wins and the other is told.
 Reading: resuming re-applies the recorded events (``Session.push``/``undo``/``redo``):
 nothing is decided or rolled again. A line that cannot be read, whose checksum does not
 match, or whose sequence number shows a record missing, is damage: the fight opens with
-the records before it and the GM is told the line. A final line with no newline is a
-write cut short (the only record ever dropped as such). Commands that may write
-(``repair=True``) keep the damaged original beside the file as
-``demo.fight.jsonl.damaged-DATE-TIME`` (never over an existing file) and rewrite the
-file up to the damage; read-only commands (status, log) report it and change nothing. A
-well-formed record with a valid checksum that does not replay is never dropped: it is an
-error (a different version wrote it, or the encounter changed). Removing whole records
-from the very end cannot be told from a fight that stopped there.
+the records before it, then every later record run again with its own line and dice
+(journal/salvage.py): those that still apply are kept, the others listed by line. Such a
+fight is *held*: nothing writes to it (``append`` raises ``NotSaved``; ``refusal`` is the
+one line ``do`` says) until the GM says so and ``repair`` keeps the damaged original
+beside the file as ``demo.fight.jsonl.damaged-DATE-TIME`` (never over an existing file)
+and rewrites the file with the records before the damage and the later ones kept.
+A final line with no newline that is not a record is a write cut short (never
+acknowledged, and nothing after it): commands that may write (``repair=True``) leave it
+out at once, keeping a copy the same way; ``do`` only with the first save. Read-only
+commands (status, log) report damage and change nothing. A well-formed record with a
+valid checksum that does not replay before any damage is never dropped: it is an error (a
+different version wrote it, or the encounter changed). Removing whole records from the
+very end cannot be told from a fight that stopped there.
 """
 
 from __future__ import annotations
@@ -79,7 +84,9 @@ from momenta_cli.journal.records import (
 )
 from momenta_cli.journal.replay import (
     Damage,
+    damage_refusal,
     damage_warning,
+    damage_warnings,
     file_hash,
     fold,
     parse_header,
@@ -136,8 +143,13 @@ class FightFile:
     # append starts with one, so opening a fight never writes to it.
     _unterminated: bool = False
     _created: bytes | None = None  # the header this very object created the file with
-    # Damage found by an open that repairs only when it saves (``do``): what to repair.
+    # A last record cut short, found by an open that repairs only when it saves (``do``).
     _damaged: tuple[Damage, bytes] | None = None
+    # Damage that cost records the GM saw saved (journal/salvage.py): the session holds
+    # the fight salvaged, and nothing is written until ``repair`` (the GM's word).
+    damage: Damage | None = None
+    _prefix: bytes = b""  # the file's bytes before the damage
+    _writer: bool = False  # opened to write (the caller holds the lock): may repair
 
     @property
     def version(self) -> int:
@@ -185,13 +197,15 @@ class FightFile:
              state_only: bool = False, repair_on_save: bool = False) -> FightFile:
         """Read a fight file and rebuild its session from the recorded events.
 
-        Damage (see the module docstring) opens the fight up to it with a warning.
-        ``repair=True`` (the caller holds the lock and will write) keeps the damaged
-        original beside the file and rewrites the file up to the damage; ``repair=False``
+        Damage (see the module docstring) opens the fight salvaged, with warnings, and
+        held: ``damage`` is set, nothing is saved until ``repair`` (which needs
+        ``repair=True``). ``repair=True`` (the caller holds the lock and will write)
+        leaves out a last record cut short at once, keeping a copy; ``repair=False``
         (status, log) never writes or renames anything, and cannot be saved to.
 
-        ``repair_on_save`` (``do``, ``undo``, ``redo``: all or nothing) repairs only with
-        the first save, so that refused commands leave the file byte for byte as it was.
+        ``repair_on_save`` (``do``, ``undo``, ``redo``: all or nothing) leaves out a
+        record cut short only with the first save, so that refused commands leave the
+        file byte for byte as it was.
 
         ``state_only`` (with ``repair=False``: status) wants only ``session.state``: a
         long fight then starts from the fold cache (journal/snapshot.py) and the session
@@ -238,6 +252,10 @@ class FightFile:
         if done.damage is None:
             ff.known = _known_as(path, done.size) if repair else None
             ff._unterminated = done.unterminated  # the next append adds the newline
+        elif done.damage.salvaged is not None:  # held: nothing written until repaired
+            ff.damage, ff._prefix, ff._writer = done.damage, data[:done.damage.good_end], repair
+            ff.records += len(done.damage.salvaged.records)  # as the repaired file holds
+            ff.warnings.extend(damage_warnings(path, done.damage, None))
         elif repair and repair_on_save:
             ff._damaged = (done.damage, data)  # said when it is repaired, or cannot be
         elif repair:
@@ -258,16 +276,52 @@ class FightFile:
                 ) from None
         return damage_warning(self.path, damage, self.records, kept)
 
-    def _write_clean(self, good: bytes | None, label: str) -> Path:
+    @property
+    def refusal(self) -> str | None:
+        """The one line a writer is refused with while the damage is not repaired (None:
+        the fight file is not held)."""
+        return damage_refusal(self.path, self.damage) if self.damage is not None else None
+
+    def repair(self) -> list[str]:
+        """The GM's word on held damage: keep the damaged original beside the file and
+        rewrite the file atomically with the records before the damage, then the later
+        records the salvage kept (the session already holds them). Returns the
+        warnings, now saying where the original is kept; ``JournalError`` if it cannot
+        be done (then nothing changed)."""
+        damage = self.damage
+        if damage is None or damage.salvaged is None:
+            return []
+        if not self._writer:
+            raise JournalError(f"{self.path}: opened read-only; it cannot be repaired here")
+        try:
+            kept = self._write_clean(self._prefix, "damaged", damage.salvaged.records)
+        except OSError as err:
+            raise JournalError(
+                f"{self.path}:{damage.line}: {damage.why}; it cannot be repaired here "
+                f"({why(err)}); nothing changed") from None
+        self.damage, self._prefix = None, b""
+        held = damage_warnings(self.path, damage, None)
+        self.warnings = [w for w in self.warnings if w not in held]
+        said = damage_warnings(self.path, damage, kept)
+        self.warnings.extend(said)
+        return said
+
+    def _write_clean(self, good: bytes | None, label: str,
+                     more: list[dict[str, Any]] | None = None) -> Path:
         """Keep the file as it is now under a new name (``label``) and write the good
         records in place atomically: ``good`` as it is, or, for a version-1 file, every
-        replayed record converted to the current version."""
+        replayed record converted to the current version; then ``more`` (records not
+        yet sealed), numbered on."""
         header = self.header
         if self._legacy is not None:
             header = seal_header({**self.header, "version": VERSION})
             good = encode(header) + b"".join(
                 encode(seal(r, n)) for n, r in enumerate(self._legacy, start=1))
         assert good is not None
+        if more:
+            start = len(self._legacy) if self._legacy is not None else \
+                self.records - len(more)
+            good += b"".join(encode(seal(r, n)) for n, r in enumerate(more, start=start + 1))
         # A file the GM made read-only stays as it is: nothing may change before the
         # write it protects would fail anyway (the directory may still allow a rename).
         if read_only(self.path):
@@ -298,6 +352,9 @@ class FightFile:
             said = self._repair(*self._damaged)
             self._damaged = None
             self.notices.append(said.removeprefix("warning: "))
+        if self.damage is not None:
+            raise NotSaved(self.path, f"the fight file is damaged (line {self.damage.line}) "
+                           f"and not repaired yet: 'momenta repair {self.path}'")
         if self.known is None:
             raise NotSaved(self.path, "the fight was opened read-only")
         if read_only(self.path):  # as root too: the mode says "keep this fight"

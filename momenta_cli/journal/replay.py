@@ -4,6 +4,7 @@ replaying each record, finding where damage starts, and the messages for each ca
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import hashlib
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from momenta_cli.journal.records import (
     parse_json,
     read_record,
 )
+from momenta_cli.journal.salvage import CUT_SHORT, Salvage, Salvaged
 from momenta_cli.journal.snapshot import NeedsFullFold, Start
 from momenta_cli.storage import FileProblem, read_bytes
 
@@ -32,13 +34,21 @@ class EncounterChanged(JournalError):
 
 @dataclass(frozen=True)
 class Damage:
-    """Where a fight file stops being readable: the first bad line and why."""
+    """Where a fight file stops being readable: the first bad line and why; with
+    ``salvaged``, what was made of the lines from there on (journal/salvage.py)."""
 
     line: int
     why: str
     good_end: int  # bytes of the file before the bad line
     left_out: int  # non-blank lines from the bad one to the end
-    torn: bool = False  # a final line with no newline: a write cut short
+    torn: bool = False  # only a final line with no newline: a write cut short
+    salvaged: Salvaged | None = None  # None: only a write cut short (``torn``)
+
+    @property
+    def held(self) -> bool:
+        """Whether the damage cost records the GM saw saved: no writer may change the
+        file until the GM says so (``momenta repair``, or the question at resume)."""
+        return self.salvaged is not None
 
 
 @dataclass
@@ -110,30 +120,57 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
     tail = lines.pop()  # b"" when the file ends with a newline
     done = Replayed(legacy=[] if version < VERSION else None,
                     records=start.records if start else 0)
+    salvage: Salvage | None = None
     for i, raw in enumerate(lines):
         number = first + i
         if raw.strip():
+            if salvage is not None:
+                salvage.take(number, raw)
+                pos += len(raw) + 1
+                continue
             got = read_record(raw, version, done.records + 1)
             if isinstance(got, str):
+                if start is not None:
+                    raise NeedsFullFold  # the salvage needs every command before it
                 left = sum(1 for x in lines[i:] if x.strip()) + bool(tail.strip())
                 done.damage = Damage(number, got, pos, left)
-                return done
-            _take(session, path, number, got, changed, encounter, done, start)
+                salvage = Salvage(session, version, done.records + 1,
+                                  data[data.index(b"\n") + 1:pos])
+                salvage.take(number, raw)
+            else:
+                _take(session, path, number, got, changed, encounter, done, start)
         pos += len(raw) + 1
     done.lines, done.end = first + len(lines), pos  # where the last whole line ends
-    if tail.strip():
+    last = first + len(lines)
+    if tail.strip() and salvage is None:
         got = read_record(tail, version, done.records + 1)
-        if isinstance(got, str):
-            if got.startswith("unreadable"):  # not even JSON: a write that stopped
-                done.damage = Damage(first + len(lines), "the last record was cut short (the "
-                                     "program was stopped while saving)", pos, 1, torn=True)
-            else:  # whole, but edited or out of order: the same reason as any other line
-                done.damage = Damage(first + len(lines), got, pos, 1)
+        if isinstance(got, str) and got.startswith("unreadable"):
+            # not even JSON: a write that stopped (never acknowledged: the only record
+            # ever left out as such, and no command after it is lost)
+            done.damage = Damage(last, CUT_SHORT, pos, 1, torn=True)
             return done
-        # Whole and (format 2) checksummed: only its newline is missing, as an editor
-        # that strips the last one leaves it. An acknowledged command is never dropped.
-        _take(session, path, first + len(lines), got, changed, encounter, done, start)
-        done.unterminated = True
+        if isinstance(got, str):  # whole, but edited or out of order: as any other line
+            if start is not None:
+                raise NeedsFullFold
+            done.damage = Damage(last, got, pos, 1)
+            salvage = Salvage(session, version, done.records + 1,
+                              data[data.index(b"\n") + 1:pos])
+        else:
+            # Whole and (format 2) checksummed: only its newline is missing, as an
+            # editor that strips the last one leaves it. An acknowledged command is
+            # never dropped.
+            _take(session, path, last, got, changed, encounter, done, start)
+            done.unterminated = True
+    if salvage is not None:
+        if tail.strip():
+            got = read_record(tail, version, salvage.expected)
+            if isinstance(got, str) and got.startswith("unreadable"):
+                salvage.cut_short(last)
+            else:
+                salvage.take(last, tail)
+        assert done.damage is not None
+        done.damage = dataclasses.replace(done.damage, salvaged=salvage.finish())
+        return done
     done.size = len(data)  # a blank tail without newline is harmless: keep it
     return done
 
@@ -186,22 +223,57 @@ def _apply(session: Session, path: Path, number: int, record: dict[str, Any],
 
 
 def damage_warning(path: Path, damage: Damage, good: int, kept: Path | None) -> str:
-    """The warning for damage: where, why, what the fight opens with, and the copy kept
-    (``kept`` is None when nothing was written: a read-only command)."""
+    """The warning for a last record cut short while being saved: where, what the fight
+    opens with, and the copy kept (``kept`` is None when nothing was written: a
+    read-only command)."""
     n = f"{good} record{'s' if good != 1 else ''}"
-    if damage.torn:
-        if kept is None:
-            return (f"warning: {path}: the last record is incomplete (being saved, or cut "
-                    f"short) and is left out here")
-        return (f"warning: {path}:{damage.line}: {damage.why} and has been dropped; the "
-                f"fight opens with the {n} before it; the original file is kept as {kept}")
-    later = damage.left_out - 1
-    rest = f"it and {later} later line{'s' if later != 1 else ''} are" if later else "it is"
     if kept is None:
-        return (f"warning: {path}:{damage.line}: {damage.why}; shown up to it ({n}); "
-                f"{rest} left out (resuming the fight repairs it, keeping a copy)")
-    return (f"warning: {path}:{damage.line}: {damage.why}; the fight opens with the {n} "
-            f"before it; {rest} left out; the original file is kept as {kept}")
+        return (f"warning: {path}: the last record is incomplete (being saved, or cut "
+                f"short) and is left out here")
+    return (f"warning: {path}:{damage.line}: {damage.why} and has been dropped; the "
+            f"fight opens with the {n} before it; the original file is kept as {kept}")
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+def damage_warnings(path: Path, damage: Damage, kept: Path | None) -> list[str]:
+    """The warnings for damage that was salvaged (journal/salvage.py): what the fight
+    is made of, then each damaged line and each later command that no longer applies,
+    by line. ``kept``: the damaged original's copy, once repaired (None: not yet, and
+    nothing is saved to the fight until it is)."""
+    got = damage.salvaged
+    assert got is not None
+    lost = f", {got.lost} lost" if got.lost else ""
+    again = (f"the {_count(got.run_again, 'record')} from there on run again from their own "
+             f"lines and dice ({got.kept} kept, {len(got.dropped)} left out{lost})")
+    if kept is None:
+        head = (f"warning: {path}:{damage.line}: the journal is damaged from this line on; "
+                f"the fight is shown up to it, then with {again}; nothing is saved to this "
+                f"fight until 'momenta repair {path}' (which keeps the original as a copy)")
+    else:
+        head = (f"warning: {path}:{damage.line}: the journal was damaged from this line on; "
+                f"repaired: the records before it, then {again}; the original file is "
+                f"kept as {kept}")
+    out = [head]
+    out += [f"warning: {path}:{p.line}: {p.why}; {p.then}" for p in got.problems]
+    out += [f"warning: {path}:{d.line}: {d.what!r} no longer applies ({d.why}); left out"
+            for d in got.dropped]
+    return out
+
+
+def damage_refusal(path: Path, damage: Damage) -> str:
+    """The one line a writer (``do``, ``undo``, ``redo``) is refused with while the
+    damage is not repaired: the damaged record, and what to do."""
+    got = damage.salvaged
+    assert got is not None
+    first = got.problems[0] if got.problems else None
+    what = f"{first.why}; {first.then}" if first else damage.why
+    return (f"{path}:{damage.line}: {what}; nothing is saved to this fight until it is "
+            f"repaired: 'momenta repair {path}' keeps {got.kept} of the "
+            f"{got.run_again} records from there on and the original as a copy ('momenta status "
+            f"{path}' shows what is kept and left out)")
 
 
 def _first_line(err: Exception) -> str:
