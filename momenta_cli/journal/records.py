@@ -156,7 +156,7 @@ def _dice_damage(record: dict[str, Any]) -> str | None:
     """Why a command's ``"dice"`` is damaged, or None. Its events alone give the state,
     but a record whose faces are wrong is no record momenta wrote (edited and sealed
     again, or a bug): it is damage like any other, named with its command and key, so
-    the fight opens up to it with a warning (a resume repairs it, keeping a copy)."""
+    its command is run again without them (journal/salvage.py)."""
     if "cmd" not in record or "dice" not in record:
         return None
     try:
