@@ -31,7 +31,7 @@ INTERVAL = 0.05  # seconds between two looks at the fight file's stat
 WAITING = "Waiting for the fight to start"
 GONE = "The fight file is gone: waiting for it to come back"
 UNREADABLE = "The fight cannot be read just now: the GM's terminal says why"
-DAMAGED = "The fight's journal is damaged: this is the fight up to the damage"
+DAMAGED = "The fight's journal is damaged: this is the fight as the tracker recovered it"
 BROKEN = "The page cannot be drawn just now: the GM's terminal says why"
 
 
