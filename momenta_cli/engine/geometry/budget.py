@@ -12,13 +12,16 @@ the same answer on every machine.
 
 The budgets (docs/reliability.md, "Geometry bounds"):
 
-- ``SIGHT_WORK``: one line of sight or cover question: each pair of corners the exact
-  search looks at and each square a tested segment crosses is a unit. The bench's
-  realistic fields (bench/geometry.py) use under 2% of it.
+- ``SIGHT_WORK``: one line of sight or cover question: each square scanned or flooded
+  and each square a tested segment may cross is a unit, each pair of corners the exact
+  search looks at ``PAIR`` units, each line moved off its corners ``MOVE`` more (about
+  4 to 8 million units a second). The bench's realistic fields (bench/geometry.py, with
+  creatures of SIZE 1 to 4) use under 1% of it.
 - ``SIGHT_AREA_WORK``: every sight question of one overlay or one area shape (a burst,
   a cone) together.
-- ``PATH_WORK``: one path or reachable-area search: each square of a footprint looked
-  at is a unit (a SIZE 1 creature's position is 1, a SIZE 20 one's 400 the first time).
+- ``PATH_WORK``: one path or reachable-area search: each position taken is a unit, and
+  each looked at ``side`` more (a SIZE 20 footprint is read a row of 20 at a time, each
+  row once).
 """
 
 from __future__ import annotations
