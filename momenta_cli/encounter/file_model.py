@@ -25,7 +25,7 @@ from pydantic import (
     create_model,
 )
 
-from momenta_cli.engine.core import MAX_SIZE, SIZE_HELP, THREAT_CLASSES, parse_size
+from momenta_cli.engine.core import MAX_SIZE, MAX_SPD, SIZE_HELP, THREAT_CLASSES, parse_size
 from momenta_cli.engine.geometry import KINDS
 from momenta_cli.rules import Settings
 from momenta_cli.text import NAME_MAX, not_plain
@@ -151,7 +151,8 @@ class AttributesModel(_Model):
     BODY: Count | None = None
     MIND: Count | None = None
     SOUL: Count | None = None
-    SPD: Count | None = None
+    SPD: Annotated[int, Field(strict=True, ge=0, le=MAX_SPD)] | None = Field(
+        None, description=f"squares a Move goes (ch19), 0 to {MAX_SPD}")
     SEN: Count | None = None
     SIZE: SizeValue | None = None
 

@@ -24,6 +24,7 @@ from momenta_cli.engine.battlefield import board_of, occupants, squares_of
 from momenta_cli.engine.core import Fight, Fighter
 from momenta_cli.engine.geometry import (
     Board,
+    GeometryTooComplex,
     Square,
     Terrain,
     cover,
@@ -60,6 +61,7 @@ class Overlay:
     move: str
     side: int = 1
     notes: dict[str, str] = field(default_factory=dict)
+    untold: bool = False  # sight too complex to work out (geometry/budget.py): no marks
 
     def mark(self, sq: Square, ground: Terrain, glyph: str, style: str) -> tuple[str, str]:
         """The two cells and style of square ``sq`` (ground ``glyph`` in ``style``)."""
@@ -81,7 +83,10 @@ class Overlay:
                          (REACH_UNSEEN, "can reach, out of sight"),
                          (SEEN, "sees, out of reach")):
             out.append(Text(ch, _STYLE[ch]) + Text(f" {what}", "dim"))
-        if self.radius is not None:
+        if self.untold:
+            out.append(Text("(sight too complex to work out on this map: the GM rules it)",
+                            "dim"))
+        elif self.radius is not None:
             out.append(Text(f"(sight worked out to {self.radius} squares away)", "dim"))
         return out
 
@@ -127,13 +132,20 @@ def overlay(fight: Fight, who: str, window: Window, *, players: bool = False
     radius, cut = _radius(fa, window)
     c0, cols, r0, rows = window
     drawn = {(c, r) for r in range(r0, r0 + rows) for c in range(c0, c0 + cols)}
-    seen = visible(board, fa, within=radius)
+    try:
+        seen, untold = visible(board, fa, within=radius), False
+    except GeometryTooComplex:
+        seen, untold, radius = frozenset(), True, -1  # nothing marked; each note asks
     side = side_of(f.spec.size)
     # a larger creature reaches every square of the footprints it can end on (R31)
-    ends = reachable_squares(shown, me, "Move") if not me.out else {}
+    try:
+        ends = reachable_squares(shown, me, "Move") if not me.out else {}
+        move = _move(shown, me)
+    except GeometryTooComplex as err:
+        ends, move = {}, f"cannot work out where it may go: {err}"
     reach = frozenset(sq for p in ends for sq in footprint(p, side)) & drawn
     return Overlay(f.name, reach, seen & drawn, radius if cut else None,
-                   _move(shown, me), side, _notes(shown, board, me, seen, radius))
+                   move, side, _notes(shown, board, me, seen, radius), untold)
 
 
 def _notes(fight: Fight, board: Board, f: Fighter, seen: frozenset[Square], radius: int
@@ -150,13 +162,17 @@ def _notes(fight: Fight, board: Board, f: Fighter, seen: frozenset[Square], radi
             continue
         gs = squares_of(g)
         far = max(distance(fa, [sq]) for sq in gs)
-        sees = any(sq in seen for sq in gs) if far <= radius else \
-            line_of_sight(board, fa, gs)
         note = f"{distance(fa, gs)} away"
-        if sees:
-            others = [sq for sq, o in held.items() if o not in (f.name, g.name)]
-            note += ", in sight, cover" if cover(board, fa, gs, others) else ", in sight"
-        else:
-            note += ", out of sight"
+        try:
+            sees = any(sq in seen for sq in gs) if far <= radius else \
+                line_of_sight(board, fa, gs)
+            if sees:
+                others = [sq for sq, o in held.items() if o not in (f.name, g.name)]
+                note += ", in sight, cover" if cover(board, fa, gs, others) else \
+                    ", in sight"
+            else:
+                note += ", out of sight"
+        except GeometryTooComplex:
+            note += ", sight and cover too complex to work out (the GM rules them)"
         out[g.name] = note
     return out

@@ -4,12 +4,16 @@ where a combatant with nothing it can hit from where it stands goes this Move.
 The squares it may end on and their costs are the engine's (``walking.
 reachable_squares``: the search ``move NAME to SQUARE`` walks), so a line made here is
 one the engine accepts: ``move NAME to SQUARE no-reactions``. It goes to the cheapest
-square from which its nearest enemy is within a melee weapon's reach or a ranged
-one's range, with a line of sight either way (R33; the simulator takes no melee attack
-through a wall, ``melee_sight.py``); failing that, as far along the way to that
-enemy as this Move takes it (the way measured round walls and doors, not as the crow
-flies). A simulated movement answers no trigger: nobody Intercepts or Forestalls in a
-simulation (the policies have no reaction for it).
+square from which its nearest enemy is within a melee weapon's reach or a ranged one's
+range, with a line of sight either way (R33; the simulator takes no melee attack through
+a wall, ``melee_sight.py``); failing that, as far along the way to that enemy as this
+Move takes it (the way measured round walls and doors, not as the crow flies:
+``geometry.distances_to``, a search toward the squares this Move reaches, never the
+whole map). Each search has a work budget (``geometry.budget``): past it, the way is
+measured as the crow flies instead (a greedy step toward the enemy), and squares whose
+sight is too complex to decide are not counted as in sight. A simulated movement answers
+no trigger: nobody Intercepts or Forestalls in a simulation (the policies have no
+reaction for it).
 """
 
 from __future__ import annotations
@@ -17,12 +21,15 @@ from __future__ import annotations
 from momenta_cli.engine.battlefield import board_of, squares_of
 from momenta_cli.engine.core import Fight, Fighter
 from momenta_cli.engine.geometry import (
+    SIGHT_AREA_WORK,
     Board,
+    GeometryTooComplex,
     Square,
+    Work,
     distance,
+    distances_to,
     footprint,
     line_of_sight,
-    reachable,
     side_of,
     square_name,
 )
@@ -48,9 +55,13 @@ def _nearest(fight: Fight, f: Fighter) -> Fighter | None:
     return min(foes, key=lambda e: distance(mine, squares_of(e)), default=None)
 
 
-def _way_to(board: Board, fight: Fight, f: Fighter, target: Fighter) -> dict[Square, int]:
-    """How far each position of ``f`` is from ``target`` by walking (R32), searched out
-    from the target: the other enemies block, allies are crossed."""
+def _way_to(board: Board, fight: Fight, f: Fighter, target: Fighter,
+            wanted: set[Square]) -> dict[Square, int]:
+    """How far the nearest positions of ``wanted`` are from ``target`` by walking (R32;
+    ``geometry.distances_to``: those at the least distance, and any farther one met on
+    the way), searched out from the target toward them: the other enemies block, allies
+    are crossed. Past the search's budget, how far each is as the crow flies (a greedy
+    step)."""
     assert target.position is not None
     theirs: set[Square] = set()
     ours: set[Square] = set()
@@ -59,8 +70,23 @@ def _way_to(board: Board, fight: Fight, f: Fighter, target: Fighter) -> dict[Squ
             continue
         (ours if o.side == f.side else theirs).update(squares_of(o))
     side = side_of(f.spec.size)
-    return reachable(board, target.position, board.width * board.height * 2, side=side,
-                     enemies=frozenset(theirs), allies=frozenset(ours))
+    try:
+        return distances_to(board, target.position, wanted, side=side,
+                            enemies=frozenset(theirs), allies=frozenset(ours))
+    except GeometryTooComplex:
+        goal = squares_of(target)
+        return {sq: distance(footprint(sq, side), goal) for sq in wanted}
+
+
+def _in_sight(board: Board, mine: tuple[Square, ...], theirs: tuple[Square, ...],
+              work: Work) -> bool:
+    """Line of sight within the turn's shared budget; too complex counts as none."""
+    if work.used > work.limit:
+        return False
+    try:
+        return line_of_sight(board, mine, theirs, work)
+    except GeometryTooComplex:
+        return False
 
 
 def toward(fight: Fight, f: Fighter) -> str | None:
@@ -77,14 +103,15 @@ def toward(fight: Fight, f: Fighter) -> str | None:
     theirs = squares_of(target)
     melee, ranged = _reaches(f)
     can_go = reachable_squares(fight, f)
+    looked = Work(SIGHT_AREA_WORK, "what it sees", "")  # every square's sight together
     for sq, _ in sorted(can_go.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
         mine = footprint(sq, side)
         gap = distance(mine, theirs)
         # in sight for a melee weapon too: the simulator takes no melee attack through a
         # wall (melee_sight.py), so a square in reach but behind one is no use
-        if gap <= max(melee, ranged) and line_of_sight(board, mine, theirs):
+        if gap <= max(melee, ranged) and _in_sight(board, mine, theirs, looked):
             return _line(f, sq)
-    way = _way_to(board, fight, f, target)
+    way = _way_to(board, fight, f, target, {*can_go, f.position})
     here = way.get(f.position)
     nearer = [(way[sq], cost, sq[1], sq[0]) for sq, cost in can_go.items()
               if sq in way and (here is None or way[sq] < here)]

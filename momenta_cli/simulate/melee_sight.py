@@ -16,7 +16,7 @@ from __future__ import annotations
 from momenta_cli.engine.attack import MOVEMENT_REACTIONS, Attack, Plan, needs_sight
 from momenta_cli.engine.battlefield import board_of, squares_of
 from momenta_cli.engine.core import Fight, Fighter
-from momenta_cli.engine.geometry import line_of_sight
+from momenta_cli.engine.geometry import GeometryTooComplex, line_of_sight
 
 
 def blind_melee(fight: Fight, a: Fighter, t: Fighter, cmd: Attack, plan: Plan) -> bool:
@@ -31,4 +31,7 @@ def blind_melee(fight: Fight, a: Fighter, t: Fighter, cmd: Attack, plan: Plan) -
     mine, theirs = squares_of(a), squares_of(t)
     if not mine or not theirs:
         return False
-    return not line_of_sight(board, mine, theirs)
+    try:
+        return not line_of_sight(board, mine, theirs)
+    except GeometryTooComplex:
+        return False  # the map cannot tell: the engine's rule (melee needs no sight)

@@ -29,6 +29,7 @@ from momenta_cli.engine.core import Fight, Fighter, WeaponSpec
 from momenta_cli.engine.geometry import (
     FLOOR,
     Board,
+    GeometryTooComplex,
     Point,
     Rect,
     Square,
@@ -176,9 +177,17 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
         notes.append(told)
     if cmd.area is not None and cmd.area.shape != "burst":
         return Seen(False, "", tuple(notes))  # the shape itself stops at walls (areas.py)
-    clear = line_of_sight(s.board, s.mine, s.theirs)
+    try:
+        clear: bool | None = line_of_sight(s.board, s.mine, s.theirs)
+    except GeometryTooComplex:
+        if needs_sight(w, mode) and not cmd.sight:
+            raise  # one line: the map cannot tell, and the GM's words that rule it
+        clear = None  # the map cannot tell (geometry/budget.py): the GM's word, or none
     to = f" to {s.label}" if cmd.area is not None else ""
-    if needs_sight(w, mode):
+    if clear is None:
+        if cmd.sight:
+            notes.append(f"line of sight{to} (GM; the map cannot tell here)")
+    elif needs_sight(w, mode):
         if clear:
             notes.append(f"line of sight{to} (map)" if not cmd.sight
                          else f"line of sight{to} (GM; the map agrees)")
@@ -199,8 +208,18 @@ def seen(s: Spot, w: WeaponSpec, mode: str, cmd: Attack) -> Seen:
     if not clear:  # only the GM's 'sight' gets here: no clear line to trace cover along
         notes.append(_untold_cover(cmd))
         return Seen(cmd.cover, "GM", tuple(notes))
-    found = sight_cover(s.board, s.mine, s.theirs, s.others.keys())
-    why = reason(s) if found else ""
+    try:
+        found = sight_cover(s.board, s.mine, s.theirs, s.others.keys())
+    except GeometryTooComplex:
+        if not (cmd.cover or cmd.no_cover):
+            raise  # one line: the map cannot tell, and the GM's words that rule it
+        said = "cover" if cmd.cover else "no cover"
+        notes.append(f"{said} (GM; the map cannot tell here)")
+        return Seen(cmd.cover, "GM" if cmd.cover else "", tuple(notes))
+    try:
+        why = reason(s) if found else ""
+    except GeometryTooComplex:
+        why = "the map (too complex to say what gives it)"
     if cmd.no_cover:
         notes.append("no cover (GM; the map says cover: " + why + ")" if found
                      else "no cover (GM; the map agrees)")

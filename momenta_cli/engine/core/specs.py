@@ -37,6 +37,11 @@ FLAG_TAGS = ("Reflexive", "Deflect", "Shield", "Indefensible", "Imprecise", "See
 # R31 (draft 05): the one-square sizes, smallest first; SIZE N >= 2 is N x N squares.
 ONE_SQUARE_SIZES = ("1T", "1S", "1M", "1L")
 MAX_SIZE = 20
+# The fastest a creature goes (SPD, ch19 Movement): a Move of 99 squares searches at most
+# 199 x 199 positions of a map, well within the largest map (702 x 999) and its budget
+# (geometry/budget.py). A SIZE 20 creature takes 20 x 20 squares, which any map of that
+# size holds.
+MAX_SPD = 99
 SIZE_HELP = ("SIZE is 1T, 1S, 1M or 1L (one square: tiny, small, medium, large) or 2, 3, "
              f"4, ... up to {MAX_SIZE} (N x N squares); a bare 1 reads as 1M")
 

@@ -6,6 +6,7 @@ Modules:
 
     areas           the squares a burst, a line or a cone touches (ch20 Area Attacks)
     board           squares named ``C5``, what each holds, a creature's footprint
+    budget          how much work each search may do, and the one error past it
     fitting         whether a footprint fits at a square, and words for one off the map
     forced_squares  the squares of a push straight away and of a drag
     pathfinding     the cheapest legal path within a budget, and every square reachable

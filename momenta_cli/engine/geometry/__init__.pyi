@@ -18,6 +18,15 @@ from .board import (
     side_of as side_of,
     square_name as square_name,
 )
+from .budget import (
+    PATH_WORK as PATH_WORK,
+    SIGHT_AREA_WORK as SIGHT_AREA_WORK,
+    SIGHT_WORK as SIGHT_WORK,
+    GeometryTooComplex as GeometryTooComplex,
+    Work as Work,
+    path_work as path_work,
+    sight_work as sight_work,
+)
 from .fitting import SQUARE_HELP as SQUARE_HELP, fit_problem as fit_problem, map_size as map_size
 from .forced_squares import (
     Forced as Forced,
@@ -30,6 +39,7 @@ from .pathfinding import (
     Mode as Mode,
     NoPath as NoPath,
     Penalty as Penalty,
+    distances_to as distances_to,
     find_path as find_path,
     pit_depth as pit_depth,
     reachable as reachable,

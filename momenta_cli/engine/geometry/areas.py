@@ -12,6 +12,7 @@ from collections.abc import Collection
 from fractions import Fraction
 
 from momenta_cli.engine.geometry.board import Board, Square
+from momenta_cli.engine.geometry.budget import SIGHT_AREA_WORK, SIGHT_RULING, Work
 from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.engine.geometry.segments import Obstacles, Point, Rect, Touch, segment_cells, touch
 from momenta_cli.engine.geometry.sight import line_of_sight
@@ -25,10 +26,17 @@ def burst_squares(board: Board, centre: Square, radius: int) -> frozenset[Square
     """Every square within ``radius`` of ``centre`` (itself included) that the centre
     square has line of sight to."""
     c, r = centre
+    work = _work()
     return frozenset(
-        (x, y) for x in range(c - radius, c + radius + 1)
-        for y in range(r - radius, r + radius + 1)
-        if _open(board, (x, y)) and line_of_sight(board, [centre], [(x, y)]))
+        (x, y) for x in range(max(0, c - radius), min(board.width, c + radius + 1))
+        for y in range(max(0, r - radius), min(board.height, r + radius + 1))
+        if _open(board, (x, y)) and line_of_sight(board, [centre], [(x, y)], work))
+
+
+def _work() -> Work:
+    return Work(SIGHT_AREA_WORK, "the area's squares", SIGHT_RULING.replace(
+        "add 'sight' (or not) and 'cover' or 'no-cover' to the attack, and 'dist N' if "
+        "the distance is in doubt", "name the targets with 'for NAME' instead of 'area'"))
 
 
 def _centre2(squares: Collection[Square]) -> tuple[int, int]:
@@ -49,6 +57,7 @@ def line_squares(board: Board, origin: Collection[Square], toward: Square, lengt
     ox, oy = _centre2(origin)
     tx, ty = 2 * toward[0] + 1, 2 * toward[1] + 1
     far = max(abs(tx - ox), abs(ty - oy))
+    length = min(length, board.width + board.height)  # past that it is off the map
     if far == 0:
         raise ValueError("a line needs a direction: the square aimed at is the origin's")
     start = (Fraction(ox, 2), Fraction(oy, 2))
@@ -89,8 +98,9 @@ def cone_squares(board: Board, origin: Collection[Square], toward: Square, lengt
     own = frozenset(origin)
     out = set()
     rect = Rect.of(origin)
-    for x in range(rect.x0 - length, rect.x1 + length):
-        for y in range(rect.y0 - length, rect.y1 + length):
+    work = _work()
+    for x in range(max(0, rect.x0 - length), min(board.width, rect.x1 + length)):
+        for y in range(max(0, rect.y0 - length), min(board.height, rect.y1 + length)):
             sq = (x, y)
             if sq in own or not _open(board, sq):
                 continue
@@ -100,6 +110,6 @@ def cone_squares(board: Board, origin: Collection[Square], toward: Square, lengt
                 continue
             if min(steps(sq, o) for o in own) > length:
                 continue
-            if line_of_sight(board, own, [sq]):
+            if line_of_sight(board, own, [sq], work):
                 out.add(sq)
     return frozenset(out)

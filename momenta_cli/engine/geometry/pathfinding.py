@@ -17,8 +17,12 @@ into a pit is a fall (R36), allowed only as the last step when asked (``into_pit
 Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
 
 The search is Dijkstra's, bounded: no position costing more than the budget is ever
-queued, so the work never grows beyond what the mover could walk. Of the paths costing
-the same, a caller may prefer some (``penalty``: a price per step it names, such as the
+queued, so the work never grows beyond what the mover could walk (SPD is at most 99, so
+at most 199 x 199 positions), and its work is counted against ``budget.PATH_WORK``
+besides (a SIZE 20 footprint looks at 20 squares a row: ``GeometryTooComplex`` past it).
+A search with no budget of squares (``distances_to``, the simulator's way toward a foe)
+is an A* toward what it is asked about, capped the same way. Of the paths costing the
+same, a caller may prefer some (``penalty``: a price per step it names, such as the
 reaches a step enters; the geometry does not know what it means), then the straightest.
 """
 
@@ -27,13 +31,15 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from momenta_cli.engine.geometry.board import Board, Square, footprint, square_name
+from momenta_cli.engine.geometry.budget import Work, path_work
 from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.text import squares_text
 
 Mode = Literal["move", "shift"]
+Rect = tuple[int, int, int, int]  # first column, first row, last column, last row
 # a secondary price of one step from one position to the next: among paths of the same
 # cost, the one whose steps sum to the least is taken (movement/walk.py: reaches entered)
 Penalty = Callable[[Square, Square], int]
@@ -41,6 +47,8 @@ STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
                                       (1, 1), (1, -1), (-1, 1), (-1, -1))
 _STABLE = ("floor", "difficult", "low", "door")
 _ROUGH = ("difficult", "low")
+_PIT = frozenset(("pit",))
+_WET = frozenset(("water", "climb"))
 
 
 @dataclass(frozen=True)
@@ -73,8 +81,7 @@ class NoPath:
     reason: str
 
 
-@dataclass(frozen=True)
-class _Step:
+class _Step(NamedTuple):
     """One step of the search: where it goes, what it costs, the positions it crosses in
     the air on the way (a jump), and whether it is a walk into a pit (a fall)."""
 
@@ -91,22 +98,56 @@ class _Walk:
     mode: Mode
     enemies: frozenset[Square]
     allies: frozenset[Square]
-    # positions are looked at from up to eight neighbours: remember what they hold
+    work: Work = field(default_factory=path_work, compare=False)
+    # positions are looked at from up to eight neighbours: remember what they hold; for
+    # a larger footprint, each row of it too (a row is shared by ``side`` positions)
     _kinds: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
+    _runs: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
 
     def squares(self, pos: Square) -> tuple[Square, ...]:
         return (pos,) if self.side == 1 else footprint(pos, self.side)
+
+    def _ground(self, s: Square) -> str | None:
+        if not self.board.on(s) or s in self.board.solid_squares or s in self.enemies:
+            return None
+        return self.board.at(s).kind
+
+    def _run(self, c: int, r: int) -> frozenset[str] | None:
+        """The kinds of ground of the row of ``side`` squares from ``(c, r)``; None when
+        one of them cannot be stood on."""
+        key = (c, r)
+        if key in self._runs:
+            return self._runs[key]
+        self.work.spend(self.side)
+        kinds: set[str] | None = set()
+        for dc in range(self.side):
+            kind = self._ground((c + dc, r))
+            if kind is None:
+                kinds = None
+                break
+            kinds.add(kind)  # type: ignore[union-attr]
+        self._runs[key] = out = None if kinds is None else frozenset(kinds)
+        return out
 
     def _look(self, pos: Square) -> frozenset[str] | None:
         """The kinds of ground under the footprint at ``pos``; None when it cannot be
         there (off the map, a solid square, an enemy)."""
         if pos in self._kinds:
             return self._kinds[pos]
-        kinds: frozenset[str] | None = None
-        squares = self.squares(pos)
-        if all(self.board.on(s) and s not in self.board.solid_squares
-               and s not in self.enemies for s in squares):
-            kinds = frozenset(self.board.at(s).kind for s in squares)
+        self.work.spend(self.side)
+        kinds: frozenset[str] | None
+        if self.side == 1:
+            kind = self._ground(pos)
+            kinds = None if kind is None else frozenset((kind,))
+        else:
+            found: set[str] = set()
+            for dr in range(self.side):
+                run = self._run(pos[0], pos[1] + dr)
+                if run is None:
+                    found.clear()
+                    break
+                found |= run
+            kinds = frozenset(found) if found else None
         self._kinds[pos] = kinds
         return kinds
 
@@ -121,6 +162,9 @@ class _Walk:
 
     def in_pit(self, pos: Square) -> bool:
         """The footprint at ``pos`` is wholly over pits: there it falls (``pit_depth``)."""
+        kinds = self._look(pos)
+        if kinds is not None and kinds != _PIT:  # on the map, and not all pits
+            return False
         return pit_depth(self.board, self.squares(pos)) > 0
 
     def climbs(self, pos: Square) -> bool:
@@ -132,6 +176,9 @@ class _Walk:
 
     def entry_cost(self, old: Square, new: Square) -> int:
         if self.side == 1:
+            kinds = self._kinds.get(new)
+            if kinds is not None:
+                return 2 if not kinds.isdisjoint(_ROUGH) else 1
             return 2 if self.board.at(new).kind in _ROUGH else 1
         entered = set(self.squares(new)) - set(self.squares(old))
         return 2 if any(self.board.at(s).kind in _ROUGH for s in entered) else 1
@@ -149,16 +196,17 @@ class _Walk:
     def steps(self, pos: Square, start: Square) -> Iterator[_Step]:
         """Each step from ``pos``: a walk to a neighbour, a jump over a gap, a fall."""
         climbing = self.climbs(pos)
+        look, shift, x, y = self._look, self.mode == "shift", pos[0], pos[1]
         for d in STEPS:
-            new = (pos[0] + d[0], pos[1] + d[1])
-            if not self.passable(new) or self.squeezes(pos, d):
+            new = (x + d[0], y + d[1])
+            kinds = look(new)
+            if kinds is None or self.squeezes(pos, d):
                 continue
-            kinds = self.kinds(new)
-            if self.mode == "shift" and kinds & {"water", "climb"}:
+            if shift and kinds & _WET:
                 continue
             if "climb" in kinds and pos != start:
                 continue
-            if self.in_pit(new):
+            if kinds == _PIT and self.in_pit(new):
                 if climbing and self.in_pit(pos):
                     continue  # out of a pit onto its edge, not on along its bottom
                 if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
@@ -205,9 +253,10 @@ def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
 
 
 def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset[Square],
-          allies: frozenset[Square]) -> _Walk:
+          allies: frozenset[Square], work: Work | None = None) -> _Walk:
     own = frozenset(footprint(start, side))
-    return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own)
+    return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own,
+                 work or path_work())
 
 
 def _priced(penalty: Penalty | None, pos: Square, step: _Step) -> int:
@@ -220,26 +269,48 @@ def _priced(penalty: Penalty | None, pos: Square, step: _Step) -> int:
 
 
 def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
-            penalty: Penalty | None = None
+            penalty: Penalty | None = None, toward: Rect | None = None,
+            wanted: frozenset[Square] = frozenset()
             ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]],
                        dict[Square, int]]:
     # Of the paths costing the same, the one the ``penalty`` prices least, then the one
     # with the fewest diagonal steps: a straight walk along a row, not a zigzag of equal
     # cost (ours: what a GM draws). Dijkstra's order is then (cost, penalty, diagonals),
-    # still monotone (no part is negative), so the costs found are unchanged.
+    # still monotone (no part is negative), so the costs found are unchanged. With
+    # ``toward`` (an A*, ``distances_to``), the queue is ordered by the cost plus how far
+    # the position is from that block of positions, a lower bound of the cost still to
+    # go that never drops by more than a step costs: each position is still taken at
+    # its cheapest, and the search stops once every one of ``wanted`` is.
     best: dict[Square, tuple[int, int, int]] = {start: (0, 0, 0)}
+    left = set(wanted)
+    first: int | None = None
+
+    def ahead(p: Square) -> int:
+        if toward is None:
+            return 0
+        x0, y0, x1, y1 = toward
+        return max(x0 - p[0], p[0] - x1, y0 - p[1], p[1] - y1, 0)
     back: dict[Square, tuple[Square, tuple[Square, ...]]] = {}
     falls: set[Square] = set()
-    queue = [(0, 0, 0, start)]
+    queue = [(ahead(start), 0, 0, 0, start)]
     done: set[Square] = set()
     start_climbing = walk.climbs(start)
     too_far = (budget + 1, 0, 0)
     while queue:
-        cost, extra, bent, pos = heapq.heappop(queue)
+        _, cost, extra, bent, pos = heapq.heappop(queue)
         if pos in done:
             continue
         done.add(pos)
+        walk.work.spend(1)
         if pos == goal:
+            break
+        if left and pos in left:
+            if first is None:
+                first = cost  # the nearest of ``wanted``: the others that near, then stop
+            left.discard(pos)
+            if not left:
+                break
+        if first is not None and cost + ahead(pos) > first:
             break
         if pos in falls or (pos != start and (start_climbing or walk.has(pos, "climb"))):
             continue  # a fall or a climbing Move ends here
@@ -257,22 +328,24 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
                 falls.add(new)
             best[new] = (total, priced, turns)
             back[new] = (pos, step.over)
-            heapq.heappush(queue, (total, priced, turns, new))
+            heapq.heappush(queue, (total + ahead(new), total, priced, turns, new))
     return {p: best[p][0] for p in done}, back, {p: best[p][1] for p in done}
 
 
 def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,
               mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
               allies: frozenset[Square] = frozenset(), into_pit: bool = False,
-              penalty: Penalty | None = None, passing: bool = False) -> LegalPath | NoPath:
+              penalty: Penalty | None = None, passing: bool = False,
+              work: Work | None = None) -> LegalPath | NoPath:
     """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
     (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
     is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
     mover's own are ignored). With ``into_pit`` the last step may walk into a pit (a
     fall). Of the cheapest, the one whose steps ``penalty`` prices least (its sum is the
     path's ``extra``). ``passing``: ``goal`` is a waypoint the mover goes on from, so it
-    may be an ally's square (crossed, not ended in)."""
-    walk = _walk(board, start, side, mode, enemies, allies)
+    may be an ally's square (crossed, not ended in). ``GeometryTooComplex`` past ``work``
+    (by default ``budget.PATH_WORK``)."""
+    walk = _walk(board, start, side, mode, enemies, allies, work)
     where = square_name(goal)
     for s in walk.squares(goal):
         if not board.on(s):
@@ -317,14 +390,39 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
 
 def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
               mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
-              allies: frozenset[Square] = frozenset()) -> dict[Square, int]:
+              allies: frozenset[Square] = frozenset(), work: Work | None = None
+              ) -> dict[Square, int]:
     """Every position the mover can end a Move (or Shift) in within ``budget`` squares,
     with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
-    beyond the budget."""
-    walk = _walk(board, start, side, mode, enemies, allies)
+    beyond the budget; ``GeometryTooComplex`` past ``work`` (by default
+    ``budget.PATH_WORK``)."""
+    walk = _walk(board, start, side, mode, enemies, allies, work)
     if mode == "shift" and walk.climbs(start) or \
             mode == "shift" and "water" in walk.kinds(start):
         return {}
     reached, _, _ = _search(walk, start, budget, None)
     return {p: c for p, c in reached.items()
             if p != start and walk.stands(p) and not walk.in_pit(p)}
+
+
+def distances_to(board: Board, start: Square, wanted: Iterable[Square], *, side: int = 1,
+                 enemies: frozenset[Square] = frozenset(),
+                 allies: frozenset[Square] = frozenset(), work: Work | None = None
+                 ) -> dict[Square, int]:
+    """How far the nearest positions of ``wanted`` are by walking from ``start`` (a Move
+    with no budget of squares: R32, R36), for a ``side`` x ``side`` mover: every one of
+    them at the least distance, and any other it settled on the way (never nearer);
+    those it cannot end on or reach are left out. An A* toward the block of ``wanted``:
+    it looks at the positions between the two, not the whole map, and stops once the
+    nearest are settled. ``GeometryTooComplex`` past ``work`` (by default
+    ``budget.PATH_WORK``): the caller falls back on the distance as the crow flies."""
+    goals = frozenset(wanted)
+    if not goals:
+        return {}
+    walk = _walk(board, start, side, "move", enemies, allies, work)
+    box = (min(c for c, _ in goals), min(r for _, r in goals),
+           max(c for c, _ in goals), max(r for _, r in goals))
+    far = board.width * board.height * 2  # no budget of squares: the work is the bound
+    reached, _, _ = _search(walk, start, far, None, toward=box, wanted=goals)
+    return {p: c for p, c in reached.items()
+            if p in goals and p != start and walk.stands(p) and not walk.in_pit(p)}

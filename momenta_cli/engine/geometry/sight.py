@@ -70,6 +70,14 @@ from collections.abc import Collection, Iterator
 from fractions import Fraction
 
 from momenta_cli.engine.geometry.board import Board, Square
+from momenta_cli.engine.geometry.budget import (
+    MOVE,
+    PAIR,
+    SIGHT_AREA_WORK,
+    SIGHT_RULING,
+    Work,
+    sight_work,
+)
 from momenta_cli.engine.geometry.segments import (
     Obstacles,
     Point,
@@ -108,17 +116,80 @@ def _in_hull(hull: list[tuple[int, int]], p: tuple[int, int]) -> bool:
     return all(_cross(hull[i], hull[(i + 1) % n], p) >= 0 for i in range(n))
 
 
-def _vertices(obs: Obstacles, a: Rect, b: Rect) -> list[tuple[int, int]]:
+def _columns(hull: list[tuple[int, int]], r: int) -> range:
+    """The columns whose squares in row ``r`` may meet the hull: its x-extent over the
+    slab ``r <= y <= r + 1``, with a square's margin (the exact test is ``_in_hull``)."""
+    xs: list[float] = []
+    n = len(hull)
+    for i in range(n):
+        (x0, y0), (x1, y1) = hull[i], hull[(i + 1) % n]
+        lo, hi = max(min(y0, y1), r), min(max(y0, y1), r + 1)
+        if lo > hi:
+            continue
+        if y0 == y1:
+            xs += [x0, x1]
+            continue
+        xs += [x0 + (x1 - x0) * (y - y0) / (y1 - y0) for y in (lo, hi)]
+    if not xs:
+        return range(0)
+    return range(math.floor(min(xs)) - 1, math.ceil(max(xs)) + 1)
+
+
+def _vertices(obs: Obstacles, a: Rect, b: Rect, work: Work) -> list[tuple[int, int]]:
     hull = _hull([*a.corners, *b.corners])
     x0, x1 = min(a.x0, b.x0), max(a.x1, b.x1)
     y0, y1 = min(a.y0, b.y0), max(a.y1, b.y1)
     found = set(a.corners) | set(b.corners)
     for r in range(y0, y1):
-        for c in range(x0, x1):
+        cols = _columns(hull, r) if len(hull) > 2 else range(x0, x1)
+        cols = range(max(cols.start, x0), min(cols.stop, x1))
+        work.spend(len(cols))
+        for c in cols:
             if obs.stops(c, r):
                 found.update(p for p in ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
                              if p not in found and _in_hull(hull, p) and not _inside(obs, p))
     return sorted(found)
+
+
+def _apart(board: Board, a: Rect, b: Rect, work: Work) -> bool:
+    """True when no segment from ``a`` to ``b`` can miss R33's blocked set because the open
+    squares where it would have to go do not join up: flooding from ``a`` through open
+    squares that share an edge, and only through squares meeting the convex hull of the
+    two blocks (touching it along an edge will do), never reaches ``b``. Exact as a
+    proof of no line of sight: a clear segment stays in that hull, every point of it is
+    in an open square, and where it passes from one open square to another they share an
+    edge or a corner that is no squeeze point (so a third open square shares an edge
+    with both). One step per square flooded: a wall of walls (a checkerboard, a closed
+    room) is answered at once."""
+    hull = _hull([*a.corners, *b.corners])
+    x0, x1 = min(a.x0, b.x0), max(a.x1, b.x1)
+    y0, y1 = min(a.y0, b.y0), max(a.y1, b.y1)
+    solid = board.solid_squares
+    if any(sq in solid for sq in a.squares):
+        return False
+    # a square touching the hull only along its edge counts: a segment may run there
+    lo, hi = max(0, x0 - 1), min(board.width, x1 + 1)
+    spans = {}
+    for r in range(max(0, y0 - 1), min(board.height, y1 + 1)):
+        cols = _columns(hull, r) if len(hull) > 2 else range(x0 - 1, x1 + 1)
+        spans[r] = range(max(cols.start, lo), min(cols.stop, hi))
+    goal = b.squares
+    seen = set(a.squares)
+    todo = list(seen)
+    while todo:
+        work.spend(len(todo))
+        nxt = []
+        for c, r in todo:
+            for sq in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+                if sq in seen or sq[1] not in spans or sq[0] not in spans[sq[1]] \
+                        or sq in solid:
+                    continue
+                if sq in goal:
+                    return False
+                seen.add(sq)
+                nxt.append(sq)
+        todo = nxt
+    return not (goal & seen)
 
 
 def _inside(obs: Obstacles, p: tuple[int, int]) -> bool:
@@ -262,9 +333,15 @@ def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
         yield (base[0] + sign * n[0] / k, base[1] + sign * n[1] / k), fd
 
 
-def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool) -> Segment | None:
+def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool, work: Work) -> Segment | None:
     k = 2 * (obs.board.width + obs.board.height + 1) ** 2 + 1
-    for d, pts in _lines(_vertices(obs, a, b), a, b):
+    vs = _vertices(obs, a, b, work)
+    # the pairs ``_lines`` looks at (and keeps the lines of): PAIR units each
+    work.spend(PAIR * (len(vs) * (len(vs) - 1) // 2))
+    # a tested segment stays in the two's bounding box: it crosses at most this many squares
+    cells = 2 + max(a.x1, b.x1) - min(a.x0, b.x0) + max(a.y1, b.y1) - min(a.y0, b.y0)
+    for d, pts in _lines(vs, a, b):
+        work.spend(cells)
         gap = _gap_of_line(a, b, pts[0], d, inner)
         if gap is not None:
             how = _touch_line(obs, gap)
@@ -273,6 +350,7 @@ def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool) -> Segment | None:
             if how is Touch.ROBUST:
                 continue
         for p, step in _moves(d, pts, k):
+            work.spend(cells + MOVE)
             moved = _gap(a, b, p, step, inner)
             if moved is not None and touch(obs, *moved) is Touch.FREE:
                 return moved
@@ -283,25 +361,39 @@ def _centre(rect: Rect) -> Point:
     return (Fraction(rect.x0 + rect.x1, 2), Fraction(rect.y0 + rect.y1, 2))
 
 
-def sight_line(board: Board, a: Collection[Square], b: Collection[Square]) -> Segment | None:
+def sight_line(board: Board, a: Collection[Square], b: Collection[Square],
+               work: Work | None = None) -> Segment | None:
     """A clear segment from footprint ``a`` to footprint ``b`` (R33), or None when there
     is none: no line of sight. The ends are exact points (x right, y down, square
-    ``(c, r)`` spans ``[c, c+1] x [r, r+1]``)."""
+    ``(c, r)`` spans ``[c, c+1] x [r, r+1]``). ``GeometryTooComplex`` past ``work``
+    (by default ``budget.SIGHT_WORK``)."""
+    work = work or sight_work()
     ra, rb = Rect.of(a), Rect.of(b)
     obs = Obstacles(board)
+    work.spend(_length(ra, rb))
     quick = _centre(ra), _centre(rb)
     if touch(obs, *quick) is Touch.FREE:
         return quick
     touching = _touching(ra, rb)
     if touching is not None and touch(obs, touching, touching) is Touch.FREE:
         return touching, touching
-    return _search(obs, ra, rb, inner=False)
+    if _apart(board, ra, rb, work):
+        return None
+    return _search(obs, ra, rb, False, work)
 
 
-def line_of_sight(board: Board, a: Collection[Square], b: Collection[Square]) -> bool:
+def line_of_sight(board: Board, a: Collection[Square], b: Collection[Square],
+                  work: Work | None = None) -> bool:
     """Whether footprint ``a`` has line of sight to footprint ``b`` (R33): exact and
-    symmetric."""
-    return sight_line(board, a, b) is not None
+    symmetric. ``GeometryTooComplex`` when the map is too complex to decide it within
+    ``work`` (by default ``budget.SIGHT_WORK``: realistic maps never come near)."""
+    return sight_line(board, a, b, work) is not None
+
+
+def _length(a: Rect, b: Rect) -> int:
+    """The squares a segment between the two blocks may cross, at most: the work of one
+    exact test."""
+    return 2 + max(a.x1, b.x1) - min(a.x0, b.x0) + max(a.y1, b.y1) - min(a.y0, b.y0)
 
 
 def _touching(a: Rect, b: Rect) -> Point | None:
@@ -314,47 +406,60 @@ def _touching(a: Rect, b: Rect) -> Point | None:
 
 
 def open_line(board: Board, a: Collection[Square], b: Collection[Square],
-              occupied_by_others: Collection[Square] = ()) -> Segment | None:
+              occupied_by_others: Collection[Square] = (), work: Work | None = None
+              ) -> Segment | None:
     """A segment from strictly inside ``a`` to strictly inside ``b`` that meets nothing
     of R33's blocked set and no cover square's interior (a partial obstruction of the
     board, or a square in ``occupied_by_others`` other than ``a``'s and ``b``'s): the
-    sight line that proves there is no cover (R34). None when there is none."""
+    sight line that proves there is no cover (R34). None when there is none.
+    ``GeometryTooComplex`` past ``work`` (by default ``budget.SIGHT_WORK``)."""
+    work = work or Work(sight_work().limit, "cover here", SIGHT_RULING)
     ra, rb = Rect.of(a), Rect.of(b)
     obs = Obstacles(board, frozenset(occupied_by_others), low=True,
                     own=ra.squares | rb.squares)
+    work.spend(_length(ra, rb))
     quick = _centre(ra), _centre(rb)
     if touch(obs, *quick) is Touch.FREE:
         return quick
-    return _search(obs, ra, rb, inner=True)
+    if _apart(board, ra, rb, work):
+        return None
+    return _search(obs, ra, rb, True, work)
 
 
 def cover(board: Board, a: Collection[Square], b: Collection[Square],
-          occupied_by_others: Collection[Square] = ()) -> bool:
+          occupied_by_others: Collection[Square] = (), work: Work | None = None) -> bool:
     """Whether the target on ``b`` has cover from a ranged attacker on ``a`` (R34, the
     least-cover reading): every segment from strictly inside ``a`` to strictly inside
     ``b`` that R33 lets through passes through the interior of a partial obstruction or
     of a square in ``occupied_by_others`` (other creatures; the two's own squares are
     ignored). Melee ignores cover and Seeking ignores it (ch20): the caller does not ask.
     With no line of sight at all the answer is True (nothing unobstructed gets through);
-    ask ``line_of_sight`` first."""
-    return open_line(board, a, b, occupied_by_others) is None
+    ask ``line_of_sight`` first. ``GeometryTooComplex`` past ``work``."""
+    return open_line(board, a, b, occupied_by_others, work) is None
 
 
-def visible(board: Board, a: Collection[Square], within: int | None = None
-            ) -> frozenset[Square]:
+def visible(board: Board, a: Collection[Square], within: int | None = None,
+            work: Work | None = None) -> frozenset[Square]:
     """Every square that is not solid and that footprint ``a`` has line of sight to
     (R33), within ``within`` squares when given: the overlay of what a creature sees.
-    One exact test per square; on a large map give ``within``."""
+    One exact test per square, all within one budget (``work``, by default
+    ``budget.SIGHT_AREA_WORK``: ``GeometryTooComplex`` past it); on a large map give
+    ``within``."""
+    work = work or Work(SIGHT_AREA_WORK, "what it sees", SIGHT_RULING)
     rect = Rect.of(a)
     out = set()
-    for r in range(board.height):
-        for c in range(board.width):
+    rows = range(board.height) if within is None else \
+        range(max(0, rect.y0 - within), min(board.height, rect.y1 + within))
+    cols = range(board.width) if within is None else \
+        range(max(0, rect.x0 - within), min(board.width, rect.x1 + within))
+    for r in rows:
+        for c in cols:
             sq = (c, r)
             if sq in board.solid_squares:
                 continue
             if within is not None and max(rect.x0 - c, c - rect.x1 + 1,
                                           rect.y0 - r, r - rect.y1 + 1) > within:
                 continue
-            if line_of_sight(board, a, [sq]):
+            if line_of_sight(board, a, [sq], work):
                 out.add(sq)
     return frozenset(out)
