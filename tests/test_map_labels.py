@@ -63,7 +63,9 @@ def test_a_map_of_800_combatants_is_drawn():
 
 
 @pytest.mark.slow  # 4000 combatants
-def test_a_map_with_unlabelled_combatants_says_so():
+def test_a_map_with_unlabelled_combatants_says_so(monkeypatch):
+    # More than a file may hold (1,000; issue 29): a fight grows past it by `add` only
+    monkeypatch.setattr("momenta_cli.encounter.loader.MAX_COMBATANTS", 5000)
     s = session_from(horde_yaml(4000, 80))
     out = render(battlemap(s.state, width=200), width=200)
     assert "?? Orc-4000 (no label left)" in out

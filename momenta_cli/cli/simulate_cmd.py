@@ -24,16 +24,22 @@ ENDINGS = {"allies": "allies win", "adversaries": "adversaries win",
 
 
 def _jobs(text: str) -> int:
-    """``--jobs``: a number of processes, or 0 / ``auto`` for every core."""
+    """``--jobs``: a number of processes, or 0 / ``auto`` for every core; never more
+    than the cores this process may use (said on stderr when it asks for more)."""
     from momenta_cli.simulate import cores
 
     low = text.strip().lower()
     if low in ("auto", "0"):
         return cores()
-    if not (low.isascii() and low.isdigit()) or not 1 <= int(low) <= MAX_JOBS:
+    if not (low.isascii() and low.isdigit() and len(low) <= 3) or not 1 <= int(low) <= MAX_JOBS:
         raise fail(f"momenta simulate: --jobs takes a number of processes from 1 to "
-                   f"{MAX_JOBS}, or 0 or auto for every core; got {text!r}", 2)
-    return int(low)
+                   f"{MAX_JOBS}, or 0 or auto for every core; got {text[:40]!r}", 2)
+    wanted, have = int(low), cores()
+    if wanted > have:
+        typer.echo(f"momenta simulate: --jobs {wanted} is more than the {have} "
+                   f"core{'' if have == 1 else 's'} here: playing in {have}", err=True)
+        return have
+    return wanted
 
 
 def simulate(
@@ -83,8 +89,8 @@ def simulate(
     from momenta_cli.simulate import (
         check_playable,
         load_policy as load_policy,
-        simulate as run,
         summarise,
+        tally_run,
     )
 
     with guarded():
@@ -105,7 +111,8 @@ def simulate(
         if wants_bar(console, as_json):
             results = _with_bar(console, enc, policy, fights, seed, n_jobs, max_rounds)
         else:
-            results = run(enc, policy, fights, seed, jobs=n_jobs, max_rounds=max_rounds)
+            results = tally_run(enc, policy, fights, seed, jobs=n_jobs,
+                                max_rounds=max_rounds)
     summary = summarise(enc, results, seed=seed, policy=chosen.name, max_rounds=max_rounds)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
@@ -138,13 +145,13 @@ def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
 def _with_bar(console, enc, policy, fights, seed, jobs, max_rounds):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from momenta_cli.simulate import simulate as run
+    from momenta_cli.simulate import tally_run
 
     with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True) as bar:
         task = bar.add_task("fights", total=fights)
-        return run(enc, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
-                   progress=lambda k: bar.advance(task, k))
+        return tally_run(enc, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
+                         progress=lambda k: bar.advance(task, k))
 
 
 def register(app: typer.Typer) -> None:

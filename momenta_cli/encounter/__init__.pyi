@@ -2,6 +2,7 @@
 
 from .cache import ALLOWED as ALLOWED, load_encounter_cached as load_encounter_cached
 from .loader import (
+    MAX_COMBATANTS as MAX_COMBATANTS,
     load_checked as load_checked,
     load_encounter as load_encounter,
     load_encounter_text as load_encounter_text,

@@ -39,6 +39,11 @@ from momenta_cli.errors import EncounterError
 from momenta_cli.rules import Settings, conditions, damage_types
 from momenta_cli.text import name_key, unsafe
 
+# The most combatants a fight holds (count: included). Far above any table's fight, and
+# low enough that every screen stays quick: a status table or an encounter's tables of
+# 10,000 rows take Rich several seconds to draw.
+MAX_COMBATANTS = 1000
+
 
 @dataclass
 class Definition:
@@ -315,6 +320,11 @@ class _Loader:
         raw_list = src.doc.data.get("combatants")
         for j, raw in enumerate(raw_list if isinstance(raw_list, list) else ()):
             specs = self.combatant(src, ("combatants", j), raw, known)
+            if len(combatants) + len(specs) > MAX_COMBATANTS:
+                self.problems.add(src, ("combatants", j),
+                                  f"this entry takes the fight past {MAX_COMBATANTS} "
+                                  "combatants (count: included), the most a fight holds")
+                break
             entries.append((("combatants", j), raw, specs))
             for spec in specs:
                 # Names are matched without case at the table, so Gorm and gorm clash, and

@@ -18,6 +18,8 @@ from pydantic import BaseModel, ValidationError
 
 from momenta_cli.encounter.yamlload import Doc, PathT, path_text
 
+SHOWN = 50  # problems listed for a file; past them, one line says how many more
+
 
 @dataclass
 class Source:
@@ -48,8 +50,16 @@ class Problems:
         self.items.setdefault(f"{name}:{line}:{col}: (file): {message}", (order, line, col))
 
     def lines(self) -> list[str]:
-        """Problems ordered by file, line and column."""
-        return sorted(self.items, key=lambda text: self.items[text])
+        """Problems ordered by file, line and column: the first ``SHOWN``, then one line
+        counting the others (a map of 100,000 unknown characters is 51 lines, not 33 MB
+        on the screen)."""
+        ordered = sorted(self.items, key=lambda text: self.items[text])
+        if len(ordered) <= SHOWN:
+            return ordered
+        more = len(ordered) - SHOWN
+        return [*ordered[:SHOWN],
+                f"... and {more} more problem{'' if more == 1 else 's'} (the first {SHOWN} "
+                "are shown: fix them and check again)"]
 
     def __bool__(self) -> bool:
         return bool(self.items)

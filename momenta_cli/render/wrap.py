@@ -80,16 +80,29 @@ def hang(text: str, width: int, *, first: str = "", rest: str | None = None,
             out.append(cur)
             cur, start = rest, True
         room = max(width - cell_len(cur), 1)
-        while cell_len(shown) > room:  # longer than a line: cut it
-            piece = chop_cells(shown, room)[0]
-            out.append(cur + piece)
-            shown = shown[len(piece):]
-            cur = rest
-            room = max(width - cell_len(cur), 1)
+        if cell_len(shown) > room:  # longer than a line: cut it
+            cur, shown = _cut(shown, cur, room, rest, max(width - cell_len(rest), 1), out)
         cur += shown
         start = False
     out.append(cur.rstrip(" "))
     return out
+
+
+def _cut(word: str, cur: str, room: int, rest: str, rest_room: int,
+         out: list[str]) -> tuple[str, str]:
+    """Cut ``word``, longer than the ``room`` left on ``cur``, into lines: the first
+    piece ends ``cur``, the others each fill a line under ``rest``; the lines are added
+    to ``out``, and the last piece is returned with its indent, to be continued. Each
+    character is measured once or twice (a 600 KB word is cut in a blink: chopping it
+    again after each line made the work grow with the square of its length)."""
+    head = chop_cells(word, room)[0]
+    if not head:  # a wide character that does not fit in one column: it goes alone
+        head = word[0]
+    out.append(cur + head)
+    pieces = [p for p in chop_cells(word[len(head):], rest_room) if p]
+    for piece in pieces[:-1]:
+        out.append(rest + piece)
+    return rest, pieces[-1] if pieces else ""
 
 
 class Hanging:

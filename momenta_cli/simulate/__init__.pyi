@@ -1,7 +1,12 @@
 # The door of simulate: each name of its API and the module it lives in.
 
-from .batch import cores as cores, simulate as simulate
+from .batch import cores as cores, simulate as simulate, tally_run as tally_run
 from .fight import check_playable as check_playable, play_fight as play_fight
 from .policy import tactical_choose as tactical_choose
 from .policy_file import load_policy as load_policy
-from .stats import interval as interval, percent as percent, summarise as summarise
+from .stats import (
+    Tally as Tally,
+    interval as interval,
+    percent as percent,
+    summarise as summarise,
+)

@@ -1,27 +1,47 @@
 """Running many fights, in this process or in a pool of worker processes (the standard
 library's ``concurrent.futures.ProcessPoolExecutor``). Fight ``i`` always gets the same
-dice (``fight_seed``) and the results come back in fight order, so a run is the same
-whatever the number of jobs. A worker that dies (killed, out of memory, a policy calling
-``os._exit``) breaks the pool: the run stops with ``WorkerDied``, never hangs."""
+dice (``fight_seed``) and the results are handed on in fight order, so a run is the same
+whatever the number of jobs.
+
+Bounded: only a few chunks of fights are in flight at once (``AHEAD`` per worker), and
+``tally_run`` keeps running sums (stats.Tally), so a run of a million fights holds no
+more than a run of ten.
+
+Stops cleanly: a worker that dies (killed, out of memory, a policy calling ``os._exit``)
+breaks the pool, and the run stops with ``WorkerDied``, never hangs; a policy file's
+fights are always played in workers, ``--jobs 1`` in a pool of one, so that this holds
+under any number of jobs. Ctrl-C while the pool runs only raises a flag (the workers
+ignore it); the parent sees the flag between two waits of at most ``POLL`` seconds,
+stops the workers and raises ``KeyboardInterrupt`` itself, never from inside the
+executor's locks (an interrupt landing in a queue put used to leave its lock held and
+hang the run)."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from types import FrameType
 from typing import Any
 
 from momenta_cli.engine.core import EncounterSpec
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.fight import FightResult, play_fight
-from momenta_cli.simulate.policy import Policy
+from momenta_cli.simulate.policy import BUILTIN, Policy
 from momenta_cli.simulate.policy_file import load_policy
+from momenta_cli.simulate.stats import Tally
 
 Progress = Callable[[int], None]
+Take = Callable[[FightResult], None]
+Chunk = tuple[int, int, int]  # (seed, first fight, fight after the last)
 _WORKER: dict[str, Any] = {}
+AHEAD = 2  # chunks in flight per worker: enough to keep each busy, few to hold
+POLL = 0.1  # seconds between two looks at the Ctrl-C flag while waiting for a worker
 
 
 class WorkerDied(MomentaError):
@@ -40,64 +60,145 @@ def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int) -> None
     # Ctrl-C is the parent's to handle (it stops the pool): a worker would print a
     # traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Whatever a policy prints goes to stderr: stdout is the report's (--json).
+    try:
+        os.dup2(2, 1)
+    except OSError:
+        pass
+    sys.stdout = sys.stderr
     _WORKER.update(encounter=encounter, policy=load_policy(policy), max_rounds=max_rounds)
 
 
-def _chunk(job: tuple[int, int, int]) -> list[FightResult]:
+def _chunk(job: Chunk) -> list[FightResult]:
     seed, start, stop = job
     enc, pol, cap = _WORKER["encounter"], _WORKER["policy"], _WORKER["max_rounds"]
     return [play_fight(enc, pol, seed, i, cap)[0] for i in range(start, stop)]
 
 
-def _local(encounter: EncounterSpec, policy: Policy, jobs_list: list[tuple[int, int, int]],
-           max_rounds: int, progress: Progress | None) -> list[FightResult]:
-    out: list[FightResult] = []
-    for seed, start, stop in jobs_list:
-        out += [play_fight(encounter, policy, seed, i, max_rounds)[0] for i in range(start, stop)]
-        if progress:
-            progress(stop - start)
-    return out
-
-
 def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
              jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
              ) -> list[FightResult]:
-    """Play fights 0..n-1 of the run seeded ``seed`` and return their results in order.
-    ``policy`` is what ``policy_file.load`` takes (loaded here first, so a bad file is
-    refused before any worker starts); ``progress(k)`` is told of every ``k`` fights
-    done."""
+    """Play fights 0..n-1 of the run seeded ``seed`` and return their results in order
+    (for a few fights: ``tally_run`` keeps sums only). ``policy`` is what
+    ``policy_file.load`` takes (loaded here first, so a bad file is refused before any
+    worker starts); ``progress(k)`` is told of every ``k`` fights done."""
+    out: list[FightResult] = []
+    play_many(encounter, policy, n, seed, out.append, jobs=jobs, max_rounds=max_rounds,
+              progress=progress)
+    return out
+
+
+def tally_run(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
+              jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
+              ) -> Tally:
+    """As ``simulate``, the fights summed up as they come (stats.Tally): memory does not
+    grow with ``n``."""
+    sums = Tally(len(encounter.combatants))
+    play_many(encounter, policy, n, seed, sums.add, jobs=jobs, max_rounds=max_rounds,
+              progress=progress)
+    return sums
+
+
+def play_many(encounter: EncounterSpec, policy: str | None, n: int, seed: int,
+              take: Take, *, jobs: int = 1, max_rounds: int = 30,
+              progress: Progress | None = None) -> None:
+    """Play fights 0..n-1 of the run seeded ``seed``, handing each result to ``take`` in
+    fight order."""
     loaded = load_policy(policy)
     jobs = max(1, min(jobs, n))
     size = max(1, min(25, n // (jobs * 4) or 1))
-    work = [(seed, s, min(s + size, n)) for s in range(0, n, size)]
-    if jobs == 1:
-        return _local(encounter, loaded, work, max_rounds, progress)
+    work = ((seed, s, min(s + size, n)) for s in range(0, n, size))
+    if jobs == 1 and (policy is None or policy in BUILTIN):  # our own code: no pool
+        _local(encounter, loaded, work, max_rounds, take, progress)
+    else:  # a policy file's code runs in workers only, a pool of one for --jobs 1
+        _pooled(encounter, policy, work, jobs, max_rounds, take, progress)
+
+
+def _local(encounter: EncounterSpec, policy: Policy, work: Iterator[Chunk],
+           max_rounds: int, take: Take, progress: Progress | None) -> None:
+    for seed, start, stop in work:
+        for i in range(start, stop):
+            take(play_fight(encounter, policy, seed, i, max_rounds)[0])
+        if progress:
+            progress(stop - start)
+
+
+class _CtrlC:
+    """While the pool runs, Ctrl-C (SIGINT) only raises a flag; ``check`` raises
+    ``KeyboardInterrupt`` from a known place. Outside the main thread (where no signal
+    is delivered) it does nothing."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.saved: Any = None
+        self.installed = False
+
+    def _flag(self, signum: int, frame: FrameType | None) -> None:
+        self.pressed = True
+
+    def __enter__(self) -> _CtrlC:
+        try:
+            self.saved = signal.signal(signal.SIGINT, self._flag)
+            self.installed = True
+        except ValueError:  # not the main thread
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.installed:
+            signal.signal(signal.SIGINT, self.saved)
+
+    def check(self) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+
+
+def _pooled(encounter: EncounterSpec, policy: str | None, work: Iterator[Chunk],
+            jobs: int, max_rounds: int, take: Take, progress: Progress | None) -> None:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    out: list[FightResult] = []
-    pool = ProcessPoolExecutor(jobs, ctx, initializer=_init,
-                               initargs=(encounter, policy, max_rounds))
-    try:
-        futures: list[Future[list[FightResult]]] = [pool.submit(_chunk, w) for w in work]
-        for (_, start, stop), future in zip(work, futures, strict=True):  # in fight order
-            try:
-                part = future.result()
-            except BrokenProcessPool:
-                raise WorkerDied(f"simulate: a worker process died (killed, out of "
-                                 f"memory, or its policy ended the process) while playing "
-                                 f"fights {start + 1}-{stop}; nothing to report") from None
-            out += part
-            if progress:
-                progress(len(part))
-    except KeyboardInterrupt:
-        # Ctrl-C: stop the workers now rather than let them finish their fights (the
-        # executor has no public way before Python 3.14's terminate_workers).
-        procs = getattr(pool, "_processes", None) or {}
-        for proc in list(procs.values()):
-            proc.terminate()
-        raise
-    finally:
-        # On an error the fights not yet started are dropped; those running are short
-        # (a chunk is at most 25 fights).
-        pool.shutdown(wait=True, cancel_futures=True)
-    return out
+    pending: deque[tuple[Chunk, Future[list[FightResult]]]] = deque()
+    with _CtrlC() as ctrl_c:
+        pool = ProcessPoolExecutor(jobs, ctx, initializer=_init,
+                                   initargs=(encounter, policy, max_rounds))
+        try:
+            while True:
+                for w in work:  # top up the chunks in flight
+                    pending.append((w, pool.submit(_chunk, w)))
+                    if len(pending) >= jobs * AHEAD:
+                        break
+                if not pending:
+                    break
+                (_, start, stop), future = pending.popleft()
+                part = _wait(future, ctrl_c, start, stop)
+                for r in part:  # in fight order
+                    take(r)
+                if progress:
+                    progress(len(part))
+            ctrl_c.check()
+        except KeyboardInterrupt:
+            # Ctrl-C: stop the workers now rather than let them finish their fights (the
+            # executor has no public way before Python 3.14's terminate_workers).
+            procs = getattr(pool, "_processes", None) or {}
+            for proc in list(procs.values()):
+                proc.terminate()
+            raise
+        finally:
+            # On an error the fights not yet started are dropped; those running are
+            # short (a chunk is at most 25 fights).
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _wait(future: Future[list[FightResult]], ctrl_c: _CtrlC, start: int, stop: int
+          ) -> list[FightResult]:
+    """The chunk's results, looking at the Ctrl-C flag every ``POLL`` seconds."""
+    while True:
+        ctrl_c.check()
+        try:
+            return future.result(timeout=POLL)
+        except FutureTimeout:
+            continue
+        except BrokenProcessPool:
+            raise WorkerDied(f"simulate: a worker process died (killed, out of memory, or "
+                             f"its policy ended the process) while playing fights "
+                             f"{start + 1}-{stop}; nothing to report") from None

@@ -37,6 +37,7 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta, parse_line
 from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.policy import Policy
+from momenta_cli.simulate.policy_file import contained
 from momenta_cli.simulate.view import View
 from momenta_cli.text import quote_word as quote
 
@@ -167,7 +168,8 @@ class _Run:
         sys.exit(), or a MomentaError from an engine helper it called) becomes one line
         naming the policy and the function."""
         try:
-            return fn(*args)
+            with contained():  # its prints to stderr; os._exit raises
+                return fn(*args)
         except (PolicyFailed, KeyboardInterrupt):
             raise
         except BaseException as err:  # noqa: BLE001 - a policy's bug or sys.exit(): one line

@@ -10,10 +10,36 @@ or is looked into (raise, ``sys.exit()``, a module ``__getattr__``) becomes one
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from momenta_cli.simulate.policy import BUILTIN, DEFAULT, Policy, PolicyError
+
+
+class ProcessExit(BaseException):
+    """A policy called ``os._exit`` (raised instead, while the policy's code runs)."""
+
+
+def _no_exit(code: int = 0) -> None:
+    raise ProcessExit(f"os._exit({code}) would end the whole run")
+
+
+@contextmanager
+def contained() -> Iterator[None]:
+    """While a policy's code runs: what it prints goes to stderr (stdout is the report's:
+    ``--json``), and ``os._exit`` raises ``ProcessExit``, which the caller turns into one
+    line, instead of ending the process without a word. (A policy that ends its process
+    another way ends a worker: batch.py reports that too.)"""
+    saved_out, saved_exit = sys.stdout, os._exit
+    sys.stdout = sys.stderr
+    os._exit = _no_exit  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, os._exit = saved_out, saved_exit
 
 
 def load_policy(spec: str | None) -> Policy:
@@ -44,7 +70,8 @@ def _from_module(path: Path, name: str) -> Policy:
             raise PolicyError(f"{path}: cannot be loaded as Python")
         module = importlib.util.module_from_spec(loader)
         sys.modules[name] = module
-        loader.loader.exec_module(module)
+        with contained():
+            loader.loader.exec_module(module)
     except PolicyError:
         raise
     except SyntaxError as err:
@@ -56,10 +83,11 @@ def _from_module(path: Path, name: str) -> Policy:
     base = BUILTIN[DEFAULT]
     try:
         # The module's own __getattr__ (or a property on a module subclass) runs here.
-        choose = getattr(module, "choose", None)
-        pick = getattr(module, "pick", base.pick)
-        react = getattr(module, "react", base.react)
-        callable_ = [callable(fn) for fn in (choose, pick, react)]
+        with contained():
+            choose = getattr(module, "choose", None)
+            pick = getattr(module, "pick", base.pick)
+            react = getattr(module, "react", base.react)
+            callable_ = [callable(fn) for fn in (choose, pick, react)]
     except KeyboardInterrupt:
         raise
     except BaseException as err:  # noqa: BLE001 - the module's own code: one line

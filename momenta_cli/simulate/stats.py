@@ -1,5 +1,6 @@
-"""The figures of a simulation run, from its per-fight results: win rates with their 95 %
-confidence intervals (Wilson), rounds to finish, per-combatant means, and the verdict.
+"""The figures of a simulation run, from the running sums of its fights (``Tally``): win
+rates with their 95 % confidence intervals (Wilson), rounds to finish, per-combatant
+means, and the verdict.
 
 The verdict reads the allies' win rate (undecided fights and fights in which both sides
 went out count as not won):
@@ -20,7 +21,7 @@ quantile).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from math import ceil, sqrt
 from typing import Any
 
@@ -97,29 +98,84 @@ def _side(k: int, n: int) -> dict[str, Any]:
     return {"wins": k, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
 
 
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
+def _mean(total: float, count: int) -> float:
+    return total / count if count else 0.0
 
 
-def summarise(encounter: EncounterSpec, results: Sequence[FightResult], *, seed: int,
-              policy: str, max_rounds: int) -> dict[str, Any]:
-    """Every figure of the run as one JSON-ready dict (stable keys: docs/simulate.md)."""
-    n = len(results)
-    wins = {ALLIES: 0, ADVERSARIES: 0, BOTH_OUT: 0, UNDECIDED: 0}
+class Tally:
+    """Running sums of a run's fights: every figure ``summarise`` reports, in memory that
+    does not grow with the number of fights (a million fights kept whole took about
+    700 MB). Sums of whole numbers are exact, so the means are those of the fights; the
+    rounds of the decided fights are kept as a count per round, which gives the same
+    nearest-rank quartiles as the sorted list."""
+
+    def __init__(self, combatants: int):
+        self.fights = 0
+        self.wins = {ALLIES: 0, ADVERSARIES: 0, BOTH_OUT: 0, UNDECIDED: 0}
+        self.rounds: dict[int, int] = {}  # round a decided fight ended in -> fights
+        self.combatants = combatants
+        self.sums = {key: [0] * combatants for key in PER_COMBATANT}
+        self.refused = 0
+
+    def add(self, r: FightResult) -> None:
+        self.fights += 1
+        self.wins[r.winner] += 1
+        if r.winner != UNDECIDED:
+            self.rounds[r.rounds] = self.rounds.get(r.rounds, 0) + 1
+        for key, column in self.sums.items():
+            values = getattr(r, key)
+            for i in range(self.combatants):
+                column[i] += int(values[i])
+        self.refused += r.refused
+
+    def size(self) -> int:
+        """How many numbers the tally holds (for the test that it stays bounded)."""
+        return len(self.wins) + 2 * len(self.rounds) + sum(map(len, self.sums.values()))
+
+    def round_quantile(self, q: float) -> int:
+        """``rank_quantile`` of the decided fights' rounds, from their counts."""
+        decided = sum(self.rounds.values())
+        if not decided:
+            return 0
+        rank = max(ceil(q * decided) - 1, 0)
+        seen = 0
+        for value in sorted(self.rounds):
+            seen += self.rounds[value]
+            if seen > rank:
+                return value
+        raise AssertionError("unreachable: the rank is below the count")
+
+
+PER_COMBATANT = ("dealt", "taken", "strain_dealt", "strain_taken", "wounds", "down")
+
+
+def tally(encounter: EncounterSpec, results: Iterable[FightResult]) -> Tally:
+    """The tally of ``results`` (fights of ``encounter``)."""
+    t = Tally(len(encounter.combatants))
     for r in results:
-        wins[r.winner] += 1
-    rounds = sorted(r.rounds for r in results if r.winner != UNDECIDED)
+        t.add(r)
+    return t
+
+
+def summarise(encounter: EncounterSpec, results: Tally | Iterable[FightResult], *,
+              seed: int, policy: str, max_rounds: int) -> dict[str, Any]:
+    """Every figure of the run as one JSON-ready dict (stable keys: docs/simulate.md),
+    from the fights' ``Tally`` (or from their results)."""
+    t = results if isinstance(results, Tally) else tally(encounter, results)
+    n = t.fights
+    wins = t.wins
+    decided = sum(t.rounds.values())
     combatants = []
     for i, c in enumerate(encounter.combatants):
         combatants.append({
             "name": c.name,
             "side": c.side,
-            "damage_dealt": _mean([r.dealt[i] for r in results]),
-            "damage_taken": _mean([r.taken[i] for r in results]),
-            "strain_dealt": _mean([r.strain_dealt[i] for r in results]),
-            "strain_taken": _mean([r.strain_taken[i] for r in results]),
-            "wounds": _mean([r.wounds[i] for r in results]),
-            "defeated_rate": _mean([1.0 if r.down[i] else 0.0 for r in results]),
+            "damage_dealt": _mean(t.sums["dealt"][i], n),
+            "damage_taken": _mean(t.sums["taken"][i], n),
+            "strain_dealt": _mean(t.sums["strain_dealt"][i], n),
+            "strain_taken": _mean(t.sums["strain_taken"][i], n),
+            "wounds": _mean(t.sums["wounds"][i], n),
+            "defeated_rate": _mean(float(t.sums["down"][i]), n),
         })
     allies = _side(wins[ALLIES], n)
     foes = _side(wins[ADVERSARIES], n)
@@ -149,14 +205,14 @@ def summarise(encounter: EncounterSpec, results: Sequence[FightResult], *, seed:
             UNDECIDED: {"count": wins[UNDECIDED], "rate": undecided},
         },
         "rounds": {
-            "decided": len(rounds),
-            "median": rank_quantile(rounds, 0.5),
-            "q1": rank_quantile(rounds, 0.25),
-            "q3": rank_quantile(rounds, 0.75),
-            "min": rounds[0] if rounds else 0,
-            "max": rounds[-1] if rounds else 0,
-            "mean": _mean(rounds),
+            "decided": decided,
+            "median": t.round_quantile(0.5),
+            "q1": t.round_quantile(0.25),
+            "q3": t.round_quantile(0.75),
+            "min": min(t.rounds, default=0),
+            "max": max(t.rounds, default=0),
+            "mean": _mean(sum(k * v for k, v in t.rounds.items()), decided),
         },
         "combatants": combatants,
-        "refused_per_fight": _mean([r.refused for r in results]),
+        "refused_per_fight": _mean(t.refused, n),
     }
