@@ -35,6 +35,7 @@ from momenta_cli.engine.harm import add_strain, gain_condition, lose_condition
 from momenta_cli.engine.movement import GrabEnded, end_grab, grabbers_of
 from momenta_cli.errors import RuleError
 from momenta_cli.rules import consumables
+from momenta_cli.text import echo
 
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
@@ -241,11 +242,11 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
     have = [n for n in SHAKEABLE if f.has(n)]
     if rest:
         if len(rest) > 1:
-            raise RuleError(f"one condition at a time, got {' '.join(rest)!r}")
+            raise RuleError(f"one condition at a time, got {echo(' '.join(rest))}")
         name = _shakeable_name(rest[0])
         if name is None:
             raise RuleError(f"Shake It Off clears {', '.join(SHAKEABLE)} only (R29), "
-                            f"not {rest[0]!r}")
+                            f"not {echo(rest[0])}")
         if not f.has(name):
             raise RuleError(f"{f.name} has no {name}")
     else:
