@@ -31,8 +31,15 @@ LINE_MAX = 4000
 
 def echo(text: str, most: int = ECHO_MAX) -> str:
     """``text`` as a refusal quotes it: one line, at most ``most`` characters (then
-    ``…``), in quotes: ``'attack gorm with a very long…'``."""
-    return repr(clip(one_line(text.strip()), most))
+    ``…``), in quotes: ``'attack gorm with a very long…'``. Quoted as ``repr`` quotes
+    (a character it cannot print is an escape), and cut after that, so forty ``\U00012544``
+    are no longer than forty letters."""
+    t = text.strip()
+    quoted = repr(one_line(t[:most + 1]))
+    mark, inner = quoted[0], quoted[1:-1]
+    if len(t) > most or len(inner) > most:
+        inner = inner[:most - 1] + "…"
+    return f"{mark}{inner}{mark}"
 
 
 def as_typed(text: str) -> str:
@@ -70,7 +77,8 @@ def digits_problem(text: str, most: int) -> str | None:
         return "must be a whole number"
     if not text.isascii():
         return "must be a whole number in the digits 0-9"
-    if len(text.lstrip("0")) > len(str(most)) or int(text) > most:
+    digits = text.lstrip("0") or "0"  # leading zeros cost no digits
+    if len(digits) > len(str(most)) or int(digits) > most:
         return f"is too large (at most {most:,})"
     return None
 
@@ -83,7 +91,8 @@ def whole(text: str, what: str = "number", most: int = 99_999, least: int = 0) -
     digits = t[1:] if t[:1] in "+-" else t
     why = digits_problem(digits, max(most, -least))
     if why is None:
-        n = -int(digits) if t[:1] == "-" else int(digits)
+        n = int(digits.lstrip("0") or "0")
+        n = -n if t[:1] == "-" else n
         if least <= n <= most:
             return n
         why = (f"is too large (at most {most:,})" if n > most

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import clip, name_key
+from momenta_cli.text import echo, name_key
 
 T = TypeVar("T")
 
@@ -84,8 +84,8 @@ def match_name(
         raise RuleError(f"{text} is ambiguous: {', '.join(key(x) for x in hits)}")
     near = closest_names(text, [key(x) for x in pool])
     if near:
-        raise RuleError(f"{head or f'no {what} called {clip(text)!r}'}: {did_you_mean(near)}")
-    raise RuleError(missing or f"no {what} called {clip(text)!r} (there are: "
+        raise RuleError(f"{head or f'no {what} called {echo(text)}'}: {did_you_mean(near)}")
+    raise RuleError(missing or f"no {what} called {echo(text)} (there are: "
                     f"{', '.join(key(x) for x in pool) or 'none'})")
 
 
