@@ -284,7 +284,7 @@ def test_add_with_a_5000_digit_count_or_x_squared_is_one_line_and_the_prompt_goe
     ("attack gorm roll " + "9" * 3900 + "s", "successes is too large"),
     ("undo " + "9" * 3900, "the number of steps to undo is too large"),
     ("defeat knife-" + "9" * 3900, "no combatant called 'knife-9999"),
-    ("defeat knife-٣", "no combatant called 'knife-٣'"),
+    ("defeat knife-١", "no combatant called 'knife-١'"),  # ١ is no 1: Knife-1 is not found
     ("defeat " + "9" * 3900, "no combatant called '9999"),
     ("dmg gorm 3 dice " + "9" * 3900, "a face is one digit from 1 to 6"),
     ("cond gorm hindered +" + "9" * 3900, "stacks is too large"),
@@ -327,6 +327,18 @@ def test_a_replay_line_with_a_10000_digit_number_after_a_name_is_one_line(enc):
         assert r.exit_code == 1 and "Traceback" not in r.output
         last = r.output.strip().splitlines()[-1]
         assert last.startswith(f"{script}:2: ") and said in last and len(last) < 300, last
+
+
+def test_a_short_name_with_endless_or_unicode_digits_names_nobody():
+    # the engine reads a copy's short name (knife-12) itself: never int() of 5,000 digits
+    from momenta_cli.engine.core import find_fighter
+
+    s = Session(DEMO)
+    assert find_fighter(s.state, "knife-1").name == "Knife-1"
+    for typed in ("knife-" + DIGITS_5000, DIGITS_5000, "k" + DIGITS_5000, "knife-١"):
+        with pytest.raises(MomentaError, match="no combatant called") as err:
+            find_fighter(s.state, typed)
+        assert len(str(err.value)) < 200
 
 
 def test_the_dice_question_refuses_5000_digits_in_one_line_and_asks_again():
@@ -378,3 +390,47 @@ def test_the_limits_are_documented():
     text = (ROOT / "docs" / "reliability.md").read_text()
     assert "## Input limits" in text and f"{LINE_MAX:,} characters" in text
     assert json.dumps(LINE_MAX) in text.replace(",", "") or "4,000" in text
+
+
+# Every verb, with a long word or a long number where its words go: whatever the refusal,
+# it quotes the input short (language/, the engine's name lookups, squares, the dice
+# clause). {W} is a word, {N} a number.
+TEMPLATES = """attack {N}|attack gorm {N}|attack gorm +{N}d|attack gorm dist {N}
+attack gorm dist={N}
+attack gorm roll {N}|attack gorm roll {N}s|attack gorm area burst {N} C3|attack gorm with {W}
+attack gorm at {W}|attack {W}|attack gorm {W}|feint gorm {N}|grab gorm {N}|shove gorm {N}
+move {N}|move gorm {N}|move gorm 2 difficult {N}|move {W} 2|move gorm to {W}|shift gorm {N}
+path {N}|path gorm {N}|path gorm C3 via {N}|path gorm C3 via C4 {W}|use gorm {W}|hide roll {N}
+shake gorm {W}|surge gorm {N}|cast gorm {N}|cast gorm 1 {W}|limit {W}|release {W}|apart {W}
+fall gorm {N}|fall {W} 2|terrain gorm {W}|place gorm {N}|place {W} C3|map {W}|los {W}
+los gorm {N}|door {N}|door C3 {W}|turn {W}|turn knife-{N}|end {W}|end hindered={N}s
+next {W}|cond gorm {W}|cond gorm hindered +{N}|cond gorm hindered {W}|cond {W} hindered
+surprise {W}|defeat {W}|defeat k{N}|revive {W}|remove {W}|add {W}|add footpad x{N}
+add footpad vit {N}|add footpad as {W}|add footpad side {W}|add footpad at {N}
+add footpad threat {W}|add footpad {W}|over {W}|dmg gorm {N}|dmg {W} 3|heal gorm {N}
+set gorm {W} 3|set gorm vitality {N}|set {W} vitality 3|undo {N}|undo {W}|redo {W}|help {W}
+{W}|odds gorm {N}|odds {W}|dmg gorm 3 dice {N}|dmg gorm 3 dice {W}|attack gorm {W} ?
+attack gorm adjacent {W}|attack gorm dodge {W}|move gorm 2 {W}|shift gorm 2 {W}|end forgo {W}
+limit gorm -- {W}|cast gorm 1 -- {W}|use gorm -- {W}|hide gorm {W}|breath {W}|steady {W}"""
+
+
+def test_every_refusal_quotes_a_long_word_or_number_short():
+    """Why: refusals echo inputs whole. Whatever verb refuses a word or number of 3,900
+    characters (as long as a line may hold), its message stays short."""
+    spec = load_encounter(ROOT / "encounters" / "yard-with-a-map.yaml")
+    start = Session(spec)
+    run_line(start, "next", SeededRoller(1))
+    lines = [t.format(W="z" * 3900, N="9" * 3900)
+             for row in TEMPLATES.splitlines() for t in row.split("|")]
+    long = []
+    for line in lines:
+        s = Session(spec)
+        for entry in start.entries:
+            s.push(entry)
+        try:
+            run_line(s, line, SeededRoller(1))
+        except MomentaError as err:
+            msg = str(err)
+            if len(msg) > 300 or "z" * (ECHO_MAX + 1) in msg or "9" * (ECHO_MAX + 1) in msg:
+                long.append(f"{line[:30]}: {msg[:100]}")
+    assert long == []
