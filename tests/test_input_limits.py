@@ -434,3 +434,18 @@ def test_every_refusal_quotes_a_long_word_or_number_short():
             if len(msg) > 300 or "z" * (ECHO_MAX + 1) in msg or "9" * (ECHO_MAX + 1) in msg:
                 long.append(f"{line[:30]}: {msg[:100]}")
     assert long == []
+
+
+def test_a_line_too_long_to_run_is_not_kept_in_the_prompts_history():
+    import io
+
+    from rich.console import Console
+
+    from momenta_cli.cli.prompt import _history
+    from momenta_cli.cli.screen import Screen
+
+    screen = Screen(Console(file=io.StringIO()))
+    history = _history(screen)
+    history.store_string("note " + "a" * 540_000)
+    history.store_string("defeat gorm")
+    assert list(_history(screen).load_history_strings()) == ["defeat gorm"]

@@ -26,7 +26,7 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile, NotSaved
 from momenta_cli.render import lit, prompt_line, toolbar
 from momenta_cli.storage import is_regular, state_home
-from momenta_cli.text import as_typed, echo, one_line
+from momenta_cli.text import as_typed, echo, one_line, too_long
 
 if TYPE_CHECKING:
     from momenta_cli.engine.core import Entry
@@ -257,6 +257,8 @@ def _history(screen: Screen):
                 return  # unreadable history: start with none
 
         def store_string(self, string: str) -> None:
+            if too_long(string):
+                return  # refused whole: a pasted page is not worth recalling
             try:
                 super().store_string(string)
             except (OSError, ValueError):
