@@ -19,6 +19,7 @@ from momenta_cli.engine.core import Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.questions import LEAVE, LEAVING
 from momenta_cli.render import lit
+from momenta_cli.text import as_typed, too_long
 
 
 def _keep(fight: Fight) -> tuple[str, ...]:
@@ -37,6 +38,14 @@ class _Told:
 
     def wrong(self, message: str) -> None:
         self.screen.error(message)
+
+    def fits(self, answer: str) -> bool:
+        """Whether ``answer`` is short enough to be taken (``text.LINE_MAX``, as a line);
+        if not, it is said, and the question is asked again."""
+        why = too_long(answer, "an answer")
+        if why is not None:
+            self.wrong(f"{why}; type it again")
+        return why is None
 
     def note(self, text: str) -> None:
         block(self.screen.console, [lit(text, "dim")], _keep(self.get_fight()))
@@ -57,10 +66,13 @@ class TerminalTable(_Told):
         session: PromptSession = PromptSession(
             completer=WordCompleter(list(words), ignore_case=True, sentence=True),
             complete_while_typing=False, bottom_toolbar=self.bar)
-        try:
-            return session.prompt(prompt)
-        except (KeyboardInterrupt, EOFError):
-            return None
+        while True:
+            try:
+                answer = session.prompt(prompt)
+            except (KeyboardInterrupt, EOFError):
+                return None
+            if self.fits(answer):
+                return answer
 
 
 class PipedTable(_Told):
@@ -73,12 +85,14 @@ class PipedTable(_Told):
         self.lines = lines
 
     def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
-        raw = next(self.lines, None)
-        if raw is None:
-            return None
-        answer = raw.rstrip("\r\n")
-        self.screen.console.print(Text(prompt, style="dim") + lit(answer))
-        return answer
+        while True:
+            raw = next(self.lines, None)
+            if raw is None:
+                return None
+            answer = raw.rstrip("\r\n")
+            self.screen.console.print(Text(prompt, style="dim") + lit(as_typed(answer)))
+            if self.fits(answer):
+                return answer
 
 
 def pick_until(read: Callable[[], str | None], screen: Screen,
@@ -91,6 +105,10 @@ def pick_until(read: Callable[[], str | None], screen: Screen,
         if text is None:
             return None
         if not text.strip():
+            continue
+        why = too_long(text, "an answer")
+        if why is not None:
+            screen.error(f"{why}; type it again")
             continue
         if text.replace("\ufeff", "").strip().lower() in LEAVE:  # no name: the GM wants out
             screen.console.print(lit(LEAVING, "dim"))
@@ -111,7 +129,7 @@ def piped_pick(screen: Screen, get_fight: Callable[[], Fight], lines: Iterator[s
         if raw is None:
             return None
         text = raw.rstrip("\r\n")
-        screen.console.print(Text("pick> ", style="dim") + lit(text))
+        screen.console.print(Text("pick> ", style="dim") + lit(as_typed(text)))
         return text
 
     def ask(names: list[str], suggestion: str | None) -> str | None:

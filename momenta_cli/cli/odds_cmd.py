@@ -31,10 +31,11 @@ Opt = typer.Option
 
 def _tiers(text: str) -> DamageTable:
     from momenta_cli.engine.core import DamageTable
+    from momenta_cli.text import echo, is_digits
 
     parts = [p.strip() for p in text.split("/")]
-    if not all(p.isascii() and p.isdigit() and len(p) <= 5 for p in parts):
-        raise typer.BadParameter(f"tiers are whole numbers like 2/7/13/20, got {text!r}",
+    if not all(is_digits(p) and len(p) <= 5 for p in parts):
+        raise typer.BadParameter(f"tiers are whole numbers like 2/7/13/20, got {echo(text)}",
                                  param_hint="'--tiers'")
     values = tuple(int(p) for p in parts)
     n = DamageTable.first_drop(values)

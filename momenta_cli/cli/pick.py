@@ -23,6 +23,7 @@ from momenta_cli.engine.turns import (
 )
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import parse_line
+from momenta_cli.text import whole
 
 # Asked with who may act and the suggestion; answers a name, or None to cancel.
 Ask = Callable[[list[str], str | None], str | None]
@@ -57,8 +58,10 @@ def resolve(fight: Fight, names: list[str], answer: str) -> str:
     """The combatant ``answer`` picks from ``names``: its number in the list, or its name
     as the GM types names. Raises ``MomentaError`` with the choices otherwise."""
     text = answer.strip().strip("\"'")
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(names):
-        return names[int(text) - 1]
+    if text.isdigit():  # its number in the list, in the digits 0-9 (never ² or ٣)
+        n = whole(text, "a pick", 99_999)
+        if 1 <= n <= len(names):
+            return names[n - 1]
     f = find_fighter(fight, text)
     if f.name not in names:
         raise MomentaError(f"{f.name} may not act now (pick one of: {', '.join(names)})")

@@ -26,7 +26,7 @@ from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile, NotSaved
 from momenta_cli.render import lit, prompt_line, toolbar
 from momenta_cli.storage import is_regular, state_home
-from momenta_cli.text import one_line
+from momenta_cli.text import as_typed, echo, one_line, too_long
 
 if TYPE_CHECKING:
     from momenta_cli.engine.core import Entry
@@ -139,7 +139,7 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
     try:
         out = ff.run(line, roller, players=screen.players)
     except NotSaved as err:
-        screen.error(f"not saved: {err.why}; '{line.strip()}' was not done and the fight "
+        screen.error(f"not saved: {err.why}; {echo(line)} was not done and the fight "
                      f"is as it was ({err.path})")
         return None
     except MomentaError as err:
@@ -257,6 +257,8 @@ def _history(screen: Screen):
                 return  # unreadable history: start with none
 
         def store_string(self, string: str) -> None:
+            if too_long(string):
+                return  # refused whole: a pasted page is not worth recalling
             try:
                 super().store_string(string)
             except (OSError, ValueError):
@@ -304,7 +306,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
                 tell_news()
                 line = raw.rstrip("\r\n")
                 screen.console.print(Text(prompt_line(ff.session.state), style="dim")
-                                     + lit(line))
+                                     + lit(as_typed(line)))
                 done = run_one(ff, screen, line, roller, pick, piped) if questions \
                     else run_one(ff, screen, line, roller)
                 if not done:

@@ -151,6 +151,7 @@ def _via(values: list[str]) -> tuple[str, ...]:
         return ()
     from momenta_cli.errors import CommandError
     from momenta_cli.language import read_via
+    from momenta_cli.text import echo
 
     try:
         # each --via may hold several squares, split by commas or spaces ("D3 D4")
@@ -158,7 +159,7 @@ def _via(values: list[str]) -> tuple[str, ...]:
     except CommandError as err:
         raise typer.BadParameter(str(err), param_hint="--via") from None
     if rest:
-        raise typer.BadParameter(f"{rest[0]!r} is not a square (a column letter and a row "
+        raise typer.BadParameter(f"{echo(rest[0])} is not a square (a column letter and a row "
                                  "number, like B3)", param_hint="--via")
     return squares
 

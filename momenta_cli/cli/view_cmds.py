@@ -184,7 +184,9 @@ def log(
 
     if fmt not in FORMATS and fmt not in ("md", "script"):
         # a usage mistake like any other: one line, exit code 2 (cli/app.py main)
-        raise typer.BadParameter(f"unknown format {fmt!r}: use text, markdown, json or "
+        from momenta_cli.text import echo
+
+        raise typer.BadParameter(f"unknown format {echo(fmt)}: use text, markdown, json or "
                                  f"script", param_hint="'--format'")
     if output is not None and str(output) == "-":  # the usual spelling of stdout
         output = None

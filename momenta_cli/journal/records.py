@@ -17,6 +17,8 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from momenta_cli.engine.core import Entry, Event, Session, event_from_dict
+from momenta_cli.errors import JournalError
+from momenta_cli.text import LINE_MAX
 
 if TYPE_CHECKING:  # the command language is not needed to read a fight
     from momenta_cli.play import Outcome
@@ -27,6 +29,17 @@ SUM_CHARS = 16  # hex digits of SHA-256 kept in "sum": 64 bits, plenty against a
 # No record momenta writes comes near this (a big area attack is a few kilobytes); a longer
 # line is damage, and refusing it early keeps json.loads from chewing on megabytes.
 RECORD_LIMIT = 1024 * 1024
+# What is typed is held to text.LINE_MAX characters so that its record always fits: a
+# character costs at most 12 bytes of JSON (one beyond the BMP written as two \uXXXX
+# escapes, when a record must be written in ASCII) and a line's text is in its record at
+# most twice (the command, and a note's or an ending's event), which leaves most of the
+# record to the events. ``encode`` refuses to write anything longer all the same.
+CHAR_BYTES_MOST = 12
+assert 2 * LINE_MAX * CHAR_BYTES_MOST <= RECORD_LIMIT // 8, "LINE_MAX must fit a record"
+
+
+class RecordTooLong(JournalError):
+    """A record longer than the reader takes (``RECORD_LIMIT``): never written."""
 
 
 def encode(obj: dict[str, Any]) -> bytes:
@@ -35,12 +48,20 @@ def encode(obj: dict[str, Any]) -> bytes:
     A command line may hold a lone surrogate (an undecodable byte from the shell); UTF-8
     cannot encode it, so that record is written with ASCII escapes instead, which
     ``json.loads`` reads back to the very same string.
+
+    A record the reader would refuse (over ``RECORD_LIMIT`` bytes) is never written:
+    ``RecordTooLong``, and the command that made it is not done.
     """
     try:
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-        return (text + "\n").encode("utf-8")
+        blob = (text + "\n").encode("utf-8")
     except UnicodeEncodeError:
-        return (json.dumps(obj, ensure_ascii=True, separators=(",", ":")) + "\n").encode()
+        blob = (json.dumps(obj, ensure_ascii=True, separators=(",", ":")) + "\n").encode()
+    if len(blob) - 1 > RECORD_LIMIT:  # the reader would refuse it (``parse_json``)
+        raise RecordTooLong(f"not saved: its record would be {len(blob) - 1:,} bytes, over "
+                            f"the {RECORD_LIMIT:,} a fight file's record may hold; nothing "
+                            "was done")
+    return blob
 
 
 def canonical(obj: Any) -> bytes:

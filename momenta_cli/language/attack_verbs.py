@@ -22,8 +22,9 @@ from dataclasses import replace
 from momenta_cli.engine.attack import SHAPES, Area, Attack
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, Request, number, typed_result, verb
+from momenta_cli.text import echo
 
-_DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)
+_DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)  # \d takes ² and ٣: number() refuses
 MAX_DICE = 20  # a sanity bound on +Nd/-Nd: pools are a handful of dice
 # keyword -> field; each takes the next word (or KEY=VALUE)
 VALUED_OPTIONS = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
@@ -122,11 +123,13 @@ def _options(words: list[str]) -> dict:
         elif low in FLAG_OPTIONS:
             put(FLAG_OPTIONS[low], True, low)
         elif m := _DICE.match(low):
-            out["dice"] = out.get("dice", 0) + int(m[1])
+            if len(m[1].lstrip("+-0")) > len(str(MAX_DICE)):  # never more digits than that
+                raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
+            out["dice"] = out.get("dice", 0) + number(m[1], "a dice modifier")
             if abs(out["dice"]) > MAX_DICE:
                 raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
         else:
-            raise CommandError(f"unexpected {word!r}")
+            raise CommandError(f"unexpected {echo(word)}")
     if out.get("cover") and out.get("no_cover"):
         raise CommandError("'cover' and 'no-cover' contradict each other")
     return out
@@ -141,7 +144,7 @@ def _area(words: list[str], i: int) -> tuple[Area, int]:
         raise CommandError(f"'area' needs a shape: {AREA_HELP}")
     shape, i = words[i].lower(), i + 1
     size = None
-    if i < len(words) and words[i].isdigit():
+    if i < len(words) and words[i].isdigit():  # ² too: number() says it is no number
         size, i = number(words[i], f"the {shape}'s size"), i + 1
         if size < 1:
             raise CommandError(f"a {shape} is 1 square or more")
@@ -181,7 +184,7 @@ def _attack(maneuver: str, words: list[str]) -> Attack:
     if not names:
         raise CommandError("missing target")
     if len(names) > 2:
-        raise CommandError(f"expected [ATTACKER] TARGET, got {' '.join(names)!r} "
+        raise CommandError(f"expected [ATTACKER] TARGET, got {echo(' '.join(names))} "
                            "(quote names with spaces)")
     attacker, target = (None, names[0]) if len(names) == 1 else (names[0], names[1])
     mine, counter_words = _split_counter(rest)

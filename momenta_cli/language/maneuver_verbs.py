@@ -18,12 +18,14 @@ from momenta_cli.engine.geometry import parse_square
 from momenta_cli.engine.movement import Apart, Fall, Move, MoveTo, Release, SetTerrain, Shift
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, Request, need, number, typed_result, verb
+from momenta_cli.text import echo
 
 TERRAIN_WORDS = {"climb": "climb", "climbing": "climb", "swim": "swim", "swimming": "swim",
                  "ground": "", "land": "", "walk": ""}
 
 
 def _is_int(word: str) -> bool:
+    # isdigit takes ² and ٣ too: read as N, ``number`` refuses them, saying why
     return word.lstrip("+-").isdigit()
 
 
@@ -52,7 +54,7 @@ def _move_options(rest: list[str], *, terrain_ok: bool) -> tuple[int, str | None
         elif w == "jump" and terrain_ok:
             jump = True
         else:
-            raise CommandError(f"unexpected {rest[i]!r}")
+            raise CommandError(f"unexpected {echo(rest[i])}")
         i += 1
     return difficult, terrain, jump
 
@@ -71,9 +73,12 @@ class MapUsage(CommandError):
         self.usage = MAP_USAGE[how]
 
 
+MAX_VIA = 20  # squares after 'via': a route's turns, far fewer than a search's legs
+
+
 def read_via(words: list[str]) -> tuple[tuple[str, ...], list[str]]:
     """``via B3 D4`` (or ``via B3,D4``) at the start of ``words``: the squares to pass
-    through in order, and the words after them; no ``via``: none."""
+    through in order (at most ``MAX_VIA``), and the words after them; no ``via``: none."""
     if not words or words[0].lower() != "via":
         return (), words
     out: list[str] = []
@@ -84,8 +89,11 @@ def read_via(words: list[str]) -> tuple[tuple[str, ...], list[str]]:
             break
         out += parts
         i += 1
+        if len(out) > MAX_VIA:
+            raise CommandError(f"'via' takes at most {MAX_VIA} squares to pass through; "
+                               f"this gives more")
     if not out:
-        after = f", got {words[1]!r}" if len(words) > 1 else ""
+        after = f", got {echo(words[1])}" if len(words) > 1 else ""
         raise CommandError(f"'via' needs the squares to pass through, like via B3 or "
                            f"via B3 D4{after}")
     return tuple(out), words[i:]
@@ -104,7 +112,7 @@ def _to_square(words: list[str], how: str) -> MoveTo | None:
     if i + 1 == len(words):
         raise MapUsage("missing the square to go to after 'to' (like to C5)", how)
     if parse_square(words[i + 1]) is None:
-        raise MapUsage(f"{words[i + 1]!r} after 'to' is not a square: a column letter "
+        raise MapUsage(f"{echo(words[i + 1])} after 'to' is not a square: a column letter "
                        "and a row number, like C5", how)
     try:
         via, rest = read_via(words[i + 2:])
@@ -175,14 +183,14 @@ def _path(words: list[str]) -> Meta:
         i = low.index("via")
         via, rest = read_via(words[i:])
         if rest:
-            raise CommandError(f"unexpected {rest[0]!r} after the squares of 'via'")
+            raise CommandError(f"unexpected {echo(rest[0])} after the squares of 'via'")
         words = words[:i]
     if len(words) >= 2 and words[-2].lower() == "to":  # `path brannoc to h8` reads too
         words = words[:-2] + words[-1:]
     need(words, "square")
     if parse_square(words[-1]) is None:  # `path kira`: a name, no square
         raise CommandError("missing square" if len(words) == 1 else
-                           f"{words[-1]!r} is not a square: a column letter and a row "
+                           f"{echo(words[-1])} is not a square: a column letter and a row "
                            "number, like C5")
     return Meta(Request.PATH, command=MoveTo(" ".join(words[:-1]) or None, words[-1], how,
                                                via=via))
@@ -207,7 +215,7 @@ def _hide(words: list[str]) -> Command:
         i = low.index("roll")
         after = words[i + 1:]
         if len(after) > 1:
-            raise CommandError(f"unexpected {after[1]!r}")
+            raise CommandError(f"unexpected {echo(after[1])}")
         typed = typed_result(after[0]) if after else None
         return Hide(" ".join(words[:i]) or None, True, typed)
     return Hide(" ".join(words) or None)
@@ -241,7 +249,7 @@ def _steady(words: list[str]) -> Command:
 def _surge(words: list[str]) -> Command:
     name, n, rest = _name_then_number(words, "Vigor")
     if rest:
-        raise CommandError(f"unexpected {rest[0]!r}")
+        raise CommandError(f"unexpected {echo(rest[0])}")
     return Surge(name, n)
 
 
@@ -303,7 +311,7 @@ def _fall(words: list[str]) -> Command:
     if name is None or n is None:
         raise CommandError("fall needs a combatant and a number of squares")
     if rest:
-        raise CommandError(f"unexpected {rest[0]!r}")
+        raise CommandError(f"unexpected {echo(rest[0])}")
     return Fall(name, n)
 
 

@@ -8,6 +8,7 @@ from momenta_cli.engine.battlefield import LookAt, Place, SetDoor
 from momenta_cli.engine.core import Command
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import Meta, Request, need, verb
+from momenta_cli.text import echo
 
 
 @verb("place", usage="place NAME SQUARE",
@@ -42,7 +43,7 @@ def _los(words: list[str]) -> Meta:
         words = words[:-2] + words[-1:]
     need(words, "target")
     if len(words) > 2:
-        raise CommandError(f"expected [NAME] TARGET, got {' '.join(words)!r} (quote names "
+        raise CommandError(f"expected [NAME] TARGET, got {echo(' '.join(words))} (quote names "
                            "with spaces)")
     source, target = (None, words[0]) if len(words) == 1 else (words[0], words[1])
     return Meta(Request.LOS, command=LookAt(source, target))
@@ -55,8 +56,8 @@ def _los(words: list[str]) -> Meta:
 def _door(words: list[str]) -> Command:
     need(words, "square")
     if len(words) > 2:
-        raise CommandError(f"unexpected {words[2]!r}")
+        raise CommandError(f"unexpected {echo(words[2])}")
     how = words[1].lower() if len(words) == 2 else None
     if how not in (None, "open", "close", "closed", "shut"):
-        raise CommandError(f"open or close, got {words[1]!r}")
+        raise CommandError(f"open or close, got {echo(words[1])}")
     return SetDoor(words[0], None if how is None else "open" if how == "open" else "close")

@@ -16,7 +16,7 @@ from momenta_cli.errors import CommandError
 
 # Splitting a line into words lives in momenta_cli/text/words.py, shared with the journal's
 # entries (engine/core/session.py ``Entry.script_line``).
-from momenta_cli.text import split
+from momenta_cli.text import echo, is_digits, split, whole
 
 
 class Request(StrEnum):
@@ -85,8 +85,8 @@ def lookup(word: str) -> Verb:
         raise CommandError(f"{word} is ambiguous: {', '.join(sorted(v.name for v in hits))}")
     near = _near_verbs(low)
     if near:
-        raise CommandError(f"unknown command {word!r}: {did_you_mean(near)} (try: help)")
-    raise CommandError(f"unknown command {word!r} (try: help)")
+        raise CommandError(f"unknown command {echo(word)}: {did_you_mean(near)} (try: help)")
+    raise CommandError(f"unknown command {echo(word)} (try: help)")
 
 
 def _near_verbs(word: str) -> list[str]:
@@ -136,30 +136,25 @@ def is_number(word: str) -> bool:
     """Whether ``word`` reads as a whole number in ASCII digits (an optional sign)."""
     text = word.strip()
     digits = text[1:] if text[:1] in "+-" else text
-    return digits.isascii() and digits.isdigit()
+    return is_digits(digits)
 
 
 def number(word: str, what: str = "number") -> int:
-    """A whole number in plain ASCII digits (an optional sign), at most 99,999."""
-    if not is_number(word):
-        raise CommandError(f"{what} must be a whole number, got {word!r}")
-    text = word.strip()
-    digits = text.lstrip("+-")
-    if len(digits) > 5 or int(digits) > MAX_NUMBER:
-        raise CommandError(f"{what} is too large: {word} (at most {MAX_NUMBER})")
-    return int(text)
+    """A whole number in plain ASCII digits (an optional sign), at most 99,999 either
+    way; refused in one line otherwise (text/limits.py ``whole``)."""
+    return whole(word, what, MAX_NUMBER, -MAX_NUMBER)
 
 
 def typed_result(text: str) -> Typed:
     """``2s`` = two successes; ``5,6,1`` = faces."""
     t = text.strip().lower()
     count = t[:-1]
-    if t.endswith("s") and count.isascii() and count.isdigit():  # no sign: 2s, not -2s
+    if t.endswith("s") and is_digits(count):  # no sign: 2s, not -2s
         return Typed(successes=number(count, "successes"))
     parts = [x for x in t.split(",") if x]
-    if not all(x.isascii() and x.isdigit() and len(x) == 1 for x in parts):
+    if not all(is_digits(x) and len(x) == 1 for x in parts):
         raise CommandError(f"a result is faces like 5,2,6 or successes like 2s, "
-                           f"got {text!r}")
+                           f"got {echo(text)}")
     faces = tuple(int(x) for x in parts)
     if not faces:
         raise CommandError("a result needs faces or successes")

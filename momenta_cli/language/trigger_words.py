@@ -10,6 +10,7 @@ from momenta_cli.engine.attack import Attack
 from momenta_cli.errors import CommandError
 from momenta_cli.language.attack_verbs import movement_reaction
 from momenta_cli.language.unparsing import answer_words
+from momenta_cli.text import echo
 
 REACTION_WORDS = {"intercept": "Intercept", "forestall": "Forestall"}
 NONE_WORD = "no-reactions"
@@ -27,7 +28,7 @@ def read(words: list[str], after: str = "the square") -> tuple[tuple[Attack, ...
     if any(w.lower() == NONE_WORD for w in words):
         raise CommandError(f"'{NONE_WORD}' stands alone: it says no reaction is made")
     if words[0].lower() not in REACTION_WORDS:
-        raise CommandError(f"unexpected {words[0]!r} after {after} (intercept NAME, "
+        raise CommandError(f"unexpected {echo(words[0])} after {after} (intercept NAME, "
                            f"forestall NAME or {NONE_WORD})")
     groups: list[list[str]] = []
     for w in words:

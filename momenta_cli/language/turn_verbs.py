@@ -28,7 +28,7 @@ from momenta_cli.language.parsing import (
     typed_result,
     verb,
 )
-from momenta_cli.text import clip
+from momenta_cli.text import clip, echo
 
 
 def _end_options(words: list[str]) -> tuple[bool, dict]:
@@ -41,7 +41,7 @@ def _end_options(words: list[str]) -> tuple[bool, dict]:
             key, _, val = w.partition("=")
             typed[key] = typed_result(val)
         else:
-            raise CommandError(f"unexpected {w!r}")
+            raise CommandError(f"unexpected {echo(w)}")
     return forgo, typed
 
 
@@ -104,7 +104,7 @@ def _cond(words: list[str]) -> Command:
         else:
             n = number(amt, "stacks")
         if len(rest) > 1:
-            raise CommandError(f"unexpected {rest[1]!r}")
+            raise CommandError(f"unexpected {echo(rest[1])}")
     return ChangeCondition(target, condition, op, n, source, new)
 
 
@@ -185,7 +185,8 @@ def _add(words: list[str]) -> Command:
         value = rest[i + 1] if i + 1 < len(rest) else None
         if w in _ADD_VALUED and value is None:
             raise CommandError(f"'{w}' needs a value")
-        once = "xN" if w.startswith("x") and w[1:].isdigit() else w
+        counted = w.startswith("x") and w[1:].isdigit()  # x5; x² and x٣ are refused
+        once = "xN" if counted else w
         if once in seen:  # the last one silently winning hides a typo
             raise CommandError(f"{once} is given twice")
         seen.add(once)
@@ -201,12 +202,12 @@ def _add(words: list[str]) -> Command:
             if _ADD_STATS[w] in stats:  # vit and vitality name one stat
                 raise CommandError(f"{w} is given twice")
             stats[_ADD_STATS[w]] = number(value or "", w)
-        elif w.startswith("x") and w[1:].isdigit():
-            count = int(w[1:])
+        elif counted:
+            count = number(w[1:], "the count after x")
             i += 1
             continue
         else:
-            raise CommandError(f"unexpected {rest[i]!r}")
+            raise CommandError(f"unexpected {echo(rest[i])}")
         i += 2
     return AddFighter(block, name, side, count, copy, threat=threat, at=at, **stats)
 
@@ -279,7 +280,7 @@ def _steps(verb: Request, words: list[str]) -> Meta:
         return Meta(verb)
     said = " ".join(words)
     if len(words) > 1:
-        raise CommandError(f"{verb} takes a number of steps ({verb} 2), got {clip(said)!r}")
+        raise CommandError(f"{verb} takes a number of steps ({verb} 2), got {echo(said)}")
     n = number(words[0], f"the number of steps to {verb}")
     if n < 1:
         raise CommandError(f"{verb} {clip(said)}: the number of steps is 1 or more")

@@ -11,7 +11,7 @@ from momenta_cli.engine.core import Entry, Roller, Session
 from momenta_cli.errors import CommandError, MomentaError
 from momenta_cli.language import Meta, Request, parse_line
 from momenta_cli.play.preview import strip_mark
-from momenta_cli.text import take_dice, unsafe
+from momenta_cli.text import check_length, take_dice, too_long, unsafe
 
 if TYPE_CHECKING:
     from momenta_cli.odds import AttackOdds
@@ -43,10 +43,13 @@ class Outcome:
 
 
 def check_plain(line: str) -> None:
-    """Refuse ``line`` (``CommandError``) unless it is one line of plain text: bytes that
-    were not UTF-8 (they arrive as lone surrogates), control, bidi and zero-width
-    characters, so nothing typed can reach the journal or the screen as an instruction.
-    The prompt calls it before asking anything about the line."""
+    """Refuse ``line`` (``CommandError``) unless it is one line of plain text of at most
+    ``text.LINE_MAX`` characters: bytes that were not UTF-8 (they arrive as lone
+    surrogates), control, bidi and zero-width characters, so nothing typed can reach the
+    journal or the screen as an instruction, and no record is too long to read back.
+    Every line passes here (``run_line``: the prompt, ``do``, replay scripts); the prompt
+    calls it before asking anything about the line."""
+    check_length(line)
     bad = unsafe(line.replace("\ufeff", "").replace("\t", " ").rstrip("\r\n"))
     if bad:
         if "surrogate" in bad:
@@ -113,6 +116,8 @@ def steps(session: Session, line: str) -> tuple[list[str], str | None]:
     of ``undo`` (``redo``), at most as many as there are to take back (at least one, so
     that nothing to undo is refused as usual), each its own journal record; any other
     line is itself. With a note when fewer steps were there than asked."""
+    if too_long(line):
+        return [line], None  # running it refuses it, unread
     try:
         parsed = parse_line(line) if strip_mark(line) is None else None
     except MomentaError:

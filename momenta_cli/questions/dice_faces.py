@@ -21,7 +21,9 @@ from momenta_cli.engine.core import (
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import typed_result
 from momenta_cli.questions.trial import Trial
-from momenta_cli.text import clip, one_line
+from momenta_cli.text import ECHO_MAX, clip, is_digits, one_line
+
+MOST_DIGITS = 3  # digits of a success count worth reading: no pool shows 1,000
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,10 @@ def answer(r: AskedRoll, text: str, face: int = 5) -> Typed | None:
     if not t:
         return None
     count = t[:-1]
-    if t.lower().endswith("s") and count.isascii() and count.isdigit():
+    if t.lower().endswith("s") and is_digits(count):
+        if len(count.lstrip("0")) > MOST_DIGITS:  # no pool comes near: never read
+            raise MomentaError(f"{clip(count, ECHO_MAX)} successes is impossible with "
+                               f"{dice_text(r.pool)}")
         typed = Typed(successes=int(count))  # however many: the pool says if it can be
     else:
         try:

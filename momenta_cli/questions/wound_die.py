@@ -82,7 +82,7 @@ def answer(text: str) -> int | None:
     t = text.replace("\ufeff", "").strip()
     if not t:
         return None
-    if t.isascii() and t.isdigit() and 1 <= int(t) <= 6:
+    if len(t) == 1 and t in "123456":  # one ASCII digit: never ² or ٣, nor 5,000 of them
         return int(t)
     raise MomentaError(f"a Wound table roll is one d6 face from 1 to 6, got "
                        f"{clip(one_line(t), 40)!r}")

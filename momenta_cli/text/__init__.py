@@ -1,8 +1,9 @@
-"""Text: what may reach a terminal or a file (shown, never obeyed), and how a command
-line splits into words.
+"""Text: what may reach a terminal or a file (shown, never obeyed), how a command line
+splits into words, and how much of it the tracker takes (its length, its numbers).
 
 Modules:
 
+    limits   the longest line, the short echo of a refused input, typed digits to a number
     literal  escaping control and invisible characters, clipping, name keys
     words    splitting a line into words, quoting one, the ``dice F,F,...`` clause
 

@@ -1,6 +1,17 @@
 # The door of text: each name of its API and the module it lives in.
 
+from .limits import (
+    LINE_MAX as LINE_MAX,
+    as_typed as as_typed,
+    check_length as check_length,
+    digits_problem as digits_problem,
+    echo as echo,
+    is_digits as is_digits,
+    too_long as too_long,
+    whole as whole,
+)
 from .literal import (
+    ECHO_MAX as ECHO_MAX,
     NAME_MAX as NAME_MAX,
     clip as clip,
     escape as escape,

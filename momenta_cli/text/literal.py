@@ -67,7 +67,10 @@ def one_line(text: str) -> str:
     return escape(text, newlines=False)
 
 
-def clip(text: str, most: int = 80) -> str:
+ECHO_MAX = 40  # characters of a refused input quoted back in its message (text/limits.py)
+
+
+def clip(text: str, most: int = ECHO_MAX) -> str:
     """``text`` cut to ``most`` characters with ``…``: an echo of what was typed in an
     error, where a pasted page would bury the message."""
     return text if len(text) <= most else text[:most - 1] + "…"

@@ -16,6 +16,8 @@ import re
 import shlex
 
 from momenta_cli.errors import CommandError
+from momenta_cli.text.limits import ECHO_MAX, echo
+from momenta_cli.text.literal import clip
 
 DICE_WORD = "dice"
 
@@ -149,7 +151,7 @@ def faces_text(faces: tuple[int, ...] | list[int]) -> str:
 def _faces(tail: str) -> tuple[int, ...]:
     """The faces of a clause's words (``tail``, after ``dice``): digits 1 to 6, one
     apart from the next by a comma, spaces or both; anything else is refused."""
-    clause = f"{DICE_WORD} {tail.strip()}".strip()
+    clause = clip(f"{DICE_WORD} {tail.strip()}".strip(), ECHO_MAX)  # quoted short
     parts = _SEPARATOR.split(tail.strip())
     if not tail.strip():  # `add dice`, `attack gorm with longsword dice`
         raise CommandError(f"{DICE_WORD} is a word the commands read as their own: give "
@@ -161,7 +163,7 @@ def _faces(tail: str) -> tuple[int, ...]:
     for p in parts:
         if p and (len(p) != 1 or p not in "123456"):
             raise CommandError(f"{clause}: a face is one digit from 1 to 6, like 'dice "
-                               f"5,2,6'; got {p!r} {_QUOTE_IT}")
+                               f"5,2,6'; got {echo(p)} {_QUOTE_IT}")
     if not all(parts):
         raise CommandError(f"{clause}: a comma with no face on one side of it; write the "
                            f"faces like 'dice 5,2,6' {_QUOTE_IT}")

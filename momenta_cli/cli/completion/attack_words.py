@@ -20,6 +20,7 @@ from momenta_cli.language import (
     Verb,
     is_option,
 )
+from momenta_cli.text import is_digits
 
 # the maneuver each attack verb declares (language/attack_verbs.py); the rest: Basic Attack
 MANEUVER = {"feint": "Feint", "grab": "Grab", "shove": "Shove", "intercept": "Intercept",
@@ -52,6 +53,12 @@ def _field(word: str) -> str:
     return VALUED_OPTIONS.get(word) or FLAG_OPTIONS.get(word) or word
 
 
+def _distance(word: str) -> int | None:
+    """``dist N``'s N as the attack verb reads it (ASCII digits, at most five), else
+    None: completion never hands ``int`` a ``²`` or 5,000 digits."""
+    return int(word) if is_digits(word) and len(word) <= 5 else None
+
+
 def _read_attack(words: list[str]) -> _Attack:
     a = _Attack()
     for w in words:
@@ -68,8 +75,9 @@ def _read_attack(words: list[str]) -> _Attack:
         if a.key is not None:
             if a.key == "with" and not a.counter and a.more is None:
                 a.weapon = w
-            if a.key == "dist" and not a.counter and a.more is None and w.isdigit():
-                a.distance = int(w)
+            if a.key == "dist" and not a.counter and a.more is None \
+                    and _distance(w) is not None:
+                a.distance = _distance(w)
             a.key = None
             continue
         if low == "for":
@@ -94,8 +102,8 @@ def _read_attack(words: list[str]) -> _Attack:
                 a.declared.add("defense")
             if low == "adjacent" and not a.counter:
                 a.distance = 1
-            if key == "dist" and eq and low[5:].isdigit() and not a.counter:
-                a.distance = int(low[5:])
+            if key == "dist" and eq and _distance(low[5:]) is not None and not a.counter:
+                a.distance = _distance(low[5:])
             if low in ("brace", "thrown", "ranged"):
                 a.declared.add(low)
                 a.ranged = a.ranged or low != "brace"

@@ -35,6 +35,7 @@ from momenta_cli.engine.harm import add_strain, gain_condition, lose_condition
 from momenta_cli.engine.movement import GrabEnded, end_grab, grabbers_of
 from momenta_cli.errors import RuleError
 from momenta_cli.rules import consumables
+from momenta_cli.text import clip, echo
 
 SHAKEABLE = ("Exhausted", "Grabbed", "Hindered", "Vulnerable")  # R29
 
@@ -241,11 +242,11 @@ def shake_it_off(fight: Fight, cmd: ShakeItOff, roller: Roller) -> list[Event]:
     have = [n for n in SHAKEABLE if f.has(n)]
     if rest:
         if len(rest) > 1:
-            raise RuleError(f"one condition at a time, got {' '.join(rest)!r}")
+            raise RuleError(f"one condition at a time, got {echo(' '.join(rest))}")
         name = _shakeable_name(rest[0])
         if name is None:
             raise RuleError(f"Shake It Off clears {', '.join(SHAKEABLE)} only (R29), "
-                            f"not {rest[0]!r}")
+                            f"not {echo(rest[0])}")
         if not f.has(name):
             raise RuleError(f"{f.name} has no {name}")
     else:
@@ -345,7 +346,7 @@ def cast(fight: Fight, cmd: CastSpell, roller: Roller) -> list[Event]:
                         f"spells that are not attacks; for another spell write: cast "
                         f"{cmd.cost} -- {cmd.spell.strip()})")
     what = f"Cast a Spell ({cmd.spell})" if cmd.spell else "Cast a Spell"
-    return pay_maneuver(fight, f, what, cmd.cost)
+    return _pay_labelled(fight, f, what, cmd.cost)
 
 
 @handles(LimitBreak)
@@ -353,6 +354,18 @@ def limit_break(fight: Fight, cmd: LimitBreak, roller: Roller) -> list[Event]:
     """ch19 Limit Break: full turn (R25), no Vigor; its effect is the GM's."""
     f = actor(fight, cmd.name)
     what = f"Limit Break ({cmd.what})" if cmd.what else "Limit Break"
-    return pay_maneuver(fight, f, what, 0, full_turn=True)
+    return _pay_labelled(fight, f, what, 0, full_turn=True)
+
+
+def _pay_labelled(fight: Fight, f: Fighter, what: str, cost: int, *,
+                  full_turn: bool = False) -> list[Event]:
+    """``pay_maneuver`` for a maneuver labelled with the GM's own words (``Cast a Spell
+    (Ward of Thorns)``): the event keeps them whole, a refusal quotes them short."""
+    try:
+        return pay_maneuver(fight, f, what, cost, full_turn=full_turn)
+    except RuleError as err:
+        head, _, words = what.partition(" (")
+        short = f"{head} ({clip(words[:-1])})" if words else what
+        raise RuleError(str(err).replace(what, short)) from None
 
 

@@ -29,7 +29,7 @@ from momenta_cli.engine.core import (
     match_name,
 )
 from momenta_cli.errors import RuleError
-from momenta_cli.text import clip, squares_text
+from momenta_cli.text import echo, squares_text
 
 T = TypeVar("T")
 
@@ -114,8 +114,8 @@ def pick(items: Sequence[T], text: str, name: Callable[[T], str], what: str) -> 
     if len(hits) == 1:  # the usual case, without building the message for a miss
         return hits[0]
     has = ", ".join(name(x) for x in items) or "none"
-    return match_name(items, text, key=name, words=True, head=f"{what} {clip(text)!r}",
-                 missing=f"{what} {clip(text)!r} (has: {has})")
+    return match_name(items, text, key=name, words=True, head=f"{what} {echo(text)}",
+                 missing=f"{what} {echo(text)} (has: {has})")
 
 
 def pick_weapon(f: Fighter, text: str) -> WeaponSpec:

@@ -28,6 +28,7 @@ from momenta_cli.engine.geometry import (
     square_name,
 )
 from momenta_cli.errors import RuleError
+from momenta_cli.text import echo
 
 _BOARD: list[tuple[Board, tuple[tuple[Square, bool], ...], Board]] = []
 
@@ -81,7 +82,7 @@ def square_of(text: str) -> Square:
     """The square ``text`` names (``C5``, any case); RuleError when it names none."""
     sq = parse_square(text)
     if sq is None:
-        raise RuleError(f"{text!r} is not a square: {SQUARE_HELP}")
+        raise RuleError(f"{echo(text)} is not a square: {SQUARE_HELP}")
     return sq
 
 
@@ -148,7 +149,7 @@ def stands_up(fight: Fight, f: Fighter, at: str | None) -> list[Event]:
     board = board_of(fight)
     if board is None:
         if at is not None:
-            raise no_map(f"'at {at}' has nowhere to stand {f.name} up")
+            raise no_map(f"{echo('at ' + at)} has nowhere to stand {f.name} up")
         return []
     side = side_of(f.spec.size)
     taken = occupants(fight.fighters.values(), but=f.name)
@@ -177,7 +178,7 @@ def arrivals(fight: Fight, at: str | None, newcomers: list[tuple[str, str, str]]
     board = board_of(fight)
     if board is None:
         if at is not None:
-            raise no_map(f"'at {at}' has nowhere to put them")
+            raise no_map(f"{echo('at ' + at)} has nowhere to put them")
         return []
     if at is None:
         raise RuleError(f"this fight has a map: say where {newcomers[0][0]} comes in "

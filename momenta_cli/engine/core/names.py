@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import clip, name_key
+from momenta_cli.text import echo, name_key
 
 T = TypeVar("T")
 
@@ -84,8 +84,8 @@ def match_name(
         raise RuleError(f"{text} is ambiguous: {', '.join(key(x) for x in hits)}")
     near = closest_names(text, [key(x) for x in pool])
     if near:
-        raise RuleError(f"{head or f'no {what} called {clip(text)!r}'}: {did_you_mean(near)}")
-    raise RuleError(missing or f"no {what} called {clip(text)!r} (there are: "
+        raise RuleError(f"{head or f'no {what} called {echo(text)}'}: {did_you_mean(near)}")
+    raise RuleError(missing or f"no {what} called {echo(text)} (there are: "
                     f"{', '.join(key(x) for x in pool) or 'none'})")
 
 
@@ -169,8 +169,10 @@ def command_word(text: str) -> str | None:
 
 # --- fighters ----------------------------------------------------------------------------
 
-_NUMBERED = re.compile(r"^(.*)-(\d+)$")  # a copy's name: base, hyphen, number
-_SHORT = re.compile(r"^(.*?)[ ]?(\d+)$")  # what was typed: a base prefix, then a number
+# ASCII digits: \d would take ٣ (int() reads it as 3); what is typed is also checked for
+# its length (``numbered``), as int() refuses more than 4,300 digits with an exception.
+_NUMBERED = re.compile(r"^(.*)-([0-9]+)$")  # a copy's name: base, hyphen, number
+_SHORT = re.compile(r"^(.*?)[ ]?([0-9]+)$")  # what was typed: a base prefix, then a number
 
 
 @lru_cache(maxsize=4096)
@@ -190,8 +192,10 @@ def numbered(pool: Iterable[Fighter], text: str) -> list[Fighter]:
     find Deckhand-3; ``3`` finds every copy numbered 3."""
     if text.strip()[:1] in ("-", "+", "="):  # `-1` is stacks or a modifier, not Knife-1
         return []
+    if any(c.isdigit() and not c.isascii() for c in text):  # a number is 0-9: not ² or ٣
+        return []
     m = _SHORT.match(_hyphen_key(text))
-    if m is None:
+    if m is None or len(m[2].lstrip("0")) > 6:  # no copy is numbered past 999,999
         return []
     prefix, n = m[1], int(m[2])
     squashed = prefix.replace(" ", "")

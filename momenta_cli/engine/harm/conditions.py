@@ -19,7 +19,7 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.errors import RuleError
 from momenta_cli.rules import ConditionDef, conditions
-from momenta_cli.text import clip
+from momenta_cli.text import echo
 
 TABLE_CAP = 3  # a condition made up at the table: at most 3 stacks, persistent
 # What `cond` reads as a number of stacks, never as a condition's name: +2, -1, =0, -all...
@@ -91,8 +91,8 @@ def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
         if len(known) == 1:
             return known[0]
     try:
-        return match_name(cat, text, what="condition", head=f"unknown condition {clip(text)!r}",
-                     missing=f"unknown condition {clip(text)!r} (known: {', '.join(cat)})")
+        return match_name(cat, text, what="condition", head=f"unknown condition {echo(text)}",
+                     missing=f"unknown condition {echo(text)} (known: {', '.join(cat)})")
     except RuleError as err:
         if hint and text.strip() and not candidates(cat, text):  # not for an ambiguity
             raise RuleError(f"{err}{hint}") from None
