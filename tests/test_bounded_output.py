@@ -308,3 +308,24 @@ def test_the_jobs_cap_keeps_the_pool_small():
     assert simulate_cmd._jobs("256") == cores()
     assert simulate_cmd._jobs("auto") == cores()
     assert simulate_cmd._jobs("1") == 1
+
+
+def test_reinforcements_cannot_take_a_fight_past_the_most_it_holds(monkeypatch):
+    """Bounded output (item 4): ``add`` at the prompt, 50 at a time, stops at the same
+    maximum a file is held to, in one line, the fight unchanged."""
+    from momenta_cli.engine.core import MAX_COMBATANTS as held
+    from tests.engine_helpers import run, session_from
+
+    monkeypatch.setattr("momenta_cli.engine.gm.reinforce.MAX_COMBATANTS", 5)
+    s = session_from("""
+    name: Crowd
+    combatants:
+      - {name: Aa, side: allies}
+      - {name: Bb, side: adversaries}
+    """)
+    run(s, "add copy bb x3")
+    before = dict(s.state.fighters)
+    with pytest.raises(Exception) as err:
+        run(s, "add copy bb x2")
+    assert "at most 5 combatants: there is room for 0 more" in str(err.value)
+    assert dict(s.state.fighters) == before and held == 1000

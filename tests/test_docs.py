@@ -7,6 +7,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from momenta_cli.cli.app import app
 from momenta_cli.language import VERBS
 from momenta_cli.language.reference import markdown
@@ -194,3 +196,21 @@ def test_a_missing_file_or_anchor_is_caught_and_a_good_link_is_not(tmp_path):
     assert broken == ["page.md: missing.md: no such file",
                       "page.md: other.md#nowhere: no such anchor",
                       "page.md: #there: no such anchor"]
+
+
+@pytest.mark.parametrize("first", ["attack_verbs", "maneuver_verbs", "map_verbs",
+                                   "turn_verbs"])
+def test_the_verbs_are_listed_the_same_whichever_verb_module_loads_first(first):
+    """The generated reference (and help) list the verbs in one order: a test worker that
+    happened to import a verb module before the parser once listed its verbs last."""
+    import subprocess
+    import sys
+
+    probe = ("import momenta_cli.language." + first + "\n"
+             "from momenta_cli.language.parsing import VERBS\n"
+             "print(' '.join(VERBS))")
+    got = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split()
+    from momenta_cli.language.parsing import VERBS
+
+    assert got == list(VERBS)

@@ -34,15 +34,16 @@ from momenta_cli.encounter.file_model import (
 from momenta_cli.encounter.problems import Problems, Source, suggest
 from momenta_cli.encounter.roots import include_roots, resolve_include
 from momenta_cli.encounter.yamlload import PathT, YamlProblem, decode, parse, read_raw
-from momenta_cli.engine.core import ATTRIBUTES, CombatantSpec, EncounterSpec
+from momenta_cli.engine.core import (
+    ATTRIBUTES,
+    MAX_COMBATANTS,
+    CombatantSpec,
+    EncounterSpec,
+)
 from momenta_cli.errors import EncounterError
 from momenta_cli.rules import Settings, conditions, damage_types
 from momenta_cli.text import name_key, unsafe
 
-# The most combatants a fight holds (count: included). Far above any table's fight, and
-# low enough that every screen stays quick: a status table or an encounter's tables of
-# 10,000 rows take Rich several seconds to draw.
-MAX_COMBATANTS = 1000
 
 
 @dataclass

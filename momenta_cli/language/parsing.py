@@ -67,6 +67,14 @@ def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, exa
 
     def deco(fn: Parser) -> Parser:
         VERBS[name] = Verb(name, aliases, usage, help, example, fn, group)
+        # Kept in the order of VERB_MODULES, whichever verb module was imported first
+        # (one imported before this module registers its verbs last): help and the
+        # generated reference list the verbs the same way every time.
+        rank = {m: i for i, m in enumerate(VERB_MODULES)}
+        ordered = sorted(enumerate(VERBS.values()),
+                         key=lambda iv: (rank.get(iv[1].parse.__module__, len(rank)), iv[0]))
+        VERBS.clear()
+        VERBS.update((v.name, v) for _, v in ordered)
         return fn
 
     return deco
@@ -159,6 +167,11 @@ def typed_result(text: str) -> Typed:
     if not faces:
         raise CommandError("a result needs faces or successes")
     return Typed(faces=faces)
+
+
+# The verb modules, in the order their verbs are listed (help, docs/commands.md)
+VERB_MODULES = ("momenta_cli.language.attack_verbs", "momenta_cli.language.maneuver_verbs",
+                "momenta_cli.language.map_verbs", "momenta_cli.language.turn_verbs")
 
 
 def _load_verbs() -> None:

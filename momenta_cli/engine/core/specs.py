@@ -42,6 +42,10 @@ MAX_SIZE = 20
 # (geometry/budget.py). A SIZE 20 creature takes 20 x 20 squares, which any map of that
 # size holds.
 MAX_SPD = 99
+# The most combatants a fight holds (count: included, reinforcements too). Far above any
+# table's fight, and low enough that every screen stays quick: a status table or an
+# encounter's tables of 10,000 rows take Rich several seconds to draw.
+MAX_COMBATANTS = 1000
 SIZE_HELP = ("SIZE is 1T, 1S, 1M or 1L (one square: tiny, small, medium, large) or 2, 3, "
              f"4, ... up to {MAX_SIZE} (N x N squares); a bare 1 reads as 1M")
 

@@ -8,6 +8,7 @@ import re
 
 from momenta_cli.engine.battlefield import arrivals
 from momenta_cli.engine.core import (
+    MAX_COMBATANTS,
     SIDES,
     THREAT_CLASSES,
     AddFighter,
@@ -57,6 +58,10 @@ def _joining(fight: Fight, cmd: AddFighter) -> list[Event]:
         raise RuleError(f"side must be one of {', '.join(SIDES)}")
     if not 1 <= cmd.count <= MAX_COUNT:
         raise RuleError(f"count must be 1 to {MAX_COUNT}")
+    if len(fight.fighters) + cmd.count > MAX_COMBATANTS:
+        room = max(0, MAX_COMBATANTS - len(fight.fighters))
+        raise RuleError(f"a fight holds at most {MAX_COMBATANTS} combatants: there is room "
+                        f"for {room} more")
     stats = [w for w, v in (("vit", cmd.vitality), ("guard", cmd.guard), ("pool", cmd.pool),
                             ("threat", cmd.threat)) if v is not None]
     if cmd.name is not None:
