@@ -45,7 +45,6 @@ from momenta_cli.rules import Settings, conditions, damage_types
 from momenta_cli.text import name_key, unsafe
 
 
-
 @dataclass
 class Definition:
     """A named definition (weapon, stat block, condition) and where it was written."""
