@@ -449,3 +449,14 @@ def test_a_line_too_long_to_run_is_not_kept_in_the_prompts_history():
     history.store_string("note " + "a" * 540_000)
     history.store_string("defeat gorm")
     assert list(_history(screen).load_history_strings()) == ["defeat gorm"]
+
+
+@pytest.mark.parametrize("stacks", ["+-3", "++2", "=-1", "-+1"])
+def test_a_signed_count_of_stacks_is_refused(stacks):
+    """Numbers are numbers (item 6): only digits follow the +, - or = of a stack count
+    (`+-3` once recorded "gains Impaired -3")."""
+    from momenta_cli.errors import CommandError
+    from momenta_cli.language import parse_line
+
+    with pytest.raises(CommandError, match="stacks are"):
+        parse_line(f"cond gorm impaired {stacks}")

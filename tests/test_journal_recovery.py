@@ -298,3 +298,23 @@ def test_a_single_damaged_record_whose_command_still_applies_loses_nothing(
     got.repair()
     back = FightFile.open(path, repair=False)
     assert back.warnings == [] and back.session.state == want.session.state
+
+
+def test_a_line_at_the_limit_survives_an_earlier_damaged_record(enc, tmp_path):
+    """Input limits (item 1) and a damaged record (item 2) together: a line just within
+    the limit is run again with its dice clause written on it, which is not the typed
+    line's length; it is kept, and `log --format script` replays."""
+    from momenta_cli.text import LINE_MAX
+
+    long_attack = "attack gorm" + " " * (LINE_MAX - 30) + "with longsword"
+    assert len(long_attack) <= LINE_MAX
+    fight = fight_with(enc, "turn brannoc", long_attack, "end")
+    script = tmp_path / "s.script"
+    assert invoke("log", fight, "--format", "script", "-o", script).exit_code == 0
+    replayed = invoke("replay", enc, script)
+    assert replayed.exit_code == 0, replayed.output[-300:]
+    data = fight.read_bytes().replace(b'"turn brannoc"', b'"turn  brannoc"', 1)
+    fight.write_bytes(data)
+    assert len(cmds(fight)) == 3  # every command kept, the long attack too
+    assert invoke("repair", fight).exit_code == 0
+    assert len(cmds(fight)) == 3

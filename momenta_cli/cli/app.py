@@ -81,7 +81,16 @@ def __getattr__(name: str) -> Any:
 def main() -> None:
     """Console-script entry point. A usage mistake (a missing argument, ``--width 0``) is
     one line on stderr and exit code 2, like every other refusal: the command's ``-h``
-    has the details."""
+    has the details. Ctrl-C that no command handles (in its first instants, while it
+    loads) ends it quietly with exit code 130, never with a traceback."""
+    try:
+        _main()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
+
+
+def _main() -> None:
     import typer.core
 
     # The click Typer runs on: its own copy in newer Typers, the click package before.

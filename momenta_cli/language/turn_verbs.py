@@ -100,6 +100,9 @@ def _cond(words: list[str]) -> Command:
         if amt in ("-all", "clear", "off", "-"):
             op, n = "-", None
         elif amt[0] in "+-=":
+            if amt[1:] and not (amt[1:].isascii() and amt[1:].isdigit()):
+                # `+-3` is no count of stacks (it once recorded "gains Impaired -3")
+                raise CommandError(f"stacks are +N, -N, =N or -all, got {echo(rest[0])}")
             op, n = amt[0], number(amt[1:] or "1", "stacks")
         else:
             n = number(amt, "stacks")

@@ -49,13 +49,28 @@ def check_plain(line: str) -> None:
     journal or the screen as an instruction, and no record is too long to read back.
     Every line passes here (``run_line``: the prompt, ``do``, replay scripts); the prompt
     calls it before asking anything about the line."""
-    check_length(line)
+    check_length(_typed_part(line))
+    check_length(line, times=DICE_ROOM)  # a clause of faces, bounded too
     bad = unsafe(line.replace("\ufeff", "").replace("\t", " ").rstrip("\r\n"))
     if bad:
         if "surrogate" in bad:
             raise CommandError("the line is not UTF-8 text (a byte that is no character); "
                                "type it again")
         raise CommandError(f"a command is one line of plain text; this one holds {bad}")
+
+
+DICE_ROOM = 5  # a line with its dice clause: at most this many line limits in all
+
+
+def _typed_part(line: str) -> str:
+    """``line`` without its dice clause: the tracker writes one onto a complete line (a
+    record run again, ``log --format script``), and the journal keeps the faces apart
+    from the line, so the line limit is the typed line's."""
+    try:
+        taken = take_dice(line)
+    except MomentaError:
+        return line  # a clause that is no faces: the line is read as typed
+    return line if taken is None else taken[0]
 
 
 def _as_seen(session: Session, players: bool) -> Session:

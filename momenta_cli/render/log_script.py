@@ -8,7 +8,9 @@ from __future__ import annotations
 import shlex
 
 from momenta_cli.engine.core import Entry, Session
-from momenta_cli.text import one_line
+from momenta_cli.text import clip, one_line
+
+NOTE_MAX = 300  # characters of a warning kept as a comment of the script
 
 
 def as_script(session: Session, *, encounter: str, fight: str, begun: str | None,
@@ -28,7 +30,9 @@ def as_script(session: Session, *, encounter: str, fight: str, begun: str | None
             f"# {n} command{'s' if n != 1 else ''} as the journal stands{left}; every die",
             "# is written on its line (dice ...), so any seed replays it:",
             f"#   momenta replay {shlex.quote(encounter)} {shlex.quote(script)}",
-            *(f"# {note}" for note in notes)]
+            # cut short: a note may quote a whole recorded line, and the script's own
+            # lines must stay within the line limit a replay reads (text.LINE_MAX)
+            *(f"# {clip(note, NOTE_MAX)}" for note in notes)]
     body = [e.script_line for e in entries]
     # one_line: a name or a recorded line can never break a script line in two
     return "\n".join(one_line(x) for x in [*head, *body]) + "\n"

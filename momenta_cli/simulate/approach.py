@@ -72,7 +72,8 @@ def _way_to(board: Board, fight: Fight, f: Fighter, target: Fighter,
     side = side_of(f.spec.size)
     try:
         return distances_to(board, target.position, wanted, side=side,
-                            enemies=frozenset(theirs), allies=frozenset(ours))
+                            enemies=frozenset(theirs), allies=frozenset(ours),
+                            work=Work(APPROACH_WORK, "the way there", ""))
     except GeometryTooComplex:
         goal = squares_of(target)
         return {sq: distance(footprint(sq, side), goal) for sq in wanted}
@@ -87,6 +88,12 @@ def _in_sight(board: Board, mine: tuple[Square, ...], theirs: tuple[Square, ...]
         return line_of_sight(board, mine, theirs, work)
     except GeometryTooComplex:
         return False
+
+
+# A simulated walk's search for the way to its foe: a twentieth of a GM's path question,
+# since a fight asks it on every walking turn (a SIZE 20 creature on a maze of walls
+# spent minutes of one fight); past it, the greedy step as the crow flies.
+APPROACH_WORK = 20_000
 
 
 def toward(fight: Fight, f: Fighter) -> str | None:

@@ -49,18 +49,19 @@ def as_typed(text: str) -> str:
     return text if len(text) <= LINE_MAX else clip(text, ECHO_MAX)
 
 
-def too_long(text: str, what: str = "a line") -> str | None:
-    """Why ``text`` is refused for its length, or None when it is at most ``LINE_MAX``
-    characters: ``too long: a line is at most 4,000 characters (this one has
-    540,006)``."""
-    if len(text) <= LINE_MAX:
+def too_long(text: str, what: str = "a line", times: int = 1) -> str | None:
+    """Why ``text`` is refused for its length, or None when it is at most ``times``
+    ``LINE_MAX`` characters: ``too long: a line is at most 4,000 characters (this one
+    has 540,006)``."""
+    most = LINE_MAX * times
+    if len(text) <= most:
         return None
-    return f"too long: {what} is at most {LINE_MAX:,} characters (this one has {len(text):,})"
+    return f"too long: {what} is at most {most:,} characters (this one has {len(text):,})"
 
 
-def check_length(text: str, what: str = "a line") -> None:
-    """Refuse (``CommandError``) ``text`` longer than ``LINE_MAX`` characters."""
-    why = too_long(text, what)
+def check_length(text: str, what: str = "a line", times: int = 1) -> None:
+    """Refuse (``CommandError``) ``text`` longer than ``times`` ``LINE_MAX`` characters."""
+    why = too_long(text, what, times)
     if why is not None:
         raise CommandError(why)
 

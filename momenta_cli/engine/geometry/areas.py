@@ -34,7 +34,7 @@ def burst_squares(board: Board, centre: Square, radius: int) -> frozenset[Square
 
 
 def _work() -> Work:
-    return Work(SIGHT_AREA_WORK, "the area's squares", SIGHT_RULING.replace(
+    return Work(SIGHT_AREA_WORK, "the area's shape", SIGHT_RULING.replace(
         "add 'sight' (or not) and 'cover' or 'no-cover' to the attack, and 'dist N' if "
         "the distance is in doubt", "name the targets with 'for NAME' instead of 'area'"))
 
