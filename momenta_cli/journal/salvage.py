@@ -32,6 +32,7 @@ very session the salvage built.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -246,29 +247,27 @@ class Salvage:
         self.done.kept += 1
 
     def _undo(self, number: int) -> None:
-        if not self.stack:
-            self._drop(number, "undo", "nothing to undo by then")
-            return
-        slot = self.stack.pop()
-        self.redo_stack.append(slot)
-        if not slot:
-            self._drop(number, "undo", "the command it took back is gone")
-            return
-        self.session.undo()
-        self.done.records.append({"undo": True})
-        self.done.kept += 1
+        self._step(number, "undo", self.stack, self.redo_stack, "took back",
+                   self.session.undo)
 
     def _redo(self, number: int) -> None:
-        if not self.redo_stack:
-            self._drop(number, "redo", "nothing to redo by then")
+        self._step(number, "redo", self.redo_stack, self.stack, "put back",
+                   self.session.redo)
+
+    def _step(self, number: int, word: str, source: list[bool], target: list[bool],
+              did: str, act: Callable[[], object]) -> None:
+        """An ``undo`` (or ``redo``) record: the slot it moves goes from ``source`` to
+        ``target``; a command the salvage lost is not there to take back (put back)."""
+        if not source:
+            self._drop(number, word, f"nothing to {word} by then")
             return
-        slot = self.redo_stack.pop()
-        self.stack.append(slot)
+        slot = source.pop()
+        target.append(slot)
         if not slot:
-            self._drop(number, "redo", "the command it put back is gone")
+            self._drop(number, word, f"the command it {did} is gone")
             return
-        self.session.redo()
-        self.done.records.append({"redo": True})
+        act()
+        self.done.records.append({word: True})
         self.done.kept += 1
 
     def _lost(self) -> None:

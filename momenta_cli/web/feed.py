@@ -120,13 +120,10 @@ class Feed:
             ff = FightFile.open(self.path, repair=False)
         except MomentaError as err:
             return self._notice(UNREADABLE, str(err))
-        notice, detail = "", ""
-        for w in ff.warnings:
-            if "incomplete (being saved" in w:
-                continue  # a record being written: the next look sees it whole
-            detail = detail or w
-            if "shown up to it" in w:
-                notice, detail = DAMAGED, w
+        # a last record being written is no news: the next look sees it whole
+        said = [w for w in ff.warnings if "incomplete (being saved" not in w]
+        notice = DAMAGED if ff.damage is not None else ""  # held: the salvaged fight
+        detail = said[0] if said else ""
         session = ff.session
         doc = status_document(session.state, session.entries, players=True,
                               records=ff.records, initial=session.initial)
