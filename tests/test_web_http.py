@@ -344,7 +344,7 @@ def test_a_fight_file_that_goes_away_is_a_notice_then_comes_back(fight):
     assert lines[1:] == [f"players' screen: showing {fight}"]
 
 
-def test_a_damaged_journal_shows_the_fight_up_to_the_damage_with_a_notice(fight):
+def test_a_damaged_journal_shows_the_recovered_fight_with_a_notice(fight):
     r = invoke("do", fight, "--seed", "1", "end")
     assert r.exit_code == 0, r.output
     head, first, second = fight.read_bytes().splitlines(keepends=True)[:3]

@@ -21,6 +21,7 @@ from momenta_cli.engine.geometry import square_name
 from momenta_cli.engine.turns import (
     PHASE_NAMES,
     current_phase,
+    gm_turn,
     may_act,
     round_done,
     side_due,
@@ -95,14 +96,13 @@ def _turn(fight: Fight, players: bool, reason: str) -> dict[str, Any]:
     may = [f for f in may_act(fight) if not (players and unseen(f))]
     turn_of = list(turn_counter(fight, actor)) if actor is not None and not hidden_actor \
         else None
-    # Only Hidden ones may act: a side due with nobody to pick would tell of them
-    gm_only = players and due is not None and not may and bool(may_act(fight))
-    if gm_only:
+    kept = players and gm_turn(fight)  # a Hidden one acts, or is due: not even its side
+    if kept:
         due = None
     if fight.over:
         cue = f"Combat over: {reason}" if reason else "Combat over"
-    elif hidden_actor or gm_only:
-        cue = GM_TURN  # a Hidden one acts, or is due: not even its side is told
+    elif kept:
+        cue = GM_TURN
     elif actor is not None:
         cue = f"{actor.name} is acting"
     elif due == "allies":
@@ -114,8 +114,7 @@ def _turn(fight: Fight, players: bool, reason: str) -> dict[str, Any]:
     else:
         cue = ""
     return {
-        "phase": PHASE_NAMES[phase] if phase and not fight.over and not (
-            hidden_actor or gm_only) else None,
+        "phase": PHASE_NAMES[phase] if phase and not fight.over and not kept else None,
         "side_due": due,
         "acting": actor.name if actor is not None and not hidden_actor else None,
         "acting_side": actor.side if actor is not None and not hidden_actor else None,

@@ -16,6 +16,7 @@ from momenta_cli.engine.turns import (
     PHASE_NAMES,
     combat_may_end,
     current_phase,
+    gm_turn,
     may_act,
     round_done,
     side_due,
@@ -38,8 +39,7 @@ def status_headline(fight: Fight, *, players: bool = False) -> Text:
     if phase:
         bits.append(f"{PHASE_NAMES[phase]} phase")
     if fight.active:
-        f = fight.get(fight.active)
-        bits.append("the GM's turn" if players and unseen(f)  # not even its side (R39)
+        bits.append("the GM's turn" if players and gm_turn(fight)  # not even its side
                     else f"{fight.active} is acting")
     else:
         due = side_due(fight)
@@ -48,7 +48,7 @@ def status_headline(fight: Fight, *, players: bool = False) -> Text:
         if due and names:
             s = f" (suggest {sugg.name})" if sugg and sugg.name in names else ""
             bits.append(f"{due} due, may act: {', '.join(names)}{s}")
-        elif due and players and may_act(fight):  # only unseen ones may act (R39)
+        elif players and gm_turn(fight):  # only Hidden ones may act (R39)
             bits.append("the GM's turn")
         elif round_done(fight):
             bits.append("round done: 'turn' starts the next")

@@ -15,6 +15,7 @@ from momenta_cli.engine.turns import (
     PHASE_NAMES,
     combat_may_end,
     current_phase,
+    gm_turn,
     may_act,
     round_done,
     side_due,
@@ -74,8 +75,8 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
         out.append(f"{PHASE_NAMES[phase]} phase")
     if fight.active:
         f = fight.get(fight.active)
-        if players and unseen(f):  # a Hidden enemy acting: named nowhere, nor its side
-            out.append("GM's turn")  # (R20, R39)
+        if players and gm_turn(fight):  # a Hidden enemy acting: named nowhere, nor
+            out.append("GM's turn")  # its side (R20, R39)
             return out
         out.append(f"{name(f)} acting{counter(fight, f)}")
         if not (players and numbers_hidden(f)):
@@ -91,8 +92,8 @@ def bits(fight: Fight, round_word: str = "R", *, players: bool = False,
         tail = f"{SUGGEST}{name(sugg)})" if sugg is not None and sugg.name in shown \
             and len(may) > 1 else ""
         out.append(f"{due} due, may act: {names}{tail}")
-    elif due and every:  # for the players, only Hidden enemies may act: not even their
-        out.append("GM's turn")  # side is told (R39)
+    elif players and gm_turn(fight):  # only Hidden ones may act: not even their side
+        out.append("GM's turn")  # is told (R39)
     elif round_done(fight):
         out.append("round done: 'turn' starts the next")
     return out

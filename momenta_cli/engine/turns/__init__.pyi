@@ -6,6 +6,7 @@ from .zipper import (
     PHASE_NAMES as PHASE_NAMES,
     combat_may_end as combat_may_end,
     current_phase as current_phase,
+    gm_turn as gm_turn,
     may_act as may_act,
     next_round_first_side as next_round_first_side,
     picked_by_players as picked_by_players,

@@ -5,7 +5,7 @@ All functions here read the state; none change it.
 
 from __future__ import annotations
 
-from momenta_cli.engine.core import Fight, Fighter, other_side
+from momenta_cli.engine.core import Fight, Fighter, other_side, unseen
 
 PHASE_NAMES = {1: "main", 2: "slowed", 3: "independents", 4: "slowed independents"}
 INDEPENDENTS = 3  # the first phase that belongs to the independents
@@ -111,3 +111,16 @@ def picked_by_players(fight: Fight) -> bool:
     for the adversaries and the independents). True when the allies are due and have a
     real choice: more than one of them may act."""
     return side_due(fight) == "allies" and len(may_act(fight)) > 1
+
+
+def gm_turn(fight: Fight) -> bool:
+    """For the players' view (R20, R39): whether the turn is one the GM keeps to itself,
+    a Hidden one acting, or only Hidden ones left to pick from the side due. The players
+    are then told neither who nor which side: a side due with nobody they can see to
+    pick would tell of the Hidden one."""
+    if fight.over:
+        return False
+    if fight.active:
+        return unseen(fight.get(fight.active))
+    every = may_act(fight)
+    return bool(side_due(fight) and every and all(unseen(f) for f in every))
