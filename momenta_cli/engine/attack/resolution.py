@@ -14,10 +14,12 @@ into damage (R3, R5, R8, R9) or the maneuver's effect.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from momenta_cli.engine.actions import check_stated_cost, pay_maneuver, pay_reaction
 from momenta_cli.engine.attack.area_attack import aimed, area_note
 from momenta_cli.engine.attack.attack_events import AttackDamage, AttackRolled
+from momenta_cli.engine.attack.decision_points import brace_ask, dice_ask, reaction_ask
 from momenta_cli.engine.attack.defense import (
     REACTIVE_ATTACK_COST,
     Defense,
@@ -26,13 +28,17 @@ from momenta_cli.engine.attack.defense import (
     reactive_cost,
 )
 from momenta_cli.engine.attack.effects import effect
+from momenta_cli.engine.attack.parts import COUNTER_STEP, PartPath, target_path
 from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS, REACTIVE, Attack, Plan, plan_attack
 from momenta_cli.engine.attack.pools import attack_pool, solid_hit
 from momenta_cli.engine.core import (
+    Ask,
     Event,
     Fight,
     Fighter,
     Note,
+    OnesRoller,
+    Option,
     Pool,
     ResourceSet,
     Roll,
@@ -42,6 +48,7 @@ from momenta_cli.engine.core import (
     actor,
     applied,
     apply_all,
+    consult,
     find_fighter,
     handles,
     roll_pool,
@@ -96,9 +103,21 @@ def _pay(fight: Fight, a: Fighter, p: Plan, cmd: Attack) -> list[Event]:
     return pay_maneuver(fight, a, label, cost)
 
 
-def _roll(fight: Fight, parts: Pool, roller: Roller, typed: Typed | None, auto: int | None
-          ) -> Roll:
-    return roll_pool(parts.total, roller, fight.settings.success_face, typed, auto)
+def _roll(fight: Fight, parts: Pool, roller: Roller, typed: Typed | None, auto: int | None,
+          ask: Ask) -> Roll:
+    """The roll of ``parts``: the dice typed on the line, a Grunt's successes (R7), or
+    the dice asked at ``ask`` once the pool is known (the tracker's when unanswered)."""
+    face = fight.settings.success_face
+    if typed is None and auto is None:
+        typed = consult(roller, ask, lambda given: roll_pool(parts.total, OnesRoller(), face,
+                                                            _typed(given)))
+    return roll_pool(parts.total, roller, face, typed, auto)
+
+
+def _typed(given: Any) -> Typed:
+    if not isinstance(given, Typed):
+        raise RuleError("a roll is answered with its faces or its successes")
+    return given
 
 
 @handles(Attack)
@@ -134,7 +153,7 @@ def resolve(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
 
     An Area attack (R22) may name several targets (``also``): a weapon rolls once for all
     of them, a spell once per target; each target defends on its own."""
-    return _resolve(fight.draft(), cmd, roller)
+    return _resolve(fight.draft(), cmd, roller, ())
 
 
 def rolls_once(w: WeaponSpec, targets: int) -> bool:
@@ -143,13 +162,15 @@ def rolls_once(w: WeaponSpec, targets: int) -> bool:
     return targets > 1 and not w.has("Spell")
 
 
-def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
+def _resolve(s: Fight, cmd: Attack, roller: Roller, path: PartPath) -> list[Event]:
     """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
     ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
-    it, and a Counterattack, resolved on the same copy, needs no copy of its own."""
+    it, and a Counterattack, resolved on the same copy, needs no copy of its own.
+    ``path``: where ``cmd`` stands in the command decided (engine/attack/parts.py), so
+    each decision point says where its answer goes."""
     cmd = aimed(s, cmd)  # an area on the map becomes its targets
     a0 = actor(s, cmd.attacker)
-    strikes = (cmd, *cmd.also)
+    strikes = [cmd, *cmd.also]
     targets = [find_fighter(s, x.target) for x in strikes]
     if len({t.name for t in targets}) < len(targets):
         raise RuleError("a target is named twice")
@@ -175,6 +196,12 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
     apply_all(s, events)
 
+    # ch19 Reactions: each target with no reaction written decides one now, when
+    # targeted, knowing the attack's pool (fixed above, ch20 step 1)
+    for i, (x, t, p) in enumerate(zip(strikes, targets, plans, strict=True)):
+        if x.defense is None and x.counter is None:
+            strikes[i] = _reaction(s, x, (*path, *target_path(i)), a0, s.get(t.name), p,
+                                   pools[i][0], roller)
     defenses: list[Defense | None] = []
     for x, p in zip(strikes, plans, strict=True):
         defense = None
@@ -187,7 +214,7 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
         # R20: attacking reveals a Hidden attacker, so a Counterattack can answer it (its
         # pool, fixed above, keeps the Hidden bonus)
         events += applied(s, lose_condition(s, s.get(a0.name), "Hidden", None, reason="revealed"))
-    for x, p in zip(strikes, plans, strict=True):
+    for i, (x, p) in enumerate(zip(strikes, plans, strict=True)):
         if x.counter is not None and s.get(a0.name).out:
             # R27: an earlier Counterattack (an Area attack draws several) took the
             # attacker out: this one has no one to strike, and the attack goes on.
@@ -199,18 +226,45 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller) -> list[Event]:
                               maneuver="Counterattack",
                               distance=x.counter.distance if x.counter.distance is not None
                               else cmd.distance)
-            events += _resolve(s, counter, roller)  # applied to ``s`` already
+            # applied to ``s`` already
+            events += _resolve(s, counter, roller, (*path, *target_path(i), COUNTER_STEP))
 
-    shared = _roll(s, pools[0][0], roller, cmd.typed, pools[0][1]) if one_roll else None
-    for x, p, (parts, auto), defense in zip(strikes, plans, pools, defenses, strict=True):
-        roll = shared or _roll(s, parts, roller, x.typed, auto)
-        events += _land(s, p, x, parts, roll, defense, roller, rolled_at=shared is None)
+    rolls = f"{a0.name} rolls"
+    shared = _roll(s, pools[0][0], roller, cmd.typed, pools[0][1],
+                   dice_ask(a0, path, "typed", pools[0][0], f"{rolls} for every target",
+                            tuple(events))) if one_roll else None
+    for i, (x, p, (parts, auto), defense) in enumerate(
+            zip(strikes, plans, pools, defenses, strict=True)):
+        where = (*path, *target_path(i))
+        label = f"{rolls} at {p.target}" if len(strikes) > 1 else rolls
+        roll = shared or _roll(s, parts, roller, x.typed, auto,
+                               dice_ask(a0, where, "typed", parts, label, tuple(events)))
+        events += _land(s, p, x, parts, roll, defense, roller, where,
+                        rolled_at=shared is None)
     a = s.get(a0.name)
     return events + applied(s, lose_condition(s, a, "Hidden", None, reason="revealed"))  # R20
 
 
+def _reaction(s: Fight, x: Attack, path: PartPath, a: Fighter, t: Fighter, p: Plan,
+              pool: Pool, roller: Roller) -> Attack:
+    """``x`` with the reaction its target decides at this point (none by default)."""
+    ask = reaction_ask(s, x, path, a, t, p, pool)
+    if len(ask.options) <= 1 and not ask.why:
+        return x  # nothing to declare and nothing to say
+
+    def check(given: Any) -> None:
+        if not isinstance(given, Option) or given not in ask.options:
+            raise RuleError(f"{t.name} may answer: "
+                            + ", ".join(o.label for o in ask.options))
+        check_reactions(s, replace(x, **dict(given.change)), t, p)
+
+    got = consult(roller, ask, check)
+    return x if got is None else replace(x, **dict(got.change))
+
+
 def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
-          defense: Defense | None, roller: Roller, *, rolled_at: bool) -> list[Event]:
+          defense: Defense | None, roller: Roller, path: PartPath, *, rolled_at: bool
+          ) -> list[Event]:
     """One target's side of the roll: its defense roll, the net successes (R3), then the
     damage or effect, and an Edge hit's Hindered (R19). ``rolled_at``: the roll was made
     against this target alone, so its Vulnerable is used up (condition table)."""
@@ -219,7 +273,9 @@ def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
     if defense is not None:
         if defense.auto is not None and x.defense_typed is not None:
             raise RuleError(f"{t.name} is a Grunt: it never rolls (R7)")
-        droll = _roll(s, defense.parts, roller, x.defense_typed, defense.auto)
+        droll = _roll(s, defense.parts, roller, x.defense_typed, defense.auto,
+                      dice_ask(t, path, "defense_typed", defense.parts,
+                               f"{t.name}'s {defense.label}"))
     net = max(roll.successes - (droll.successes if droll else 0), 0)  # R3
     events = applied(s, [AttackRolled(
         a.name, t.name, p.maneuver, p.weapon.name, p.mode, p.location.name, p.types,
@@ -228,7 +284,7 @@ def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
     if rolled_at and not roll.auto:
         events += applied(s, lose_condition(s, t, "Vulnerable", None, reason="used"))
     if p.deals_damage:
-        events += _damage(s, a, t, p, x, roll, net, roller)
+        events += _damage(s, a, t, p, x, roll, net, roller, path, tuple(events))
     else:
         events += effect(s, a, t, p.maneuver, net, roller, together=x.together,
                          answers=x.push_reactions, said=x.push_said)
@@ -240,21 +296,31 @@ def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
 
 
 def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: Roll,
-            net: int, roller: Roller) -> list[Event]:
+            net: int, roller: Roller, path: PartPath, lead: tuple[Event, ...]
+            ) -> list[Event]:
     """ch20 steps 3-4, R5, R8, R9: tier (+ Solid Hit), Guard, resistance or weakness,
-    then Vitality with its Wounds (R10). Strain skips all but the tier."""
+    then Vitality with its Wounds (R10). Strain skips all but the tier. A target that
+    has not Braced and may is asked once the damage is known (ch19 Brace); ``lead``:
+    what the table has to have seen by then."""
     w = p.weapon
     tier = w.damage.damage(net)
     m = meets(w, p.types, p.location.name, t)
     solid = 0 if w.strain else solid_hit(s, a, roll, net)
-    soak, amount, braced = reaching(
-        tier, solid, m.guard, resisted=bool(m.resisted), weak=bool(m.weak),
-        brace=cmd.brace, strain=m.strain)
+
+    def reach(brace: bool) -> tuple[int, int, bool]:
+        return reaching(tier, solid, m.guard, resisted=bool(m.resisted), weak=bool(m.weak),
+                        brace=brace, strain=m.strain)
+
+    soak, amount, braced = reach(cmd.brace)
+    if not cmd.brace and not m.strain:
+        ask = brace_ask(s, t, p, path, amount, reach(True)[1], lead)
+        if ask is not None and consult(roller, ask) is not None:
+            soak, amount, braced = reach(True)
     if m.strain:
         out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True,
                                          amount=amount)]
         return out + applied(
-            s, add_strain(s, t, amount, roller, reason=w.name))
+            s, add_strain(s, t, amount, roller, reason=w.name, lead=(*lead, *out)))
     events: list[Event] = []
     resisted = list(m.resisted)
     if braced:  # ch19 Brace: resistance to the attack, then Broken
@@ -270,4 +336,5 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: Roll,
     events += applied(s, tail)
     return events + applied(s, deal_harm(
         s, s.get(t.name), amount, roller, reason=w.name,
-        wound_effect=p.location.wound_effect, mark=p.location.name == "Mark"))
+        wound_effect=p.location.wound_effect, mark=p.location.name == "Mark",
+        lead=(*lead, *events)))

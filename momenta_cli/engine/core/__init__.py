@@ -4,6 +4,8 @@ the opening state plus the journal of accepted entries, and undo is a replay of 
 
 Modules:
 
+    asking       decision points: ``Ask``, a ``Decider`` consulted at each, ``step``
+                 (decide as far as the answers go), ``written`` (an answer on the line)
     commands     the commands every rules module shares (turns, conditions, GM
                  overrides)
     deciding     ``decide``: find the command's handler, then roll the round over

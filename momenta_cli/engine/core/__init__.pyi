@@ -1,5 +1,22 @@
 # The door of engine.core: each name of its API and the module it lives in.
 
+from .asking import (
+    ASK_KINDS as ASK_KINDS,
+    GM as GM,
+    NO_REACTION as NO_REACTION,
+    TAPE as TAPE,
+    Ask as Ask,
+    AskKind as AskKind,
+    Decider as Decider,
+    Done as Done,
+    Key as Key,
+    Option as Option,
+    consult as consult,
+    first_ask as first_ask,
+    step as step,
+    take_die as take_die,
+    written as written,
+)
 from .commands import (
     AddFighter as AddFighter,
     AddNote as AddNote,

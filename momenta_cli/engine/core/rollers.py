@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Roller(Protocol):
@@ -92,6 +92,16 @@ class RecordingRoller:
         out = self._inner.roll(n)
         self.faces.extend(out)
         return out
+
+    def answer(self, ask: Any) -> Any:
+        """What ``inner`` answers at a decision point (engine/core/asking.py), when it is
+        asked (None from a plain roller); a d6 answered is a face of the line's, kept
+        in its place among the rolled ones."""
+        ask_inner = getattr(self._inner, "answer", None)
+        got = None if ask_inner is None else ask_inner(ask)
+        if isinstance(got, int) and not isinstance(got, bool) and ask.kind == "wound_die":
+            self.faces.append(got)
+        return got
 
 
 def count_successes(faces: Sequence[int], threshold: int = 5) -> int:

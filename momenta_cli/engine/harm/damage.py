@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from momenta_cli.engine.core import (
+    TAPE,
+    Ask,
     Event,
     Fight,
     Fighter,
@@ -15,6 +17,7 @@ from momenta_cli.engine.core import (
     WeaponSpec,
     WoundTaken,
     apply_all,
+    take_die,
 )
 from momenta_cli.engine.harm import conditions
 
@@ -139,19 +142,23 @@ def goes_down(fight: Fight, f: Fighter, *, lost: bool = False, reason: str = ""
             FighterDown(f.name, lost=lost, reason=reason)]
 
 
-def _slot_condition(fight: Fight, f: Fighter, roller: Roller, wound_effect: str | None
-                    ) -> tuple[str, int | None]:
+def _slot_condition(fight: Fight, f: Fighter, roller: Roller, wound_effect: str | None,
+                    burden: bool, lead: tuple[Event, ...]) -> tuple[str, int | None]:
     """The condition a new Wound or Burden gives (R10): an enemy's location effect, else
-    the setting; a PC rolls d6 on the table."""
+    the setting; a PC rolls d6 on the table, its player deciding the die (``lead``: what
+    the table sees first, the hit)."""
     s = fight.settings
     if f.spec.is_enemy:
         return (wound_effect or s.enemy_wound_condition), None
-    face = roller.roll(1)[0]
+    face = take_die(roller, Ask("wound_die", f.name, False, TAPE, burden=burden,
+                                label=f"{f.name}'s {'Burden' if burden else 'Wound'} d6",
+                                lead=lead))
     return s.pc_wound_table[face - 1], face
 
 
 def _fill_slots(fight: Fight, f: Fighter, roller: Roller, n: int, *, burden: bool,
-                wound_effect: str | None = None) -> tuple[list[Event], Fight]:
+                wound_effect: str | None = None, lead: tuple[Event, ...] = ()
+                ) -> tuple[list[Event], Fight]:
     """Events for ``f`` filling ``n`` free Wound (``burden``: Burden) slots (R10): each
     gives its condition, and filling the last slot gives Faltering (Unraveling).
 
@@ -175,7 +182,8 @@ def _fill_slots(fight: Fight, f: Fighter, roller: Roller, n: int, *, burden: boo
 
     for _ in range(n):
         free -= 1
-        name, face = _slot_condition(fight, f, roller, wound_effect)
+        name, face = _slot_condition(fight, f, roller, wound_effect, burden,
+                                     (*lead, *events))
         add([WoundTaken(f.name, name, burden=burden, face=face)])
         add(conditions.gain_condition(scratch, me, name, 1, source=what, reason=what.lower()))
         if free == 0:
@@ -193,6 +201,7 @@ def deal_harm(
     reason: str = "damage",
     wound_effect: str | None = None,
     mark: bool = False,
+    lead: tuple[Event, ...] = (),
 ) -> list[Event]:
     """Events for ``amount`` damage reaching ``f``'s Vitality (after Guard and resistances).
 
@@ -206,7 +215,7 @@ def deal_harm(
     n, v = wounds_from(f.vitality, f.spec.max_vitality, f.spec.wound_slots - len(f.wounds),
                        amount, fight.settings.wounds)
     events, scratch = _fill_slots(fight, f, roller, n, burden=False,
-                                  wound_effect=wound_effect)
+                                  wound_effect=wound_effect, lead=lead)
     if v <= 0:
         events.append(ResourceSet(f.name, "vitality", f.vitality, 0, reason, amount))
         events += goes_down(fight, f, reason="Vitality 0, no Wound slot")
@@ -219,7 +228,8 @@ def deal_harm(
 
 
 def add_strain(
-    fight: Fight, f: Fighter, amount: int, roller: Roller, *, reason: str = "strain"
+    fight: Fight, f: Fighter, amount: int, roller: Roller, *, reason: str = "strain",
+    lead: tuple[Event, ...] = ()
 ) -> list[Event]:
     """Events for ``f`` taking ``amount`` Strain (R10 Burdens, Lost).
 
@@ -233,7 +243,7 @@ def add_strain(
     n, s, lost = burdens_from(f.strain, f.spec.max_strain,
                               f.spec.burden_slots - len(f.burdens), amount,
                               fight.settings.wounds)
-    events, _ = _fill_slots(fight, f, roller, n, burden=True)
+    events, _ = _fill_slots(fight, f, roller, n, burden=True, lead=lead)
     if lost:
         events.append(ResourceSet(f.name, "strain", f.strain, top, reason, amount))
         events += goes_down(fight, f, lost=True, reason="Strain at max, no Burden slot")

@@ -6,14 +6,19 @@ Runs once, at the end of a fighter's last turn of the round.
 from __future__ import annotations
 
 from momenta_cli.engine.core import (
+    Ask,
     ConditionChanged,
     Event,
     Fight,
     Fighter,
+    OnesRoller,
+    Pool,
     Roller,
     StackCheck,
     Typed,
     applied,
+    consult,
+    dice_thrown,
     match_name,
     roll_pool,
 )
@@ -102,7 +107,13 @@ def _lose_stacks(fight: Fight, f: Fighter, name: str, stacks: int, clear: str,
     if clear == "auto":
         return lose_condition(fight, f, name, 1, reason="auto-clear")
     attr, pool = roll_to_clear_pool(f, attributes)
-    roll = roll_pool(pool, roller, fight.settings.success_face, typed, attribute=attr)
+    face = fight.settings.success_face
+    if typed is None and not f.spec.is_enemy:  # R15: the player rolls to clear
+        ask = Ask("clear_roll", f.name, False, ("clear", name), pool=Pool([(attr, pool)]),
+                  dice=dice_thrown(pool), label=f"{f.name} clears {name}", condition=name,
+                  attribute=attr)
+        typed = consult(roller, ask, lambda given: roll_pool(pool, OnesRoller(), face, given))
+    roll = roll_pool(pool, roller, face, typed, attribute=attr)
     events = lose_condition(fight, f, name, roll.successes, reason="roll", roll=roll)
     if name == "Grabbed" and roll.successes >= stacks:
         events += _grab_over(fight, f)
