@@ -31,8 +31,9 @@ from momenta_cli.engine.core.rollers import Roller
 from momenta_cli.engine.core.rolls import Pool
 from momenta_cli.errors import RuleError
 
-AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll"]
-ASK_KINDS: tuple[AskKind, ...] = ("reaction", "dice", "brace", "wound_die", "clear_roll")
+AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll", "trigger"]
+ASK_KINDS: tuple[AskKind, ...] = ("reaction", "dice", "brace", "wound_die", "clear_roll",
+                                  "trigger")
 GM = "GM"  # who decides an enemy's choices and dice
 
 # Where an answer goes (``Ask.key``): a field of one part of an attack (its path, as in
