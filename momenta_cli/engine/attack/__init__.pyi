@@ -35,8 +35,10 @@ from .plan import (
 )
 from .pools import attack_pool as attack_pool, solid_applies as solid_applies
 from .resolution import (
+    Prepared as Prepared,
     attack_cost as attack_cost,
     check_reactions as check_reactions,
+    prepare as prepare,
     resolve as resolve,
     rolls_once as rolls_once,
 )

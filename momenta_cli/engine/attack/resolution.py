@@ -13,7 +13,7 @@ into damage (R3, R5, R8, R9) or the maneuver's effect.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from momenta_cli.engine.actions import check_stated_cost, pay_maneuver, pay_reaction
@@ -162,19 +162,34 @@ def rolls_once(w: WeaponSpec, targets: int) -> bool:
     return targets > 1 and not w.has("Spell")
 
 
-def _resolve(s: Fight, cmd: Attack, roller: Roller, path: PartPath) -> list[Event]:
-    """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
-    ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
-    it, and a Counterattack, resolved on the same copy, needs no copy of its own.
-    ``path``: where ``cmd`` stands in the command decided (engine/attack/parts.py), so
-    each decision point says where its answer goes."""
+@dataclass(frozen=True)
+class Prepared:
+    """An attack checked and pooled before anything is paid or rolled (ch20 step 1,
+    R22, R27): the command (an area on the map turned into its targets), the attacker,
+    each target's part of the command with its ``Plan`` and pool (a Grunt's fixed
+    successes, R7), and whether one roll serves every target (R22)."""
+
+    command: Attack
+    attacker: Fighter
+    strikes: tuple[Attack, ...]
+    targets: tuple[Fighter, ...]
+    plans: tuple[Plan, ...]
+    pools: tuple[tuple[Pool, int | None], ...]
+    one_roll: bool
+
+
+def prepare(s: Fight, cmd: Attack) -> Prepared:
+    """What deciding ``cmd`` fixes before any payment, reaction or die: every check of the
+    attack itself in the resolution's order, then the pools. Pure: ``s`` is unchanged.
+    Raises the attack's own ``RuleError``. The resolution starts with it; ``odds`` and
+    the simulator's estimates read it, so they see what the attack would roll."""
     cmd = aimed(s, cmd)  # an area on the map becomes its targets
     a0 = actor(s, cmd.attacker)
-    strikes = [cmd, *cmd.also]
-    targets = [find_fighter(s, x.target) for x in strikes]
+    strikes = (cmd, *cmd.also)
+    targets = tuple(find_fighter(s, x.target) for x in strikes)
     if len({t.name for t in targets}) < len(targets):
         raise RuleError("a target is named twice")
-    plans = [plan_attack(a0, t, cmd, s) for t in targets]
+    plans = tuple(plan_attack(a0, t, cmd, s) for t in targets)
     w = plans[0].weapon
     if len(strikes) > 1 and not w.has("Area"):
         raise RuleError(f"{w.name} is not an Area attack: one target only (R22)")
@@ -183,17 +198,29 @@ def _resolve(s: Fight, cmd: Attack, roller: Roller, path: PartPath) -> list[Even
     one_roll = rolls_once(w, len(strikes))
     if one_roll and any(x.typed is not None for x in cmd.also):
         raise RuleError(f"{w.name} rolls once for the whole area: type that roll once")
+    # ch20 step 1: the pool is fixed before any reaction is resolved, and before the
+    # attack is paid for
+    pools = tuple(attack_pool(s, a0, list(targets) if one_roll else [t], p, cmd)
+                  for t, p in zip(targets, plans, strict=True))
+    if pools[0][1] is not None and any(x.typed is not None for x in strikes):
+        raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
+    return Prepared(cmd, a0, strikes, targets, plans, pools, one_roll)
+
+
+def _resolve(s: Fight, cmd: Attack, roller: Roller, path: PartPath) -> list[Event]:
+    """``resolve`` worked out on ``s``, a scratch copy it changes: each event is applied to
+    ``s`` as soon as it is decided, so what follows (a defense, the roll, the damage) sees
+    it, and a Counterattack, resolved on the same copy, needs no copy of its own.
+    ``path``: where ``cmd`` stands in the command decided (engine/attack/parts.py), so
+    each decision point says where its answer goes."""
+    pr = prepare(s, cmd)
+    cmd, a0, targets, plans, pools = pr.command, pr.attacker, pr.targets, pr.plans, pr.pools
+    strikes, one_roll, w = list(pr.strikes), pr.one_roll, pr.plans[0].weapon
     events = _pay(s, a0, plans[0], cmd) + area_note(s, cmd)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         events.append(MoveAnswered(a0.name, targets[0].name, cmd.maneuver))
     # Frightened and GM-defined conditions are the GM's to apply (condition table)
     events += reminder_events(s, a0)
-    # ch20 step 1: the pool is fixed before any reaction is resolved (so before the
-    # payment above is applied)
-    pools = [attack_pool(s, a0, targets if one_roll else [t], p, cmd)
-             for t, p in zip(targets, plans, strict=True)]
-    if pools[0][1] is not None and any(x.typed is not None for x in strikes):
-        raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
     apply_all(s, events)
 
     # ch19 Reactions: each target with no reaction written decides one now, when
