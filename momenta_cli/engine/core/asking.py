@@ -55,7 +55,8 @@ class Option:
     cost: int | None = None  # Vigor (a reaction's)
     pool: Pool | None = None  # the dice it rolls, when it rolls
     auto: int | None = None  # a Grunt's fixed successes instead (R7)
-    uses: str = ""  # a scripted defense's uses left this round, said
+    left: int | None = None  # a scripted defense's uses left this round (R7) ...
+    per_round: int | None = None  # ... of so many
 
     @property
     def none(self) -> bool:
@@ -273,3 +274,30 @@ def first_ask(fight: Any, command: Any, answers: Mapping[Key, Any] | None = None
     except RuleError:
         return None
     return got if isinstance(got, Ask) else None
+
+
+@dataclass
+class Survey:
+    """A decider for a look-ahead: every point is noted and left to its default (no
+    reaction, no Brace), every die a 1 (``OnesRoller``: what is read is fixed before any
+    die, ch20 step 1). ``asks``: the points met, in order."""
+
+    asks: list[Ask] = field(default_factory=list)
+
+    def roll(self, n: int) -> list[int]:
+        return [1] * n
+
+    def answer(self, ask: Ask) -> Any:
+        self.asks.append(ask)
+        return None
+
+
+def survey(fight: Any, command: Any) -> tuple[list[Any], list[Ask]]:
+    """``command`` decided against ``fight`` (unchanged) with every decision left to its
+    default and every die a 1: its events and each decision point it passed, in order,
+    with their options, costs and pools. Rolls nothing real. Raises ``RuleError`` when
+    the command is refused."""
+    from momenta_cli.engine.core.deciding import decide
+
+    s = Survey()
+    return decide(fight, command, s), s.asks
