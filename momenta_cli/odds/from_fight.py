@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.actions import check_may_maneuver
 from momenta_cli.engine.attack import (
     Attack,
-    attack_cost,
     declare_defense,
     prepare,
     solid_applies,
@@ -92,13 +90,12 @@ def attack_odds(fight: Fight, cmd: Attack) -> AttackOdds:
     attack's own ``RuleError`` when the attack is not allowed."""
     _refuse_extras(cmd)
     s = fight.draft()
-    pr = prepare(s, cmd)  # the attack's own checks and pools, in its own order
+    # the attack's own checks and pools in its own order, and what its payment refuses
+    # whoever's turn it is (odds are asked before one's turn)
+    pr = prepare(s, cmd, anytime=True)
     a, t, p = pr.attacker, pr.targets[0], pr.plans[0]
     if not p.deals_damage:
         raise RuleError(f"odds covers attacks that deal damage, not a {p.maneuver}")
-    # what the payment refuses whoever's turn it is (the turn's own checks left out)
-    attack_cost(p.weapon, cmd.maneuver, cmd.cost)
-    check_may_maneuver(a)
     parts, auto = pr.pools[0]
     defense = None
     if cmd.defense is not None:

@@ -81,7 +81,7 @@ from momenta_cli.engine.attack import (
     Attack,
     Plan,
     attack_pool,
-    check_brace,
+    open_reactions,
     plan_attack,
     reaction_ask,
 )
@@ -248,9 +248,7 @@ def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
         if saved >= WORTH_PER_VIGOR * max(cost, 1) and saved - cost > gain:
             best, expected, gain = words, with_it, saved - cost
     if expected >= t.vitality and not plan.weapon.strain:
-        try:
-            check_brace(s, t, plan.weapon, plan.deals_damage)
-        except RuleError:
+        if not open_reactions(s, t, plan.weapon, plan.mode).brace:  # ch19 Brace
             return best
         best = f"{best} brace".strip()
     return best
