@@ -293,3 +293,18 @@ def test_no_module_outside_the_engine_runs_the_engine_s_checks():
         if used:
             bad[str(rel)] = used
     assert bad == {}
+
+
+def test_the_allies_pick_who_acts_when_several_may():
+    """ch18 Turn Order, R13, R14: a bare ``turn`` stops for the side's pick; the players
+    pick for the allies (not the GM), the suggestion first; the answer is written on the
+    line as a name."""
+    s = Session(load_encounter(ENC))
+    got = step(s.state, parse_line("turn"))
+    assert isinstance(got, Ask) and got.kind == "pick" and got.who == "allies"
+    assert not got.gm
+    assert {o.words for o in got.options} == {"Brannoc", "Tamsin", "Wren"}
+    wren = got.option("wren")
+    done = step(s.state, parse_line("turn"), {got.key: wren})
+    assert isinstance(done, Done) and done.command.name == "Wren"
+    assert done.events[0].name == "Wren"

@@ -31,9 +31,10 @@ from momenta_cli.engine.core.rollers import Roller
 from momenta_cli.engine.core.rolls import Pool
 from momenta_cli.errors import RuleError
 
-AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll", "trigger"]
+AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll", "trigger",
+                  "pick"]
 ASK_KINDS: tuple[AskKind, ...] = ("reaction", "dice", "brace", "wound_die", "clear_roll",
-                                  "trigger")
+                                  "trigger", "pick")
 GM = "GM"  # who decides an enemy's choices and dice
 
 # Where an answer goes (``Ask.key``): a field of one part of an attack (its path, as in
@@ -81,6 +82,9 @@ class Ask:
       ``braced`` with it; answered with the ``brace`` option or None.
     - ``wound_die``: a PC's Wound (``burden``: Burden) table d6 (R10); a face or None.
     - ``clear_roll``: a PC's roll to clear ``condition`` at the end of its turn (R15).
+    - ``pick``: the side due picks who acts next (ch18 Turn Order, R13, R14): ``who`` is
+      the side, ``gm`` unless the players pick; the options are who may act, the
+      suggestion first; None takes the suggestion.
     ``lead``: the events decided since the command began that the table should have seen
     before this question (the roll, the damage), in order. ``wrong``: why the last
     answer to this same point was refused, when it is asked again. ``why``: a reaction
@@ -167,6 +171,8 @@ def written(command: Any, ask: Ask, answer: Any) -> Any:
         if isinstance(answer, Option):
             return replace_part(command, path, **dict(answer.change))
         return replace_part(command, path, **{fld: answer})
+    if where == "turn" and isinstance(answer, Option):
+        return replace(command, name=answer.words)
     if where == "clear":
         typed = dict(getattr(command, "typed", {}) or {})
         typed[ask.key[1]] = answer
