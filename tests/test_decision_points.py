@@ -227,33 +227,36 @@ def test_survey_rolls_nothing_and_changes_nothing():
 # --- the readers agree with the command ---------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2), st.sampled_from(["", " dodge", " deflect", " defend", " at edge",
-                                            " +1d", " brace"]), st.data())
-def test_odds_and_the_preview_roll_the_pools_the_command_rolls(moment, extra, data):
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 3), st.sampled_from(["attack", "feint", "grab", "shove"]),
+       st.sampled_from(["", " dodge", " deflect", " defend", " at edge", " +1d", " brace",
+                        " counter"]), st.data())
+def test_odds_and_the_preview_roll_the_pools_the_command_rolls(moment, verb, extra, data):
     """Issue 23: ``odds`` and `` ?`` read the engine's own look-ahead, so their pools are
-    the ones the attack then rolls (ch20 step 1: the pools are fixed before any die)."""
+    the ones the attack then rolls, for every attack verb (ch20 step 1: the pools are
+    fixed before any die; ch19 Feint, Grab, Shove)."""
     from momenta_cli.odds import attack_odds
     from momenta_cli.play.preview import preview_line
 
     s = _fight(moment)
     target = data.draw(st.sampled_from(sorted(s.state.fighters)))
-    line = f'attack "{target}"{extra}'
+    line = f'{verb} "{target}"{extra}'
     cmd = parse_line(line)
     try:
         events = decide(s.state, cmd, SeededRoller(2))
     except MomentaError:
         return
-    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    rolled = [(e.attacker, e.pool, e.defense_pool) for e in events
+              if isinstance(e, AttackRolled)]
     pv = preview_line(s, line)
     assert pv.refusal is None
-    first = pv.rolls[0]
-    assert (first.pool, first.defense_pool) == (rolled.pool, rolled.defense_pool)
+    assert [(r.attacker, r.pool, r.defense_pool) for r in pv.rolls] == rolled
     try:
         o = attack_odds(s.state, cmd)
     except MomentaError:
         return  # not an attack odds covers (an effect, not damage)
-    assert (o.pool, o.defense_pool) == (rolled.pool, rolled.defense_pool)
+    main = [r for r in rolled if r[0] == o.attacker][-1]
+    assert (o.pool, o.defense_pool) == main[1:]
 
 
 # --- no copy of the engine's checks outside it --------------------------------------------
