@@ -24,8 +24,8 @@ from momenta_cli.language import (
     ODDS_OPTIONS,
     OPTIONS,
     Kind,
+    LineOption,
     Meta,
-    Option,
     Where,
     option_of,
     options_at,
@@ -40,7 +40,7 @@ from tests.engine_helpers import run
 PARTS = [o for o in OPTIONS if o.kind is not Kind.PART]
 
 
-def _samples(o: Option) -> list[tuple[list[str], dict]]:
+def _samples(o: LineOption) -> list[tuple[list[str], dict]]:
     """Words that say ``o`` on a line, and the fields they set."""
     if o.kind is Kind.NAME:  # a name of several words, up to the next option
         return [([o.word, "great", "maul"], {o.field: "great maul"})]
@@ -63,12 +63,12 @@ def _samples(o: Option) -> list[tuple[list[str], dict]]:
     return [([o.word, "burst", "2", "C5"], {o.field: Area("burst", "C5", 2)})]
 
 
-def _verb(o: Option) -> str:
+def _verb(o: LineOption) -> str:
     """The verb of a maneuver the option is for (``together``: a Shove's)."""
     return VERB_OF[o.maneuvers[0]] if o.maneuvers else "attack"
 
 
-def _line(o: Option, where: Where, words: list[str]) -> str:
+def _line(o: LineOption, where: Where, words: list[str]) -> str:
     said = " ".join(words)
     if where is Where.ATTACK:
         names = "kira" if o.kind is Kind.AREA else "kira oren"  # an area picks its own
@@ -197,7 +197,7 @@ def test_odds_has_a_flag_for_each_option_of_the_odds_column_and_no_other():
     assert not {"roll", "def", "counter", "for", "area"} & {o.word for o in ODDS_OPTIONS}
 
 
-def _flag_args(o: Option) -> list[tuple[list[str], str]]:
+def _flag_args(o: LineOption) -> list[tuple[list[str], str]]:
     """The flags that say ``o`` to ``momenta odds``, and the attack's words for it."""
     flag = o.flags[0]
     if o.kind is Kind.NAME:

@@ -25,7 +25,7 @@ from momenta_cli.cli.common import (
     prefixed,
     read_fight,
 )
-from momenta_cli.language import ODDS_OPTIONS, Kind, Option
+from momenta_cli.language import ODDS_OPTIONS, Kind, LineOption
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ OPTIONAL_VALUE = tuple(f for o in ODDS_OPTIONS if o.kind is Kind.DEFENSE and o.m
                        for f in o.flags)  # --deflect[=WEAPON], --defend[=NAME]
 
 
-def _param(o: Option) -> inspect.Parameter:
+def _param(o: LineOption) -> inspect.Parameter:
     """``o``'s Typer option: its flags, its value's type, its bounds and its help."""
     text = f"{o.help} (with FILE; the attack's '{o.usage}')."
     kinds: dict[Kind, tuple[Any, Any]] = {
@@ -84,7 +84,7 @@ def _param(o: Option) -> inspect.Parameter:
                              annotation=Annotated[kind, Opt(*o.flags, help=text, **extra)])
 
 
-def _name(o: Option) -> str:
+def _name(o: LineOption) -> str:
     return o.flags[0].lstrip("-").replace("-", "_")
 
 
@@ -108,7 +108,7 @@ def attack_flags(fn: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def _given(said: dict[str, Any]) -> list[Option]:
+def _given(said: dict[str, Any]) -> list[LineOption]:
     return [o for o in ODDS_OPTIONS if said.get(o.word) not in (None, False, 0)]
 
 

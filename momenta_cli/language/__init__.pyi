@@ -5,7 +5,7 @@ from .attack_grammar import (
     ODDS_OPTIONS as ODDS_OPTIONS,
     OPTIONS as OPTIONS,
     Kind as Kind,
-    Option as Option,
+    LineOption as LineOption,
     Partial as Partial,
     Where as Where,
     is_option as is_option,

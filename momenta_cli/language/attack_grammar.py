@@ -64,7 +64,7 @@ TARGET = EVERY | Where.FOR  # a target's reactions: on every part of the line
 
 
 @dataclass(frozen=True)
-class Option:
+class LineOption:
     """One option of the attack line."""
 
     word: str  # the keyword, as ``unparse`` writes it
@@ -183,61 +183,61 @@ def typed_text(t: Typed) -> str:
 _ODDS = " (with FILE; the attack's '{usage}')"  # how odds's help ends: see cli/odds_cmd.py
 
 # The table, in the order ``unparse`` writes the options (its canonical line).
-OPTIONS: tuple[Option, ...] = (
-    Option("area", "area", Kind.AREA, EVERY, map_only=True, maneuvers=("Basic Attack",),
+OPTIONS: tuple[LineOption, ...] = (
+    LineOption("area", "area", Kind.AREA, EVERY, map_only=True, maneuvers=("Basic Attack",),
            metavar="SHAPE [N] SQUARE"),
-    Option("with", "weapon", Kind.NAME, EVERY | Where.ODDS, metavar="WEAPON",
+    LineOption("with", "weapon", Kind.NAME, EVERY | Where.ODDS, metavar="WEAPON",
            cli=("--weapon",), needs="a weapon name",
            help="The attacker's weapon (default: its first)"),
-    Option("at", "location", Kind.NAME, EVERY | Where.ODDS, metavar="LOCATION",
+    LineOption("at", "location", Kind.NAME, EVERY | Where.ODDS, metavar="LOCATION",
            needs="a hit location (Mass, Edge, Mark, ...)",
            help="Hit location: Mass, Edge, Mark, ..."),
-    Option("as", "damage_type", Kind.NAME, EVERY | Where.ODDS, metavar="TYPE",
+    LineOption("as", "damage_type", Kind.NAME, EVERY | Where.ODDS, metavar="TYPE",
            cli=("--type", "--as"), needs="a damage type",
            help="Damage type of a weapon with a choice"),
-    Option("using", "attribute", Kind.WORD, EVERY | Where.ODDS, metavar="ATTR",
+    LineOption("using", "attribute", Kind.WORD, EVERY | Where.ODDS, metavar="ATTR",
            choices=("POW", "AGI"), cli=("--attr", "--using"), needs="POW or AGI",
            help="POW or AGI, for a weapon that may use either"),
-    Option("adjacent", "distance", Kind.FLAG, EVERY | Where.ODDS, value=1,
+    LineOption("adjacent", "distance", Kind.FLAG, EVERY | Where.ODDS, value=1,
            twice="distance", help="The target is adjacent: a distance of 1 square"),
-    Option("dist", "distance", Kind.NUMBER, EVERY | Where.ODDS, least=1, metavar="N",
+    LineOption("dist", "distance", Kind.NUMBER, EVERY | Where.ODDS, least=1, metavar="N",
            help="Distance in squares, 1 = adjacent: reach, range and its penalty"),
-    Option("thrown", "ranged", Kind.FLAG, EVERY | Where.ODDS, aliases=("ranged",),
+    LineOption("thrown", "ranged", Kind.FLAG, EVERY | Where.ODDS, aliases=("ranged",),
            cli=("--thrown", "--ranged"), help="Thrown or shot"),
-    Option("cover", "cover", Kind.FLAG, EVERY | Where.ODDS,
+    LineOption("cover", "cover", Kind.FLAG, EVERY | Where.ODDS,
            help="The target is in cover"),
-    Option("obscured", "obscured", Kind.FLAG, EVERY | Where.ODDS,
+    LineOption("obscured", "obscured", Kind.FLAG, EVERY | Where.ODDS,
            help="The target is obscured"),
-    Option("no-cover", "no_cover", Kind.FLAG, EVERY | Where.ODDS, map_only=True,
+    LineOption("no-cover", "no_cover", Kind.FLAG, EVERY | Where.ODDS, map_only=True,
            help="On a map: the GM rules the target has no cover"),
-    Option("sight", "sight", Kind.FLAG, EVERY | Where.ODDS, map_only=True,
+    LineOption("sight", "sight", Kind.FLAG, EVERY | Where.ODDS, map_only=True,
            help="On a map: the GM rules there is line of sight"),
-    Option("+Nd", "dice", Kind.DICE, EVERY | Where.ODDS, most=20, metavar="N",
+    LineOption("+Nd", "dice", Kind.DICE, EVERY | Where.ODDS, most=20, metavar="N",
            cli=("--plus",), help="The GM's +Nd or -Nd: --plus 1, --plus -2"),
-    Option("cost", "cost", Kind.NUMBER, EVERY | Where.ODDS, metavar="N",
+    LineOption("cost", "cost", Kind.NUMBER, EVERY | Where.ODDS, metavar="N",
            help="A spell's cost, as stated"),
-    Option("roll", "typed", Kind.ROLL, TARGET, metavar="RESULT"),  # a spell: per target
-    Option("dodge", "defense", Kind.DEFENSE, TARGET | Where.ODDS, target=True,
+    LineOption("roll", "typed", Kind.ROLL, TARGET, metavar="RESULT"),  # a spell: per target
+    LineOption("dodge", "defense", Kind.DEFENSE, TARGET | Where.ODDS, target=True,
            engine=True, twice="a reactive defense", with_field="defense_with",
            help="The target Dodges"),
-    Option("deflect", "defense", Kind.DEFENSE, TARGET | Where.ODDS, target=True,
+    LineOption("deflect", "defense", Kind.DEFENSE, TARGET | Where.ODDS, target=True,
            engine=True, twice="a reactive defense", with_field="defense_with",
            metavar="WEAPON",
            help="The target Deflects, with its best weapon or --deflect=WEAPON"),
-    Option("defend", "defense", Kind.DEFENSE, TARGET | Where.ODDS, target=True,
+    LineOption("defend", "defense", Kind.DEFENSE, TARGET | Where.ODDS, target=True,
            engine=True, twice="a reactive defense", with_field="defense_with",
            metavar="NAME",
            help="An enemy target's scripted defense, its best or --defend=NAME"),
-    Option("def", "defense_typed", Kind.ROLL, TARGET, target=True, metavar="RESULT"),
-    Option("brace", "brace", Kind.FLAG, TARGET | Where.ODDS, target=True, engine=True,
+    LineOption("def", "defense_typed", Kind.ROLL, TARGET, target=True, metavar="RESULT"),
+    LineOption("brace", "brace", Kind.FLAG, TARGET | Where.ODDS, target=True, engine=True,
            help="The target Braces: resistance, then Broken"),
-    Option("together", "together", Kind.FLAG, EVERY, maneuvers=("Shove",)),
-    Option("counter", "counter", Kind.PART, TARGET, aliases=("counterattack",),
+    LineOption("together", "together", Kind.FLAG, EVERY, maneuvers=("Shove",)),
+    LineOption("counter", "counter", Kind.PART, TARGET, aliases=("counterattack",),
            target=True, engine=True),
-    Option("for", "also", Kind.PART, TARGET, metavar="NAME"),
+    LineOption("for", "also", Kind.PART, TARGET, metavar="NAME"),
 )
 
-WORDS: dict[str, Option] = {w: o for o in OPTIONS for w in o.words}  # keyword -> option
+WORDS: dict[str, LineOption] = {w: o for o in OPTIONS for w in o.words}  # keyword -> option
 DICE_OPTION = next(o for o in OPTIONS if o.kind is Kind.DICE)
 AREA_OPTION = WORDS["area"]
 COUNTER_OPTION = WORDS["counter"]
@@ -254,7 +254,7 @@ VERB_OF = {"Basic Attack": "attack", "Feint": "feint", "Grab": "grab", "Shove": 
            "Intercept": "intercept", "Forestall": "forestall"}
 
 
-def options_at(place: Where) -> tuple[Option, ...]:
+def options_at(place: Where) -> tuple[LineOption, ...]:
     """The options that may stand at ``place``, in the table's order."""
     return tuple(o for o in OPTIONS if place in o.where)
 
@@ -273,7 +273,7 @@ def maneuver_of(verb: str) -> str:
     return next((m for m, v in VERB_OF.items() if v == verb), "Basic Attack")
 
 
-def option_of(word: str) -> tuple[Option, str | None] | None:
+def option_of(word: str) -> tuple[LineOption, str | None] | None:
     """The option ``word`` is and the value written in it (``deflect=Buckler``: the
     Buckler; ``+2d``: ``+2``), or None for a word that is no option. KEY=VALUE is read
     for the options that take a value and the defenses; a flag is its whole word."""
@@ -309,7 +309,7 @@ class Partial:
     options: bool = False  # an option word was seen: no more names
     place: Where = Where.ATTACK  # the part being typed: ATTACK, COUNTER or FOR
     more: str | None = None  # the name after the last ``for`` ("" while awaited)
-    pending: Option | None = None  # an option waiting for its value
+    pending: LineOption | None = None  # an option waiting for its value
     area: list[str] | None = None  # the words after ``area`` while its shape, size and
     # square are typed (None: no area, or it is complete)
     given: set[str] = field(default_factory=set)  # fields this part's options set
@@ -329,7 +329,7 @@ class Partial:
     def distance(self) -> int | None:
         return self.main.get("distance")
 
-    def said(self, o: Option, fields: dict[str, Any] | None) -> None:
+    def said(self, o: LineOption, fields: dict[str, Any] | None) -> None:
         """Note ``o`` as given in the part being typed, with the fields it sets (None:
         its value is not known yet)."""
         self.options = True
@@ -384,7 +384,7 @@ def read_partial(words: list[str]) -> Partial:
     return p
 
 
-def _value_of(o: Option, text: str) -> dict[str, Any] | None:
+def _value_of(o: LineOption, text: str) -> dict[str, Any] | None:
     """The fields ``o`` sets with the value ``text``, or None when ``text`` is no value of
     its kind (a line typed so far: the parser says what is wrong once it is sent)."""
     try:

@@ -33,7 +33,7 @@ from momenta_cli.language.attack_grammar import (
     OPTIONS,
     VALUED,
     Kind,
-    Option,
+    LineOption,
     Where,
     fields_at,
     is_option,
@@ -113,7 +113,7 @@ def _options(words: list[str]) -> dict:
     return out
 
 
-def _value_words(o: Option, words: list[str], i: int) -> tuple[str, int]:
+def _value_words(o: LineOption, words: list[str], i: int) -> tuple[str, int]:
     """The value of ``o`` written after it from ``words[i]`` on, and the index after it:
     a name takes every word up to the next option (``with great maul``)."""
     if i >= len(words):
@@ -125,7 +125,7 @@ def _value_words(o: Option, words: list[str], i: int) -> tuple[str, int]:
     return " ".join(words[i:j]), j
 
 
-def _dice(out: dict, o: Option, text: str | None) -> None:
+def _dice(out: dict, o: LineOption, text: str | None) -> None:
     """``+Nd``/``-Nd`` added to the dice given so far, at most ``MAX_DICE`` either way."""
     assert text is not None  # the pattern holds the number
     if len(text.lstrip("+-0")) > len(str(MAX_DICE)):  # never more digits than that

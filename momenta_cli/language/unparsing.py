@@ -20,7 +20,7 @@ from momenta_cli.language.attack_grammar import (
     OPTIONS,
     VERB_OF,
     Kind,
-    Option,
+    LineOption,
     Where,
     fields_at,
 )
@@ -34,7 +34,7 @@ _TWO_NAMES = ("Intercept", "Forestall")  # REACTOR MOVER: both names are written
 _FOR_FIELDS = fields_at(Where.FOR)
 
 
-def _written(x: Attack, keep: Callable[[Option], bool]) -> list[str]:
+def _written(x: Attack, keep: Callable[[LineOption], bool]) -> list[str]:
     """The words of ``x``'s options that ``keep`` keeps, in the table's order; the
     options of one field are tried in turn (``adjacent``, else ``dist N``)."""
     fields = vars(x)

@@ -16,7 +16,7 @@ from momenta_cli.language import (
     NONE_WORD,
     REACTION_WORDS,
     Kind,
-    Option,
+    LineOption,
     Partial,
     Verb,
     Where,
@@ -36,7 +36,7 @@ def _position(verb: str, a: Partial) -> tuple[Where, str]:
     return (Where.ODDS if verb == "odds" else Where.ATTACK), maneuver_of(verb)
 
 
-def _offered(place: Where, maneuver: str, on_map: bool) -> list[Option]:
+def _offered(place: Where, maneuver: str, on_map: bool) -> list[LineOption]:
     """The options completion offers at ``place`` of a ``maneuver``'s line, the target's
     reactions aside (the engine says which it may still declare): those the table puts
     there, for that maneuver, and the map's own on a map."""
