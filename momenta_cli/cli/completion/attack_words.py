@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from momenta_cli.cli.completion.grammar import KINDS, Shape
 from momenta_cli.cli.completion.live_words import fighter, names, words_of
-from momenta_cli.engine.attack import SHAPES, Attack, mode_for, open_reactions, weapon_for
-from momenta_cli.engine.core import Fight, Fighter, WeaponSpec
+from momenta_cli.engine.attack import SHAPES, Attack, AttackRolled, open_reactions
+from momenta_cli.engine.core import Ask, Fight, Fighter, WeaponSpec, survey
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import (
     NONE_WORD,
@@ -45,33 +45,58 @@ def _offered(place: Where, maneuver: str, on_map: bool) -> list[LineOption]:
             and (not o.maneuvers or maneuver in o.maneuvers)]
 
 
+def _reaction_point(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | None,
+                    a: Partial) -> tuple[Ask | None, WeaponSpec | None, str | None]:
+    """The target's reaction point as the engine meets it when the attack typed so far
+    is decided (``survey``: nothing rolled, nothing kept), with the weapon and mode it
+    was made with; Nones when it cannot be decided yet."""
+    if attacker is None:
+        return None, None, None
+    cmd = Attack(attacker.name, target.name, maneuver=maneuver_of(v.name),
+                 weapon=a.weapon, ranged=a.ranged, distance=a.distance)
+    try:
+        events, asks = survey(fight, cmd)
+    except MomentaError:
+        return None, None, None
+    point = next((x for x in asks if x.kind == "reaction" and x.key[1] == ()), None)
+    rolled = next((e for e in events if isinstance(e, AttackRolled)
+                   and e.target == target.name and e.attacker == attacker.name), None)
+    if rolled is None:
+        return point, None, None
+    w = next((x for x in attacker.spec.weapons if x.name == rolled.weapon), None)
+    return point, w, rolled.mode
+
+
 def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | None,
                     a: Partial) -> list[str]:
-    """The reactions ``target`` may still declare against this attack, as the engine
-    would allow them (ch19 Reactions, R7, R27)."""
-    weapon: WeaponSpec | None = None
-    mode = None
-    if attacker is not None:  # the weapon and the mode as the engine will pick them
-        cmd = Attack(attacker.name, target.name, maneuver=maneuver_of(v.name),
-                     weapon=a.weapon, ranged=a.ranged, distance=a.distance)
-        try:
-            weapon = weapon_for(attacker, cmd)
-            mode = mode_for(weapon, cmd)
-        except MomentaError:
-            weapon, mode = None, None
+    """The reactions ``target`` may still declare against this attack: those the
+    engine's reaction point offers (ch19 Reactions, R7, R27), and Brace when the engine
+    allows it; for an attack that cannot be decided yet, every reaction some attack
+    would allow."""
+    point, weapon, mode = _reaction_point(fight, v, target, attacker, a)
     can = open_reactions(fight, target, weapon, mode)
+    if point is not None:
+        kinds = [(dict(o.change).get("defense"), dict(o.change).get("defense_with"),
+                  "counter" in dict(o.change)) for o in point.options if not o.none]
+        dodge = any(k == "dodge" for k, _, _ in kinds)
+        deflect_with = tuple(w for k, w, _ in kinds if k == "deflect" and w)
+        defenses = tuple(w for k, w, _ in kinds if k == "defend" and w)
+        counter = any(c for _, _, c in kinds)
+    else:
+        dodge, deflect_with, defenses, counter = (can.dodge, can.deflect_with,
+                                                  can.defenses, can.counter)
     out: list[str] = []
     if "defense" not in a.declared:
-        if can.dodge:
+        if dodge:
             out.append("dodge")
-        if can.deflect_with:
-            out += ["deflect"] + [f"deflect={w}" for w in can.deflect_with]
-        if can.defenses:
-            out += ["defend"] + [f"defend={d}" for d in can.defenses]
+        if deflect_with:
+            out += ["deflect"] + [f"deflect={w}" for w in deflect_with]
+        if defenses:
+            out += ["defend"] + [f"defend={d}" for d in defenses]
     deals = v.name in ("attack", "intercept", "forestall", "odds")
     if can.brace and deals and "brace" not in a.declared:
         out.append("brace")
-    if can.counter and "counter" not in a.declared and v.name != "odds":  # odds: one attack
+    if counter and "counter" not in a.declared and v.name != "odds":  # odds: one attack
         out.append("counter")
     return out
 
