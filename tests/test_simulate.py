@@ -510,11 +510,11 @@ def test_a_telegraphed_attack_is_announced_at_the_end_of_one_turn_and_swung_firs
             break
         lines += chosen
         run(s, *chosen)
-        view._set(s.state)
+        view.follow(s.state)
     assert [line.split()[:5] for line in lines] == [
         ["attack", "Brute", "Kira", "with", "Jab"], ["note", "Brute", "announces", "Cleave",
                                                      "for"]]
     run(s, "end", "turn kira", "end", "turn brute")
-    view._set(s.state)
+    view.follow(s.state)
     assert s.state.round == 2
     assert tactical_choose(view, "Brute")[0].startswith("attack Brute Kira with Cleave")

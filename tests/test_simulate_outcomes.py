@@ -197,7 +197,7 @@ def test_the_view_copy_is_made_afresh_from_the_fight():
     assert view.state is not session.state
     view.fighter("Gorm").vitality = 99
     assert session.state.fighters["Gorm"].vitality != 99
-    view._set(session.state)
+    view.follow(session.state)
     assert view.fighter("Gorm").vitality == session.state.fighters["Gorm"].vitality
 
 

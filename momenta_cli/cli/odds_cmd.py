@@ -1,12 +1,19 @@
 """``momenta odds``: exact attack odds, from numbers or from an encounter or a saved
-fight (read-only: nothing is written, nothing changes)."""
+fight (read-only: nothing is written, nothing changes).
+
+The attack's own words are flags: one for each option of the attack grammar's odds
+column (language/attack_grammar.py), read into the same ``Attack`` fields the attack
+verb sets. The numbers (``--dice``, ``--vs``, ``--tiers``, ...) are this command's own.
+"""
 
 from __future__ import annotations
 
+import inspect
 import sys
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +25,7 @@ from momenta_cli.cli.common import (
     prefixed,
     read_fight,
 )
+from momenta_cli.language import ODDS_OPTIONS, Kind, LineOption
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
@@ -25,7 +33,6 @@ if TYPE_CHECKING:
     from momenta_cli.odds import AttackOdds, Odds
 
 MAX_DICE = 40  # far past any Momenta pool; keeps the face counting instant
-MAX_PLUS = 20  # the attack verb's bound on +Nd/-Nd (language/attack_verbs.py)
 Opt = typer.Option
 
 
@@ -46,47 +53,97 @@ def _tiers(text: str) -> DamageTable:
     return DamageTable(values)
 
 
-@dataclass(frozen=True)
-class Situation:
-    """The attack's situational options, as the attack verb's words name them
-    (language/attack_verbs.py): ``dist N``, ``cover``, ``obscured``, ``thrown``,
-    ``as TYPE``, ``using ATTR``, ``+Nd``/``-Nd``; the same ``Attack`` fields."""
+# --- the attack's words as flags (the attack grammar's odds column) ---------------------
 
-    distance: int | None = None
-    cover: bool = False
-    obscured: bool = False
-    ranged: bool = False
-    damage_type: str | None = None
-    attribute: str | None = None
-    dice: int = 0
-
-    def given(self) -> list[str]:
-        """The options given, as typed (for a refusal from numbers)."""
-        return [n for n, v in (("--dist", self.distance is not None), ("--cover", self.cover),
-                               ("--obscured", self.obscured), ("--thrown", self.ranged),
-                               ("--type", self.damage_type is not None),
-                               ("--attr", self.attribute is not None),
-                               ("--plus", self.dice != 0)) if v]
+NUMBERS_TOO = ("brace",)  # attack options that numbers mode reads as well (--brace)
+OPTIONAL_VALUE = tuple(f for o in ODDS_OPTIONS if o.kind is Kind.DEFENSE and o.metavar
+                       for f in o.flags)  # --deflect[=WEAPON], --defend[=NAME]
 
 
-def _from_file(file: Path, attacker: str | None, target: str | None, *, weapon: str | None,
-               at: str | None, dodge: bool, deflect: str | None, defend: str | None,
-               brace: bool, situation: Situation) -> AttackOdds:
+def _param(o: LineOption) -> inspect.Parameter:
+    """``o``'s Typer option: its flags, its value's type, its bounds and its help."""
+    text = f"{o.help} (with FILE; the attack's '{o.usage}')."
+    kinds: dict[Kind, tuple[Any, Any]] = {
+        Kind.NAME: (str | None, None), Kind.WORD: (str | None, None),
+        Kind.NUMBER: (int | None, None), Kind.FLAG: (bool, False), Kind.DICE: (int, 0),
+        Kind.DEFENSE: ((str | None, None) if o.metavar else (bool, False)),
+    }
+    kind, default = kinds[o.kind]
+    extra: dict[str, Any] = {}
+    if o.kind is Kind.NUMBER:
+        extra = {"min": o.least, "max": o.most}
+    elif o.kind is Kind.DICE:
+        extra = {"min": -o.most, "max": o.most}
+    elif o.kind is Kind.DEFENSE and o.metavar:
+        extra = {"metavar": f"[={o.metavar}]"}
+    elif o.kind in (Kind.NAME, Kind.WORD):
+        extra = {"metavar": o.metavar}
+    if o.word in NUMBERS_TOO:
+        text = f"{o.help}."
+    return inspect.Parameter(_name(o), inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=Annotated[kind, Opt(*o.flags, help=text, **extra)])
+
+
+def _name(o: LineOption) -> str:
+    return o.flags[0].lstrip("-").replace("-", "_")
+
+
+def attack_flags(fn: Callable[..., None]) -> Callable[..., None]:
+    """``fn`` with a Typer option for each option of the attack grammar's odds column in
+    place of its ``said`` parameter, which gets them back as keyword -> value (None,
+    False or 0: not given)."""
+    sig = inspect.signature(fn, eval_str=True)
+    params: list[inspect.Parameter] = []
+    for p in sig.parameters.values():
+        own = p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+        params += [_param(o) for o in ODDS_OPTIONS] if p.name == "said" else [own]
+    names = {_name(o): o.word for o in ODDS_OPTIONS}
+
+    def command(**given: Any) -> None:
+        said = {names[k]: given.pop(k) for k in list(given) if k in names}
+        fn(**given, said=said)
+
+    command.__doc__, command.__name__ = fn.__doc__, fn.__name__
+    command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    return command
+
+
+def _given(said: dict[str, Any]) -> list[LineOption]:
+    return [o for o in ODDS_OPTIONS if said.get(o.word) not in (None, False, 0)]
+
+
+def _check_values(said: dict[str, Any]) -> None:
+    """A name given empty is a slip, not "the default" (a usage mistake: exit 2)."""
+    for o in _given(said):
+        if o.kind in (Kind.NAME, Kind.WORD) and not said[o.word].strip():
+            raise typer.BadParameter(f"{o.needs} is needed", param_hint=f"'{o.flags[0]}'")
+
+
+def _fields(said: dict[str, Any]) -> dict[str, Any]:
+    """The ``Attack`` fields the flags set, as the attack verb's words set them; two
+    flags for one field (``--dodge --deflect``) are a usage mistake."""
+    out: dict[str, Any] = {}
+    given = _given(said)
+    for o in given:
+        if o.field in out:  # "one reactive defense: --dodge, --deflect or --defend"
+            *some, last = [p.flags[0] for p in ODDS_OPTIONS if p.field == o.field]
+            raise typer.BadParameter(f"one {(o.twice or o.field).removeprefix('a ')}: "
+                                     f"{', '.join(some)} or {last}")
+        out.update(o.sets(said[o.word]))
+    return out
+
+
+def _from_file(file: Path, attacker: str | None, target: str | None,
+               said: dict[str, Any]) -> AttackOdds:
     """The attack the options describe, previewed by the engine against the fight."""
     if attacker is None or target is None:
         raise typer.BadParameter("name the ATTACKER and the TARGET after FILE",
                                  param_hint="FILE ATTACKER TARGET")
-    defenses = [d for d, v in (("dodge", dodge), ("deflect", deflect is not None),
-                               ("defend", defend is not None)) if v]
-    if len(defenses) > 1:
-        raise typer.BadParameter("one reactive defense: --dodge, --deflect or --defend")
+    fields = _fields(said)
     from momenta_cli.engine.attack import Attack
     from momenta_cli.odds import attack_odds
 
-    chosen = deflect if deflect is not None else defend
-    cmd = Attack(attacker, target, weapon=weapon, location=at,
-                 defense=defenses[0] if defenses else None, defense_with=chosen or None,
-                 brace=brace, **asdict(situation))
+    cmd = Attack(attacker, target, **fields)
     with guarded():
         state = read_fight(file, "odds reads encounters and saved fights")
     with prefixed(file):  # a refusal of the attack, as `do` says it
@@ -220,37 +277,7 @@ def odds_cmd(
                                 "Burden slots (0: reaching Max Strain is Lost).")] = 0,
     face: Annotated[int, Opt("--success-face", min=1, max=6,
                              help="A die succeeds at this face or higher.")] = 5,
-    weapon: Annotated[str | None, Opt("--weapon", help="The attacker's weapon (with FILE; "
-                                      "default: its first).")] = None,
-    at: Annotated[str | None, Opt("--at", help="Hit location (with FILE): Mass, Edge, "
-                                  "Mark, ...")] = None,
-    dist: Annotated[int | None, Opt("--dist", min=1, max=9999,
-                                    help="Distance in squares, 1 = adjacent (with FILE; "
-                                         "the attack's 'dist N'): reach, range and its "
-                                         "penalty.")] = None,
-    thrown: Annotated[bool, Opt("--thrown", "--ranged", help="Thrown or shot (with FILE; "
-                                "the attack's 'thrown').")] = False,
-    cover: Annotated[bool, Opt("--cover", help="The target is in cover (with FILE).")
-                     ] = False,
-    obscured: Annotated[bool, Opt("--obscured", help="The target is obscured (with FILE).")
-                        ] = False,
-    damage_type: Annotated[str | None, Opt("--type", "--as", help="Damage type of a weapon "
-                                           "with a choice (with FILE; the attack's 'as "
-                                           "TYPE').")] = None,
-    attr: Annotated[str | None, Opt("--attr", "--using", help="POW or AGI, for a weapon "
-                                    "that may use either (with FILE; 'using').")] = None,
-    plus: Annotated[int, Opt("--plus", min=-MAX_PLUS, max=MAX_PLUS,
-                             help="The GM's +Nd or -Nd (with FILE; the attack's '+1d', "
-                                  "'-2d'): --plus 1, --plus -2.")] = 0,
-    dodge: Annotated[bool, Opt("--dodge", help="The target Dodges (with FILE).")] = False,
-    deflect: Annotated[str | None, Opt("--deflect", metavar="[=WEAPON]",
-                                       help="The target Deflects, with its best weapon or "
-                                            "--deflect=WEAPON (with FILE).")] = None,
-    defend: Annotated[str | None, Opt("--defend", metavar="[=NAME]",
-                                      help="An enemy target's scripted defense, its best or "
-                                           "--defend=NAME (with FILE).")] = None,
-    brace: Annotated[bool, Opt("--brace", help="The target Braces: resistance, then "
-                               "Broken.")] = False,
+    said: dict[str, Any] | None = None,  # the attack's words: one flag each (attack_flags)
     as_json: Annotated[bool, Opt("--json", help="Exact values as fractions and floats.")
                        ] = False,
     no_color: NoColor = False,
@@ -269,15 +296,10 @@ def odds_cmd(
     """
     from momenta_cli.render import draw_odds, odds_doc
 
-    for option, value, needed in (("--weapon", weapon, "a weapon name"),
-                                  ("--at", at, "a hit location (Mass, Edge, Mark, ...)"),
-                                  ("--type", damage_type, "a damage type"),
-                                  ("--attr", attr, "POW or AGI")):
-        if value is not None and not value.strip():  # not "the default": a slip
-            raise typer.BadParameter(f"{needed} is needed", param_hint=f"'{option}'")
-    situation = Situation(dist, cover, obscured, thrown, damage_type, attr, plus)
-    numbers = Numbers(guard, resist, weak, strain, solid_hit, brace, vitality, max_vitality,
-                      wounds, strain_now, max_strain, burdens)
+    said = said or {}
+    _check_values(said)
+    numbers = Numbers(guard, resist, weak, strain, solid_hit, bool(said.get("brace")),
+                      vitality, max_vitality, wounds, strain_now, max_strain, burdens)
     pv = None
     if file is not None:
         given = [n for n, v in (("--dice", dice), ("--vs", vs), ("--tiers", tiers),
@@ -293,14 +315,10 @@ def odds_cmd(
         if given:
             raise typer.BadParameter(f"{', '.join(given)}: from FILE the numbers come "
                                      "from the fight", param_hint="FILE")
-        pv = _from_file(file, attacker, target, weapon=weapon, at=at, dodge=dodge,
-                        deflect=deflect, defend=defend, brace=brace, situation=situation)
+        pv = _from_file(file, attacker, target, said)
         result = pv.odds
     else:
-        given = [n for n, v in (("--weapon", weapon), ("--at", at)) if v is not None]
-        given += situation.given()
-        given += [n for n, v in (("--dodge", dodge), ("--deflect", deflect is not None),
-                                 ("--defend", defend is not None)) if v]
+        given = [o.flags[0] for o in _given(said) if o.word not in NUMBERS_TOO]
         if given:
             need = "needs" if len(given) == 1 else "need"
             raise typer.BadParameter(f"{', '.join(given)} {need} FILE ATTACKER TARGET "
@@ -316,9 +334,6 @@ def odds_cmd(
         return
     console = make_console(no_color=no_color, width=width)
     console.print(draw_odds(result, pv))
-
-
-OPTIONAL_VALUE = ("--deflect", "--defend")
 
 
 def _command_class() -> type:
@@ -342,4 +357,4 @@ def _command_class() -> type:
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
-    app.command("odds", cls=_command_class())(odds_cmd)
+    app.command("odds", cls=_command_class())(attack_flags(odds_cmd))

@@ -1,10 +1,14 @@
 """The command language: one line of text -> one command, the same for the prompt,
 one-shot ``do``, replay scripts and event lines. Each verb is a row of the verb table
 (its usage, its help, its parser); completion, the reference and ``unparse`` read it.
+The attack line's options are one table too (``attack_grammar``): the parser,
+``unparse``, completion and ``momenta odds``'s flags are read off it.
 
 Modules:
 
-    attack_verbs    attack, feint, grab, shove, intercept, forestall and their options
+    attack_grammar  the attack line's options as a table: keyword, field, value, where
+                    each may stand (attack, counter, for, odds); a line typed so far
+    attack_verbs    attack, feint, grab, shove, intercept, forestall, read by that table
     maneuver_verbs  the other maneuvers of ch19, grab release, falls, terrain
     map_verbs       ``place``, ``map``, ``los``, ``door``
     parsing         the verb table, session words (``Meta``, ``Request``), parsing a line

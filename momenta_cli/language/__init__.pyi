@@ -1,13 +1,20 @@
 # The door of language: each name of its API and the module it lives in.
 
-from .attack_verbs import (
+from .attack_grammar import (
     COUNTER_WORDS as COUNTER_WORDS,
-    DEFENSE_WORDS as DEFENSE_WORDS,
-    FLAG_OPTIONS as FLAG_OPTIONS,
-    VALUED_OPTIONS as VALUED_OPTIONS,
+    ODDS_OPTIONS as ODDS_OPTIONS,
+    OPTIONS as OPTIONS,
+    Kind as Kind,
+    LineOption as LineOption,
+    Partial as Partial,
+    Where as Where,
     is_option as is_option,
-    movement_reaction as movement_reaction,
+    maneuver_of as maneuver_of,
+    option_of as option_of,
+    options_at as options_at,
+    read_partial as read_partial,
 )
+from .attack_verbs import movement_reaction as movement_reaction
 from .maneuver_verbs import read_via as read_via
 from .parsing import (
     VERBS as VERBS,

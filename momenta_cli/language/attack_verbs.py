@@ -12,33 +12,42 @@ Words after ``counter`` describe the target's Counterattack with the same option
 ``for NAME`` adds a target of an Area attack (R22) with its own reactions. With ``area``
 (a map) the area picks the targets (engine/attack/area_attack.py): the one name before the
 options is the attacker, and ``for NAME`` gives the reactions of a creature in it.
+
+The options are the rows of the attack grammar's table (language/attack_grammar.py):
+which words they are, the field each sets, how its value reads and where it may stand.
+This module reads a whole line with it.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from momenta_cli.engine.attack import SHAPES, Area, Attack
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, Request, number, typed_result, verb
+from momenta_cli.language.attack_grammar import (
+    AREA_OPTION,
+    COUNTER_WORDS,
+    DICE_OPTION,
+    FOR_WORD,
+    KEYWORDS as KEYWORDS,
+    OPTIONS,
+    VALUED,
+    Kind,
+    LineOption,
+    Where,
+    fields_at,
+    is_option,
+    option_of,
+)
+from momenta_cli.language.parsing import Meta, Request, number, verb
 from momenta_cli.text import echo
 
-_DICE = re.compile(r"^([+-]\d+)d$", re.IGNORECASE)  # \d takes ² and ٣: number() refuses
-MAX_DICE = 20  # a sanity bound on +Nd/-Nd: pools are a handful of dice
-# keyword -> field; each takes the next word (or KEY=VALUE)
-VALUED_OPTIONS = {"with": "weapon", "at": "location", "as": "damage_type", "using": "attribute",
-           "dist": "distance", "roll": "typed", "def": "defense_typed", "cost": "cost"}
-_NAMED = ("with", "at", "as")  # these take every word up to the next option
-FLAG_OPTIONS = {"cover": "cover", "obscured": "obscured", "thrown": "ranged", "ranged": "ranged",
-          "brace": "brace", "together": "together", "sight": "sight", "no-cover": "no_cover"}
-DEFENSE_WORDS = ("dodge", "deflect", "defend")
-COUNTER_WORDS = ("counter", "counterattack")
-# "for" starts another target of an Area attack; it is split off before options are read
-# Every word above: nothing made up at the table may be called one (engine/core/names.py
-# COMMAND_WORDS, kept in step by tests/test_reserved_names.py).
-KEYWORDS = frozenset({*VALUED_OPTIONS, *FLAG_OPTIONS, *DEFENSE_WORDS, *COUNTER_WORDS,
-                      "adjacent", "for", "area"})
+MAX_DICE = DICE_OPTION.most  # a sanity bound on +Nd/-Nd: pools are a handful of dice
+# a further Area target's own fields (its reactions and roll), and the reactions, which
+# an attack aimed at an area leaves to its targets (after ``for NAME``)
+_FOR_FIELDS = fields_at(Where.FOR)
+_REACTIONS = frozenset(f for o in OPTIONS if o.target and o.kind is not Kind.PART
+                       for f in o.fields)
 
 OPTIONS_HELP = (
     "Options: 'with WEAPON' (default: the first listed), 'at LOCATION' (Mass, Edge, Mark, "
@@ -56,13 +65,6 @@ OPTIONS_HELP = (
     "'for NAME' then gives one's reactions.")
 
 
-def is_option(word: str) -> bool:
-    low = word.lower()
-    key = low.partition("=")[0]
-    return (key in VALUED_OPTIONS or low in FLAG_OPTIONS or key in DEFENSE_WORDS
-            or low in COUNTER_WORDS or low in ("adjacent", "area") or bool(_DICE.match(low)))
-
-
 def _names_and_options(words: list[str]) -> tuple[list[str], list[str]]:
     """Leading words up to the first option word are names (1: the target, 2: the
     attacker and the target)."""
@@ -72,22 +74,9 @@ def _names_and_options(words: list[str]) -> tuple[list[str], list[str]]:
     return words, []
 
 
-def _value(field: str, text: str) -> object:
-    if field in ("typed", "defense_typed"):
-        return typed_result(text)
-    if field in ("distance", "cost"):
-        n = number(text, field)
-        low = 1 if field == "distance" else 0
-        if n < low:
-            raise CommandError(f"{field} must be {low} or more")
-        return n
-    if not text:
-        raise CommandError(f"{field.replace('_', ' ')} is empty")
-    return text
-
-
 def _options(words: list[str]) -> dict:
-    """The keyword options of one attack (no names, no ``counter`` part)."""
+    """The keyword options of one attack (no names, no ``counter`` part), each read as
+    its row of the grammar (language/attack_grammar.py) says."""
     out: dict = {}
 
     def put(key: str, value: object, shown: str) -> None:
@@ -97,42 +86,53 @@ def _options(words: list[str]) -> dict:
 
     i = 0
     while i < len(words):
-        word, low = words[i], words[i].lower()
-        key, eq, value = word.partition("=")
-        key = key.lower()
+        word = words[i]
         i += 1
-        if key in VALUED_OPTIONS:
-            if not eq:
-                if i >= len(words):
-                    raise CommandError(f"'{key}' needs a value")
-                j = i + 1
-                if key in _NAMED:  # names may be several words: "with great maul"
-                    while j < len(words) and not is_option(words[j]):
-                        j += 1
-                value, i = " ".join(words[i:j]), j
-            put(VALUED_OPTIONS[key], _value(VALUED_OPTIONS[key], value), key)
-        elif key in DEFENSE_WORDS:
-            put("defense", key, "a reactive defense")
-            if eq:
-                out["defense_with"] = _value("defense", value)
-        elif low == "adjacent":
-            put("distance", 1, "distance")
-        elif low == "area":
-            area, i = _area(words, i)
-            put("area", area, "area")
-        elif low in FLAG_OPTIONS:
-            put(FLAG_OPTIONS[low], True, low)
-        elif m := _DICE.match(low):
-            if len(m[1].lstrip("+-0")) > len(str(MAX_DICE)):  # never more digits than that
-                raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
-            out["dice"] = out.get("dice", 0) + number(m[1], "a dice modifier")
-            if abs(out["dice"]) > MAX_DICE:
-                raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
-        else:
+        found = option_of(word)
+        if found is None or found[0].kind is Kind.PART:
             raise CommandError(f"unexpected {echo(word)}")
+        o, value = found
+        shown = o.twice or word.partition("=")[0].lower()
+        if o.kind in VALUED:
+            if value is None:
+                value, i = _value_words(o, words, i)
+            put(o.field, o.read(value), shown)
+        elif o.kind is Kind.DEFENSE:
+            put(o.field, o.word, shown)
+            if value is not None:
+                out[o.with_field] = o.read(value)  # what it uses: never empty
+        elif o.kind is Kind.AREA:
+            area, i = _area(words, i)
+            put(o.field, area, shown)
+        elif o.kind is Kind.FLAG:
+            put(o.field, o.value, shown)
+        else:
+            _dice(out, o, value)
     if out.get("cover") and out.get("no_cover"):
         raise CommandError("'cover' and 'no-cover' contradict each other")
     return out
+
+
+def _value_words(o: LineOption, words: list[str], i: int) -> tuple[str, int]:
+    """The value of ``o`` written after it from ``words[i]`` on, and the index after it:
+    a name takes every word up to the next option (``with great maul``)."""
+    if i >= len(words):
+        raise CommandError(f"'{o.word}' needs a value")
+    j = i + 1
+    if o.kind is Kind.NAME:
+        while j < len(words) and not is_option(words[j]):
+            j += 1
+    return " ".join(words[i:j]), j
+
+
+def _dice(out: dict, o: LineOption, text: str | None) -> None:
+    """``+Nd``/``-Nd`` added to the dice given so far, at most ``MAX_DICE`` either way."""
+    assert text is not None  # the pattern holds the number
+    if len(text.lstrip("+-0")) > len(str(MAX_DICE)):  # never more digits than that
+        raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
+    out[o.field] = out.get(o.field, 0) + number(text, "a dice modifier")
+    if abs(out[o.field]) > MAX_DICE:
+        raise CommandError(f"a dice modifier of more than {MAX_DICE} is not a roll")
 
 
 AREA_HELP = "area burst N SQUARE, area line [N] SQUARE or area cone [N] SQUARE"
@@ -166,7 +166,7 @@ def _split_targets(words: list[str]) -> list[list[str]]:
     """The main part, then one part per ``for NAME ...`` (further Area targets, R22)."""
     parts: list[list[str]] = [[]]
     for w in words:
-        if w.lower() == "for":
+        if w.lower() == FOR_WORD:
             parts.append([])
         else:
             parts[-1].append(w)
@@ -176,7 +176,7 @@ def _split_targets(words: list[str]) -> list[list[str]]:
 def _attack(maneuver: str, words: list[str]) -> Attack:
     main, *more = _split_targets(words)
     names, rest = _names_and_options(main)
-    if any(w.lower() == "area" for w in _split_counter(rest)[0]):
+    if any(w.lower() in AREA_OPTION.words for w in _split_counter(rest)[0]):
         mine, counter_words = _split_counter(rest)
         counter = _counter(counter_words) if counter_words is not None else None
         return _area_attack(maneuver, names, counter, tuple(_also(g) for g in more),
@@ -197,13 +197,12 @@ def _area_attack(maneuver: str, names: list[str], counter: Attack | None,
                  also: tuple[Attack, ...], opts: dict) -> Attack:
     """An attack aimed at an area: the one name is the attacker; the first ``for``
     part is the main target (engine/attack/area_attack.py ``aimed`` adds the rest)."""
-    if maneuver != "Basic Attack":
+    if maneuver not in AREA_OPTION.maneuvers:
         raise CommandError("'area' is for an attack with an Area weapon (R22)")
     if len(names) > 1:
         raise CommandError("an area picks its own targets: name only the attacker, and "
                            "give a target's reactions after 'for NAME'")
-    own = sorted(k for k in opts if k in _TARGET_KEYS and k != "typed")
-    if own or counter is not None:
+    if _REACTIONS & opts.keys() or counter is not None:
         raise CommandError("with 'area', give each target's reactions after 'for NAME'")
     attacker = names[0] if names else None
     if not also:
@@ -211,22 +210,19 @@ def _area_attack(maneuver: str, names: list[str], counter: Attack | None,
     first, *rest = also
     if first.typed is not None and "typed" in opts:
         raise CommandError(f"the roll is given twice (for {first.target} and the attack)")
-    mine = {k: getattr(first, k) for k in _TARGET_KEYS if getattr(first, k) not in
+    mine = {k: getattr(first, k) for k in _FOR_FIELDS if getattr(first, k) not in
             (None, False)}
     return Attack(attacker, first.target, maneuver, counter=first.counter,
                   also=tuple(rest), **{**opts, **mine})
 
 
-_TARGET_KEYS = ("defense", "defense_with", "defense_typed", "brace", "typed")
-
-
 def _also(words: list[str]) -> Attack:
     """``for NAME [reactions] [roll R]``: one more target of an Area attack."""
     if not words or is_option(words[0]):
-        raise CommandError("'for' needs the name of another target")
+        raise CommandError(f"'{FOR_WORD}' needs the name of another target")
     mine, counter_words = _split_counter(words[1:])
     opts = _options(mine)
-    extra = sorted(k for k in opts if k not in _TARGET_KEYS)
+    extra = sorted(k for k in opts if k not in _FOR_FIELDS)
     if extra:
         raise CommandError(f"after 'for {words[0]}' only that target's reactions and roll "
                            f"may follow, not {', '.join(extra)}")

@@ -10,88 +10,83 @@ is (``quote_word``), the options in one fixed order, the Counterattack's words a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from momenta_cli.engine.attack import Attack
-from momenta_cli.engine.core import Typed
+from momenta_cli.language.attack_grammar import (
+    COUNTER_OPTION,
+    FOR_OPTION,
+    OPTIONS,
+    VERB_OF,
+    Kind,
+    LineOption,
+    Where,
+    fields_at,
+)
 from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
     from momenta_cli.engine.movement import MoveTo
 
-# the verb that declares each maneuver (language/attack_verbs.py)
-VERB_OF = {"Basic Attack": "attack", "Feint": "feint", "Grab": "grab", "Shove": "shove",
-           "Intercept": "intercept", "Forestall": "forestall"}
 _TWO_NAMES = ("Intercept", "Forestall")  # REACTOR MOVER: both names are written
+# a further Area target's own fields: its reactions and its roll (language/attack_grammar.py)
+_FOR_FIELDS = fields_at(Where.FOR)
 
 
-def typed_text(t: Typed) -> str:
-    """``5,6,2`` or ``2s``, as ``roll`` and ``def`` read them."""
-    if t.successes is not None:
-        return f"{t.successes}s"
-    return ",".join(str(x) for x in t.faces or ())
+def _written(x: Attack, keep: Callable[[LineOption], bool]) -> list[str]:
+    """The words of ``x``'s options that ``keep`` keeps, in the table's order; the
+    options of one field are tried in turn (``adjacent``, else ``dist N``)."""
+    fields = vars(x)
+    out: list[str] = []
+    done: set[str] = set()
+    for o in OPTIONS:
+        if o.kind is Kind.PART or o.field in done or not keep(o):
+            continue
+        words = o.write(fields)
+        if words is not None:
+            out += words
+            done.add(o.field)
+    lost = sorted({o.field for o in OPTIONS if o.kind is not Kind.PART and keep(o)
+                   and fields[o.field] not in (None, False, 0)} - done)
+    if lost:  # a value no option says (a defense no word declares): no line holds it
+        raise ValueError(f"no option writes {lost[0]}={fields[lost[0]]!r}")
+    return out
 
 
 def _options(x: Attack, reactions: bool = True) -> list[str]:
     """The option words of one part of an attack, in the canonical order (``reactions``
     False: without the target's reactions, which an area attack writes after ``for``)."""
-    out: list[str] = []
-    if x.area is not None:
-        size = [str(x.area.size)] if x.area.size is not None else []
-        out += ["area", x.area.shape, *size, quote_word(x.area.square)]
-    for key, value in (("with", x.weapon), ("at", x.location), ("as", x.damage_type),
-                       ("using", x.attribute)):
-        if value is not None:
-            out += [key, quote_word(value)]
-    if x.distance is not None:
-        out += ["adjacent"] if x.distance == 1 else ["dist", str(x.distance)]
-    for flag, on in (("thrown", x.ranged), ("cover", x.cover), ("obscured", x.obscured),
-                     ("no-cover", x.no_cover), ("sight", x.sight)):
-        if on:
-            out.append(flag)
-    if x.dice:
-        out.append(f"{x.dice:+d}d")
-    if x.cost is not None:
-        out += ["cost", str(x.cost)]
-    if x.typed is not None:
-        out += ["roll", typed_text(x.typed)]
     if reactions:
-        out += _reaction_words(x)
-    if x.together:
-        out.append("together")
-    return out
+        _check_reactions(x)
+    return _written(x, lambda o: reactions or not o.target)
 
 
 def _reaction_words(x: Attack) -> list[str]:
-    out: list[str] = []
-    if x.defense is not None:
-        out.append(x.defense if x.defense_with is None
-                   else f"{x.defense}={quote_word(x.defense_with)}")
-    elif x.defense_with is not None:
+    _check_reactions(x)
+    return _written(x, lambda o: o.target)
+
+
+def _check_reactions(x: Attack) -> None:
+    if x.defense is None and x.defense_with is not None:
         raise ValueError("a defense weapon without a defense cannot be written")
-    if x.defense_typed is not None:
-        out += ["def", typed_text(x.defense_typed)]
-    if x.brace:
-        out.append("brace")
-    return out
 
 
 def _counter(c: Attack) -> list[str]:
     if c.attacker is not None or c.target != "" or c.maneuver != "Counterattack" or c.also:
         raise ValueError("a Counterattack is written as the target's: no names of its own")
-    words = ["counter", *_options(c)]
+    words = [COUNTER_OPTION.word, *_options(c)]
     if c.counter is not None:
         words += _counter(c.counter)
     return words
 
 
 def _also(x: Attack) -> list[str]:
-    plain = Attack(None, x.target, defense=x.defense, defense_with=x.defense_with,
-                   brace=x.brace, counter=x.counter, typed=x.typed,
-                   defense_typed=x.defense_typed)
+    plain = Attack(None, x.target, counter=x.counter,
+                   **{f: getattr(x, f) for f in _FOR_FIELDS})
     if x != plain:
         raise ValueError("a further Area target takes only its reactions and its roll")
-    words = ["for", quote_word(x.target), *_options(x)]
+    words = [FOR_OPTION.word, quote_word(x.target), *_options(x)]
     if x.counter is not None:
         words += _counter(x.counter)
     return words
@@ -111,7 +106,7 @@ def unparse(cmd: Attack) -> str:
     if cmd.area is not None:  # the area picks the targets: the first is written after for
         words += _options(cmd, reactions=False)
         if cmd.target:
-            words += ["for", quote_word(cmd.target), *_reaction_words(cmd)]
+            words += [FOR_OPTION.word, quote_word(cmd.target), *_reaction_words(cmd)]
         elif _reaction_words(cmd) or cmd.counter is not None:
             raise ValueError("an area attack's reactions belong to a target")
     else:

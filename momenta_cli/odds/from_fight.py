@@ -1,7 +1,7 @@
 """An attack read off a fight for the odds: the same ``Attack`` command the attack verb
-builds, checked and pooled by the engine's own code (``plan_attack``, the reaction
-checks, ``attack_pool``, ``declare_defense``) on a throwaway draft, so a refusal is the
-attack's own and every modifier is the one the attack would roll with.
+builds, checked and pooled by the engine's own look-ahead (``prepare``: the attack's
+checks in its own order, then its pools; ``declare_defense``) on a throwaway draft, so
+a refusal is the attack's own and every modifier is the one the attack would roll with.
 
 It refuses what the attack refuses about the attacker (out of the fight, Broken, a cost
 stated for what is no spell) with the attack's own words, from the same engine
@@ -15,13 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.actions import check_may_maneuver, check_stated_cost
 from momenta_cli.engine.attack import (
     Attack,
-    attack_pool,
-    check_reactions,
     declare_defense,
-    plan_attack,
+    prepare,
     solid_applies,
 )
 from momenta_cli.engine.core import (
@@ -30,8 +27,6 @@ from momenta_cli.engine.core import (
     Fighter,
     Pool,
     WeaponSpec,
-    actor,
-    find_fighter,
 )
 from momenta_cli.engine.harm import Meets, meets, reminders
 from momenta_cli.errors import RuleError
@@ -95,30 +90,28 @@ def attack_odds(fight: Fight, cmd: Attack) -> AttackOdds:
     attack's own ``RuleError`` when the attack is not allowed."""
     _refuse_extras(cmd)
     s = fight.draft()
-    a = actor(s, cmd.attacker)
-    t = find_fighter(s, cmd.target)
-    p = plan_attack(a, t, cmd, s)  # on a map: its distance, sight and cover
+    # the attack's own checks and pools in its own order, and what its payment refuses
+    # whoever's turn it is (odds are asked before one's turn)
+    pr = prepare(s, cmd, anytime=True)
+    a, t, p = pr.attacker, pr.targets[0], pr.plans[0]
     if not p.deals_damage:
         raise RuleError(f"odds covers attacks that deal damage, not a {p.maneuver}")
-    check_reactions(s, cmd, t, p)
-    # the attack's payment checks that do not depend on the turn, in its order (_pay)
-    check_stated_cost(p.weapon, cmd.cost)
-    check_may_maneuver(a)
-    parts, auto = attack_pool(s, a, [t], p, cmd)
+    parts, auto = pr.pools[0]
     defense = None
     if cmd.defense is not None:
         _, defense = declare_defense(s, s.get(t.name), p.weapon, p.mode, cmd.defense,
-                                        cmd.defense_with)
+                                     cmd.defense_with)
     w = p.weapon
     settings = fight.settings
     target, m = target_of(fight, t, w, p.types, p.location.name, cmd.brace)
     roll = OddsDice(parts.total, defense.parts.total if defense else None,
-                settings.success_face, auto, defense.auto if defense else None,
-                solid=solid_applies(settings.solid_hit, a.side))
+                    settings.success_face, auto, defense.auto if defense else None,
+                    solid=solid_applies(settings.solid_hit, a.side))
     return AttackOdds(a.name, t.name, w.name, p.mode, p.location.name, p.types, parts,
-                   auto, defense.label if defense else None,
-                   defense.parts if defense else Pool(), defense.auto if defense else None,
-                   m.unsoaked, m.resisted, m.weak, w.damage,
-                   odds(roll, target, w.damage),
-                   tuple(f"{f.name}: {text}" for f in (a, t)
-                         for text in reminders(s, f, acting=True)))
+                      auto, defense.label if defense else None,
+                      defense.parts if defense else Pool(),
+                      defense.auto if defense else None,
+                      m.unsoaked, m.resisted, m.weak, w.damage,
+                      odds(roll, target, w.damage),
+                      tuple(f"{f.name}: {text}" for f in (a, t)
+                            for text in reminders(s, f, acting=True)))

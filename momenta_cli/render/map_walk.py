@@ -98,13 +98,9 @@ def trigger_lines(fight: Fight, r: Route, written: tuple[tuple[str, str], ...] =
 def _not_now(fight: Fight, t: Trigger) -> str | None:
     """Why the reactor cannot take the reaction now (out, Surprised, Broken...), or
     None; whether it can pay is the attack's to say when it is made."""
-    from momenta_cli.engine.actions import check_can_react
+    from momenta_cli.engine.actions import why_no_reaction
 
-    try:
-        check_can_react(fight.get(t.reactor), t.reaction)
-    except MomentaError as err:
-        return str(err)
-    return None
+    return why_no_reaction(fight.get(t.reactor), t.reaction)
 
 
 def trigger_docs(fight: Fight, r: Route) -> list[dict[str, Any]]:

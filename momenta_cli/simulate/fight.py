@@ -157,7 +157,7 @@ class _Run:
         except MomentaError:
             return False
         finally:
-            self.view._set(self.session.state)
+            self.view.follow(self.session.state)
         return True
 
     def call(self, what: str, fn: Any, *args: Any) -> Any:
@@ -230,7 +230,7 @@ class _Run:
             raise
         except BaseException as err:  # noqa: BLE001 - a policy's Command: one line
             self.session.restore(*saved)
-            self.view._set(self.session.state)
+            self.view.follow(self.session.state)
             raise self.failed("choose returned a Command the engine cannot run: "
                               f"{type(err).__name__}: {err}") from None
 

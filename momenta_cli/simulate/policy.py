@@ -79,14 +79,13 @@ from typing import Any
 from momenta_cli.engine.actions import enemy_maneuver_limit
 from momenta_cli.engine.attack import (
     Attack,
+    Plan,
     attack_pool,
-    check_brace,
-    deflect,
-    dodge,
+    open_reactions,
     plan_attack,
-    scripted,
+    reaction_ask,
 )
-from momenta_cli.engine.core import Fighter
+from momenta_cli.engine.core import Fighter, Option, Pool
 from momenta_cli.errors import MomentaError, RuleError
 from momenta_cli.simulate import approach, estimate
 from momenta_cli.simulate.melee_sight import blind_melee
@@ -202,29 +201,25 @@ def tactical_pick(view: View, options: list[str]) -> str:
                                        options.index(n)))
 
 
-def _defenses(view: View, t: Fighter, cmd: Attack, mode: str) -> list[tuple[str, int, Any]]:
-    """The reactive defenses ``t`` may declare against this attack: (words, Vigor, the
-    engine's Defense), each checked by the engine's own functions."""
+def _defenses(view: View, t: Fighter, cmd: Attack, plan: Plan, parts: Pool
+              ) -> list[tuple[str, int, Option]]:
+    """The reactive defenses ``t`` may declare against this attack, as the engine offers
+    them at its reaction point (``reaction_ask``): (words, Vigor, the option). Of each
+    kind, the one the engine would pick when the line names none (the biggest pool)."""
     s = view.state
     if cmd.attacker is None:
         return []
-    w = plan_attack(s.fighters[cmd.attacker], t, cmd).weapon
-    found: list[tuple[str, int, Any]] = []
-    tries: list[tuple[str, Callable[[], Any]]]
-    if t.spec.is_enemy:
-        tries = [("defend", lambda: scripted(t, w, mode, None))]
-    else:
-        tries = [("dodge", lambda: dodge(s, t, w)),
-                 ("deflect", lambda: deflect(s, t, w, mode, None))]
-    for words, make in tries:
-        try:
-            events, defense = make()
-        except RuleError:
+    a = s.fighters[cmd.attacker]
+    point = reaction_ask(s, cmd, (), a, t, plan, parts, counters=False)
+    found: list[tuple[str, int, Option]] = []
+    for kind in ("defend", "dodge", "deflect"):
+        opts = [o for o in point.options if dict(o.change).get("defense") == kind]
+        if not opts:
             continue
-        cost = sum(getattr(e, "cost", 0) for e in events)
-        if words == "deflect":  # name the weapon the engine picked, for the log
-            words = f"deflect={quote(defense.label[len('Deflect ('):-1])}"
-        found.append((words, cost, defense))
+        best = max(opts, key=lambda o: o.pool.total if o.pool else 0)
+        chosen = dict(best.change).get("defense_with")
+        words = kind if kind != "deflect" or chosen is None else f"deflect={quote(chosen)}"
+        found.append((words, best.cost or 0, best))
     return found
 
 
@@ -239,7 +234,7 @@ def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
         return ""
     parts, auto = attack_pool(s, a, [t], plan, cmd)
     undefended = estimate.expected_damage(s, plan, parts, auto, t)
-    options = _defenses(view, t, cmd, plan.mode)
+    options = _defenses(view, t, cmd, plan, parts)
     best, expected = "", undefended
     if t.spec.is_enemy:  # R7: the stat block's defense, whenever it applies
         if options:
@@ -248,14 +243,12 @@ def tactical_react(view: View, attacker: str, target: str, weapon: str) -> str:
     gain = 0.0
     for words, cost, d in options:
         with_it = estimate.expected_damage(
-            s, plan, parts, auto, t, estimate.defense_dist(s, d.parts, d.auto))
+            s, plan, parts, auto, t, estimate.defense_dist(s, d.pool or Pool(), d.auto))
         saved = undefended - with_it
         if saved >= WORTH_PER_VIGOR * max(cost, 1) and saved - cost > gain:
             best, expected, gain = words, with_it, saved - cost
     if expected >= t.vitality and not plan.weapon.strain:
-        try:
-            check_brace(s, t, plan.weapon, plan.deals_damage)
-        except RuleError:
+        if not open_reactions(s, t, plan.weapon, plan.mode).brace:  # ch19 Brace
             return best
         best = f"{best} brace".strip()
     return best

@@ -78,8 +78,10 @@ class View:
             self._copy = self._real.clone()
         return self._copy
 
-    def _set(self, state: Fight) -> None:
-        """The state has changed (the simulator says so after every accepted command)."""
+    def follow(self, state: Fight) -> None:
+        """The fight's state is now ``state``: the simulator says so after every command
+        it runs (simulate/fight.py); the policy's copy and the attacks are made afresh
+        when next asked for. A policy has no need to call it."""
         self._real = state
         self._copy = None
         self._cache.clear()

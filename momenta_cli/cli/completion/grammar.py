@@ -3,7 +3,8 @@ in the verb table (momenta_cli/language/), never from a second copy.
 
 ``cond NAME CONDITION [+N|-N|=N|-all] [from SOURCE]`` reads as: a combatant, then a
 condition (positional slots), then ``from`` taking a combatant (a keyword with a value).
-The attack verbs say ``OPTIONS``: their grammar is language/attack_verbs.py's own.
+The attack verbs say ``OPTIONS``: their grammar is the attack grammar's table
+(language/attack_grammar.py), which cli/completion/attack_words.py reads.
 """
 
 from __future__ import annotations

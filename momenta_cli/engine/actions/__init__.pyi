@@ -11,6 +11,7 @@ from .economy import (
     pay_maneuver as pay_maneuver,
     pay_reaction as pay_reaction,
     scaled as scaled,
+    why_no_reaction as why_no_reaction,
 )
 from .maneuvers import (
     CastSpell as CastSpell,

@@ -151,6 +151,16 @@ def check_can_react(f: Fighter, what: str) -> None:
         raise RuleError(f"{f.name} is Hindered and cannot Dodge (condition table)")
 
 
+def why_no_reaction(f: Fighter, what: str) -> str | None:
+    """Why ``f`` may not take reaction ``what`` now (``check_can_react``'s reason), or
+    None; whether it can pay for it is the reaction's to say when it is made."""
+    try:
+        check_can_react(f, what)
+    except RuleError as err:
+        return str(err)
+    return None
+
+
 def pay_reaction(f: Fighter, what: str, cost: int) -> list[Event]:
     """Check the lockouts for reaction ``what`` and return the event paying ``cost``."""
     check_can_react(f, what)

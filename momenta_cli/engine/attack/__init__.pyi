@@ -3,7 +3,7 @@
 from .area_attack import aimed as aimed
 from .area_shape import SHAPES as SHAPES, Area as Area
 from .attack_events import AttackDamage as AttackDamage, AttackRolled as AttackRolled
-from .decision_points import BRACE as BRACE
+from .decision_points import BRACE as BRACE, reaction_ask as reaction_ask
 from .defense import (
     DefenseUsed as DefenseUsed,
     check_brace as check_brace,

@@ -47,13 +47,11 @@ def _defense_option(s: Fight, t: Fighter, p: Plan, choice: str, chosen: str | No
     except RuleError:
         return None
     words = choice if chosen is None else f"{choice}={chosen}"
-    uses = ""
     used = next((e for e in events if isinstance(e, DefenseUsed) and e.weapon is None), None)
-    if used is not None:
-        left = used.uses - used.used + 1
-        uses = f"{left} of {used.uses} left"
+    left = None if used is None else used.uses - used.used + 1
     change = (("defense", choice), ("defense_with", chosen))
-    return Option(words, d.label, change, _cost(events, t.name), d.parts, d.auto, uses)
+    return Option(words, d.label, change, _cost(events, t.name), d.parts, d.auto,
+                  left, None if used is None else used.uses)
 
 
 def _counter_option(s: Fight, t: Fighter, a: Fighter, x: Attack, weapon: str
@@ -74,11 +72,12 @@ def _counter_option(s: Fight, t: Fighter, a: Fighter, x: Attack, weapon: str
 
 
 def reaction_ask(s: Fight, x: Attack, path: PartPath, a: Fighter, t: Fighter, p: Plan,
-                 pool: Pool) -> Ask:
+                 pool: Pool, *, counters: bool = True) -> Ask:
     """The reaction point of the target of part ``x`` (at ``path``): what ``t`` may
     declare against this attack now, first no reaction. A PC decides its own; the GM
     decides an enemy's scripted defense (R7). ``pool``: the attack's, fixed already
-    (ch20 step 1)."""
+    (ch20 step 1). ``counters``: False leaves the Counterattacks out (a reader that
+    weighs the defenses alone need not plan them)."""
     can = open_reactions(s, t, p.weapon, p.mode)
     options: list[Option | None] = []
     if t.spec.is_enemy:
@@ -87,7 +86,7 @@ def reaction_ask(s: Fight, x: Attack, path: PartPath, a: Fighter, t: Fighter, p:
         if can.dodge:
             options.append(_defense_option(s, t, p, "dodge", None))
         options += [_defense_option(s, t, p, "deflect", d) for d in can.deflect_with]
-        if can.counter:
+        if can.counter and counters:
             options += [_counter_option(s, t, a, x, w.name) for w in t.spec.weapons
                         if w.is_melee]
     offered = tuple(o for o in options if o is not None)

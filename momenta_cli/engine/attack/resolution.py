@@ -16,7 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from momenta_cli.engine.actions import check_stated_cost, pay_maneuver, pay_reaction
+from momenta_cli.engine.actions import (
+    check_may_maneuver,
+    check_stated_cost,
+    pay_maneuver,
+    pay_reaction,
+)
 from momenta_cli.engine.attack.area_attack import aimed, area_note
 from momenta_cli.engine.attack.attack_events import AttackDamage, AttackRolled
 from momenta_cli.engine.attack.decision_points import brace_ask, dice_ask, reaction_ask
@@ -178,11 +183,13 @@ class Prepared:
     one_roll: bool
 
 
-def prepare(s: Fight, cmd: Attack) -> Prepared:
+def prepare(s: Fight, cmd: Attack, *, anytime: bool = False) -> Prepared:
     """What deciding ``cmd`` fixes before any payment, reaction or die: every check of the
     attack itself in the resolution's order, then the pools. Pure: ``s`` is unchanged.
-    Raises the attack's own ``RuleError``. The resolution starts with it; ``odds`` and
-    the simulator's estimates read it, so they see what the attack would roll."""
+    Raises the attack's own ``RuleError``. The resolution starts with it; ``odds`` reads
+    it, so it sees what the attack would roll. ``anytime``: also what the payment
+    refuses whoever's turn it is (a cost stated for what is no spell, an attacker out
+    of the fight or Broken), for a look-ahead made before the attacker's turn."""
     cmd = aimed(s, cmd)  # an area on the map becomes its targets
     a0 = actor(s, cmd.attacker)
     strikes = (cmd, *cmd.also)
@@ -204,6 +211,10 @@ def prepare(s: Fight, cmd: Attack) -> Prepared:
                   for t, p in zip(targets, plans, strict=True))
     if pools[0][1] is not None and any(x.typed is not None for x in strikes):
         raise RuleError(f"{a0.name} is a Grunt: it never rolls (R7)")
+    if anytime:  # the payment's own checks, but for the turn's (``_pay``)
+        attack_cost(w, cmd.maneuver, cmd.cost)
+        if cmd.maneuver not in REACTIVE:
+            check_may_maneuver(a0)
     return Prepared(cmd, a0, strikes, targets, plans, pools, one_roll)
 
 

@@ -14,6 +14,7 @@ from .asking import (
     consult as consult,
     first_ask as first_ask,
     step as step,
+    survey as survey,
     take_die as take_die,
     written as written,
 )

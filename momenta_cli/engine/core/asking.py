@@ -31,9 +31,10 @@ from momenta_cli.engine.core.rollers import Roller
 from momenta_cli.engine.core.rolls import Pool
 from momenta_cli.errors import RuleError
 
-AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll", "trigger"]
+AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll", "trigger",
+                  "pick"]
 ASK_KINDS: tuple[AskKind, ...] = ("reaction", "dice", "brace", "wound_die", "clear_roll",
-                                  "trigger")
+                                  "trigger", "pick")
 GM = "GM"  # who decides an enemy's choices and dice
 
 # Where an answer goes (``Ask.key``): a field of one part of an attack (its path, as in
@@ -57,7 +58,8 @@ class Option:
     cost: int | None = None  # Vigor (a reaction's)
     pool: Pool | None = None  # the dice it rolls, when it rolls
     auto: int | None = None  # a Grunt's fixed successes instead (R7)
-    uses: str = ""  # a scripted defense's uses left this round, said
+    left: int | None = None  # a scripted defense's uses left this round (R7) ...
+    per_round: int | None = None  # ... of so many
 
     @property
     def none(self) -> bool:
@@ -87,6 +89,9 @@ class Ask:
       moving, at ``square``; the ``options`` are no reaction, then the reaction with each
       weapon that may make it there (``change`` names the weapon; its cost and pool).
       Answered with an option, or None (no reaction, the line unchanged).
+    - ``pick``: the side due picks who acts next (ch18 Turn Order, R13, R14): ``who`` is
+      the side, ``gm`` unless the players pick; the options are who may act, the
+      suggestion first; None takes the suggestion.
     ``lead``: the events decided since the command began that the table should have seen
     before this question (the roll, the damage), in order. ``wrong``: why the last
     answer to this same point was refused, when it is asked again. ``why``: a reaction
@@ -186,6 +191,8 @@ def written(command: Any, ask: Ask, answer: Any) -> Any:
         if isinstance(answer, Option):
             return replace_part(command, path, **dict(answer.change))
         return replace_part(command, path, **{fld: answer})
+    if where == "turn" and isinstance(answer, Option):
+        return replace(command, name=answer.words)
     if where == "clear":
         typed = dict(getattr(command, "typed", {}) or {})
         typed[ask.key[1]] = answer
@@ -293,3 +300,30 @@ def first_ask(fight: Any, command: Any, answers: Mapping[Key, Any] | None = None
     except RuleError:
         return None
     return got if isinstance(got, Ask) else None
+
+
+@dataclass
+class Survey:
+    """A decider for a look-ahead: every point is noted and left to its default (no
+    reaction, no Brace), every die a 1 (``OnesRoller``: what is read is fixed before any
+    die, ch20 step 1). ``asks``: the points met, in order."""
+
+    asks: list[Ask] = field(default_factory=list)
+
+    def roll(self, n: int) -> list[int]:
+        return [1] * n
+
+    def answer(self, ask: Ask) -> Any:
+        self.asks.append(ask)
+        return None
+
+
+def survey(fight: Any, command: Any) -> tuple[list[Any], list[Ask]]:
+    """``command`` decided against ``fight`` (unchanged) with every decision left to its
+    default and every die a 1: its events and each decision point it passed, in order,
+    with their options, costs and pools. Rolls nothing real. Raises ``RuleError`` when
+    the command is refused."""
+    from momenta_cli.engine.core.deciding import decide
+
+    s = Survey()
+    return decide(fight, command, s), s.asks

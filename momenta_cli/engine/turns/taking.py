@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from momenta_cli.engine.core import (
+    Ask,
     EndTurn,
     Event,
     Fight,
     Fighter,
     NextTurn,
+    Option,
     Roller,
     StartTurn,
     TurnEnded,
     TurnStarted,
     applied,
     apply_all,
+    consult,
     find_fighter,
     handles,
 )
@@ -67,6 +70,7 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
         f = zipper.suggestion(fight)
         if f is None:
             raise RuleError("nobody may act now")
+        f = _picked(fight, f, roller)
     else:
         f = find_fighter(fight, cmd.name)
         if f not in zipper.may_act(fight):
@@ -75,6 +79,28 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
     phase = zipper.phase_of(f)
     return [TurnStarted(f.name, f.turns_taken + 1, phase, f.vigor, vigor, f.guard, guard,
                         f.has("Exhausted"))]
+
+
+def _picked(fight: Fight, suggested: Fighter, roller: Roller) -> Fighter:
+    """ch18 Turn Order: the side due picks who acts when more than one may; the players
+    pick for the allies, the GM for the others (``pick``). Left to the default, the
+    tracker's suggestion acts (R14)."""
+    options = zipper.may_act(fight)
+    if len(options) <= 1:
+        return suggested
+    ordered = [suggested, *(f for f in options if f.name != suggested.name)]
+    side = zipper.side_due(fight) or suggested.side
+    players = zipper.picked_by_players(fight) and fight.settings.players_pick
+    ask = Ask("pick", side, not players, ("turn", "name"),
+              tuple(Option(f.name, f.name, (("name", f.name),)) for f in ordered),
+              label=f"the {side}' pick")
+
+    def check(given: object) -> None:
+        if not isinstance(given, Option) or given not in ask.options:
+            raise RuleError(f"pick one of: {', '.join(f.name for f in ordered)}")
+
+    got = consult(roller, ask, check)
+    return suggested if got is None else fight.get(got.words)
 
 
 @handles(EndTurn)

@@ -1,19 +1,18 @@
 """An attack line read for its preview, off the engine's own decisions: every roll's pool
 from the ``AttackRolled`` events of deciding the line on a copy, each reaction the
-target may still declare (``defense.open_reactions``) with the pool and cost the
-engine gives it when the line is decided again with that reaction written, and the
-damage tiers after Guard, resistance and weakness (``odds.preview.target_of``, the odds'
-own arithmetic). No modifier is worked out here: what the engine would roll is read."""
+target may still declare from the engine's reaction point (one look-ahead, ``survey``,
+each option with the cost and pool the engine gives it), and the damage tiers after
+Guard, resistance and weakness (``odds.target_of``, the odds' own arithmetic). No
+modifier is worked out here: what the engine would roll is read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from momenta_cli.engine.actions import ReactionTaken
 from momenta_cli.engine.attack import (
     Attack,
     AttackRolled,
-    DefenseUsed,
+    PartPath,
     open_reactions,
     plan_attack,
     replace_part,
@@ -21,22 +20,22 @@ from momenta_cli.engine.attack import (
     target_path,
 )
 from momenta_cli.engine.core import (
+    Ask,
     Event,
     Fight,
     Fighter,
+    Option,
+    Pool,
     Roll,
-    Roller,
     WeaponSpec,
     actor,
-    decide,
     find_fighter,
+    survey,
 )
 from momenta_cli.errors import MomentaError
 from momenta_cli.odds import Odds, OddsDice, odds, outcome, target_of
 from momenta_cli.play.preview.preview_model import Against, ReactionOption, RollPreview, Tier
 from momenta_cli.text import quote_word
-
-Throwaway = Callable[[], Roller]  # a fresh roller whose dice are thrown away
 
 
 def rolls(events: Sequence[Event]) -> tuple[RollPreview, ...]:
@@ -74,80 +73,52 @@ def _main(events: Sequence[Event], a: str, t: str, maneuver: str) -> AttackRolle
                  and e.target == t and e.maneuver == maneuver), None)
 
 
-def _with(cmd: Attack, i: int, **change: object) -> Attack:
-    """``cmd`` with target ``i`` (0: the main one, then ``also``) changed."""
-    return replace_part(cmd, target_path(i), **change)
-
-
-def _decided(fight: Fight, cmd: Attack, dice: Throwaway) -> list[Event] | None:
+def _reaction_points(fight: Fight, cmd: Attack) -> dict[PartPath, Ask]:
+    """Each target's reaction point as the engine meets it (ch19 Reactions, R27): one
+    look-ahead of the attack with no reaction written (``survey``: nothing rolled), so
+    every option comes with the cost and pool the engine gives it."""
+    bare = cmd
+    for i in range(1 + len(cmd.also)):
+        bare = replace_part(bare, target_path(i), defense=None, defense_with=None,
+                            defense_typed=None, counter=None)
     try:
-        return decide(fight.clone(), cmd, dice())
+        _, asks = survey(fight, bare)
     except MomentaError:
-        return None
+        return {}
+    return {a.key[1]: a for a in asks if a.kind == "reaction" and len(a.key[1]) <= 1}
 
 
-def _cost(events: Sequence[Event], name: str, what: str) -> int | None:
-    return next((e.cost for e in events if isinstance(e, ReactionTaken) and e.name == name
-                 and e.reaction.startswith(what)), None)
+def _uses(o: Option) -> str:
+    if o.left is None or o.per_round is None:
+        return ""
+    return f"{o.left} of {o.per_round} use{'s' if o.per_round != 1 else ''} left this round"
 
 
-def _defense(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, choice: str,
-             chosen: str | None, dice: Throwaway, declared: str | None
-             ) -> ReactionOption | None:
-    """The reactive defense ``choice`` (with ``chosen``) as the engine would roll it."""
-    events = _decided(fight, _with(cmd, i, defense=choice, defense_with=chosen,
-                                   defense_typed=None, counter=None), dice)
-    rolled = _main(events or (), a.name, t.name, cmd.maneuver)
-    if events is None or rolled is None or rolled.defense is None:
-        return None
+def _option(o: Option, declared: str | None, countered: str | None) -> ReactionOption:
+    """An engine option as the preview words it: the line's words for it, and whether
+    the line declares it already."""
+    change = dict(o.change)
+    counter = change.get("counter")
+    if counter is not None:
+        weapon = counter.weapon
+        return ReactionOption(f"counter with {quote_word(weapon)}", o.label, o.pool or Pool(),
+                              o.auto, o.cost, declared=countered == weapon)
+    choice, chosen = change["defense"], change.get("defense_with")
     words = choice if chosen is None else f"{choice}={quote_word(chosen)}"
-    uses = ""
-    used = next((e for e in events if isinstance(e, DefenseUsed) and e.name == t.name
-                 and e.weapon is None), None)
-    if used is not None:
-        left = used.uses - used.used + 1
-        uses = f"{left} of {used.uses} use{'s' if used.uses != 1 else ''} left this round"
-    cost = _cost(events, t.name, rolled.defense.split(" (")[0])
-    return ReactionOption(words, rolled.defense, rolled.defense_pool,
-                        _auto(rolled.defense_roll), cost, uses,
-                        declared=declared == rolled.defense)
+    return ReactionOption(words, o.label, o.pool or Pool(), o.auto, o.cost, _uses(o),
+                          declared=declared == o.label)
 
 
-def _counter(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: WeaponSpec,
-             dice: Throwaway, declared: str | None) -> ReactionOption | None:
-    """A Counterattack with ``w`` as the engine would roll it (first, R27)."""
-    counter = Attack(None, "", "Counterattack", weapon=w.name)
-    events = _decided(fight, _with(cmd, i, counter=counter, defense=None, defense_with=None,
-                                   defense_typed=None), dice)
-    rolled = _main(events or (), t.name, a.name, "Counterattack")
-    if events is None or rolled is None:
-        return None
-    return ReactionOption(f"counter with {quote_word(w.name)}", f"Counterattack ({w.name})",
-                        rolled.pool, _auto(rolled.roll),
-                        _cost(events, t.name, "Counterattack"),
-                        declared=declared == w.name)
-
-
-def _options(fight: Fight, cmd: Attack, i: int, a: Fighter, t: Fighter, w: WeaponSpec,
-             mode: str, base: Sequence[Event], dice: Throwaway) -> tuple[ReactionOption, ...]:
-    """What ``t`` may declare against this attack, each as the engine would have it."""
-    x = (cmd, *cmd.also)[i]
-    main = _main(base, a.name, t.name, cmd.maneuver)
+def _options(point: Ask | None, base: Sequence[Event], a: Fighter, t: Fighter,
+             maneuver: str) -> tuple[ReactionOption, ...]:
+    """What ``t`` may declare against this attack, as the engine offers it."""
+    if point is None:
+        return ()
+    main = _main(base, a.name, t.name, maneuver)
     declared = main.defense if main is not None else None
-    countered = _main(base, t.name, a.name, "Counterattack") if x.counter else None
-    open_ = open_reactions(fight, t, w, mode)
-    found: list[ReactionOption | None] = []
-    if open_.dodge:
-        found.append(_defense(fight, cmd, i, a, t, "dodge", None, dice, declared))
-    found += [_defense(fight, cmd, i, a, t, "deflect", d, dice, declared)
-              for d in open_.deflect_with]
-    found += [_defense(fight, cmd, i, a, t, "defend", d, dice, declared)
-              for d in open_.defenses]
-    if open_.counter:
-        found += [_counter(fight, cmd, i, a, t, m, dice,
-                           countered.weapon if countered else None)
-                  for m in t.spec.weapons if m.is_melee]
-    return tuple(o for o in found if o is not None)
+    countered = _main(base, t.name, a.name, "Counterattack")
+    return tuple(_option(o, declared, countered.weapon if countered else None)
+                 for o in point.options if not o.none)
 
 
 def _chance(fight: Fight, a: Fighter, main: AttackRolled, w: WeaponSpec, target,
@@ -163,11 +134,11 @@ def _chance(fight: Fight, a: Fighter, main: AttackRolled, w: WeaponSpec, target,
     return odds(roll, target if deals_damage else None, w.damage if deals_damage else None)
 
 
-def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
-            ) -> tuple[Against, ...]:
+def against(fight: Fight, cmd: Attack, base: Sequence[Event]) -> tuple[Against, ...]:
     """Each target of the attack ``cmd`` (decided on a copy of ``fight`` as ``base``):
     the reactions it may declare and what the damage does to it."""
     a = actor(fight, cmd.attacker)
+    points = _reaction_points(fight, cmd)
     out = []
     for i, x in enumerate((cmd, *cmd.also)):
         t = find_fighter(fight, x.target)
@@ -175,7 +146,7 @@ def against(fight: Fight, cmd: Attack, base: Sequence[Event], dice: Throwaway
         w = next((v for v in a.spec.weapons if main and v.name == main.weapon), None)
         if main is None or w is None:
             continue
-        options = _options(fight, cmd, i, a, t, w, main.mode, base, dice)
+        options = _options(points.get(target_path(i)), base, a, t, cmd.maneuver)
         brace_open = open_reactions(fight, t, w, main.mode).brace
         if not main.deals_damage:
             out.append(Against(t.name, w.name, options, False, False, False,

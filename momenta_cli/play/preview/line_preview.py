@@ -136,7 +136,7 @@ def _attack(fight: Fight, cmd: Attack, line: str, events: list[Event], rolled: i
     return LinePreview(
         line, refusal, _paid(fight, events), tuple(events), rolled, attack=True,
         rolls=attack_preview.rolls(events),
-        against=attack_preview.against(fight, cmd, events, _throwaway),
+        against=attack_preview.against(fight, cmd, events),
         area=attack_preview.area(fight, cmd))
 
 
