@@ -17,8 +17,8 @@ from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.play import run_line
 from momenta_cli.questions import ASKERS, Cancelled, TableAsking, TableDecider
 from momenta_cli.render.state_json import state_doc
-from tests.conftest import fight_of, invoke
 from tests.attack_yard import yard
+from tests.conftest import fight_of, invoke
 from tests.test_ask_questions import Table, ask_line, gorms_turn, settle, turn_of
 
 

@@ -211,10 +211,10 @@ def _moved(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Tabl
            ) -> bool | None:
     """A movement on the map: the reactions its path triggers offered first (R35), then
     the line with the answers run; None when cancelled or refused."""
-    from momenta_cli.questions import move_to_ask, settle_move_line
+    from momenta_cli.questions import TableAsking, move_to_ask, settle_move_line
 
-    if move_to_ask(line) is None:
-        return _run(ff, screen, line, roller)
+    if move_to_ask(line) is None:  # not on the map: asked as any line is
+        return _run(ff, screen, line, roller, TableAsking(table))
     try:
         asked = settle_move_line(ff.session.state, line, roller, table)
     except KeyboardInterrupt:
@@ -293,8 +293,9 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
          questions: bool | None = None, news: Callable[[], list[str]] | None = None) -> None:
     """Read lines until ``quit`` or end of input. Every accepted line is already saved.
 
-    ``questions``: ask the table's questions (the players' pick, an attack's reaction,
-    dice and Brace); default: at a terminal only. From a pipe each answer is the next
+    ``questions``: ask the table's questions (the players' pick, and wherever the rules
+    give someone a choice: a reaction, an enemy's defense, dice, Brace, a Wound d6, a
+    clear roll); default: at a terminal only. From a pipe each answer is the next
     line. ``news``: lines from elsewhere in the process (the players' screen, ``run
     --serve``), printed before each prompt rather than across the line being typed."""
 
