@@ -34,8 +34,8 @@ def test_piped_answers_are_read_from_the_next_lines_and_echoed(enc):
     out = r.output
     assert "Brannoc's reaction: dodge 1d (2 Vigor) / " in " ".join(out.split())
     assert "reaction> deflect heat" in out
-    assert "Dice: Gorm rolls 3d, Brannoc's Deflect (Heater Shield) 3d." in " ".join(
-        out.split())
+    assert ("Dice: type each roll's faces (5,6,2) or successes (2s); Enter: the tracker "
+            "rolls.") in " ".join(out.split())
     assert "Gorm rolls 3d> 5,6" in out
     assert "! expected 3 faces from 1 to 6 for 3d, got 5,6" in out
     assert "Brannoc's Deflect (Heater Shield) 3d> 2s" in out
@@ -142,7 +142,8 @@ def test_the_complete_line_follows_the_events_before_the_turn_headline(enc):
              "attack brannoc", "counter", "6,6,6", "", "quit", seed="7")
     out = r.output
     assert "Defeated" in out
-    assert out.index("  as: attack brannoc counter roll 6,6,6") < out.rindex("Round 1 ·")
+    assert out.index("  as: attack brannoc counter with Longsword roll 6,6,6") < \
+        out.rindex("Round 1 ·")
 
 
 def test_quit_at_a_question_cancels_it_and_says_how_to_leave(enc):

@@ -110,3 +110,24 @@ def test_a_comment_after_the_command_is_found_and_not_one_inside_quotes():
     assert comment_of('attack "Gorm #2" roll 2s') == ""
     assert comment_of('attack "Gorm #2" # again') == "# again"
     assert comment_of("attack gorm") == ""
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.one_of(st.none(), names.filter(lambda n: "=" not in n)), forgo=st.booleans(),
+       rolls=st.dictionaries(names.filter(lambda n: "=" not in n), typed, max_size=3),
+       verb=st.sampled_from(["end", "next", "turn"]))
+def test_a_turn_line_with_its_clear_rolls_parses_back_to_the_same_command(name, forgo, rolls,
+                                                                          verb):
+    """R15: the clear rolls answered at the end of a turn are written ``COND=ROLL`` on
+    the ``end`` or ``next`` line (language/unparsing.py ``turn_line``), which parses back
+    to the command decided."""
+    from momenta_cli.engine.core import EndTurn, NextTurn, StartTurn
+    from momenta_cli.language import turn_line
+
+    if any(n.lower() in ("forgo", "last") for n in (name or "", *rolls)):
+        return  # the words of the verb itself
+    cmd = {"end": EndTurn(forgo, rolls), "next": NextTurn(name, forgo, rolls),
+           "turn": StartTurn(name)}[verb]
+    assert parse_line(turn_line(cmd)) == cmd
+    assert turn_line(EndTurn(False, {"Hindered": Typed(faces=(5, 6, 1))})) == \
+        "end Hindered=5,6,1"

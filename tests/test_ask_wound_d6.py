@@ -1,9 +1,10 @@
 """The PC Wound table's d6 asked at the table (R10: a PC filling a Wound or Burden slot
 rolls a d6 for its condition: 1 Impaired, 2 Hindered, 3 Exhausted, 4 Slowed, 5
 Shrouded, 6 Broken; an enemy takes its hit location's effect and rolls nothing). With
-``ask_dice`` on, once the attack is decided (after Brace, which changes the damage),
-each such d6 is asked: a face typed is the one the engine uses and the journal keeps
-(``Entry.dice``), Enter lets the tracker roll. A scripted ``Table`` answers."""
+``ask_dice`` on, each such d6 is asked where the engine rolls it, once the hit is shown
+(after Brace, which changes the damage): a face typed is the one the engine uses and
+the journal keeps (``Entry.dice``), Enter lets the tracker roll. A scripted ``Table``
+answers."""
 
 from __future__ import annotations
 
@@ -15,21 +16,14 @@ import pytest
 from momenta_cli.engine.core import SeededRoller
 from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.play import run_line
-from momenta_cli.questions import settle_attack_line
+from momenta_cli.questions.table_decider import VOID
 from momenta_cli.render.state_json import state_doc
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import session_from
-from tests.test_ask_questions import Table, gorms_turn, turn_of
+from tests.test_ask_questions import gorms_turn, settle, turn_of
 from tests.trigger_yard import yard_text
 
 WOUND = "Wren's Wound d6 (R10)> "
-
-
-def settle(s, line, *answers, roller=None):
-    t = Table(*answers)
-    out = settle_attack_line(s.state, line, roller or SeededRoller(3), t)
-    assert not t.answers, f"answers left over: {t.answers}"
-    return out, t
 
 
 def wounds(entry) -> list[tuple[str, str, int | None]]:
@@ -44,18 +38,19 @@ def low(s, name: str, vitality: int = 3):
 def test_a_basic_attack_that_wounds_a_pc_asks_the_wound_d6_and_uses_the_face():
     """R10: Wren (Vitality 3) takes 16 from Gorm's 3 successes: a Wound slot fills; the
     d6 is the players', typed 4: Slowed. The Brace question does not show the tracker's
-    d6 (it is asked next); the face typed is on the journal's dice."""
+    d6 (it is asked next), and the damage is shown before the d6 is asked; the face
+    typed is on the journal's dice."""
     s = low(gorms_turn(), "wren")
-    out, t = settle(s, "attack wren", "", "6,6,6", "n", "4")
+    entry, t = settle(s, "attack wren", "", "6,6,6", "n", "4")
     assert t.prompts == ["reaction> ", "Gorm rolls 3d> ", "Brace? [y/N] ", WOUND]
     brace = next(x for x in t.told if x.startswith("Wren: 16 to Vitality"))
     assert "Wound 1/3 (d6 asked next)" in brace
-    assert t.told[-1] == ("Wound d6 (R10) for Wren's Wound: 1 Impaired, 2 Hindered, "
-                          "3 Exhausted, 4 Slowed, 5 Shrouded, 6 Broken. Type each face "
-                          "(1-6); Enter: the tracker rolls.")
-    line, run_with = out
-    assert line == "attack wren roll 6,6,6"
-    entry = run_line(s, line, run_with).entry
+    assert t.told[-3:] == ["Wren: 17 damage, Guard soaks 1, 16 to Vitality",
+                           "Wren: Guard 1->0 (Cudgel)",
+                           "Wound d6 (R10) for Wren's Wound: 1 Impaired, 2 Hindered, "
+                           "3 Exhausted, 4 Slowed, 5 Shrouded, 6 Broken. Type each face "
+                           "(1-6); Enter: the tracker rolls."]
+    assert entry.line == "attack wren roll 6,6,6"
     assert wounds(entry) == [("Wren", "Slowed", 4)]
     assert entry.dice == (4,)
     assert entry.script_line == "attack wren roll 6,6,6 dice 4"
@@ -66,9 +61,8 @@ def test_a_basic_attack_that_wounds_a_pc_asks_the_wound_d6_and_uses_the_face():
 
 def test_enter_at_the_wound_d6_lets_the_tracker_roll_it():
     s = low(gorms_turn(), "wren")
-    out, t = settle(s, "attack wren", "", "6,6,6", "n", "", roller=QueueRoller([2]))
+    entry, t = settle(s, "attack wren", "", "6,6,6", "n", "", roller=QueueRoller([2]))
     assert t.prompts[-1] == WOUND
-    entry = run_line(s, *out).entry
     assert wounds(entry) == [("Wren", "Hindered", 2)]  # the tracker's d6
     assert entry.dice == (2,)
 
@@ -84,7 +78,7 @@ def test_a_wrong_wound_d6_is_asked_again_with_the_reason():
         "(Enter: the tracker rolls)",
         "a Wound table roll is one d6 face from 1 to 6, got '0'; type it again (Enter: "
         "the tracker rolls)"]
-    assert wounds(run_line(s, *out).entry) == [("Wren", "Broken", 6)]
+    assert wounds(out) == [("Wren", "Broken", 6)]
 
 
 @pytest.mark.parametrize("cancel", [None, "quit"])
@@ -102,7 +96,7 @@ def test_cancelling_at_the_wound_d6_after_the_tracker_rolled_says_its_dice_are_v
     out, t = settle(s, "attack wren", "", "", "n", None, roller=QueueRoller([6, 6, 6, 2]))
     assert out is None and t.prompts[-1] == WOUND
     assert "Gorm -> Wren: Cudgel (Crushing) pool 3d [6,6,6] 3s = 3s" in t.told
-    assert t.told[-1].startswith("The tracker's dice shown are void")
+    assert t.told[-1] == VOID
 
 
 def test_brace_decides_whether_the_wound_d6_is_asked():
@@ -118,16 +112,16 @@ def test_brace_decides_whether_the_wound_d6_is_asked():
 
 def test_a_counterattack_wound_is_asked_and_its_d6_comes_before_the_attack_roll():
     """R27: Wren's Counterattack resolves first and wounds Kira (Vitality 2); R10: Kira
-    rolls the Wound d6 then, so on the tape the typed 6 (Broken) takes the place of the
-    tracker's 1, before the tracker's faces for Kira's own roll: the run takes them in
-    that order."""
+    rolls the Wound d6 then, asked right after the counter's hit (Brace first), so on
+    the tape the typed 6 (Broken) comes before the tracker's faces for Kira's own roll,
+    asked after it: the replay takes them in that order."""
     s = low(turn_of("kira"), "kira", 2)
-    out, t = settle(s, "attack wren", "counter rapier", "", "6,6,6", "", "n", "n", "6",
-                    roller=QueueRoller([1, 5, 5, 2]))
-    assert t.prompts[-1] == "Kira's Wound d6 (R10)> "
-    line, run_with = out
-    assert line == "attack wren counter with Rapier roll 6,6,6"
-    entry = run_line(s, line, run_with).entry
+    entry, t = settle(s, "attack wren", "counter rapier", "", "6,6,6", "n", "6", "", "n",
+                      roller=QueueRoller([5, 5, 2]))
+    assert t.prompts == ["reaction> ", "reaction> ", "Wren's Counterattack 3d> ",
+                         "Brace? [y/N] ", "Kira's Wound d6 (R10)> ", "Kira rolls 3d> ",
+                         "Brace? [y/N] "]
+    assert entry.line == "attack wren counter with Rapier roll 6,6,6"
     assert wounds(entry) == [("Kira", "Broken", 6)]
     assert entry.dice == (6, 5, 5, 2)
     kira = next(e for e in entry.events if e.kind == "attack_rolled" and e.attacker == "Kira")
@@ -161,14 +155,15 @@ def _bombers_turn():
 
 def test_an_area_attack_asks_each_wounded_pc_its_d6_in_order():
     """R22: the Blast rolls once for Ana and Bo; Ana dodges with the tracker's dice;
-    R10: both fill a Wound slot, Ana's d6 asked first (typed 3: Exhausted), then Bo's
-    (Enter: the tracker's 1, Impaired). The tape: Ana's Dodge, Ana's d6, Bo's d6."""
+    R10: both fill a Wound slot, each asked as the blast lands on them in turn: Ana's
+    Brace and d6 (typed 3: Exhausted), then Bo's Brace and d6 (Enter: the tracker's 1,
+    Impaired). The tape: Ana's Dodge, Ana's d6, Bo's d6."""
     s = _bombers_turn()
-    out, t = settle(s, "attack ana dist 3 for bo", "dodge", "", "6,6", "", "n", "n", "3", "",
-                    roller=QueueRoller([2, 1, 4, 1]))
-    assert t.prompts[-2:] == ["Ana's Wound d6 (R10)> ", "Bo's Wound d6 (R10)> "]
-    assert t.told[-1].startswith("Wound d6 (R10) for Ana's Wound, Bo's Wound: 1 Impaired")
-    entry = run_line(s, *out).entry
+    entry, t = settle(s, "attack ana dist 3 for bo", "dodge", "", "6,6", "", "n", "3", "n",
+                      "", roller=QueueRoller([2, 1, 1]))
+    assert t.prompts[-5:] == ["Ana's Dodge 2d> ", "Brace? [y/N] ", "Ana's Wound d6 (R10)> ",
+                              "Brace? [y/N] ", "Bo's Wound d6 (R10)> "]
+    assert any(x.startswith("Wound d6 (R10) for Bo's Wound: 1 Impaired") for x in t.told)
     assert wounds(entry) == [("Ana", "Exhausted", 3), ("Bo", "Impaired", 1)]
     assert entry.dice == (2, 1, 3, 1)
     fresh = _bombers_turn()
@@ -181,27 +176,26 @@ def test_a_burden_from_strain_asks_its_d6_on_the_same_table():
     (ch20, never Braced) fills Wren's Burden slot: its d6 is asked (5: Shrouded)."""
     s = turn_of("kira")
     run_line(s, "set wren strain 9", SeededRoller(0))
-    out, t = settle(s, "attack wren with mind spike roll 6,6", "5")
+    entry, t = settle(s, "attack wren with mind spike roll 6,6", "5")
     assert t.prompts == ["Wren's Burden d6 (R10)> "]
     assert t.told[-1].startswith("Wound d6 (R10) for Wren's Burden: 1 Impaired")
-    entry = run_line(s, *out).entry
     assert wounds(entry) == [("Wren", "Shrouded", 5)] and entry.dice == (5,)
 
 
 def test_an_enemy_wound_is_never_asked():
-    """R10: an enemy's Wound gives its hit location's effect (or Impaired): no d6."""
+    """R10: an enemy's Wound gives its hit location's effect (or Impaired): no d6 (the
+    GM is offered Vessa's Parry, R7, and declines it)."""
     s = low(turn_of("kira"), "vessa", 2)
-    out, t = settle(s, "attack vessa roll 6,6,6")
-    assert t.prompts == []
-    entry = run_line(s, *out).entry
+    entry, t = settle(s, "attack vessa roll 6,6,6", "n")
+    assert t.prompts == ["Vessa: Parry 3d (1 of 1 left)? [y/N] "]
     assert wounds(entry) == [("Vessa", "Impaired", None)] and entry.dice == ()
 
 
 def test_with_ask_dice_off_the_tracker_rolls_the_wound_d6():
     s = low(gorms_turn("{ask_dice: false}"), "wren")
-    out, t = settle(s, "attack wren roll 6,6,6", "", "n", roller=QueueRoller([5]))
+    entry, t = settle(s, "attack wren roll 6,6,6", "", "n", roller=QueueRoller([5]))
     assert WOUND not in t.prompts
-    assert wounds(run_line(s, *out).entry) == [("Wren", "Shrouded", 5)]
+    assert wounds(entry) == [("Wren", "Shrouded", 5)]
 
 
 # --- a reactive attack on a movement (R35), through ``momenta run --ask`` --------------

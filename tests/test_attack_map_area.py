@@ -178,14 +178,12 @@ def test_at_the_prompt_each_creature_caught_in_the_area_is_asked_its_reaction():
     catches as the engine will, and asks each target that may react, here Brannoc (an
     ally in the blast); enemies are not asked. The line journaled names them."""
     from momenta_cli.engine.core import SeededRoller
-    from momenta_cli.questions import settle_attack_line
-    from tests.test_ask_questions import Table
+    from tests.test_ask_questions import Table, ask_line
 
     s = on_map(FIELD, tamsin="A1", gorm="E3", brannoc="E4")
     run(s, "turn tamsin")
     t = Table("dodge", "5,5", "1", "n")
-    line, _ = settle_attack_line(s.state, "attack area burst 1 e3 with firebomb", SeededRoller(3),
-                          t)
+    line = ask_line(s, "attack area burst 1 e3 with firebomb", t, SeededRoller(3)).line
     assert any("Brannoc's reaction" in told for told in t.told)
     assert "for Brannoc dodge" in line and "area burst 1 e3" in line.lower()
     assert not t.answers

@@ -345,7 +345,7 @@ def test_the_dice_question_refuses_5000_digits_in_one_line_and_asks_again():
     """Why: the dice question answered "internal error" to a 5,000-digit count."""
     s = gorms_turn()
     out, t = settle(s, "attack wren", "", DIGITS_5000 + "s", DIGITS_5000, "²s", "5,6,1", "n")
-    assert out[0].startswith("attack wren roll 5,6,1")
+    assert out.line.startswith("attack wren roll 5,6,1")
     assert len(t.wrongs) == 3
     assert t.wrongs[0].startswith("9999") and "successes is impossible with 3d" in t.wrongs[0]
     assert all(len(w) < 200 and "\n" not in w for w in t.wrongs), t.wrongs

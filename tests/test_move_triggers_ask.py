@@ -17,6 +17,7 @@ from tests.trigger_yard import ROWS, YARD, yard_text
 pytestmark = pytest.mark.usefixtures("home")
 
 OPEN = ["turn kira", "end", "turn gorm"]
+NO_PARRY = "n"  # R7: Gorm's Parry, offered to the GM at the Intercept, declined
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def state(enc: Path) -> dict:
 def test_a_typed_move_is_offered_the_intercept_it_triggers(yard_file):
     """R35: Gorm walks into Wren's Spear reach at B2; Wren is offered the Intercept with
     its cost, the attack's dice are asked (typed here), the move goes on after it."""
-    r = play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    r = play(yard_file, *OPEN, "move gorm to g2", "y", NO_PARRY, "6,2", "quit")
     out = " ".join(r.output.split())
     assert ("Gorm comes into Wren's reach at B2: Wren may Intercept with Spear "
             "(2 Vigor of 7).") in out
@@ -67,7 +68,7 @@ def test_a_typed_move_is_offered_the_intercept_it_triggers(yard_file):
 
 def test_the_answered_line_equals_the_one_line_command(yard_file):
     """The journal's line replays the exchange: the same state as typing it whole."""
-    play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    play(yard_file, *OPEN, "move gorm to g2", "y", NO_PARRY, "6,2", "quit")
     asked = invoke("status", fight_of(yard_file)).output
     other = yard_file.with_name("typed.yaml")
     other.write_text(yard_file.read_text())
@@ -118,7 +119,8 @@ def test_a_reactor_who_can_pay_only_with_a_second_weapon_is_offered_it(tmp_path)
     (2) is not: she is offered the Intercept with the Rapier where its reach is entered
     (C2), the Spear's reason said in a dim line, and the line names the Rapier."""
     enc = _yard(tmp_path, cumbersome=True)
-    r = play(enc, *OPEN, "set wren vigor 2", "move gorm to g2", "y", "6,2,1", "quit")
+    r = play(enc, *OPEN, "set wren vigor 2", "move gorm to g2", "y", NO_PARRY, "6,2,1",
+             "quit")
     out = " ".join(r.output.split())
     assert ("(not with Spear at B2: Intercept (Spear) costs 3 Vigor; Wren has 2 (R24))"
             in out)
@@ -145,7 +147,7 @@ def test_a_reactor_who_cannot_pay_is_told_in_one_dim_line(tmp_path):
 def test_the_complete_line_is_shown_after_a_move_answered_at_the_prompt(yard_file):
     """The ``as:`` line after the move's events is the journal's line, to copy into a
     script, as after an attack's questions."""
-    r = play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    r = play(yard_file, *OPEN, "move gorm to g2", "y", NO_PARRY, "6,2", "quit")
     out = r.output
     assert "  as: move gorm to G2 intercept Wren with Spear roll 6,2" in out
     assert out.index("Gorm goes on B2") < out.index("  as: move gorm")
@@ -156,7 +158,7 @@ def test_the_complete_line_is_shown_after_a_move_answered_at_the_prompt(yard_fil
 def test_a_reactions_payment_is_printed_once(yard_file):
     """The Intercept's Vigor is paid once and said once: the move's own lines say it;
     what was asked before them does not repeat it."""
-    r = play(yard_file, *OPEN, "move gorm to g2", "y", "6,2", "quit")
+    r = play(yard_file, *OPEN, "move gorm to g2", "y", NO_PARRY, "6,2", "quit")
     assert r.output.count("Wren reacts: Intercept (Spear) (2 Vigor: 7->5)") == 1
 
 
@@ -165,7 +167,8 @@ def test_a_first_reaction_is_told_as_it_lands_before_the_next_offer(tmp_path):
     her Rapier's reach (Intercept): the Forestall's blow is told before the Intercept is
     offered, with the Vigor she has left; each payment is said once."""
     enc = _yard(tmp_path, gorm="B2", kira="F4")
-    r = play(enc, *OPEN, "move gorm to g2", "y", "6,2", "y", "6,1,1", "quit")
+    r = play(enc, *OPEN, "move gorm to g2", "y", NO_PARRY, "6,2", "y", NO_PARRY,
+             "6,1,1", "quit")
     out = " ".join(r.output.split())
     blow = "Wren -> Gorm: Spear (Piercing) POW 2d [6,2] 1s = 1s -> 6 dmg"
     offer = "Wren may Intercept with Rapier (2 Vigor of 5)."

@@ -34,6 +34,8 @@ def test_ctrl_c_at_the_offer_cancels_and_a_yes_runs_the_exchange(tmp_path):
     term.send("move gorm to g2\r")
     term.wait_prompt("Intercept? [y/N]")
     term.send("y\r")
+    term.wait_prompt("Gorm: Parry 2d (1 of 1 left)? [y/N]")  # R7: the GM declines it
+    term.send("\r")
     term.wait_prompt("Wren rolls 2d>")
     term.send("6,2\r")
     term.wait_text("Gorm goes on B2 -> C2")

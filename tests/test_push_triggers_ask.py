@@ -18,16 +18,18 @@ import pytest
 
 import tests.trigger_yard as ty
 from momenta_cli.engine.core.rollers import QueueRoller
-from momenta_cli.questions import settle_attack_line
 from tests.conftest import fight_of, invoke
 from tests.engine_helpers import log_text, run, session_from
-from tests.test_ask_questions import Table
+from tests.test_ask_questions import Table, ask_line
 
 PIT = """\
     .......
     .......
     .....3.
     ......."""
+
+
+PARRY = "Gorm: Parry 2d (1 of 1 left)? [y/N] "  # R7: Gorm's scripted defense, offered
 
 
 def shoving(rows: str = ty.ROWS, **at: str):
@@ -38,25 +40,26 @@ def shoving(rows: str = ty.ROWS, **at: str):
 
 
 def ask(s, line: str, *answers: str | None, faces: list[int] | None = None):
+    """``line`` run at the prompt on ``s``: the line its entry keeps (None: cancelled)."""
     t = Table(*answers)
-    out = settle_attack_line(s.state, line, QueueRoller(faces or [1] * 40), t)
+    entry = ask_line(s, line, t, QueueRoller(faces or [1] * 40))
     assert not t.answers, f"answers left over: {t.answers}"
-    return out, t
+    return (None if entry is None else entry.line), t
 
 
 def test_a_shoves_push_is_offered_the_intercept_once_its_roll_is_known():
     """R35 / ch19 Shove: Kira's shove (typed 2s) pushes Gorm two squares; at E3 he comes
     into Wren's Spear reach: the roll is told, then Wren is offered the Intercept with
-    the Spear and its cost; taken, its dice are asked and the line carries it."""
+    the Spear and its cost; taken, its dice are asked and the line carries it. The GM
+    declines Gorm's Parry (R7) at the shove and at the Intercept."""
     s = shoving()
-    (line, _), t = ask(s, "shove gorm roll 2s", "y", "6,2")
+    line, t = ask(s, "shove gorm roll 2s", "n", "y", "n", "6,2")
     told = " ".join(t.told)
     assert "net 2s" in told
     assert ("Gorm is pushed into Wren's reach at E3: Wren may Intercept with Spear "
             "(2 Vigor of 7).") in t.told
-    assert t.prompts == ["Intercept? [y/N] ", "Wren rolls 2d> "]
+    assert t.prompts == [PARRY, "Intercept? [y/N] ", PARRY, "Wren rolls 2d> "]
     assert line == "shove gorm roll 2s intercept Wren with Spear roll 6,2"
-    run(s, line)
     assert "Gorm stops at E3 for Wren's Intercept (R35)" in log_text(s)
     assert s.state.get("Gorm").vitality == 22 - 6
 
@@ -64,9 +67,8 @@ def test_a_shoves_push_is_offered_the_intercept_once_its_roll_is_known():
 def test_a_declined_push_intercept_writes_no_reactions_and_silences_the_note():
     """R35: declined, the shove line says ``no-reactions``: no 'may Intercept' note."""
     s = shoving()
-    (line, _), _t = ask(s, "shove gorm roll 2s", "n")
+    line, _t = ask(s, "shove gorm roll 2s", "n", "n")
     assert line == "shove gorm roll 2s no-reactions"
-    run(s, line)
     assert not any("may Intercept" in x for x in log_text(s))
 
 
@@ -74,11 +76,11 @@ def test_a_shove_that_pushes_no_one_into_a_reach_asks_nothing_more():
     """Nobody's reach entered (Wren far behind Kira), or
     no push at all (0 net successes): nothing new is asked, the line is as typed."""
     s = shoving(wren="A4")
-    (line, _), t = ask(s, "shove gorm roll 1s")
-    assert line == "shove gorm roll 1s" and not t.prompts
+    line, t = ask(s, "shove gorm roll 1s", "n")
+    assert line == "shove gorm roll 1s" and t.prompts == [PARRY]
     s = shoving()
-    (line, _), t = ask(s, "shove gorm roll 0s")
-    assert line == "shove gorm roll 0s" and not t.prompts
+    line, t = ask(s, "shove gorm roll 0s", "n")
+    assert line == "shove gorm roll 0s" and t.prompts == [PARRY]
 
 
 def test_without_a_map_a_shove_asks_nothing_of_its_push():
@@ -88,8 +90,8 @@ def test_without_a_map_a_shove_asks_nothing_of_its_push():
         text = text.replace(f"    at: @{key}\n", "")
     s = session_from(text)
     run(s, "turn kira")
-    (line, _), t = ask(s, "shove gorm roll 2s")
-    assert line == "shove gorm roll 2s" and not t.prompts
+    line, t = ask(s, "shove gorm roll 2s", "n")
+    assert line == "shove gorm roll 2s" and t.prompts == [PARRY]
 
 
 def test_a_push_reactor_who_cannot_react_is_told_in_one_dim_line():
@@ -97,17 +99,17 @@ def test_a_push_reactor_who_cannot_react_is_told_in_one_dim_line():
     gives the engine's reason, and the line is as typed."""
     s = shoving()
     run(s, "cond wren broken")
-    (line, _), t = ask(s, "shove gorm roll 2s")
+    line, t = ask(s, "shove gorm roll 2s", "n")
     assert t.notes == ["(no Intercept asked of Wren at E3: Wren is Broken and cannot "
                        "react)"]
-    assert line == "shove gorm roll 2s" and not t.prompts
+    assert line == "shove gorm roll 2s" and t.prompts == [PARRY]
 
 
 def test_cancelling_at_the_push_offer_cancels_the_whole_shove():
     """Ctrl-C/Ctrl-D at the offer (None): nothing is run."""
     s = shoving()
-    got, _t = ask(s, "shove gorm roll 2s", None)
-    assert got is None
+    got, _t = ask(s, "shove gorm roll 2s", "n", None)
+    assert got is None and len(s.entries) == 1
 
 
 def test_the_tracker_rolls_the_shove_first_then_the_intercept_and_a_fall_afresh():
@@ -115,12 +117,11 @@ def test_the_tracker_rolls_the_shove_first_then_the_intercept_and_a_fall_afresh(
     then the Intercept's: what was told is what happens. Gorm, pushed through Wren's
     reach at E3 into the pit at F3, falls after the Intercept (R23, R36)."""
     s = shoving(PIT)
-    t = Table("", "y", "1,1")  # Enter: the tracker rolls the shove; the Intercept typed
-    line, roller = settle_attack_line(s.state, "shove gorm", QueueRoller([6, 6, 1] + [6] * 10),
-                               t)
+    # no Parry; Enter: the tracker rolls the shove; the Intercept typed, no Parry again
+    t = Table("n", "", "y", "n", "1,1")
+    entry = ask_line(s, "shove gorm", t, QueueRoller([6, 6, 1] + [6] * 10))
     assert "[6,6,1]" in " ".join(t.told)
-    assert line == "shove gorm intercept Wren with Spear roll 1,1"
-    run(s, line, roller=roller)
+    assert entry.line == "shove gorm intercept Wren with Spear roll 1,1"
     text = " ".join(log_text(s))
     assert "[6,6,1]" in text and "Gorm stops at E3" in text
     assert any(e.kind == "fell" for e in s.entries[-1].events)
@@ -183,14 +184,14 @@ def test_the_shove_answered_at_the_prompt_is_journaled_whole_and_shown_as(shove_
     """One complete line in the journal, printed as ``as:`` after the shove's events;
     the end of the input at the offer cancels it and saves nothing."""
     r = invoke("run", shove_file, "--new", "--seed", "1", "--ask",
-               input="turn kira\nshove gorm roll 2s\ny\n6,2\nquit\n")
+               input="turn kira\nshove gorm roll 2s\nn\ny\nn\n6,2\nquit\n")
     assert r.exit_code == 0, r.output
     assert cmds(shove_file)[-1] == "shove gorm roll 2s intercept Wren with Spear roll 6,2"
     out = r.output
     assert "  as: shove gorm roll 2s intercept Wren with Spear roll 6,2" in out
     assert out.index("Gorm is pushed on E3 -> F3") < out.index("  as: shove")
     r = invoke("run", shove_file, "--new", "--seed", "1", "--ask",
-               input="turn kira\nshove gorm roll 2s\n")
+               input="turn kira\nshove gorm roll 2s\nn\n")
     assert "cancelled: nothing was done" in r.output
     assert cmds(shove_file)[-1] == "turn kira"
 
@@ -211,7 +212,7 @@ def test_the_guides_push_offer_is_the_prompts_on_the_sample():
     for line in script[:at]:
         if line.strip() and not line.startswith("#"):
             run_line(s, line, roller)
-    (line, _), t = ask(s, "shove brannoc knife-2 roll 3s", "y", "0s")
+    line, t = ask(s, "shove brannoc knife-2 roll 3s", "y", "0s")
     offer = ("Knife-2 is pushed into Tamsin's reach at I6: Tamsin may Intercept with "
              "Dagger (2 Vigor of 7).")
     guide = " ".join((ROOT / "docs" / "at-the-table.md").read_text().split())

@@ -83,6 +83,9 @@ def test_play_undo_quit_and_resume(where):
     term.send("\x03")
     term.wait_prompt("R1 Brannoc>")
     term.send("end\r")
+    # R15: the player rolls to clear it (Enter: the tracker rolls)
+    term.wait_prompt("Brannoc clears Frightened? roll PRE 2d>")
+    term.send("\r")
     term.wait_line("Brannoc (clears Frightened|: Frightened|ends the turn)")
     term.wait_prompt("R1 adversaries>")
     term.send("quit\r")
@@ -326,8 +329,8 @@ def gorms_turn(where: Path, seed: str = "4") -> Terminal:
 @pytest.mark.slow  # a real pseudo-terminal
 def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
     """ch19 Reactions: the target declares when targeted, knowing the attacker's pool,
-    from the legal options only (Boar Spear has no Deflect tag); ch20 step 1: every pool
-    is told before the roll and a wrong count is asked again; ch19 Brace: asked with the
+    from the legal options only (Boar Spear has no Deflect tag); ch20 step 1: each roll
+    is asked with its pool and a wrong count is asked again; ch19 Brace: asked with the
     amount both ways once the damage is known. The journal keeps one complete line, and
     the state is the one that line gives typed in full."""
     fight = where / "encounters" / "demo.fight.jsonl"
@@ -342,7 +345,8 @@ def test_an_attack_asks_the_reaction_the_dice_and_brace_at_the_table(where):
     assert "Boar Spear or" not in flat.split("counter")[0]  # no Deflect tag: no deflect
     term.wait_prompt("reaction>")
     term.send("deflect heater\r")
-    term.wait_words("Dice: Gorm rolls 3d, Brannoc's Deflect (Heater Shield) 3d.")
+    term.wait_words("Dice: type each roll's faces (5,6,2) or successes (2s); Enter: the "
+                    "tracker rolls.")
     term.wait_prompt("Gorm rolls 3d>")
     term.send("5,6\r")
     term.wait_words("! expected 3 faces from 1 to 6 for 3d, got 5,6; type them again")

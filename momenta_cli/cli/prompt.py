@@ -1,8 +1,9 @@
 """The interactive prompt at the table: prompt_toolkit line editing with history kept
 across sessions, tab completion that knows the grammar (cli/completion/completer.py), a bottom
 toolbar saying whose turn it is (render/turnline.py), the players' pick of a bare turn
-on the allies' side (cli/pick.py), the table's questions about an attack
-(momenta_cli/questions/, asked through cli/ask.py), and the screen output after each line.
+on the allies' side (cli/pick.py), the table's questions where the rules give someone a
+choice (momenta_cli/questions/, asked through cli/ask.py), and the screen output after
+each line.
 
 When stdin is not a terminal the prompt falls back to plain line reading, echoing each
 line after its prompt so the output reads as a transcript; it asks nothing unless told to
@@ -30,7 +31,7 @@ from momenta_cli.text import as_typed, echo, one_line, too_long
 
 if TYPE_CHECKING:
     from momenta_cli.engine.core import Entry
-    from momenta_cli.questions import Table
+    from momenta_cli.questions import Table, TableAsking
 
 # --- where things live -----------------------------------------------------------------
 
@@ -84,17 +85,18 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     """Run one typed line, save it, show it. False when the GM leaves.
 
     With ``ask`` (the interactive prompt), a bare turn or next on the allies' side first
-    asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``, an
-    attack that leaves decisions open, a move on the map whose path (or the path of one it
-    drags) triggers reactions, or a shove whose push does once its roll is known (R35),
-    first asks them (momenta_cli/questions/): the line run is then the complete
-    command with the answers (shown as ``as:`` after its events), and the tracker's dice rolled
-    while asking are the ones it uses; cancelled, nothing runs.
+    asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``,
+    the line is decided once with the table answering where the rules give someone a
+    choice (momenta_cli/questions/): an attack's reactions, dice and Brace, an enemy's
+    scripted defense, a PC's Wound d6 and end-of-turn clear rolls; a move on the map whose
+    path (or the path of one it drags) triggers reactions first offers them. The line
+    kept is then the complete command with the answers (shown as ``as:`` after its
+    events); cancelled at any question, nothing runs.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
-    from momenta_cli.play import check_plain, steps
+    from momenta_cli.play import check_plain, steps, verb_of
 
     try:
         check_plain(line)  # refused before any question is asked about it
@@ -109,35 +111,42 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         if note:
             screen.console.print(lit(note, "dim"))
         return True
-    if ask is not None:
+    if ask is not None and verb_of(line) in PICKED:
         picked = _players_pick(ff, screen, line, roller, ask)
         if picked is None:
             return True
         line = picked
-    typed: str | None = None
-    if table is not None:
-        from momenta_cli.questions import attack_to_ask, move_to_ask
+    if table is None:
+        going = _run(ff, screen, line, roller)
+    elif verb_of(line) in MOVES:
+        going = _moved(ff, screen, line, roller, table)
+    else:
+        from momenta_cli.questions import TableAsking
 
-        if attack_to_ask(line) is not None or move_to_ask(line) is not None:
-            typed = line  # through the questions: the complete line may differ
-        asked = _questions(ff, screen, line, roller, table)
-        if asked is None:
-            return True
-        line, roller = asked
-    going = _run(ff, screen, line, roller, typed)
+        going = _run(ff, screen, line, roller, TableAsking(table))
     return True if going is None else going
 
 
+PICKED = ("turn", "next")  # the verbs of a bare turn the players may pick (cli/pick.py)
+MOVES = ("move", "shift")  # the verbs of a movement on the map (questions/move_questions.py)
+
+
 def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
-         typed: str | None = None) -> bool | None:
+         asking: TableAsking | None = None, typed: str | None = None) -> bool | None:
     """Run ``line``, save it, show it: False when the GM leaves, None when it was
-    refused or not saved (said on the screen). ``typed``: the line as the GM typed it
-    when it went through the table's questions; when the entry's complete command
-    differs (an answer, or a die the tracker rolled at Enter), it is shown as ``as:``
-    right after the entry's events."""
+    refused, cancelled at a question or not saved (said on the screen). ``asking``:
+    the table's questions, asked while the line is decided; the entry's complete command
+    is shown as ``as:`` right after its events when it differs from the line typed (an
+    answer, or a die the tracker rolled at Enter), as for ``typed``: the line as the GM
+    typed it when its questions were asked before it ran (a movement's)."""
+    from momenta_cli.questions import Cancelled
+
     before = mark(ff.session.state)
     try:
-        out = ff.run(line, roller, players=screen.players)
+        out = ff.run(line, roller, players=screen.players, asking=asking)
+    except (Cancelled, KeyboardInterrupt):
+        screen.console.print(lit("cancelled: nothing was done", "dim"))
+        return None
     except NotSaved as err:
         screen.error(f"not saved: {err.why}; {echo(line)} was not done and the fight "
                      f"is as it was ({err.path})")
@@ -152,6 +161,8 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
     entry = out.entry
+    if asking is not None and asking.shows:
+        typed = line
     if entry is not None and typed is not None and entry.script_line != typed:
         _shown_as(screen, entry, ff.session.state, before)
         return True
@@ -196,15 +207,16 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
     return with_name(line, name)
 
 
-def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
-               ) -> tuple[str, Roller] | None:
-    """The line and roller to run after the table's questions; None when cancelled."""
-    from momenta_cli.questions import move_to_ask, settle_attack_line, settle_move_line
+def _moved(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
+           ) -> bool | None:
+    """A movement on the map: the reactions its path triggers offered first (R35), then
+    the line with the answers run; None when cancelled or refused."""
+    from momenta_cli.questions import TableAsking, move_to_ask, settle_move_line
 
-    # a move on the map offers the reactions its path triggers (R35); an attack asks
-    settle = settle_move_line if move_to_ask(line) is not None else settle_attack_line
+    if move_to_ask(line) is None:  # not on the map: asked as any line is
+        return _run(ff, screen, line, roller, TableAsking(table))
     try:
-        asked = settle(ff.session.state, line, roller, table)
+        asked = settle_move_line(ff.session.state, line, roller, table)
     except KeyboardInterrupt:
         asked = None
     except MomentaError as err:  # the answers make no command: nothing is run
@@ -216,7 +228,9 @@ def _questions(ff: FightFile, screen: Screen, line: str, roller: Roller, table: 
         return None
     if asked is None:
         screen.console.print(lit("cancelled: nothing was done", "dim"))
-    return asked
+        return None
+    run, with_roller = asked
+    return _run(ff, screen, run, with_roller, typed=line)
 
 
 def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str]) -> Ask:
@@ -279,8 +293,9 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
          questions: bool | None = None, news: Callable[[], list[str]] | None = None) -> None:
     """Read lines until ``quit`` or end of input. Every accepted line is already saved.
 
-    ``questions``: ask the table's questions (the players' pick, an attack's reaction,
-    dice and Brace); default: at a terminal only. From a pipe each answer is the next
+    ``questions``: ask the table's questions (the players' pick, and wherever the rules
+    give someone a choice: a reaction, an enemy's defense, dice, Brace, a Wound d6, a
+    clear roll); default: at a terminal only. From a pipe each answer is the next
     line. ``news``: lines from elsewhere in the process (the players' screen, ``run
     --serve``), printed before each prompt rather than across the line being typed."""
 

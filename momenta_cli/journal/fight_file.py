@@ -107,7 +107,7 @@ from momenta_cli.storage import (
 )
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
-    from momenta_cli.play import Outcome
+    from momenta_cli.play import Asking, Outcome
 
 
 
@@ -403,10 +403,12 @@ class FightFile:
             return False
         return remove_if(self.path, self.known, self._created)
 
-    def run(self, line: str, roller: Roller, *, players: bool = False) -> Outcome:
+    def run(self, line: str, roller: Roller, *, players: bool = False,
+            asking: Asking | None = None) -> Outcome:
         """Run one line and save it before returning; refused lines change nothing, and
-        neither does a line that cannot be saved (``NotSaved``). ``players``: typed in
-        the players' view (``runner.run_line``)."""
+        neither does a line that cannot be saved (``NotSaved``), nor one whose questions
+        were cancelled. ``players``: typed in the players' view; ``asking``: the table's
+        questions (``runner.run_line``)."""
         from momenta_cli.play import run_line
 
         s = self.session
@@ -415,7 +417,7 @@ class FightFile:
         # put right by replaying the journal, which is what the state is anyway.
         saved = (list(s.entries), list(s.undone))
         try:
-            out = run_line(s, line, roller, players=players)
+            out = run_line(s, line, roller, players=players, asking=asking)
         except MomentaError:
             raise  # refused before anything changed
         except Exception:

@@ -27,4 +27,9 @@ from .parsing import (
     typed_result as typed_result,
 )
 from .trigger_words import NONE_WORD as NONE_WORD, REACTION_WORDS as REACTION_WORDS
-from .unparsing import comment_of as comment_of, move_line as move_line, unparse as unparse
+from .unparsing import (
+    comment_of as comment_of,
+    move_line as move_line,
+    turn_line as turn_line,
+    unparse as unparse,
+)

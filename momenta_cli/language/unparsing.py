@@ -27,6 +27,7 @@ from momenta_cli.language.attack_grammar import (
 from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
+    from momenta_cli.engine.core import EndTurn, NextTurn, StartTurn
     from momenta_cli.engine.movement import MoveTo
 
 _TWO_NAMES = ("Intercept", "Forestall")  # REACTOR MOVER: both names are written
@@ -181,3 +182,19 @@ def comment_of(line: str) -> str:
 
     at = comment_at(line)
     return "" if at is None else line[at:].strip()
+
+
+def turn_line(cmd: StartTurn | EndTurn | NextTurn) -> str:
+    """A turn command written back as its line (language/turn_verbs.py): ``turn NAME``,
+    ``end [forgo] [COND=ROLL ...]``, ``next [NAME] [forgo] [COND=ROLL ...]``, each clear
+    roll typed (R15) as ``hindered=5,6`` so the line replays it."""
+    from momenta_cli.engine.core import EndTurn, StartTurn
+
+    if isinstance(cmd, StartTurn):
+        return " ".join(["turn", *([quote_word(cmd.name)] if cmd.name else [])])
+    words = ["end"] if isinstance(cmd, EndTurn) else \
+        ["next", *([quote_word(cmd.name)] if cmd.name else [])]
+    if cmd.forgo:
+        words.append("forgo")
+    words += [quote_word(f"{cond}={typed_text(roll)}") for cond, roll in cmd.typed.items()]
+    return " ".join(words)

@@ -6,9 +6,11 @@ from .pinned import (
     pinned_events as pinned_events,
 )
 from .runner import (
+    Asking as Asking,
     Outcome as Outcome,
     check_plain as check_plain,
     each_step as each_step,
     run_line as run_line,
     steps as steps,
+    verb_of as verb_of,
 )

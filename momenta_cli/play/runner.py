@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from momenta_cli.engine.core import Entry, Roller, Session
+from momenta_cli.engine.core import Command, Entry, Roller, Session
 from momenta_cli.errors import CommandError, MomentaError
-from momenta_cli.language import Meta, Request, parse_line
+from momenta_cli.language import Meta, Request, lookup, parse_line
 from momenta_cli.play.preview import strip_mark
-from momenta_cli.text import check_length, take_dice, too_long, unsafe
+from momenta_cli.text import check_length, split, take_dice, too_long, unsafe
 
 if TYPE_CHECKING:
     from momenta_cli.odds import AttackOdds
@@ -40,6 +40,29 @@ class Outcome:
         """``quit``: the prompt ends; in a script or ``do`` the lines after it are not
         run."""
         return self.meta is not None and self.meta.what == Request.QUIT
+
+
+class Asking(Protocol):
+    """The table's questions (momenta_cli/questions/, at the prompt): a command decided
+    while the table answers each decision point the engine stops at."""
+
+    def decide(self, session: Session, command: Command, line: str, roller: Roller
+               ) -> Entry | None:
+        """The entry ``command`` makes, decided once with the table answering (not
+        applied: nothing changes), its line the complete command with every answer
+        written; None to decide it as typed. Raises to cancel: nothing is done."""
+        ...
+
+
+def verb_of(line: str) -> str | None:
+    """The name of the verb ``line`` starts with (``a`` -> ``attack``), read from its
+    first word alone, without parsing the line; None for a blank, a comment or a word
+    that is no verb."""
+    try:
+        words = split(line.replace("\ufeff", ""))
+        return lookup(words[0]).name if words and not words[0].startswith("#") else None
+    except MomentaError:
+        return None
 
 
 def check_plain(line: str) -> None:
@@ -87,12 +110,15 @@ def _as_seen(session: Session, players: bool) -> Session:
     return seen
 
 
-def run_line(session: Session, line: str, roller: Roller, *, players: bool = False
-             ) -> Outcome:
+def run_line(session: Session, line: str, roller: Roller, *, players: bool = False,
+             asking: Asking | None = None) -> Outcome:
     """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
     A line that is not plain text (``check_plain``) is refused before parsing.
     ``players``: the line is typed in the players' view, so a ``?`` preview is decided
-    on the fight as they know it (engine/core/players.py ``known``: no Hidden enemy in it)."""
+    on the fight as they know it (engine/core/players.py ``known``: no Hidden enemy in it).
+    ``asking``: the table's questions (the prompt): a command is decided once with the
+    table answering where the engine asks, and kept as the complete line; a preview and
+    a line that pins its dice ask nothing."""
     check_plain(line)
     body = strip_mark(line)
     if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
@@ -123,6 +149,11 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
             assert isinstance(parsed.command, Attack)
             return Outcome(line, meta=parsed, odds=attack_odds(session.state, parsed.command))
         return Outcome(line, meta=parsed)
+    if asking is not None:
+        entry = asking.decide(session, parsed, line.strip(), roller)
+        if entry is not None:
+            session.push(entry)
+            return Outcome(line, entry=entry)
     return Outcome(line, entry=session.execute(parsed, line.strip(), roller))
 
 
@@ -133,6 +164,8 @@ def steps(session: Session, line: str) -> tuple[list[str], str | None]:
     line is itself. With a note when fewer steps were there than asked."""
     if too_long(line):
         return [line], None  # running it refuses it, unread
+    if verb_of(line) not in (Request.UNDO, Request.REDO):
+        return [line], None  # one step: not parsed here (running it parses it, once)
     try:
         parsed = parse_line(line) if strip_mark(line) is None else None
     except MomentaError:

@@ -85,6 +85,7 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "enemy_clearing": never("a rule of the table, not the fight's state"),
         "players_pick": never("how the GM's prompt asks"),
         "ask_dice": never("how the GM's prompt asks"),
+        "offer_enemy_defense": never("how the GM's prompt asks"),
         "table_every_turn": never("how the GM's prompt draws"),
         "players_enemy_numbers": shown(),
     },

@@ -1,23 +1,27 @@
-"""The table's questions at the prompt: an attack that leaves decisions open asks them
-when the rules decide them (ch19 Reactions, ch20 Attacking, R27): the target's reaction
-when targeted, the dice once every pool is known, Brace once the damage is known, a PC's
-Wound d6; a movement offers the reactions it triggers (R35). A ``Table`` (cli/ask.py)
-asks and tells; the answers become the complete line the journal keeps.
+"""The table's questions at the prompt: a command is decided once, and where the engine
+stops at a decision point (engine/core/asking.py: the target's reaction when targeted,
+an enemy's scripted defense offered to the GM, a roll's dice once its pool is known,
+Brace once the damage is known, a PC's Wound or Burden d6 once the hit is shown, a PC's
+roll to clear a condition at the end of its turn) the table is asked, in words, by a
+``TableDecider``; a movement offers the reactions it triggers (R35). A ``Table``
+(cli/ask.py) asks and tells; the answers become the complete line the journal keeps.
 
 Modules:
 
-    ask_line         from a typed attack line to the line and roller to run
+    ask_line         a typed line decided with the table answering (``TableAsking``,
+                     for play/runner.py ``run_line``); its complete line
     brace            Brace, with both outcomes, once the damage is known
-    dice_faces       each roll's dice, asked in the order the engine resolves them
+    clear_rolls      a PC's roll to clear a condition at the end of its turn (R15)
+    dice_faces       a roll's dice, once its pool is known
     move_questions   a movement on the map: the reactions its path triggers
     push_questions   a Shove's push on the map: the reactions it triggers
-    reaction_offers  the target's reaction when targeted, each with cost and pool
-    roll_order       the rolls an attack makes, in the order the engine resolves them
-    sequence         one attack's questions one after another (``settle``)
-    trial            deciding an attack without keeping it, to read pools and reactions
+    reaction_offers  the target's reaction when targeted, each with cost and pool; an
+                     enemy's scripted defense offered to the GM (R7)
+    table_decider    the decider that asks the table at each decision point (``ASKERS``,
+                     by kind), ``Table``, ``Cancelled``
     trigger_answers  the engine's trigger ask worded as a question, its answer read back
     trigger_offers   one reactive attack after another for a movement's triggers
-    wound_die        a PC's Wound or Burden d6, asked once the attack is decided (R10)
+    wound_die        a PC's Wound or Burden d6, asked once the hit is shown (R10)
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
 module on first use (``lazy_loader``), so importing this package costs nothing.

@@ -1,71 +1,115 @@
-"""From a typed line to the line to run: an attack line that leaves decisions open goes
-through the questions (``sequence.settle``) and comes back as the complete command
-(language/unparsing.py; a comment typed after it is kept) with a roller that hands out the
-tracker's dice already shown first; a shove on the map then offers its push's Intercepts
-(``push.settle_push``). Any other line, a line the engine refuses as it
-stands, a preview (``... ?``) and a line that pins its dice (``... dice 5,2``) are run as
-typed, asking nothing."""
+"""A line typed at the prompt, decided once with the table answering (``TableAsking``,
+the ``Asking`` of play/runner.py ``run_line``): the command the line parses to is
+decided with a ``TableDecider`` around the real roller, so each question is asked where
+the engine stops for it and the tracker's dice are rolled once; the entry keeps the
+complete line (language/unparsing.py: the command with every answer written, and a
+comment typed after it), and its dice the tracker's faces and the d6s typed.
+
+An Area attack aimed at the map is aimed first (engine/attack ``aimed``), so each
+creature it catches is asked its own reaction. A shove on the map then offers its
+push's Intercepts (``push_questions.settle_push``) once its roll is known. A movement on
+the map is not decided here: its triggers are offered first (move_questions.py), and
+the line then runs with the answers written."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from momenta_cli.engine.attack import Attack
-from momenta_cli.engine.core import Fight, PresetRoller, Roller
+from momenta_cli.engine.core import (
+    EndTurn,
+    Entry,
+    Fight,
+    NextTurn,
+    PresetRoller,
+    Roller,
+    Session,
+    StartTurn,
+)
+from momenta_cli.engine.movement import MoveTo
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import comment_of, parse_line, unparse
-from momenta_cli.questions import push_questions
-from momenta_cli.questions.sequence import Cancelled, Failed, Table, settle
-from momenta_cli.text import split
+from momenta_cli.language import comment_of, turn_line, unparse
+from momenta_cli.questions.table_decider import (
+    Cancelled,
+    Failed,
+    Settled,
+    Table,
+    TableDecider,
+)
 
 
-def attack_to_ask(line: str) -> Attack | None:
-    """The attack ``line`` declares when it may be asked about; None for anything else."""
+class TableAsking:
+    """The prompt's questions for ``run_line``: every command but a movement is decided
+    with the table answering. ``shows``: the last command decided went through the
+    questions (an attack, or a question was asked), so the prompt shows its complete
+    line (``as:``) when it differs from the one typed."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.shows = False
+
+    def decide(self, session: Session, command: Any, line: str, roller: Roller
+               ) -> Entry | None:
+        self.shows = False
+        if isinstance(command, MoveTo):
+            return None  # its triggers were offered before it runs (move_questions.py)
+        fight = session.state
+        cmd = _aimed(fight, command) if isinstance(command, Attack) else command
+        d = TableDecider(fight, cmd, roller, self.table)
+        entry = session.decide(cmd, line, d)  # Cancelled is raised through: nothing done
+        done = d.written()
+        if isinstance(done, Attack):
+            pushed = _pushed(fight, Settled(done, entry.dice, d.asked), roller, self.table)
+            if pushed is not None:  # the push's answers too: the line run with its dice
+                done = pushed.command
+                entry = session.decide(done, line, PresetRoller(pushed.faces,
+                                                                fallback=roller))
+        self.shows = isinstance(command, Attack) or d.asked
+        if done == cmd:
+            return entry  # nothing added: the GM's own words
+        return replace(entry, line=complete_line(done, line))
+
+
+def complete_line(cmd: Any, typed: str) -> str:
+    """``cmd`` written as its line, with the comment ``typed`` ends with. Raises
+    ``Failed`` when no line can say it (never the typed line without the answers)."""
     try:
-        words = split(line)  # a comment after the command is no word
-        cmd = parse_line(line)
-    except MomentaError:
-        return None  # run as typed: the refusal is the answer
-    if not isinstance(cmd, Attack):
-        return None
-    if words and words[-1] == "?":
-        return None  # a preview asks nothing
-    if len(words) >= 2 and words[-2].lower() == "dice":
-        return None  # its dice are pinned: nothing is left to ask
-    return cmd
-
-
-def settle_attack_line(fight: Fight, line: str, roller: Roller, table: Table
-                ) -> tuple[str, Roller] | None:
-    """``(line to run, roller to run it with)`` after asking; None when cancelled.
-    Raises ``flow.Failed`` when the answers cannot make a line (nothing is to run)."""
-    cmd = attack_to_ask(line)
-    if cmd is None:
-        return line, roller
-    cmd = _aimed(fight, cmd)
-    done = settle(fight, cmd, roller, table)
-    if done is not None and push_questions.asks(done.command):
-        try:  # its roll known: the push's Intercepts (R35)
-            done = push_questions.settle_push(fight, done, roller, table)
-        except (Cancelled, KeyboardInterrupt):
-            done = None
-    if done is None:
-        return None
-    run_with: Roller = PresetRoller(done.faces, fallback=roller) if done.faces else roller
-    if done.command == cmd:
-        return line, run_with  # nothing added: the GM's own words
-    try:
-        text = unparse(done.command)
-    except ValueError as err:  # never run the typed line without the answers given
+        if isinstance(cmd, Attack):
+            text = unparse(cmd)
+        elif isinstance(cmd, StartTurn | EndTurn | NextTurn):
+            text = turn_line(cmd)
+        else:
+            raise ValueError(f"no line writes a {type(cmd).__name__}'s answers")
+    except ValueError as err:
         raise Failed(f"the answers cannot be written as one line ({err}); nothing was "
-                     "done: type the attack again with them written") from None
-    note = comment_of(line)
-    return (f"{text} {note}" if note else text), run_with
+                     "done: type the line again with them written") from None
+    note = comment_of(typed)
+    return f"{text} {note}" if note else text
+
+
+def _pushed(fight: Fight, done: Settled, roller: Roller, table: Table) -> Settled | None:
+    """A shove's push on the map offered to the reactors it carries the target to
+    (push_questions.py): the shove with those answers too, or None when nothing was
+    added. Raises ``Cancelled`` when the GM cancelled there."""
+    from momenta_cli.questions import push_questions
+
+    if not push_questions.asks(done.command):
+        return None
+    try:
+        got = push_questions.settle_push(fight, done, roller, table)
+    except KeyboardInterrupt:
+        got = None
+    if got is None:
+        raise Cancelled
+    return None if got.command == done.command else got
 
 
 def _aimed(fight: Fight, cmd: Attack) -> Attack:
     """An Area attack aimed at the map (``area burst 2 e3``) with the creatures it
-    catches as its targets, as the engine will find them (area_attack.aimed), so each
-    is asked its own reaction; a refused area is left for the engine to refuse with its
-    reason when the line runs."""
+    catches as its targets, as the engine finds them (area_attack.aimed), so each is
+    asked its own reaction; a refused area is left for the engine to refuse with its
+    reason."""
     from momenta_cli.engine.attack import aimed
 
     try:

@@ -6,7 +6,7 @@ of the weapons that trigger it the engine would make it with (a Cumbersome one t
 reactor cannot pay for passed over for the next, said in a dim line), named on the line
 so the engine makes it with that one. A reactor who cannot take it at all is told in one
 dim line with the engine's reason. A reaction taken goes through the attack's own
-questions (``sequence.settle``: the mover's defense, the dice, Brace) against the fight as
+questions (``table_decider.settle``: the mover's defense, the dice, Brace) against the fight as
 it is at the trigger square, and is told as it lands before the next one is offered
 (its payment left to the move's own lines, so it is said once). The answers become the
 move line's reaction words (language/trigger_words.py), so the journal keeps one
@@ -31,7 +31,7 @@ from momenta_cli.engine.core import Fight, Fighter, OnesRoller, PresetRoller, Ro
 from momenta_cli.engine.movement import MoveTo, Route, drag_triggers, plan_walk, route_triggers
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import comment_of, move_line, parse_line
-from momenta_cli.questions.sequence import Cancelled, Failed, Table
+from momenta_cli.questions.table_decider import Cancelled, Failed, Table
 from momenta_cli.questions.trigger_offers import Answering, Stop, offer_each
 from momenta_cli.text import split
 

@@ -11,14 +11,23 @@ tracker rolled for the shove and for each Intercept are handed out in that order
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from momenta_cli.engine.attack import MAX_EFFECT, Attack
 from momenta_cli.engine.battlefield import board_of
-from momenta_cli.engine.core import Event, Fight, Roll, Roller, apply_all
+from momenta_cli.engine.core import (
+    Event,
+    Fight,
+    PresetRoller,
+    RecordingRoller,
+    Roll,
+    Roller,
+    apply_all,
+    decide,
+)
 from momenta_cli.engine.movement import push_path, push_triggers
 from momenta_cli.errors import MomentaError
-from momenta_cli.questions.sequence import Settled, Table
-from momenta_cli.questions.trial import trial
+from momenta_cli.questions.table_decider import Settled, Table
 from momenta_cli.questions.trigger_offers import Answering, Stop, offer_each
 
 
@@ -52,20 +61,22 @@ def settle_push(fight: Fight, done: Settled, roller: Roller, table: Table
     cmd = done.command
     if not asks(cmd) or board_of(fight) is None:
         return done
+    # decided again with the dice it took (the push begins once its roll is known)
+    rec = RecordingRoller(PresetRoller(done.faces, fallback=roller))
     try:
-        t = trial(fight, cmd, roller, done.faces)
+        events: list[Any] = decide(fight, cmd, rec)
     except MomentaError:
         return done  # refused as it stands: running it says why
-    found = [i for i, e in enumerate(t.events) if e.kind == "attack_rolled"
+    found = [i for i, e in enumerate(events) if e.kind == "attack_rolled"
              and getattr(e, "maneuver", "") == "Shove"]
     if not found:
         return done
     i = found[-1]
-    roll = t.events[i]
+    roll = events[i]
     n = min(int(getattr(roll, "net", 0)), MAX_EFFECT)
     if n <= 0:
         return done
-    pre = apply_all(fight.clone(), t.events[:i + 1])  # the fight as the push begins
+    pre = apply_all(fight.clone(), events[:i + 1])  # the fight as the push begins
     shover, target = pre.get(roll.attacker), pre.get(roll.target)
     went = push_path(pre, shover, target, n)
     triggered = push_triggers(pre, shover, target, n)
@@ -73,7 +84,7 @@ def settle_push(fight: Fight, done: Settled, roller: Roller, table: Table
         return done
     stops = [Stop(x, target.name, "is pushed into", 0, went.squares) for x in triggered]
     # the shove's own dice first; a fall's, rolled after the push, are rolled afresh
-    faces = t.faces[:_rolled(t.events[:i + 1])]
+    faces = tuple(rec.faces)[:_rolled(events[:i + 1])]
 
     def build(reactions: tuple[Attack, ...], said: bool) -> Attack:
         return replace(cmd, push_reactions=reactions, push_said=said)

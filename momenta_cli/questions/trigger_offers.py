@@ -4,7 +4,7 @@ line) and its triggers in the order they are met (``Stop``s: the mover's own, a 
 a pushed one's), offers each with the first weapon the engine would make it with and its
 cost (a weapon passed over, or a reactor who cannot react, said in a dim line with the
 engine's reason), asks a reaction taken through the attack's own questions
-(``sequence.settle``) at the trigger square, and comes back with the line's reactions and the
+(``table_decider.settle``) at the trigger square, and comes back with the line's reactions and the
 tracker's dice. ``questions/move_questions.py`` (a Move, a drag) and
 ``questions/push_questions.py`` (a Shove) build the stops and the line."""
 
@@ -29,7 +29,7 @@ from momenta_cli.engine.geometry import Square, square_name
 from momenta_cli.engine.movement import NO_SIGHT, START, Trigger, in_sight
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import movement_reaction
-from momenta_cli.questions.sequence import Failed, Table, settle
+from momenta_cli.questions.table_decider import Failed, Table, settle
 from momenta_cli.text import one_line, split
 
 YES = ("y", "yes")

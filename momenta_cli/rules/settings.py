@@ -69,6 +69,9 @@ class Settings:
     ask_dice: bool = setting(
         True, "R1: at the prompt an attack asks each roll's dice (faces, successes, or "
         "Enter: the tracker rolls); false: never asked, the tracker rolls.")
+    offer_enemy_defense: bool = setting(
+        True, "R7: at the prompt an attack on an enemy with a scripted defense that can "
+        "answer it, the line naming none, offers it to the GM; false: never offered.")
     table_every_turn: bool = setting(
         False, "R14: the status table at every turn change, not one headline line.")
     players_enemy_numbers: Literal["band", "numbers", "none"] = setting(

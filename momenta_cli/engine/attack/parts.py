@@ -3,8 +3,8 @@ is the attack itself, ``("counter",)`` the target's Counterattack, ``(1,)`` the 
 further Area target (``also[1]``), ``(0, "counter")`` that target's Counterattack.
 
 Plain data (no engine decisions): the preview (``?``, play/preview/attack_preview.py) changes a
-part to see what the engine would do with it, and the prompt's questions
-(questions/roll_order.py) put the answers into the parts they belong to.
+part to see what the engine would do with it, and a decision point's answer is written
+into the part it belongs to (engine/core/asking.py ``written``).
 """
 
 from __future__ import annotations

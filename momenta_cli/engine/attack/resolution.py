@@ -51,6 +51,7 @@ from momenta_cli.engine.core import (
     Typed,
     WeaponSpec,
     actor,
+    amend,
     applied,
     apply_all,
     consult,
@@ -113,9 +114,13 @@ def _roll(fight: Fight, parts: Pool, roller: Roller, typed: Typed | None, auto: 
     """The roll of ``parts``: the dice typed on the line, a Grunt's successes (R7), or
     the dice asked at ``ask`` once the pool is known (the tracker's when unanswered)."""
     face = fight.settings.success_face
-    if typed is None and auto is None:
-        typed = consult(roller, ask, lambda given: roll_pool(parts.total, OnesRoller(), face,
-                                                            _typed(given)))
+    if auto is None:
+        def check(given: Any) -> None:
+            roll_pool(parts.total, OnesRoller(), face, _typed(given))
+
+        # a roll typed with the wrong dice is asked again where it is rolled
+        typed = consult(roller, ask, check) if typed is None else \
+            amend(roller, ask, typed, check)
     return roll_pool(parts.total, roller, face, typed, auto)
 
 

@@ -11,6 +11,7 @@ from .asking import (
     Done as Done,
     Key as Key,
     Option as Option,
+    amend as amend,
     consult as consult,
     first_ask as first_ask,
     step as step,

@@ -159,6 +159,21 @@ def consult(roller: Roller, ask: Ask, check: Callable[[Any], object] | None = No
             ask = replace(ask, wrong=str(err))
 
 
+def amend(roller: Roller, ask: Ask, given: Any, check: Callable[[Any], object]) -> Any:
+    """An answer written beforehand (a roll typed on the line), checked at its point:
+    when the rules refuse it, a decider is asked again with the reason (``Ask.wrong``)
+    and its answer taken instead; with no answer (a plain roller) the refusal is
+    raised, as for any refused line."""
+    try:
+        check(given)
+        return given
+    except RuleError as err:
+        got = consult(roller, replace(ask, wrong=str(err)), check)
+        if got is None:
+            raise
+        return got
+
+
 def take_die(roller: Roller, ask: Ask) -> int:
     """A d6 decided at ``ask``: the face answered (1-6), else the roller's."""
 

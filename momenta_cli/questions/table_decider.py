@@ -1,0 +1,204 @@
+"""One command decided while the table answers (ch19 Reactions, ch20 Attacking, R7, R10,
+R15): a ``TableDecider`` is the roller the engine decides with at the prompt. Where the
+engine stops at a decision point (engine/core/asking.py ``Ask``) it is consulted: it
+shows first the events the table must have seen (the ask's ``lead``, each event once),
+then asks in words through a ``Table`` (cli/ask.py), by the ask's kind (``ASKERS``: one
+line registers a kind). Its answers are what the engine goes on with, so nothing is
+decided twice; ``written()`` is the command with every answer in it, the line the
+journal keeps. Ctrl-C, Ctrl-D or ``quit`` at a question raises ``Cancelled`` out of the
+decision: the engine never changes the state it is given, so nothing is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from momenta_cli.engine.core import (
+    Ask,
+    Event,
+    Fight,
+    Key,
+    RecordingRoller,
+    Roller,
+    apply_all,
+    decide,
+    written,
+)
+from momenta_cli.errors import MomentaError
+
+
+class Table(Protocol):
+    """Where the questions are asked: a terminal prompt or plain lines (cli/ask.py)."""
+
+    def tell(self, text: str) -> None:
+        """Show a line (a question, the roll so far)."""
+
+    def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
+        """The answer typed at ``prompt`` (``words``: what completion may offer); None
+        when the GM cancels (Ctrl-C, Ctrl-D, the end of the input)."""
+
+    def wrong(self, message: str) -> None:
+        """Say why an answer cannot be taken; the question is asked again."""
+
+    def note(self, text: str) -> None:
+        """Say, quietly, why a question the GM may expect is not asked."""
+
+
+class Cancelled(Exception):
+    """The GM cancelled at a question: nothing is done (not a ``MomentaError``, so no
+    refusal anywhere takes it for one)."""
+
+
+class Failed(MomentaError):
+    """The answers could not be put together: nothing is run, the GM types the line
+    again."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A command with every answer in it, and the faces the tracker rolled (and the d6s
+    typed) while it was decided, in order: the tape it runs with again."""
+
+    command: Any
+    faces: tuple[int, ...] = ()
+    asked: bool = False
+
+
+LEAVE = ("quit", "exit")
+LEAVING = "(quit cancels the question; type quit at the prompt to leave)"
+VOID = ("The tracker's dice shown are void: the line typed again rolls new ones (type "
+        "them to keep them).")
+HOW_DICE = ("Dice: type each roll's faces (5,6,2) or successes (2s); Enter: the tracker "
+            "rolls.")
+
+# what a command pays (Vigor, a maneuver, a scripted defense's use): its own lines say it
+UNSAID = ("maneuver_taken", "reaction_taken", "defense_used")
+
+Asker = Callable[["TableDecider", Ask], Any]
+
+
+class TableDecider:
+    """The roller of one command decided at the prompt: ``roller``'s dice, and the
+    table's answers at each decision point. ``command``: the command decided (an area
+    attack aimed already), which ``written()`` writes the answers into."""
+
+    def __init__(self, fight: Fight, command: Any, roller: Roller, table: Table):
+        self.fight = fight
+        self.command = command
+        self.roller = roller
+        self.table = table
+        self.answers: dict[Key, tuple[Ask, Any]] = {}  # by point, in the order asked
+        self.preset: dict[Key, bool] = {}  # Brace declared with the reaction
+        self.retyping: set[Key] = set()  # rolls written on the line with wrong dice
+        self.asked = False  # a question was put to the table
+        self.seen: list[Event] = []  # every event shown, in order (kept alive: ids)
+        self._shown: set[int] = set()
+        self._once: set[Any] = set()
+        self._tracker_shown = False
+
+    # --- the roller --------------------------------------------------------------------
+
+    def roll(self, n: int) -> list[int]:
+        return self.roller.roll(n)
+
+    def answer(self, ask: Ask) -> Any:
+        """The table's answer at ``ask`` (None: the default), by its kind; a kind with
+        no asker (yet) takes the default."""
+        asker = ASKERS.get(ask.kind)
+        return None if asker is None else asker(self, ask)
+
+    # --- what the askers share -----------------------------------------------------------
+
+    def show(self, ask: Ask) -> None:
+        """The events of ``ask.lead`` not shown yet, as the log says them; a payment
+        (a maneuver, a reaction, a defense's use) is said once, by the command's own
+        lines after it, and is not what the table answers by."""
+        from momenta_cli.render import event_lines
+
+        new = [e for e in ask.lead if id(e) not in self._shown and e.kind not in UNSAID]
+        for e in new:
+            self._shown.add(id(e))
+            self.seen.append(e)
+            if e.kind == "attack_rolled" and any(
+                    r is not None and r.rolled for r in (e.roll, e.defense_roll)):
+                self._tracker_shown = True
+        for text in event_lines(new):
+            self.table.tell(text)
+
+    def now(self) -> Fight:
+        """The fight as the table has seen it so far: the events shown applied to a copy
+        (the state before the command when they do not apply in order)."""
+        try:
+            return apply_all(self.fight.draft(), self.seen)
+        except Exception:  # a partial run of events: the state before is near enough
+            return self.fight
+
+    def question(self, prompt: str, words: Sequence[str] = ()) -> str:
+        """The answer typed at ``prompt``; raises ``Cancelled`` at Ctrl-C, Ctrl-D, the
+        end of the input, or ``quit``."""
+        self.asked = True
+        got = self.table.ask(prompt, words)
+        if got is not None and got.replace("\ufeff", "").strip().lower() in LEAVE:
+            self.table.note(LEAVING)  # no answer: the GM wants out
+            got = None
+        if got is None:
+            if self._tracker_shown:  # a retyped line rolls afresh: what was shown is not kept
+                self.table.tell(VOID)
+            raise Cancelled
+        return got
+
+    def once(self, what: Any) -> bool:
+        """True the first time ``what`` is asked about in this command."""
+        if what in self._once:
+            return False
+        self._once.add(what)
+        return True
+
+    def note_once(self, text: str, *reasons: str) -> None:
+        """A dim line, unless its reasons were all said already in this command."""
+        if [r for r in reasons if self.once(("note", r))]:
+            self.table.note(text)
+
+    def take(self, ask: Ask, answer: Any) -> Any:
+        """Keep ``answer`` as the one at ``ask``'s point (asked again after a refusal,
+        the last answer stands) and return it; None keeps nothing."""
+        if answer is None:
+            self.answers.pop(ask.key, None)
+        else:
+            self.answers[ask.key] = (ask, answer)
+        return answer
+
+    def written(self) -> Any:
+        """The command with every answer written into it (a d6 is on the tape instead)."""
+        cmd = self.command
+        for ask, answer in self.answers.values():
+            cmd = written(cmd, ask, answer)
+        return cmd
+
+
+def _askers() -> dict[str, Asker]:
+    from momenta_cli.questions import brace, clear_rolls, dice_faces, reaction_offers, wound_die
+
+    return {"reaction": reaction_offers.ask_reaction, "dice": dice_faces.ask_dice,
+            "brace": brace.ask_brace, "wound_die": wound_die.ask_wound,
+            "clear_roll": clear_rolls.ask_clear}
+
+
+# What the table is asked at each kind of decision point; a kind not here takes its
+# default (a movement's triggers are still offered by trigger_offers.py).
+ASKERS: dict[str, Asker] = _askers()
+
+
+def settle(fight: Fight, cmd: Any, roller: Roller, table: Table) -> Settled | None:
+    """``cmd`` decided against ``fight`` (unchanged) with the table answering: the
+    command with the answers written and the faces the decision took; None when the
+    GM cancelled. Raises ``MomentaError`` when the engine refuses it."""
+    d = TableDecider(fight, cmd, roller, table)
+    rec = RecordingRoller(d)
+    try:
+        decide(fight, cmd, rec)
+    except Cancelled:
+        return None
+    return Settled(d.written(), tuple(rec.faces), d.asked)
