@@ -23,6 +23,7 @@ from momenta_cli.language.attack_grammar import (
     LineOption,
     Where,
     fields_at,
+    typed_text,
 )
 from momenta_cli.text import quote_word
 

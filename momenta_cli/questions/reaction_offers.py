@@ -231,7 +231,8 @@ def _enemy_defense(d: TableDecider, ask: Ask) -> Option | None:
     target = target_of(ask)
 
     def said(o: Offer) -> str:
-        uses = f" ({o.option.uses})" if o.option.uses else ""
+        left, per = o.option.left, o.option.per_round
+        uses = f" ({left} of {per} left)" if left is not None and per is not None else ""
         return one_line(f"{o.option.label} {size_of(o.option)}{uses}")
 
     d.show(ask)
