@@ -118,8 +118,6 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         line = picked
     if table is None:
         going = _run(ff, screen, line, roller)
-    elif verb_of(line) in MOVES:
-        going = _moved(ff, screen, line, roller, table)
     else:
         from momenta_cli.questions import TableAsking
 
@@ -128,7 +126,6 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
 
 
 PICKED = ("turn", "next")  # the verbs of a bare turn the players may pick (cli/pick.py)
-MOVES = ("move", "shift")  # the verbs of a movement on the map (questions/move_questions.py)
 
 
 def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
@@ -205,32 +202,6 @@ def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask:
         screen.console.print(lit("no pick: nothing was done", "dim"))
         return None
     return with_name(line, name)
-
-
-def _moved(ff: FightFile, screen: Screen, line: str, roller: Roller, table: Table
-           ) -> bool | None:
-    """A movement on the map: the reactions its path triggers offered first (R35), then
-    the line with the answers run; None when cancelled or refused."""
-    from momenta_cli.questions import TableAsking, move_to_ask, settle_move_line
-
-    if move_to_ask(line) is None:  # not on the map: asked as any line is
-        return _run(ff, screen, line, roller, TableAsking(table))
-    try:
-        asked = settle_move_line(ff.session.state, line, roller, table)
-    except KeyboardInterrupt:
-        asked = None
-    except MomentaError as err:  # the answers make no command: nothing is run
-        screen.error(str(err))
-        return None
-    except Exception as err:  # a bug must not end the session: nothing was changed
-        screen.error(f"internal error while asking, nothing was done: "
-                     f"{type(err).__name__}: {err}")
-        return None
-    if asked is None:
-        screen.console.print(lit("cancelled: nothing was done", "dim"))
-        return None
-    run, with_roller = asked
-    return _run(ff, screen, run, with_roller, typed=line)
 
 
 def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str]) -> Ask:

@@ -13,14 +13,11 @@ Modules:
     brace            Brace, with both outcomes, once the damage is known
     clear_rolls      a PC's roll to clear a condition at the end of its turn (R15)
     dice_faces       a roll's dice, once its pool is known
-    move_questions   a movement on the map: the reactions its path triggers
-    push_questions   a Shove's push on the map: the reactions it triggers
     reaction_offers  the target's reaction when targeted, each with cost and pool; an
                      enemy's scripted defense offered to the GM (R7)
     table_decider    the decider that asks the table at each decision point (``ASKERS``,
                      by kind), ``Table``, ``Cancelled``
     trigger_answers  the engine's trigger ask worded as a question, its answer read back
-    trigger_offers   one reactive attack after another for a movement's triggers
     wound_die        a PC's Wound or Burden d6, asked once the hit is shown (R10)
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its

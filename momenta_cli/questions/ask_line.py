@@ -6,10 +6,9 @@ complete line (language/unparsing.py: the command with every answer written, and
 comment typed after it), and its dice the tracker's faces and the d6s typed.
 
 An Area attack aimed at the map is aimed first (engine/attack ``aimed``), so each
-creature it catches is asked its own reaction. A shove on the map then offers its
-push's Intercepts (``push_questions.settle_push``) once its roll is known. A movement on
-the map is not decided here: its triggers are offered first (move_questions.py), and
-the line then runs with the answers written."""
+creature it catches is asked its own reaction. A movement on the map (a move, a shift,
+a grabber's drag, a shove's push) stops at each trigger it reaches (R35) like any other
+decision point, and the reactions taken are written on its line."""
 
 from __future__ import annotations
 
@@ -22,18 +21,15 @@ from momenta_cli.engine.core import (
     Entry,
     Fight,
     NextTurn,
-    PresetRoller,
     Roller,
     Session,
     StartTurn,
 )
 from momenta_cli.engine.movement import MoveTo
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import comment_of, turn_line, unparse
+from momenta_cli.language import comment_of, move_line, turn_line, unparse
 from momenta_cli.questions.table_decider import (
-    Cancelled,
     Failed,
-    Settled,
     Table,
     TableDecider,
 )
@@ -52,19 +48,11 @@ class TableAsking:
     def decide(self, session: Session, command: Any, line: str, roller: Roller
                ) -> Entry | None:
         self.shows = False
-        if isinstance(command, MoveTo):
-            return None  # its triggers were offered before it runs (move_questions.py)
         fight = session.state
         cmd = _aimed(fight, command) if isinstance(command, Attack) else command
         d = TableDecider(fight, cmd, roller, self.table)
         entry = session.decide(cmd, line, d)  # Cancelled is raised through: nothing done
         done = d.written()
-        if isinstance(done, Attack):
-            pushed = _pushed(fight, Settled(done, entry.dice, d.asked), roller, self.table)
-            if pushed is not None:  # the push's answers too: the line run with its dice
-                done = pushed.command
-                entry = session.decide(done, line, PresetRoller(pushed.faces,
-                                                                fallback=roller))
         self.shows = isinstance(command, Attack) or d.asked
         if done == cmd:
             return entry  # nothing added: the GM's own words
@@ -79,6 +67,8 @@ def complete_line(cmd: Any, typed: str) -> str:
             text = unparse(cmd)
         elif isinstance(cmd, StartTurn | EndTurn | NextTurn):
             text = turn_line(cmd)
+        elif isinstance(cmd, MoveTo):
+            text = move_line(cmd)
         else:
             raise ValueError(f"no line writes a {type(cmd).__name__}'s answers")
     except ValueError as err:
@@ -86,23 +76,6 @@ def complete_line(cmd: Any, typed: str) -> str:
                      "done: type the line again with them written") from None
     note = comment_of(typed)
     return f"{text} {note}" if note else text
-
-
-def _pushed(fight: Fight, done: Settled, roller: Roller, table: Table) -> Settled | None:
-    """A shove's push on the map offered to the reactors it carries the target to
-    (push_questions.py): the shove with those answers too, or None when nothing was
-    added. Raises ``Cancelled`` when the GM cancelled there."""
-    from momenta_cli.questions import push_questions
-
-    if not push_questions.asks(done.command):
-        return None
-    try:
-        got = push_questions.settle_push(fight, done, roller, table)
-    except KeyboardInterrupt:
-        got = None
-    if got is None:
-        raise Cancelled
-    return None if got.command == done.command else got
 
 
 def _aimed(fight: Fight, cmd: Attack) -> Attack:

@@ -179,15 +179,22 @@ class TableDecider:
 
 
 def _askers() -> dict[str, Asker]:
-    from momenta_cli.questions import brace, clear_rolls, dice_faces, reaction_offers, wound_die
+    from momenta_cli.questions import (
+        brace,
+        clear_rolls,
+        dice_faces,
+        reaction_offers,
+        trigger_answers,
+        wound_die,
+    )
 
     return {"reaction": reaction_offers.ask_reaction, "dice": dice_faces.ask_dice,
             "brace": brace.ask_brace, "wound_die": wound_die.ask_wound,
-            "clear_roll": clear_rolls.ask_clear}
+            "clear_roll": clear_rolls.ask_clear, "trigger": trigger_answers.ask_trigger}
 
 
 # What the table is asked at each kind of decision point; a kind not here takes its
-# default (a movement's triggers are still offered by trigger_offers.py).
+# default.
 ASKERS: dict[str, Asker] = _askers()
 
 

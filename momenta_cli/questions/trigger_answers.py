@@ -13,10 +13,15 @@ the line then says (``no-reactions`` when nothing else is taken).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from momenta_cli.engine.core import NO_REACTION, Ask, Option, candidates
 from momenta_cli.engine.movement import NO_SIGHT
 from momenta_cli.errors import MomentaError
 from momenta_cli.text import clip, one_line, split
+
+if TYPE_CHECKING:
+    from momenta_cli.questions.table_decider import TableDecider
 
 YES = ("y", "yes")
 NO = ("n", "no")
@@ -111,3 +116,26 @@ def _how(ask: Ask, taken: list[Option]) -> str:
     weapons = " or ".join(_weapon(o) for o in taken)
     return f"answer y ({_weapon(taken[0])}), a weapon ({weapons}) or n; Enter: no " \
         f"{_reaction(ask)}"
+
+
+def ask_trigger(d: TableDecider, ask: Ask) -> Option | None:
+    """The table's answer at a movement's trigger (R35), asked as the movement reaches
+    it: what the movement did so far is shown first (``lead``: the walk, the reactions
+    before it). A reactor who may not take it (no Vigor, Broken...) is told why in one
+    dim line and asked nothing."""
+    reaction = _reaction(ask)
+    if not _taken(ask):
+        if ask.why:
+            d.show(ask)
+            d.note_once(one_line(f"(no {reaction} asked of {ask.who} at {ask.square}: "
+                                 f"{' / '.join(ask.why)})"), *ask.why)
+        return None
+    d.show(ask)
+    text, words = trigger_question(ask)
+    d.table.tell(text)
+    while True:
+        got = d.question(f"{reaction}? [y/N] ", words)
+        try:
+            return d.take(ask, trigger_answer(ask, got))
+        except MomentaError as err:
+            d.table.wrong(str(err))
