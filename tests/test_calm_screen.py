@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from momenta_cli.cli.pick import choices, resolve, with_name
+from momenta_cli.cli.ask import ToldTable
 from momenta_cli.cli.prompt import run_one
 from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter import load_encounter
@@ -53,9 +53,29 @@ def screen() -> tuple[Screen, io.StringIO]:
     return Screen(Console(file=buf, width=80, no_color=True, force_terminal=False)), buf
 
 
+class PickTable(ToldTable):
+    """The table's questions answered by ``ask(names, suggestion)`` at the players' pick
+    (the names read off the words offered, the suggestion off the menu told)."""
+
+    def __init__(self, ff: FightFile, scr: Screen, ask):
+        super().__init__(scr, lambda: ff.session.state)
+        self.answer, self.menu = ask, ""
+
+    def tell(self, text: str) -> None:
+        self.menu = text
+        super().tell(text)
+
+    def ask(self, prompt, words=()):
+        assert prompt == "pick> ", prompt
+        names = [w.strip('"') for w in words]
+        sugg = re.search(r"\(suggest (.+?)\)", self.menu)
+        return self.answer(names, sugg.group(1) if sugg else None)
+
+
 def play(ff: FightFile, scr: Screen, *lines: str, ask=None) -> None:
+    table = PickTable(ff, scr, ask) if ask is not None else None
     for line in lines:
-        assert run_one(ff, scr, line, SeededRoller(1), ask)
+        assert run_one(ff, scr, line, SeededRoller(1), table)
 
 
 def tables(text: str) -> int:
@@ -236,33 +256,13 @@ def test_scripts_and_do_take_the_suggestion(enc):
 
 
 def test_the_pick_is_resolved_by_number_or_name():
+    from momenta_cli.questions import pick_from
+
     s = session_from(BOSS.format(rules=""))
-    assert resolve(s.state, ["Kira", "Oren"], "2") == "Oren"
-    assert resolve(s.state, ["Kira", "Oren"], "ki") == "Kira"
+    assert pick_from(s.state, ["Kira", "Oren"], "2") == "Oren"
+    assert pick_from(s.state, ["Kira", "Oren"], "ki") == "Kira"
     with pytest.raises(MomentaError, match="may not act now"):
-        resolve(s.state, ["Kira", "Oren"], "hound")
-    assert with_name("n forgo", "The Warden") == 'n "The Warden" forgo'
-
-
-def test_looking_ahead_rolls_a_copy_of_the_dice():
-    # R15: ending Kira's turn rolls to clear Hindered; the look-ahead must not use up the
-    # faces the real `next` then rolls
-    s = session_from(BOSS.format(rules=""))
-    run(s, "turn kira", "cond kira hindered")
-    roller = SeededRoller(5)
-    before = s.state.clone()
-    assert choices(s.state, "next", roller) is None  # the adversaries are due next
-    ahead = picking_from(s.state, NextTurn(None), SeededRoller(5))
-    assert ahead.active is None and s.state == before
-    run(s, "next", roller=roller)
-    rolled = [e for e in s.entries[-1].events if getattr(e, "roll", None)]
-    assert rolled and rolled == [e for e in run_next_again(before) if getattr(e, "roll", None)]
-
-
-def run_next_again(state):
-    from momenta_cli.engine.core import decide
-
-    return decide(state, NextTurn(None), SeededRoller(5))
+        pick_from(s.state, ["Kira", "Oren"], "hound")
 
 
 def test_the_player_view_keeps_an_adversarys_numbers_hidden():

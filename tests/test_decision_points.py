@@ -311,3 +311,18 @@ def test_the_allies_pick_who_acts_when_several_may():
     done = step(s.state, parse_line("turn"), {got.key: wren})
     assert isinstance(done, Done) and done.command.name == "Wren"
     assert done.events[0].name == "Wren"
+
+
+def test_the_pick_comes_after_the_clear_rolls_of_the_turn_that_ends():
+    """ch18 Turn Order, R15: a bare ``next`` ends the turn (its clear rolls first), and
+    only then is the next one picked, in one decision: nothing is looked ahead, so the
+    dice a clear roll takes are the fight's own. The adversaries' pick is the GM's."""
+    s = Session(load_encounter(ENC))
+    for line in ("turn brannoc", "cond brannoc hindered"):
+        s.execute(parse_line(line), line, SeededRoller(1))
+    first = step(s.state, parse_line("next"))
+    assert isinstance(first, Ask) and first.kind == "clear_roll" and first.who == "Brannoc"
+    second = step(s.state, parse_line("next"), {first.key: Typed(successes=1)})
+    assert isinstance(second, Ask) and second.kind == "pick"
+    assert second.who == "adversaries" and second.gm
+    assert [o.label for o in second.options if o.label.endswith("(suggested)")]

@@ -308,12 +308,12 @@ def test_the_players_pick_refuses_5000_digits_and_unicode_digits(enc):
     assert said[2] == "! a pick must be a whole number in the digits 0-9, got '٣'"
     assert len(said) == 3 and len(r.output) < 8000
     assert cmds(fight_of(enc)) == ["turn Wren"]
-    from momenta_cli.cli.pick import resolve  # here: importing it first orders the verbs
+    from momenta_cli.questions import pick_from
 
     s = Session(DEMO)
-    assert resolve(s.state, ["Brannoc", "Wren"], "2") == "Wren"
+    assert pick_from(s.state, ["Brannoc", "Wren"], "2") == "Wren"
     with pytest.raises(MomentaError, match="digits 0-9"):
-        resolve(s.state, ["Brannoc", "Wren"], "²")
+        pick_from(s.state, ["Brannoc", "Wren"], "²")
 
 
 def test_a_replay_line_with_a_10000_digit_number_after_a_name_is_one_line(enc):

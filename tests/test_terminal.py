@@ -293,7 +293,7 @@ def test_the_toolbar_shows_the_turn_counter_of_a_two_turn_boss(where):
     term.wait_text("the players pick who acts: 1 Brannoc · 2 Sister Ilse · 3 Tamsin")
     term.wait_prompt("pick>")
     term.send("\x03")
-    term.wait_text("no pick: nothing was done")
+    term.wait_text("cancelled: nothing was done")
     term.wait_prompt("R1 allies>")
     term.send("turn\r")
     term.wait_prompt("pick>")

@@ -3,8 +3,6 @@ the terminal, each at a prompt_toolkit prompt of its own (its answers stay out o
 history; Ctrl-C or Ctrl-D cancels the command); from a pipe with ``--ask``, each answer
 is the next input line, echoed after its question as the piped prompt echoes lines, so
 a transcript with questions can be recorded.
-
-The players' pick (cli/pick.py) is asked the same two ways.
 """
 
 from __future__ import annotations
@@ -13,28 +11,34 @@ from collections.abc import Callable, Iterator, Sequence
 
 from rich.text import Text
 
-from momenta_cli.cli.pick import Ask, resolve
 from momenta_cli.cli.screen import Screen, block
 from momenta_cli.engine.core import Fight
-from momenta_cli.errors import MomentaError
-from momenta_cli.questions import LEAVE, LEAVING
 from momenta_cli.render import lit
 from momenta_cli.text import as_typed, too_long
 
 
-def _keep(fight: Fight) -> tuple[str, ...]:
+def _keep(fight: Fight, text: str = "") -> tuple[str, ...]:
+    """What a told line may not break inside when it wraps: every name of the fight, and
+    a numbered choice (``1 Sister Ilse``: the players' pick) with its number."""
+    import re
+
     from momenta_cli.render import keep_names
 
-    return keep_names(fight)
+    names = keep_names(fight)
+    numbered = {m.group(0) for n in names if n in text
+                for m in re.finditer(r"\d+ " + re.escape(n), text)}
+    return tuple(sorted(numbered, key=len, reverse=True)) + tuple(names)
 
 
-class _Told:
+class ToldTable:
+    """What both tables share: how a question, a wrong answer and a note are shown."""
+
     def __init__(self, screen: Screen, get_fight: Callable[[], Fight]):
         self.screen = screen
         self.get_fight = get_fight
 
     def tell(self, text: str) -> None:
-        block(self.screen.console, [lit(text, "bold")], _keep(self.get_fight()))
+        block(self.screen.console, [lit(text, "bold")], _keep(self.get_fight(), text))
 
     def wrong(self, message: str) -> None:
         self.screen.error(message)
@@ -51,7 +55,7 @@ class _Told:
         block(self.screen.console, [lit(text, "dim")], _keep(self.get_fight()))
 
 
-class TerminalTable(_Told):
+class TerminalTable(ToldTable):
     """Questions at the terminal: a prompt of their own, completion of the answers."""
 
     def __init__(self, screen: Screen, get_fight: Callable[[], Fight],
@@ -75,7 +79,7 @@ class TerminalTable(_Told):
                 return answer
 
 
-class PipedTable(_Told):
+class PipedTable(ToldTable):
     """Questions answered by the next lines of the input (``momenta run --ask`` with a
     pipe): each answer is echoed after its prompt; the end of the input cancels."""
 
@@ -93,46 +97,3 @@ class PipedTable(_Told):
             self.screen.console.print(Text(prompt, style="dim") + lit(as_typed(answer)))
             if self.fits(answer):
                 return answer
-
-
-def pick_until(read: Callable[[], str | None], screen: Screen,
-               get_fight: Callable[[], Fight], names: list[str]) -> str | None:
-    """Read answers with ``read`` until one names one of ``names`` (a number or a
-    name); a blank answer is read again, a wrong one said; None when ``read`` is
-    cancelled."""
-    while True:
-        text = read()
-        if text is None:
-            return None
-        if not text.strip():
-            continue
-        why = too_long(text, "an answer")
-        if why is not None:
-            screen.error(f"{why}; type it again")
-            continue
-        if text.replace("\ufeff", "").strip().lower() in LEAVE:  # no name: the GM wants out
-            screen.console.print(lit(LEAVING, "dim"))
-            return None
-        try:
-            return resolve(get_fight(), names, text)
-        except MomentaError as err:
-            screen.error(str(err))
-
-
-def piped_pick(screen: Screen, get_fight: Callable[[], Fight], lines: Iterator[str]
-               ) -> Ask:
-    """The players' pick from the next input lines (``--ask`` with a pipe): a number or a
-    name, asked again until it names one of the choices; the end of the input cancels."""
-
-    def read() -> str | None:
-        raw = next(lines, None)
-        if raw is None:
-            return None
-        text = raw.rstrip("\r\n")
-        screen.console.print(Text("pick> ", style="dim") + lit(as_typed(text)))
-        return text
-
-    def ask(names: list[str], suggestion: str | None) -> str | None:
-        return pick_until(read, screen, get_fight, names)
-
-    return ask

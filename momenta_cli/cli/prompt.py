@@ -1,9 +1,8 @@
 """The interactive prompt at the table: prompt_toolkit line editing with history kept
 across sessions, tab completion that knows the grammar (cli/completion/completer.py), a bottom
-toolbar saying whose turn it is (render/turnline.py), the players' pick of a bare turn
-on the allies' side (cli/pick.py), the table's questions where the rules give someone a
-choice (momenta_cli/questions/, asked through cli/ask.py), and the screen output after
-each line.
+toolbar saying whose turn it is (render/turnline.py), the table's questions where the
+rules give someone a choice (momenta_cli/questions/, asked through cli/ask.py: the
+players' pick of who acts among them), and the screen output after each line.
 
 When stdin is not a terminal the prompt falls back to plain line reading, echoing each
 line after its prompt so the output reads as a transcript; it asks nothing unless told to
@@ -19,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from momenta_cli.cli.completion import complete, quote
-from momenta_cli.cli.pick import Ask, choices, menu, menu_keep, with_name
+from momenta_cli.cli.completion import complete
 from momenta_cli.cli.screen import Screen, block, mark
 from momenta_cli.engine.core import Fight, Roller
 from momenta_cli.errors import MomentaError
@@ -81,22 +79,20 @@ def make_toolbar(get_fight: Callable[[], Fight], players: bool = False
 
 
 def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
-            ask: Ask | None = None, table: Table | None = None) -> bool:
+            table: Table | None = None) -> bool:
     """Run one typed line, save it, show it. False when the GM leaves.
 
-    With ``ask`` (the interactive prompt), a bare turn or next on the allies' side first
-    asks the players who acts (cli/pick.py); cancelled, nothing runs. With ``table``,
-    the line is decided once with the table answering where the rules give someone a
-    choice (momenta_cli/questions/): an attack's reactions, dice and Brace, an enemy's
-    scripted defense, a PC's Wound d6 and end-of-turn clear rolls; a move on the map whose
-    path (or the path of one it drags) triggers reactions first offers them. The line
-    kept is then the complete command with the answers (shown as ``as:`` after its
-    events); cancelled at any question, nothing runs.
+    With ``table`` (questions on), the line is decided once with the table answering
+    where the rules give someone a choice (momenta_cli/questions/): the players' pick of
+    who acts, an attack's reactions, dice and Brace, an enemy's scripted defense, a PC's
+    Wound d6 and end-of-turn clear rolls, the reactions a movement on the map triggers as
+    it reaches them. The line kept is then the complete command with the answers (shown
+    as ``as:`` after its events); cancelled at any question, nothing runs.
 
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
-    from momenta_cli.play import check_plain, steps, verb_of
+    from momenta_cli.play import check_plain, steps
 
     try:
         check_plain(line)  # refused before any question is asked about it
@@ -111,11 +107,6 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
         if note:
             screen.console.print(lit(note, "dim"))
         return True
-    if ask is not None and verb_of(line) in PICKED:
-        picked = _players_pick(ff, screen, line, roller, ask)
-        if picked is None:
-            return True
-        line = picked
     if table is None:
         going = _run(ff, screen, line, roller)
     else:
@@ -125,7 +116,6 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     return True if going is None else going
 
 
-PICKED = ("turn", "next")  # the verbs of a bare turn the players may pick (cli/pick.py)
 
 
 def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
@@ -184,51 +174,6 @@ def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None
     screen.changed(fight, before)
 
 
-def _players_pick(ff: FightFile, screen: Screen, line: str, roller: Roller, ask: Ask
-                  ) -> str | None:
-    """``line``, naming the players' pick when it is a bare turn or next on the allies'
-    side; None when they cancelled."""
-    try:
-        found = choices(ff.session.state, line, roller)
-    except Exception:  # a bug in looking ahead: run the line as typed (the suggestion)
-        found = None
-    if found is None:
-        return line
-    names, sugg = found
-    fight = ff.session.state
-    block(screen.console, [lit(menu(names, sugg), "bold")], menu_keep(fight, names))
-    name = ask(names, sugg)
-    if name is None:
-        screen.console.print(lit("no pick: nothing was done", "dim"))
-        return None
-    return with_name(line, name)
-
-
-def _asker(screen: Screen, get_fight: Callable[[], Fight], bar: Callable[[], str]) -> Ask:
-    """Ask at a prompt of its own (its answers stay out of the history) until the
-    answer names one of the choices; Ctrl-C or Ctrl-D cancels."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
-
-    from momenta_cli.cli.ask import pick_until
-
-    def ask(names: list[str], suggestion: str | None) -> str | None:
-        words = [quote(n) for n in names]
-        session: PromptSession = PromptSession(
-            completer=WordCompleter(words, ignore_case=True, sentence=True),
-            complete_while_typing=False, bottom_toolbar=bar)
-
-        def read() -> str | None:
-            try:
-                return session.prompt("pick> ")
-            except (KeyboardInterrupt, EOFError):
-                return None
-
-        return pick_until(read, screen, get_fight, names)
-
-    return ask
-
-
 def _history(screen: Screen):
     """History kept in ``history_path()`` across sessions; in memory only when that file
     cannot be used. Saving a line to it never ends the session (a full disk)."""
@@ -282,10 +227,9 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         return ff.session.state
 
     if not interactive:
-        from momenta_cli.cli.ask import PipedTable, piped_pick
+        from momenta_cli.cli.ask import PipedTable
 
         lines = iter(sys.stdin)
-        pick = piped_pick(screen, state, lines) if questions else None
         piped: Table | None = PipedTable(screen, state, lines) if questions else None
         try:
             for raw in lines:
@@ -293,7 +237,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
                 line = raw.rstrip("\r\n")
                 screen.console.print(Text(prompt_line(ff.session.state), style="dim")
                                      + lit(as_typed(line)))
-                done = run_one(ff, screen, line, roller, pick, piped) if questions \
+                done = run_one(ff, screen, line, roller, piped) if piped is not None \
                     else run_one(ff, screen, line, roller)
                 if not done:
                     break
@@ -312,7 +256,6 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         enable_suspend=True,
         bottom_toolbar=bar,
     )
-    ask = _asker(screen, state, bar) if questions else None
     table = TerminalTable(screen, state, bar) if questions else None
     while True:
         tell_news()
@@ -322,7 +265,7 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
             continue  # Ctrl-C cancels the line being typed
         except EOFError:
             break  # Ctrl-D leaves; everything is already saved
-        if not run_one(ff, screen, line, roller, ask, table):
+        if not run_one(ff, screen, line, roller, table):
             break
     goodbye(screen, ff.path)
 

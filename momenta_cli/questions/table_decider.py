@@ -183,6 +183,7 @@ def _askers() -> dict[str, Asker]:
         brace,
         clear_rolls,
         dice_faces,
+        pick_question,
         reaction_offers,
         trigger_answers,
         wound_die,
@@ -190,7 +191,8 @@ def _askers() -> dict[str, Asker]:
 
     return {"reaction": reaction_offers.ask_reaction, "dice": dice_faces.ask_dice,
             "brace": brace.ask_brace, "wound_die": wound_die.ask_wound,
-            "clear_roll": clear_rolls.ask_clear, "trigger": trigger_answers.ask_trigger}
+            "clear_roll": clear_rolls.ask_clear, "trigger": trigger_answers.ask_trigger,
+            "pick": pick_question.ask_pick}
 
 
 # What the table is asked at each kind of decision point; a kind not here takes its

@@ -90,8 +90,8 @@ class Ask:
       weapon that may make it there (``change`` names the weapon; its cost and pool).
       Answered with an option, or None (no reaction, the line unchanged).
     - ``pick``: the side due picks who acts next (ch18 Turn Order, R13, R14): ``who`` is
-      the side, ``gm`` unless the players pick; the options are who may act, the
-      suggestion first; None takes the suggestion.
+      the side, ``gm`` unless the players pick; the options are who may act, in order,
+      the suggestion's label marked; None takes the suggestion.
     ``lead``: the events decided since the command began that the table should have seen
     before this question (the roll, the damage), in order. ``wrong``: why the last
     answer to this same point was refused, when it is asked again. ``why``: a reaction

@@ -84,20 +84,22 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
 def _picked(fight: Fight, suggested: Fighter, roller: Roller) -> Fighter:
     """ch18 Turn Order: the side due picks who acts when more than one may; the players
     pick for the allies, the GM for the others (``pick``). Left to the default, the
-    tracker's suggestion acts (R14)."""
+    tracker's suggestion acts (R14). The options are who may act in their order, the
+    suggestion's label marked ``(suggested)``."""
     options = zipper.may_act(fight)
     if len(options) <= 1:
         return suggested
-    ordered = [suggested, *(f for f in options if f.name != suggested.name)]
     side = zipper.side_due(fight) or suggested.side
     players = zipper.picked_by_players(fight) and fight.settings.players_pick
+    # in the order they may act (their numbers do not move), the suggestion marked
     ask = Ask("pick", side, not players, ("turn", "name"),
-              tuple(Option(f.name, f.name, (("name", f.name),)) for f in ordered),
+              tuple(Option(f.name, f"{f.name} (suggested)" if f is suggested else f.name,
+                           (("name", f.name),)) for f in options),
               label=f"the {side}' pick")
 
     def check(given: object) -> None:
         if not isinstance(given, Option) or given not in ask.options:
-            raise RuleError(f"pick one of: {', '.join(f.name for f in ordered)}")
+            raise RuleError(f"pick one of: {', '.join(f.name for f in options)}")
 
     got = consult(roller, ask, check)
     return suggested if got is None else fight.get(got.words)
