@@ -9,7 +9,6 @@ from momenta_cli.engine.core import (
     Fight,
     Fighter,
     NextTurn,
-    OnesRoller,
     find_fighter,
 )
 from momenta_cli.engine.gm import RESOURCES
@@ -34,14 +33,20 @@ def names(fight: Fight) -> list[str]:
 
 def may_start(fight: Fight, verb: str) -> list[str]:
     """Who a ``turn`` (or ``next``) may start now: the due side's combatants with a turn
-    left in this phase (R13); for ``next``, once the running turn has ended."""
+    left in this phase (R13); for ``next``, once the running turn has ended: the pick
+    the engine meets deciding a bare ``next`` (``survey``: nothing rolled, nothing
+    kept), or the one it starts when there is no choice."""
     if verb == "next" and fight.active is not None:
-        from momenta_cli.engine.turns import picking_from
+        from momenta_cli.engine.core import survey
 
         try:
-            fight = picking_from(fight, NextTurn(None), OnesRoller())
+            events, asks = survey(fight, NextTurn(None))
         except MomentaError:
             return []
+        pick = next((a for a in asks if a.kind == "pick"), None)
+        if pick is not None:
+            return [o.words for o in pick.options]
+        return [e.name for e in events if e.kind == "turn_started"][:1]
     return [f.name for f in may_act(fight)]
 
 
