@@ -54,6 +54,7 @@ combatants:
     armor_penalty: 1
     weapons: [Longsword, Dagger, Shortbow, Great Maul, Flame Axe, Awl, Lash, Mind Spike,
               Firebolt, Shock Touch, Pavise, Firebomb, Fireball]
+    archetype: Warrior   # R37: the yard's reaction tests Deflect and Counterattack
   - name: Wren
     side: allies
     attributes: {POW: 0, AGI: 3, REA: 2, INS: 1, PRE: 3, LUCK: 1, SPD: 5, SEN: 12, SIZE: 1M}
@@ -61,6 +62,7 @@ combatants:
     max_guard: 1
     max_vigor: 7
     weapons: [Rapier, Buckler, Spear]
+    archetype: Warrior
   - name: Gorm
     side: adversaries
     threat: Regular

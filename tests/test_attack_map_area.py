@@ -226,14 +226,20 @@ def test_cover_said_on_a_seeking_or_an_area_attack_is_logged_as_ignored():
     assert "cover (GM)" not in rolled(s, "Gorm").situation
 
 
-def test_a_burst_the_attacker_stands_in_is_refused_saying_why():
-    """R22 and ch20 Area Attacks: every creature in the area is affected, the attacker
-    too; the tracker cannot make an attacker its own target, so the burst is refused in
-    one line (docs/rulings.md, Area attacks on a map), and 'for NAME' still names the
-    targets for the GM who applies the attacker's share by hand."""
+def test_an_attacker_standing_in_its_own_burst_is_one_of_its_targets():
+    """R22, ch20 Area Attacks ("affects the space, not a chosen target"): every creature
+    in the area is affected, the attacker too: Tamsin at B2 throwing a firebomb at C3
+    is caught with Gorm, one roll for both (R22, ours), said before the roll; she may
+    not react to her own attack (R22, ours), and the attack is never refused for it."""
     s = on_map(FIELD, tamsin="B2", gorm="C3")
-    run(s, "turn tamsin")
-    refused(s, "attack area burst 1 c3 with firebomb", "Tamsin stands in the burst 1 at C3",
-            "every creature in it is affected (R22)", "for NAME")
-    run(s, "attack gorm with firebomb")
-    assert targets(s) == ["Gorm"]
+    run(s, "turn tamsin", "attack area burst 1 c3 with firebomb", faces=[5, 5])
+    assert targets(s) == ["Tamsin", "Gorm"]  # reading order: B2, then C3
+    log = log_text(s)
+    said = log.index("Note: Tamsin stands in its own burst: it is affected like every "
+                     "creature there, and may not react to its own attack (R22)")
+    assert said < next(i for i, line in enumerate(log) if line.startswith("Tamsin -> "))
+    assert rolled(s, "Tamsin").roll.faces == rolled(s, "Gorm").roll.faces == (5, 5)
+    assert s.state.get("Tamsin").vitality == 20 - 5 and s.state.get("Gorm").vitality < 40
+    run(s, "undo")
+    refused(s, "attack area burst 1 c3 with firebomb for tamsin dodge",
+            "Tamsin is in its own area: it may not react to its own attack (R22)")

@@ -178,7 +178,7 @@ def test_more_than_the_maximum_of_combatants_is_refused_where_it_passes(tmp_path
         r = invoke(*args)
         assert r.exit_code == 1
         assert r.output.strip().splitlines() == [
-            f"{path}:106:5: combatants[23]: this entry takes the fight past 1000 "
+            f"{path}:109:5: combatants[23]: this entry takes the fight past 1000 "
             "combatants (count: included), the most a fight holds"], r.output
 
 

@@ -83,9 +83,12 @@ def test_after_cond_name_the_conditions(duel):
 
 def test_after_an_attacks_target_its_legal_reactions(duel):
     run(duel, "turn kira")
-    kira = offered(duel, "attack oren ")
-    assert {"dodge ", "brace ", "counter "} <= set(kira)
-    assert not any(w.startswith(("deflect", "defend")) for w in kira)  # no Deflect weapon
+    oren = offered(duel, "attack oren ")
+    assert {"dodge ", "brace "} <= set(oren)
+    assert not any(w.startswith(("deflect", "defend")) for w in oren)  # no Deflect weapon
+    assert "counter " not in oren  # R37: Oren is no Warrior
+    kira = offered(duel, "attack oren kira with dagger ")  # a Warrior (R37)
+    assert {"dodge ", "brace ", "counter ", "deflect "} <= set(kira)
     # an enemy has no reactions, only its scripted defenses (R7)
     warden = offered(duel, "attack warden ")
     assert "defend " in warden and 'defend="Haft Block" ' in warden
@@ -93,8 +96,8 @@ def test_after_an_attacks_target_its_legal_reactions(duel):
     # one reactive defense per attack (R27): after dodge, no other
     assert not {"dodge ", "deflect "} & set(offered(duel, "attack oren dodge "))
     # a Feint is a melee attack: its target may Counterattack (ch19 Counterattack), and
-    # the engine takes `feint oren counter`; it deals no damage, so no Brace
-    feint = set(offered(duel, "feint oren "))
+    # the engine takes `feint oren kira counter`; it deals no damage, so no Brace
+    feint = set(offered(duel, "feint oren kira "))
     assert "counter " in feint and "brace " not in feint
 
 
@@ -108,15 +111,16 @@ def test_after_odds_its_own_grammar(duel):
             "thrown ", "+1d "} <= words
     assert not {"counter ", "roll ", "def ", "for "} & words
     assert "brace " not in offered(duel, "odds oren brace ")
-    # the attack keeps its whole grammar
-    assert {"counter ", "roll ", "for "} <= set(offered(duel, "attack oren "))
+    # the attack keeps its whole grammar (Kira, a Warrior, may Counterattack, R37)
+    assert {"counter ", "roll ", "for "} <= set(offered(duel, "attack oren kira with "
+                                                           "dagger "))
 
 
 def test_reactions_follow_the_engines_lockouts():
     s = session_from("""
         name: Yard
         combatants:
-          - {name: Kira, side: allies, weapons: [Longsword, Buckler]}
+          - {name: Kira, side: allies, weapons: [Longsword, Buckler], archetype: Warrior}
           - {name: Oren, side: allies}
           - {name: Gorm, side: adversaries}
         weapons:
@@ -317,6 +321,6 @@ def test_reactions_follow_the_weapon_and_mode_the_engine_picks():
     # ranged attack, and a Counterattack answers melee attacks only (ch19)
     s = Session(load_encounter(ROOT / "encounters" / "demo.yaml"))
     run(s, "turn tamsin")
-    assert "counter " in offered(s, "attack wren with dagger ")
-    assert "counter " not in offered(s, "attack wren with dagger dist 3 ")
-    refused(s, "attack wren with dagger dist 3 counter", "melee attacks only")
+    assert "counter " in offered(s, "attack brannoc with dagger ")  # a Warrior (R37)
+    assert "counter " not in offered(s, "attack brannoc with dagger dist 3 ")
+    refused(s, "attack brannoc with dagger dist 3 counter", "melee attacks only")

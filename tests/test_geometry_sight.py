@@ -85,15 +85,22 @@ def _meets_open_edge(p, q, fixed, axis, lo, hi) -> bool:
 
 
 def oracle_blocked(board: Board, p, q, stops: frozenset[Square] = frozenset()) -> bool:
-    for r in range(board.height):
-        for c in range(board.width):
-            if (_solid(board, c, r) or (c, r) in stops) and _meets_open_box(
+    """R33, and for cover (``stops``: the cover squares) R34: solid and cover interiors;
+    the open edge two squares share when each is solid (off the map too) or a cover
+    square (R34's seam); and the squeeze points of solid squares."""
+
+    def seals(c: int, r: int) -> bool:
+        return _solid(board, c, r) or (c, r) in stops
+
+    for r in range(-1, board.height):  # from -1: the map's own edges, off-map solid
+        for c in range(-1, board.width):
+            if board.on((c, r)) and seals(c, r) and _meets_open_box(
                     p, q, c, r, c + 1, r + 1):
                 return True
-            if _solid(board, c, r) and _solid(board, c + 1, r) and _meets_open_edge(
+            if seals(c, r) and seals(c + 1, r) and _meets_open_edge(
                     p, q, c + 1, 0, r, r + 1):
                 return True
-            if _solid(board, c, r) and _solid(board, c, r + 1) and _meets_open_edge(
+            if seals(c, r) and seals(c, r + 1) and _meets_open_edge(
                     p, q, r + 1, 1, c, c + 1):
                 return True
     for x in range(board.width + 1):

@@ -261,11 +261,11 @@ def test_no_brace_when_no_damage_reaches_vitality():
     assert not s.state.get("Kira").has("Broken")
 
 
-def test_brace_does_nothing_against_strain_and_grabs():
-    # ch20: Brace does nothing against Strain; Grab, Shove and Feint deal no damage.
+def test_brace_is_refused_against_grabs():
+    # ch19 Brace: about to take damage; Grab, Shove and Feint deal none. (Against Strain
+    # it is accepted and does nothing: tests/test_strain_locations.py.)
     s = yard()
     run(s, "turn kira")
-    refused(s, "attack wren with mind brace", "Strain")
     refused(s, "grab wren brace", "deals none")
 
 
@@ -418,8 +418,10 @@ weapons:
 combatants:
   - {name: Kira, side: adversaries, attributes: {POW: 3}, max_vitality: 5, wound_slots: 0,
      weapons: [Sweep]}
-  - {name: Ann, side: allies, attributes: {POW: 3}, max_vitality: 20, weapons: [Knife]}
-  - {name: Bob, side: allies, attributes: {POW: 3}, max_vitality: 20, weapons: [Knife]}
+  - {name: Ann, side: allies, attributes: {POW: 3}, max_vitality: 20, weapons: [Knife],
+     archetype: Warrior}
+  - {name: Bob, side: allies, attributes: {POW: 3}, max_vitality: 20, weapons: [Knife],
+     archetype: Warrior}
 """
 
 

@@ -12,16 +12,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from momenta_cli.encounter.file_model import CombatantModel, LocationModel, WeaponModel
+from momenta_cli.encounter.file_model import (
+    ALIASES,
+    CombatantModel,
+    LocationModel,
+    WeaponModel,
+)
 from momenta_cli.encounter.problems import suggest
 from momenta_cli.encounter.yamlload import PathT
 from momenta_cli.engine.core import (
+    ARCHETYPES,
     ATTRIBUTES,
     BASE_ATTRIBUTES,
     ENEMY_TURNS,
     ENEMY_WOUNDS,
     FLAG_TAGS,
     STANDARD_LOCATIONS,
+    WARRIOR_REACTIONS,
     CombatantSpec,
     DamageTable,
     DefenseSpec,
@@ -58,11 +65,19 @@ class KnownNames:
     weapons: dict[str, WeaponSpec] = field(default_factory=dict)
     bad_weapons: set[str] = field(default_factory=set)  # defined, but with problems
     builtins: list[WeaponSpec] = field(default_factory=list)  # carried by everyone
+    # an include could not be read: a name it may define is not reported unknown (its
+    # own problem is the one to fix; the rest would be knock-on noise)
+    partial: bool = False
+
+    def unknown(self, err: Err, path: PathT, message: str) -> None:
+        """Report an unknown name, unless an include that may define it is missing."""
+        if not self.partial:
+            err(path, message)
 
     def check_condition(self, name: str, err: Err, path: PathT) -> bool:
         if name in self.conditions:
             return True
-        err(path, f"unknown condition '{name}'{suggest(name, self.conditions)}")
+        self.unknown(err, path, f"unknown condition '{name}'{suggest(name, self.conditions)}")
         return False
 
 
@@ -177,7 +192,8 @@ def _tags(tags: list[str], known: KnownNames, err: Err) -> dict[str, Any] | None
             parts = [p.strip() for p in tag.split("/")]
             bad = [p for p in parts if p not in known.damage_types]
             for p in bad:
-                err(("tags", i), f"unknown damage type '{p}'{suggest(p, known.damage_types)}")
+                known.unknown(err, ("tags", i),
+                              f"unknown damage type '{p}'{suggest(p, known.damage_types)}")
             ok = ok and not bad
             options.extend(parts)
         elif reach:
@@ -193,8 +209,10 @@ def _tags(tags: list[str], known: KnownNames, err: Err) -> dict[str, Any] | None
         else:
             other.append(tag)  # R21: unknown tags are kept as text
     if ok and not types and not options:
-        err(("tags",), "an attack needs a damage type (ch20 Damage Types: every attack "
-            f"carries one or more): add one of {', '.join(_type_list(known))} to its tags")
+        if not (known.partial and other):  # a type the missing include defines, maybe
+            err(("tags",), "an attack needs a damage type (ch20 Damage Types: every "
+                f"attack carries one or more): add one of {', '.join(_type_list(known))} "
+                "to its tags")
         ok = False
     if not ok:
         return None
@@ -234,9 +252,56 @@ def maxima(m: CombatantModel, attrs: dict[str, int], settings: Settings) -> dict
                                                                         soul)
     for name in out:
         value = getattr(m, "resolve" if name == "max_resolve" else name)
+        if name == "max_vitality":  # hp: and hit_points: say the same
+            value = next((v for v in (m.max_vitality, m.hp, m.hit_points) if v is not None),
+                         None)
         if value is not None:  # R6: every derived maximum may be given
             out[name] = value
     return out
+
+
+def check_aliases(m: CombatantModel, err: Err) -> None:
+    """``hp`` and ``hit_points`` are other names of ``max_vitality``: one of them."""
+    for name, keys in ALIASES.items():
+        given = [k for k in keys if getattr(m, k) is not None]
+        if len(given) > 1:
+            err((given[1],), f"{' and '.join(given)} both give {name}: keep one", key=True)
+
+
+def reactions(m: CombatantModel, err: Err) -> frozenset[str]:
+    """R37: the reactions beyond everyone's that the stat block grants, through its
+    ``archetype`` (Warrior: Deflect and Counterattack, ch19) or named in ``reactions``.
+    An enemy takes no reactions (R7)."""
+    out: set[str] = set()
+    if m.archetype is not None:
+        known = {a.lower(): a for a in ARCHETYPES}
+        arch = known.get(m.archetype.strip().lower())
+        if arch is None:
+            err(("archetype",), f"unknown archetype '{m.archetype}'"
+                f"{suggest(m.archetype, ARCHETYPES)}: the tracker knows the reactions of "
+                f"{', '.join(ARCHETYPES)} (ch19); write any other in notes")
+        else:
+            out.update(ARCHETYPES[arch])
+    everyone = ("Dodge", "Brace", "Intercept", "Forestall")
+    for i, name in enumerate(m.reactions or ()):
+        key = name.strip().lower()
+        grant = next((r for r in WARRIOR_REACTIONS if r.lower() == key), None)
+        mine = next((r for r in everyone if r.lower() == key), None)
+        if grant is not None:
+            out.add(grant)
+        elif mine is not None:
+            err(("reactions", i), f"{mine} is every character's reaction (ch19): list "
+                f"only {' or '.join(WARRIOR_REACTIONS)}")
+        else:
+            err(("reactions", i), f"unknown reaction '{name}'"
+                f"{suggest(name, (*WARRIOR_REACTIONS, *everyone))}: a stat block may grant "
+                f"{' or '.join(WARRIOR_REACTIONS)} (R37)")
+    if m.threat is not None and (m.archetype is not None or m.reactions):
+        key = "archetype" if m.archetype is not None else "reactions"
+        err((key,), "an enemy takes no reactions (R7): give its scripted defenses under "
+            "defenses", key=True)
+        return frozenset()
+    return frozenset(out)
 
 
 def locations(items: list[str | LocationModel] | None, known: KnownNames, err: Err,
@@ -279,7 +344,8 @@ def damage_sources(names: list[str] | None, field_name: str, known: KnownNames, 
             out.add(name)
         else:
             choices = (*known.damage_types, PHYSICAL)
-            err((field_name, i), f"unknown damage type '{name}'{suggest(name, choices)}")
+            known.unknown(err, (field_name, i),
+                          f"unknown damage type '{name}'{suggest(name, choices)}")
     return frozenset(out)
 
 
@@ -319,7 +385,8 @@ def weapons(m: CombatantModel, known: KnownNames, err: Err) -> tuple[WeaponSpec,
         if isinstance(item, str):
             spec = known.weapons.get(item)
             if spec is None and item not in known.bad_weapons:
-                err(path, f"unknown weapon '{item}'{suggest(item, known.weapons)}")
+                known.unknown(err, path,
+                              f"unknown weapon '{item}'{suggest(item, known.weapons)}")
         else:
             spec = build_weapon(item, known, _sub(err, path))
         if spec is not None:
@@ -367,6 +434,7 @@ def combatant(m: CombatantModel, name: str, side: str, known: KnownNames, err: E
               ) -> CombatantSpec:
     """A CombatantSpec from a merged (stat block + own fields) combatant model."""
     attrs = attributes(m)
+    check_aliases(m, err)
     limits = maxima(m, attrs, known.settings)
     for i, cond in enumerate(m.immunities or ()):
         known.check_condition(cond, err, ("immunities", i))
@@ -388,4 +456,7 @@ def combatant(m: CombatantModel, name: str, side: str, known: KnownNames, err: E
         start=start_values(m, limits, err),
         conditions=conditions(m, known, err),
         notes=m.notes or "",
+        reactions=reactions(m, err),
+        archetype=next((a for a in ARCHETYPES
+                        if m.archetype and a.lower() == m.archetype.strip().lower()), None),
     )

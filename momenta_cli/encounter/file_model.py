@@ -22,6 +22,7 @@ from pydantic import (
     Field,
     Tag,
     ValidationError,
+    WithJsonSchema,
     create_model,
 )
 
@@ -30,8 +31,32 @@ from momenta_cli.engine.geometry import KINDS
 from momenta_cli.rules import Settings
 from momenta_cli.text import NAME_MAX, not_plain
 
-Side = Literal["allies", "adversaries", "independents"]
-Threat = Literal[THREAT_CLASSES]  # type: ignore[valid-type]
+
+def _case_of(choices: tuple[str, ...]) -> BeforeValidator:
+    """Read a word of ``choices`` written in any case (``Allies``, ``ELITE``) as the
+    choice itself."""
+    by_key = {c.lower(): c for c in choices}
+
+    def read(value: Any) -> Any:
+        return by_key.get(value.lower(), value) if isinstance(value, str) else value
+
+    return BeforeValidator(read)
+
+
+def _case_schema(choices: tuple[str, ...]) -> WithJsonSchema:
+    """The schema of such a word: the choices (an editor's completion), or any of them
+    in any case."""
+    anycase = "|".join("".join(f"[{ch.lower()}{ch.upper()}]" if ch.isalpha() else ch
+                               for ch in c) for c in choices)
+    return WithJsonSchema({"anyOf": [{"enum": list(choices)},
+                                     {"type": "string", "pattern": f"^(?:{anycase})$"}]})
+
+
+SIDES = ("allies", "adversaries", "independents")
+Side = Annotated[Literal["allies", "adversaries", "independents"], _case_of(SIDES),
+                 _case_schema(SIDES)]
+Threat = Annotated[Literal[THREAT_CLASSES],  # type: ignore[valid-type]
+                   _case_of(THREAT_CLASSES), _case_schema(THREAT_CLASSES)]
 WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
 # Numbers are whole YAML numbers: strict, so `'5'` or `1_000` (text in YAML 1.2) is an error
 # rather than quietly converted.
@@ -183,6 +208,10 @@ class StatBlockModel(_Model):
     threat: Threat | None = Field(None, description="makes an enemy stat block (R7)")
     attributes: AttributesModel | None = None
     max_vitality: Annotated[int, Field(strict=True, ge=1, le=9999)] | None = None
+    hp: Annotated[int, Field(strict=True, ge=1, le=9999)] | None = Field(
+        None, description="the same as max_vitality (give one of the two)")
+    hit_points: Annotated[int, Field(strict=True, ge=1, le=9999)] | None = Field(
+        None, description="the same as max_vitality (give one of the two)")
     max_guard: Count | None = None
     max_vigor: Count | None = None
     max_strain: Annotated[int, Field(strict=True, ge=1, le=9999)] | None = None
@@ -202,6 +231,12 @@ class StatBlockModel(_Model):
     conditions: ConditionStacks | None = None
     start: StartModel | None = None
     hit_locations: list[_name_or(LocationModel, "location")] | None = None  # type: ignore
+    archetype: str | None = Field(
+        None, description="R37: Warrior grants Deflect and Counterattack (ch19); the "
+                          "only archetype whose reactions the tracker knows")
+    reactions: list[str] | None = Field(
+        None, description="R37: reactions beyond everyone's it may take: Deflect, "
+                          "Counterattack")
     notes: str | None = None
 
 
@@ -324,6 +359,9 @@ class EncounterModel(LibraryModel):
 
 
 ENCOUNTER_ONLY = ("name", "description", "rules", "combatants", "map")
+# Keys that give the same value: a combatant's key overrides its stat block's, whichever
+# of them each one uses; both in one mapping is a problem (build.maxima)
+ALIASES = {"max_vitality": ("max_vitality", "hp", "hit_points")}
 
 
 def piece(model: type[BaseModel], data: Any) -> Any:

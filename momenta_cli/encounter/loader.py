@@ -9,6 +9,7 @@ be checked for semantic mistakes (unknown names, bad damage tiers, ...).
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from momenta_cli.encounter import build
 from momenta_cli.encounter.field import Placed, field_of
 from momenta_cli.encounter.file_model import (
+    ALIASES,
     ENCOUNTER_ONLY,
     NAME_MAX,
     CombatantModel,
@@ -130,6 +132,7 @@ class _Loader:
         self.reads = Reads()
         # (kind, name_key) -> entry: names the table could not tell apart clash
         self.lookalikes: dict[tuple[str, str], Definition] = {}
+        self.missing_include = False  # names it would define are not reported unknown
 
     # --- reading ------------------------------------------------------------------------
 
@@ -189,6 +192,7 @@ class _Loader:
             shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
             target, problem = resolve_include(base, entry, self.roots, stack)
             if problem:
+                self.missing_include = self.missing_include or "cycle" not in problem
                 self.problems.add(src, ("include", i), problem)
                 continue
             self.reads.links.append((str(base / entry), str(target)))  # the cache's key
@@ -198,11 +202,14 @@ class _Loader:
             try:
                 text = self.reads.read(target)
             except YamlProblem as err:
+                self.missing_include = True
+                near = "" if target.exists() else self.near_include(base, entry)
                 self.problems.add(src, ("include", i), f"cannot include '{entry}': "
-                                  f"{err.message}")
+                                  f"{err.message}{near}{KNOCK_ON}")
                 continue
             lib = self.parse(text, shown, target)
             if lib is None:
+                self.missing_include = True
                 continue
             data = lib.doc.data
             for key in ENCOUNTER_ONLY:
@@ -214,6 +221,36 @@ class _Loader:
                                                if k not in ENCOUNTER_ONLY})
             self.includes(lib, target.parent, [*stack, target])
             self.register(lib)
+
+    def near_include(self, base: Path, entry: str) -> str:
+        """`` (did you mean 'library/armoury.yaml'?)``: the include path with each part
+        that names nothing replaced by the closest name in its folder (a folder for a
+        folder, a YAML file for the file), when that leads to a file this encounter may
+        include; else ``""``. Only folders on the way to the include are listed."""
+        parts = Path(entry).parts
+        here, fixed = base, []
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            if not (here / part).exists():
+                try:
+                    names = [p.name for p in here.iterdir()
+                             if (p.suffix in (".yaml", ".yml") and p.is_file()
+                                 if last else p.is_dir())]
+                except OSError:
+                    return ""
+                close = difflib.get_close_matches(part, names, n=1, cutoff=0.6)
+                if not close:
+                    return ""
+                part = close[0]
+            fixed.append(part)
+            here = here / part
+        try:
+            real = here.resolve()
+        except (OSError, RuntimeError):
+            return ""
+        if not real.is_file() or not any(real.is_relative_to(r) for r in self.roots):
+            return ""
+        return f" (did you mean '{'/'.join(fixed)}'?)"
 
     def register(self, src: Source) -> None:
         """Record the names a file defines; a name defined twice is a problem."""
@@ -247,7 +284,8 @@ class _Loader:
     def known(self, src: Source) -> tuple[build.KnownNames, dict[str, str]]:
         settings, rule_sources = self.settings(src)
         physical, other = damage_types()
-        known = build.KnownNames(settings, damage_types={*physical, *other, *self.damage_types})
+        known = build.KnownNames(settings, damage_types={*physical, *other, *self.damage_types},
+                                 partial=self.missing_include)
         known.conditions = {n: c.cap for n, c in conditions().items()}
         shipped = {name_key(n): n for n in conditions()}
         for name, entry in self.conditions.items():
@@ -367,11 +405,17 @@ class _Loader:
         if own.stat_block is not None:
             entry = self.blocks.get(own.stat_block)
             if entry is None:
-                self.problems.add(src, (*path, "stat_block"), f"unknown stat block "
-                                  f"'{own.stat_block}'{suggest(own.stat_block, self.blocks)}")
+                if not known.partial:  # else the missing include may define it
+                    self.problems.add(src, (*path, "stat_block"), "unknown stat block "
+                                      f"'{own.stat_block}'"
+                                      f"{suggest(own.stat_block, self.blocks)}")
                 return []
             merged = {k: v for k, v in entry.raw.items() if k != "name"}
             origins = {k: (entry.src, entry.path) for k in merged}
+        for keys in ALIASES.values():  # the combatant's own hp: wins over max_vitality
+            if any(k in raw for k in keys):
+                for k in keys:
+                    merged.pop(k, None)
         merged.update({k: v for k, v in raw.items() if k not in ("stat_block", "count")})
         origins.update({k: (src, path) for k in raw})
         m = piece(CombatantModel, merged)
@@ -400,6 +444,9 @@ class _Loader:
             if m is not None and m.name not in conditions():
                 out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
         return tuple(out)
+
+KNOCK_ON = "; the names it defines are not checked until it is read"
+
 
 def load_encounter(path: str | os.PathLike[str]) -> EncounterSpec:
     """Load and validate an encounter file.

@@ -87,6 +87,7 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "ask_dice": never("how the GM's prompt asks"),
         "offer_enemy_defense": never("how the GM's prompt asks"),
         "table_every_turn": never("how the GM's prompt draws"),
+        "warrior_reactions_for_all": never("a rule of the table, not the fight's state"),
         "players_enemy_numbers": shown(),
     },
     Board: {
@@ -161,6 +162,8 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "start": never("the opening values; the fighter's are read"),
         "conditions": never("the opening conditions; the fighter's are read"),
         "notes": never("the GM's notes"),
+        "reactions": never("the stat block is the GM's"),
+        "archetype": never("the stat block is the GM's"),
         "position": never("the opening square; the fighter's is read"),
     },
 }

@@ -74,6 +74,10 @@ class Settings:
         "answer it, the line naming none, offers it to the GM; false: never offered.")
     table_every_turn: bool = setting(
         False, "R14: the status table at every turn change, not one headline line.")
+    warrior_reactions_for_all: bool = setting(
+        False, "R37: every ally (anyone without a threat class) may Deflect and "
+        "Counterattack, as if each were a Warrior (ch19 gives them through the Warrior "
+        "archetype; for tables that play without archetypes).")
     players_enemy_numbers: Literal["band", "numbers", "none"] = setting(
         "band", "R39: what the players' screen tells of an enemy's Vitality, Guard, "
         "Vigor and Strain: a health band (Unhurt, Hurt, Bloodied, Down), band and "

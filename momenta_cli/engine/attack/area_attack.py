@@ -28,14 +28,6 @@ if TYPE_CHECKING:
 # The map's modules come in when an attack has an area: every attack asks ``aimed`` and
 # ``area_note``, and most have none.
 
-# R22, ch20 Area Attacks: every creature in the area is affected, the attacker too; the
-# attack code cannot make an attacker its own target (one pool against itself, its own
-# reaction to its own roll), so a burst it stands in is refused rather than half-applied
-_STANDS_IN = ("{who} stands in the {area}: every creature in it is affected (R22), and "
-              "the tracker cannot make {who} a target of its own attack; aim it "
-              "elsewhere, or name the targets with 'for NAME' and apply {who}'s share "
-              "by hand")
-
 # a target's own part of the line: its reactions (and, for a spell, its roll)
 _OWN = ("defense", "defense_with", "defense_typed", "brace", "counter")
 
@@ -68,20 +60,22 @@ def touched(fight: Fight, attacker: Fighter, area: Area, reach: int | None
     return cone_squares(board, mine, aim, length)
 
 
-def caught(fight: Fight, attacker: Fighter, squares: frozenset[Square]) -> list[Fighter]:
+def caught(fight: Fight, squares: frozenset[Square]) -> list[Fighter]:
     """Every creature in the fight with a square in ``squares`` (Hidden ones too, ch20),
-    the attacker left out, in reading order of their top-left squares."""
+    the attacker too when it stands there (R22: "an area attack affects the space, not a
+    chosen target"), in reading order of their top-left squares."""
     from momenta_cli.engine.battlefield import squares_of
 
     out = [f for f in fight.fighters.values()
-           if not f.out and f.name != attacker.name and squares.intersection(squares_of(f))]
+           if not f.out and squares.intersection(squares_of(f))]
     return sorted(out, key=lambda f: (f.position[1], f.position[0]) if f.position else (0, 0))
 
 
 def aimed(fight: Fight, cmd: Attack) -> Attack:
     """``cmd`` with its area turned into targets (see the module docstring); ``cmd``
-    itself when it has no area. Raises ``RuleError`` for an area off the map, with no
-    creature in it, a burst the attacker stands in (``_STANDS_IN``), a weapon that is no
+    itself when it has no area. The attacker standing in its own area is one of the
+    targets like any creature there (R22; it may not react to its own attack). Raises
+    ``RuleError`` for an area off the map, with no creature in it, a weapon that is no
     Area attack, or a named target outside it."""
     area = cmd.area
     if area is None:
@@ -96,13 +90,8 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
     if board_of(fight) is None:
         raise RuleError("this fight has no map: name an Area attack's targets with "
                         "'for NAME' instead of 'area ...'")
-    from momenta_cli.engine.battlefield import squares_of
-
     reach = w.range if w.range is not None else w.melee
-    squares = touched(fight, a, area, reach)
-    if squares.intersection(squares_of(a)):
-        raise RuleError(_STANDS_IN.format(who=a.name, area=area.text))
-    inside = caught(fight, a, squares)
+    inside = caught(fight, touched(fight, a, area, reach))
     if not inside:
         raise RuleError(f"{area.text} touches no creature: nothing to attack")
     if not cmd.target and any(getattr(cmd, k) not in (None, False) for k in _OWN):
@@ -133,9 +122,8 @@ def aimed(fight: Fight, cmd: Attack) -> Attack:
 
 
 def area_note(fight: Fight, cmd: Attack) -> list[Note]:
-    """The log line naming whom the area caught (ch20 Area Attacks): ``Fireball, burst
-    2 at C5: Knife-1, Knife-2, Sneak (Hidden)`` (an attacker standing in its own burst
-    was refused by ``aimed``)."""
+    """The log line naming whom the area caught (ch20 Area Attacks), before the roll:
+    ``Fireball, burst 2 at C5: Knife-1, Kira (the attacker, R22), Sneak (Hidden)``."""
     area = cmd.area
     if area is None:
         return []
@@ -145,6 +133,11 @@ def area_note(fight: Fight, cmd: Attack) -> list[Note]:
     w = weapon_for(a, cmd)
     reach = w.range if w.range is not None else w.melee
     names = [f"{f.name} (Hidden)" if f.has("Hidden") else f.name
-             for f in caught(fight, a, touched(fight, a, area, reach))]
-    return [Note(f"{w.name}, {area.text}: {', '.join(names)} (ch20 Area Attacks)", a.name)]
+             for f in caught(fight, touched(fight, a, area, reach))]
+    notes = [Note(f"{w.name}, {area.text}: {', '.join(names)} (ch20 Area Attacks)", a.name)]
+    if a.name in names:
+        notes.append(Note(f"{a.name} stands in its own {area.shape}: it is affected like "
+                          "every creature there, and may not react to its own attack "
+                          "(R22)", a.name))
+    return notes
 

@@ -3,8 +3,10 @@
 answer, so an option offered is one the resolution accepts, priced as it will be paid.
 
 - the target's reaction when targeted: Dodge, Deflect with each weapon that may, a
-  Counterattack with each melee weapon (a PC), or a scripted defense (an enemy, the GM
-  deciding, R7), each with its cost and pool, and no reaction;
+  Counterattack with each melee weapon (a PC; Deflect and Counterattack when its stat
+  block grants them, R37), or a scripted defense (an enemy, the GM deciding, R7), each
+  with its cost and pool, and no reaction; none for an attacker caught in its own area
+  (R22);
 - the dice of each roll once its pool is known;
 - Brace once the damage is known, with the amount both ways.
 """
@@ -77,7 +79,11 @@ def reaction_ask(s: Fight, x: Attack, path: PartPath, a: Fighter, t: Fighter, p:
     declare against this attack now, first no reaction. A PC decides its own; the GM
     decides an enemy's scripted defense (R7). ``pool``: the attack's, fixed already
     (ch20 step 1). ``counters``: False leaves the Counterattacks out (a reader that
-    weighs the defenses alone need not plan them)."""
+    weighs the defenses alone need not plan them). An attacker caught in its own area
+    has nothing to declare (R22, ours)."""
+    if t.name == a.name:
+        return Ask("reaction", t.name, t.spec.is_enemy, ("attack", path, "reaction"),
+                   (NO_REACTION,), pool, against=a.name, label=f"{t.name}'s reaction")
     can = open_reactions(s, t, p.weapon, p.mode)
     options: list[Option | None] = []
     if t.spec.is_enemy:
@@ -128,7 +134,7 @@ def brace_ask(s: Fight, t: Fighter, p: Plan, path: PartPath, amount: int, braced
               lead: tuple[Event, ...]) -> Ask | None:
     """ch19 Brace, once the damage is known: ``amount`` reaches ``t``'s Vitality
     without it, ``braced`` with it; None when ``t`` may not Brace or nothing reaches."""
-    if amount <= 0:
+    if amount <= 0 or t.name == p.attacker:  # R22: not against its own area attack
         return None
     try:
         check_brace(s, t, p.weapon, p.deals_damage)

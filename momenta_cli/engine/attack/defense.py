@@ -1,6 +1,6 @@
-"""The target's side of an attack (ch19 Reactions, R7, R27): reactive defenses (Dodge,
-Deflect, an enemy's scripted defense), Counterattack and Brace checks, and the pools the
-defenses roll.
+"""The target's side of an attack (ch19 Reactions, R7, R27, R37): reactive defenses
+(Dodge, Deflect, an enemy's scripted defense), Counterattack and Brace checks, the
+Warrior's reactions (who may Deflect or Counterattack), and the pools the defenses roll.
 
 Everything here reads the state and returns events or plans; ``resolution.resolve`` calls it
 in the order the rules declare things: defense or Counterattack when targeted (before the
@@ -16,6 +16,7 @@ from typing import ClassVar, TypeVar
 
 from momenta_cli.engine.actions import check_can_react, pay_reaction
 from momenta_cli.engine.core import (
+    WARRIOR_REACTIONS,
     DamageTable,
     DefenseSpec,
     Event,
@@ -128,6 +129,29 @@ def reactive_cost(w: WeaponSpec, base: int) -> int:
     return CUMBERSOME_COST if w.has("Cumbersome") else base
 
 
+# --- the Warrior's reactions (ch19, R37) ----------------------------------------------------
+
+
+def why_not_granted(fight: Fight | None, f: Fighter, reaction: str) -> str | None:
+    """R37: Deflect and Counterattack come with the Warrior archetype (ch19): an ally
+    has them when its stat block grants them (``archetype: Warrior`` or ``reactions:``),
+    or every ally does with the setting ``warrior_reactions_for_all``. Why ``f`` may not
+    take ``reaction``, or None. Enemies are refused for being enemies (R7), elsewhere;
+    without a ``fight`` the setting is unknown and only the stat block is read."""
+    if reaction not in WARRIOR_REACTIONS or f.spec.is_enemy or reaction in f.spec.reactions:
+        return None
+    if fight is not None and fight.settings.warrior_reactions_for_all:
+        return None
+    return f"{f.name} cannot {reaction}: only a Warrior may (R37)"
+
+
+def check_granted(fight: Fight | None, f: Fighter, reaction: str) -> None:
+    """``why_not_granted`` as a refusal."""
+    why = why_not_granted(fight, f, reaction)
+    if why:
+        raise RuleError(why)
+
+
 # --- reactive defenses (ch19 Reactions, R7, R27) -------------------------------------------
 
 
@@ -169,11 +193,13 @@ def deflect(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, mode: str,
     attacks; a Deflect weapon must weigh at least as much as the attacking one, a Shield
     needs no match and alone stops spells; each weapon once until the defender's next
     turn starts (R27). The weapon's attribute opposes the attack. Whether ``t`` may react
-    at all is checked before its weapons, so a Broken defender hears it is Broken."""
+    at all is checked before its weapons, so a Broken defender hears it is Broken, and
+    then whether its stat block grants Deflect (R37)."""
     if t.spec.is_enemy:
         raise RuleError(f"{t.name} is an enemy: it cannot Deflect; use 'defend' for its "
                         "scripted defense (R7)")
     check_can_react(t, "Deflect")
+    check_granted(fight, t, "Deflect")
     _check_defensible(t, attack_weapon, "Deflect")
     if mode != "melee":
         raise RuleError("Deflect answers melee attacks only (ch19 Deflect)")
@@ -281,12 +307,11 @@ def check_reactive_weapon(w: WeaponSpec, what: str, distance: int | None) -> Non
 
 def check_brace(fight: Fight, t: Fighter, attack_weapon: WeaponSpec, deals_damage: bool
                 ) -> None:
-    """ch19 Brace: a free reaction to being about to take damage from an attack (so not
-    against Strain, ch20 Resistance and Weakness, nor a Grab, Shove or Feint)."""
+    """ch19 Brace: a free reaction to being about to take damage from an attack (not a
+    Grab, Shove or Feint). Against Strain it is accepted and does nothing (ch20
+    Resistance and Weakness: Brace does nothing against attacks that deal Strain): the
+    resolution says so and leaves the target standing, as a Brace nothing gets past."""
     check_can_react(t, "Brace")
-    if attack_weapon.strain:
-        raise RuleError(f"{attack_weapon.name} deals Strain: Brace does nothing against it "
-                        "(ch20 Resistance and Weakness)")
     if not deals_damage:
         raise RuleError("Brace answers damage; this attack deals none")
 
@@ -318,7 +343,8 @@ def _allowed(check: Callable[[], object]) -> bool:
 def open_reactions(fight: Fight, t: Fighter, attack_weapon: WeaponSpec | None = None,
                    mode: str | None = None) -> Open:
     """What ``t`` may declare against an attack made with ``attack_weapon`` (ch19
-    Reactions, R7, R27); with no weapon known, every reaction some attack would allow.
+    Reactions, R7, R27; Deflect and Counterattack only when granted, R37); with no weapon
+    known, every reaction some attack would allow.
     ``mode`` is "melee" or "ranged" (default: the weapon's own)."""
     if attack_weapon is None:
         # the lightest melee attack: the one the most reactions may answer
@@ -334,7 +360,10 @@ def open_reactions(fight: Fight, t: Fighter, attack_weapon: WeaponSpec | None = 
                          if (d.has("Deflect") or d.has("Shield"))
                          and _allowed(partial(deflect, fight, t, w, mode, d.name)))
     melee = [x for x in t.spec.weapons if x.is_melee]
-    counter = bool(melee) and mode == "melee" and _allowed(lambda: pay_reaction(
+    counter = bool(melee) and mode == "melee" and not why_not_granted(
+        fight, t, "Counterattack") and _allowed(lambda: pay_reaction(
         t, "Counterattack", min(reactive_cost(x, REACTIVE_ATTACK_COST) for x in melee)))
+    # Brace against Strain is accepted but does nothing (check_brace): not offered
     return Open(dodge=_allowed(lambda: dodge(fight, t, w)), deflect_with=deflect_with,
-                counter=counter, brace=_allowed(lambda: check_brace(fight, t, w, True)))
+                counter=counter, brace=not w.strain
+                and _allowed(lambda: check_brace(fight, t, w, True)))

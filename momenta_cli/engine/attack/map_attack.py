@@ -36,6 +36,7 @@ from momenta_cli.engine.geometry import (
     cover as sight_cover,
     distance as footprint_distance,
     footprint,
+    in_the_way,
     line_of_sight,
     segment_cells,
     side_of,
@@ -263,6 +264,11 @@ def reason(s: Spot) -> str:
     """What gives the target cover (R34), for the log: each low wall or creature between
     the two without which there would be none (``low wall at C2``, ``Knife-2``); when
     no single one matters, all of those between them."""
+    return _words(*_needed(s))
+
+
+def _needed(s: Spot) -> tuple[list[Square], list[str]]:
+    """``reason``'s low walls and creatures."""
     box = _box(s.mine, s.theirs)
     own = set(s.mine) | set(s.theirs)
     walls = sorted((sq for sq in s.board.obstructions if sq in box and sq not in own),
@@ -282,6 +288,10 @@ def reason(s: Spot) -> str:
                   if not _cover_without(s, squares=tuple(sqs))]
     if not needed_walls and not needed:
         needed_walls, needed = walls, list(creatures)
+    return needed_walls, needed
+
+
+def _words(needed_walls: list[Square], needed: list[str]) -> str:
     bits = []
     if needed_walls:
         where = ", ".join(square_name(sq) for sq in needed_walls[:3])
@@ -289,19 +299,36 @@ def reason(s: Spot) -> str:
             where += f" and {len(needed_walls) - 3} more"
         bits.append(f"low wall{'s' if len(needed_walls) > 1 else ''} at {where}")
     bits += sorted(needed)
-    return " and ".join(bits) if bits else "only lines grazing a wall reach it"
+    if not bits:
+        return "only lines grazing a wall reach it"
+    return bits[0] if len(bits) == 1 else f"{', '.join(bits[:-1])} and {bits[-1]}"
 
 
 def cover_reason(fight: Fight, source: Fighter, target: Fighter) -> str:
-    """``reason`` for ``los``: what gives ``target`` cover from ``source`` on the map as
-    the fight stands (every other creature in the fight counting, R34), in the words the
-    attack's log uses. Ask only when there is cover and line of sight."""
+    """What gives ``target`` cover from ``source`` on the map as the fight stands, for
+    ``los``, in the words the attack's log uses: the low walls ``reason`` names, and
+    every creature standing in the way of some line of fire the walls let through (each
+    gives cover on the lines it stands in, R34), not only those without which there would
+    be none. Ask only when there is cover and line of sight."""
     board = board_of(fight)
     assert board is not None
-    others = _unnamed({sq: who for sq, who in occupants(fight.fighters.values()).items()
-                       if who not in (source.name, target.name)}, fight)
-    return reason(Spot(board, squares_of(source), squares_of(target), others, source.name,
-                       target.name, None, None))
+    by_square = {sq: who for sq, who in occupants(fight.fighters.values()).items()
+                 if who not in (source.name, target.name)}
+    others = _unnamed(by_square, fight)
+    mine, theirs = squares_of(source), squares_of(target)
+    s = Spot(board, mine, theirs, others, source.name, target.name, None, None)
+    walls, needed = _needed(s)
+    box = _box(mine, theirs)
+    near = sorted({who for sq, who in by_square.items() if sq in box})
+    if len(near) > MAX_ASKED * 2:  # a crowded field: the log's own answer
+        return _words(walls, needed)
+    try:
+        standing = [who for who in near
+                    if in_the_way(board, mine, theirs, squares_of(fight.get(who)))]
+    except GeometryTooComplex:
+        return _words(walls, needed)
+    labels = sorted({others[squares_of(fight.get(who))[0]] for who in standing})
+    return _words(walls, labels)
 
 
 def _middle(squares: tuple[Square, ...]) -> Point:

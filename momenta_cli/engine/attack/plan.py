@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from momenta_cli.engine.actions import check_can_react
+from momenta_cli.engine.actions import check_can_react, pay_reaction
 from momenta_cli.engine.attack.area_shape import Area
 from momenta_cli.engine.attack.defense import (
+    REACTIVE_ATTACK_COST,
     attribute_options,
+    check_granted,
     check_reactive_weapon,
     pick,
     pick_weapon,
+    reactive_cost,
 )
 from momenta_cli.engine.core import (
     Command,
@@ -140,6 +143,19 @@ def mode_for(w: WeaponSpec, cmd: Attack, distance: int | None = None) -> str:
     return "melee" if w.is_melee else "ranged"
 
 
+def _check_reactive(a: Fighter, w: WeaponSpec, maneuver: str, distance: int | None,
+                    mode: str) -> None:
+    """ch19 Reactions: a reactive attack is paid for (R24), made with an equipped melee
+    weapon that reaches (Forestall: a Reflexive one), and is a melee Basic Attack, the
+    deciding reason said first: no Vigor, then no melee weapon or no reach (the map's
+    distance, or the GM's), and only then that it would not be melee (a weapon with a
+    Range used past its reach)."""
+    pay_reaction(a, f"{maneuver} ({w.name})", reactive_cost(w, REACTIVE_ATTACK_COST))
+    check_reactive_weapon(w, maneuver, distance)
+    if mode != "melee":
+        raise RuleError(f"{maneuver} is a melee Basic Attack (ch19 Reactions)")
+
+
 def _check_distance(w: WeaponSpec, mode: str, distance: int | None, how: str = "") -> None:
     """R18, R28: the GM states the distance (or the map measures it, ``how``: " on the
     map"); past the reach or the maximum range there is no attack."""
@@ -164,9 +180,6 @@ def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack, cover: bool,
     mass = loc.name == "Mass"
     if not mass and (w.has("Imprecise") or w.has("Area")):
         raise RuleError(f"{w.name} is Imprecise: it can only aim at Mass (R19)")
-    if not mass and w.strain:
-        raise RuleError(f"{w.name} deals Strain: hit locations do nothing for it, aim at "
-                        "Mass (R9)")
     seeking = w.has("Seeking") or w.has("Area")
     if cover and mode == "ranged" and not seeking and mass:
         where = f" ({why})" if why.startswith("map") else ""
@@ -180,6 +193,19 @@ def _location(t: Fighter, w: WeaponSpec, mode: str, cmd: Attack, cover: bool,
         raise RuleError(f"{t.name} is in cover{where}: a ranged attack must aim at "
                         f"{' or '.join(others)} (R20)")
     return loc
+
+
+def strain_location_note(w: WeaponSpec, loc: LocationSpec) -> str | None:
+    """ch20 Hit Locations: "Attacks that deal Strain will generally have no additional
+    benefit from hit locations" (R9: no weakness from a Mark, no Hindered from an Edge,
+    no Wound effect). Aiming a Strain attack elsewhere than Mass is allowed (a target in
+    cover may leave no other way, R20); it costs the location's dice and gains nothing,
+    and the attack's log says so."""
+    if not w.strain or loc.name == "Mass":
+        return None
+    cost = f"-{loc.penalty}d and " if loc.penalty else ""
+    return (f"{loc.name}: {cost}nothing more against Strain (ch20 Hit Locations: no "
+            "benefit for Strain)")
 
 
 def _resist_score(t: Fighter, types: tuple[str, ...]) -> int:
@@ -221,12 +247,11 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
     positions (engine/attack/map_attack.py, R32-R34), the GM's flags overriding them (R28)."""
     if cmd.maneuver not in ATTACK_MANEUVERS:
         raise RuleError(f"unknown attack maneuver {cmd.maneuver!r}")
-    if a.name == t.name:
-        raise RuleError(f"{a.name} cannot attack itself")
     if t.out:
         raise RuleError(f"{t.name} is {t.out_reason}: not a target")
     if cmd.maneuver in REACTIVE:  # may it react at all? (the first reason to refuse)
         check_can_react(a, cmd.maneuver)
+        check_granted(fight, a, cmd.maneuver)  # R37: Counterattack is a Warrior's
     at = None  # where a movement reaction triggered, on a map (R35)
     if cmd.maneuver in MOVEMENT_REACTIONS:
         check_trigger(a, t, cmd.maneuver, fight)
@@ -237,6 +262,8 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
             if found is not None:
                 cmd, at = replace(cmd, weapon=found[0]), found[1]
     w = weapon_for(a, cmd)
+    if a.name == t.name and not w.has("Area"):  # R22: an area affects whoever is in it
+        raise RuleError(f"{a.name} cannot attack itself")
     if t.has("Hidden") and not w.has("Area"):  # R20: area attacks still reach it
         raise RuleError(f"{t.name} is Hidden and cannot be targeted (R20)")
     from momenta_cli.engine.attack import map_attack  # the map's geometry: not for reading
@@ -247,9 +274,7 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
     if cmd.maneuver == "Feint" and mode != "melee":
         raise RuleError("Feint is made with a melee weapon (ch19 Feint)")
     if cmd.maneuver in REACTIVE:
-        check_reactive_weapon(w, cmd.maneuver, cmd.distance)
-        if mode != "melee":
-            raise RuleError(f"{cmd.maneuver} is a melee Basic Attack (ch19 Reactions)")
+        _check_reactive(a, w, cmd.maneuver, distance, mode)
     if cmd.area is None:  # an area's own reach is checked with it (attack/map_attack.py)
         _check_distance(w, mode, distance, " on the map" if spot and spot.stated is None
                         else "")
@@ -265,5 +290,7 @@ def plan_attack(a: Fighter, t: Fighter, cmd: Attack, fight: Fight | None = None)
     types = _types(t, w, mode, cmd.damage_type)
     if cmd.area is not None and distance is not None and distance < 1:
         distance = None  # a burst at one's own feet: no range penalty to speak of
+    notes = seen.notes if seen else ()
+    strain = strain_location_note(w, loc)
     return Plan(a.name, t.name, cmd.maneuver, w, mode, loc, types, distance,
-                seen.notes if seen else ())
+                (*notes, strain) if strain else notes)

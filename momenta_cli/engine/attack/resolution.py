@@ -136,7 +136,12 @@ def decide_attack(fight: Fight, cmd: Attack, roller: Roller) -> list[Event]:
 
 
 def check_reactions(fight: Fight, x: Attack, t: Fighter, p: Plan) -> None:
-    """R27: one reaction per trigger; ch19 Brace: only against damage."""
+    """R27: one reaction per trigger; ch19 Brace: only against damage; R22 (ours): an
+    attacker in its own area does not react to its own attack."""
+    if t.name == p.attacker and (x.defense is not None or x.counter is not None
+                                 or x.brace):
+        raise RuleError(f"{t.name} is in its own area: it may not react to its own "
+                        "attack (R22)")
     if x.defense is not None and x.counter is not None:
         raise RuleError("one reaction per trigger: a Counterattack and a reactive defense "
                         "both answer being targeted (R27)")
@@ -363,6 +368,9 @@ def _damage(s: Fight, a: Fighter, t: Fighter, p: Plan, cmd: Attack, roll: Roll,
     if m.strain:
         out: list[Event] = [AttackDamage(t.name, w.name, net, tier, strain=True,
                                          amount=amount)]
+        if cmd.brace:  # accepted, and nothing: as a Brace nothing gets past (ch19 Brace)
+            out.insert(0, Note(f"{t.name}'s Brace does nothing against Strain (ch20 "
+                               f"Resistance and Weakness): {t.name} is not Broken", t.name))
         return out + applied(
             s, add_strain(s, t, amount, roller, reason=w.name, lead=(*lead, *out)))
     events: list[Event] = []

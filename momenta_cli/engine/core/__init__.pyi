@@ -100,6 +100,7 @@ from .rolls import (
 )
 from .session import Entry as Entry, Session as Session
 from .specs import (
+    ARCHETYPES as ARCHETYPES,
     ATTRIBUTES as ATTRIBUTES,
     BASE_ATTRIBUTES as BASE_ATTRIBUTES,
     ENEMY_TURNS as ENEMY_TURNS,
@@ -112,6 +113,7 @@ from .specs import (
     SIZE_HELP as SIZE_HELP,
     STANDARD_LOCATIONS as STANDARD_LOCATIONS,
     THREAT_CLASSES as THREAT_CLASSES,
+    WARRIOR_REACTIONS as WARRIOR_REACTIONS,
     CombatantSpec as CombatantSpec,
     DamageTable as DamageTable,
     DefenseSpec as DefenseSpec,

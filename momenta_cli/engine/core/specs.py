@@ -162,6 +162,11 @@ class LocationSpec:
 
 STANDARD_LOCATIONS = ("Mass", "Edge", "Mark")
 
+# R37 (ch19 "two notable reactions available via the Warrior archetype"): the reactions a
+# stat block must grant; Dodge, Brace, Intercept and Forestall are every character's.
+WARRIOR_REACTIONS = ("Deflect", "Counterattack")
+ARCHETYPES = {"Warrior": WARRIOR_REACTIONS}  # the archetypes whose reactions ch19 names
+
 
 def ally_locations(given: tuple[LocationSpec, ...], edge_penalty: int, mark_penalty: int
                    ) -> tuple[LocationSpec, ...]:
@@ -204,6 +209,10 @@ class CombatantSpec:
     start: dict[str, int] = field(default_factory=dict)
     conditions: tuple[tuple[str, int], ...] = ()
     notes: str = ""
+    # R37: the reactions beyond everyone's its stat block grants (an ``archetype:
+    # Warrior`` or ``reactions:`` in the file), from ``WARRIOR_REACTIONS``
+    reactions: frozenset[str] = frozenset()
+    archetype: str | None = None
     # Where it stands when the fight starts, on an encounter with a map: the top-left
     # square of its footprint (R31). None without a map (and on a stat block).
     position: Square | None = None

@@ -47,4 +47,9 @@ from .pathfinding import (
 )
 from .ranges import comes_within as comes_within, distance as distance, within as within
 from .segments import Point as Point, Rect as Rect, segment_cells as segment_cells
-from .sight import cover as cover, line_of_sight as line_of_sight, visible as visible
+from .sight import (
+    cover as cover,
+    in_the_way as in_the_way,
+    line_of_sight as line_of_sight,
+    visible as visible,
+)

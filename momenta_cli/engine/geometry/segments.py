@@ -7,11 +7,15 @@ to the right, y downwards (row 1 at the top). The blocked set of R33 is
 
 - the open interior of every *stopping* square (solid ones; for cover, R34, also the
   partial obstructions and other creatures' squares),
-- the open edge two solid squares share (a segment running along it is inside the wall),
+- the open edge two stopping or solid squares share (a segment running along it is
+  inside the wall, R33; for cover it passes between two obstructions inside the shield,
+  the seam of R34: two low walls side by side, a low wall against a wall, the middle of
+  a 2x2 creature),
 - every grid point where two solid squares meet diagonally (the corner squeeze).
 
-An edge of a single solid square, or its corner, is not blocked: a segment may run along
-it or touch it.
+An edge of a single solid or stopping square, or its corner, is not blocked: a segment
+may run along it or touch it. Two low walls (or creatures) meeting only at a corner
+leave that point open: R34 counts interiors and seams, not corners.
 """
 
 from __future__ import annotations
@@ -60,6 +64,11 @@ class Obstacles:
         if sq in self.own:
             return False
         return sq in self.extra or (self.low and sq in self.board.obstructions)
+
+    def seals(self, c: int, r: int) -> bool:
+        """Square ``(c, r)`` closes an edge it shares with another that seals: a solid
+        square (off the board too) or a stopping one (R33, and R34's seam)."""
+        return self.solid(c, r) or self.stops(c, r)
 
     def squeeze(self, x: int, y: int) -> bool:
         """The grid point ``(x, y)`` is where two solid squares meet diagonally."""
@@ -128,8 +137,8 @@ def _straight(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Squa
     if flip:
         x0, y0, x1, y1 = y0, x0, y1, x1
 
-    def solid(a: int, b: int) -> bool:
-        return obs.solid(b, a) if flip else obs.solid(a, b)
+    def seals(a: int, b: int) -> bool:
+        return obs.seals(b, a) if flip else obs.seals(a, b)
 
     def square(a: int, b: int) -> Square:
         return (b, a) if flip else (a, b)
@@ -139,10 +148,10 @@ def _straight(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Squa
     step = 1 if x1 > x0 else -1
     ordered = cols if step > 0 else reversed(cols)
     seen: list[Square] = []
-    if y0 % d == 0:  # along a grid line: the edge two solid squares share is blocked
+    if y0 % d == 0:  # along a grid line: the edge two sealing squares share is blocked
         k = y0 // d
         for c in ordered:
-            if solid(c, k - 1) and solid(c, k):
+            if seals(c, k - 1) and seals(c, k):
                 return Touch.ROBUST, seen
         corner = any(obs.squeeze(*square(x, k))
                      for x in range(-((-lo) // d), hi // d + 1))
@@ -178,11 +187,11 @@ def _point(obs: Obstacles, x: Fraction, y: Fraction) -> Touch:
         return Touch.CORNER if obs.squeeze(int(x), int(y)) else Touch.FREE
     if xi:
         row = math.floor(y)
-        both = obs.solid(int(x) - 1, row) and obs.solid(int(x), row)
+        both = obs.seals(int(x) - 1, row) and obs.seals(int(x), row)
         return Touch.ROBUST if both else Touch.FREE
     if yi:
         col = math.floor(x)
-        both = obs.solid(col, int(y) - 1) and obs.solid(col, int(y))
+        both = obs.seals(col, int(y) - 1) and obs.seals(col, int(y))
         return Touch.ROBUST if both else Touch.FREE
     return Touch.ROBUST if obs.stops(math.floor(x), math.floor(y)) else Touch.FREE
 

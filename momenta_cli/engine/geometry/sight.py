@@ -5,7 +5,8 @@ from a point of A to a point of B that meets nothing of the blocked set (see
 ``segments``: solid interiors, the edge two solid squares share, the point where two solid
 squares meet diagonally)? R34 (cover): is there a segment from a point strictly inside A
 to a point strictly inside B that also avoids the open interior of every cover square (a
-partial obstruction, another creature)? No such segment means cover.
+partial obstruction, another creature) and the seam two of them (or one and a wall)
+share? No such segment means cover.
 
 The algorithm. A segment from A to B lies on a line L; the part of L between A and B
 (``gap(L)``: from where L leaves A to where it reaches B) is inside every such segment, so
@@ -42,8 +43,9 @@ a line L.
 
 Shortcuts, all exact: the centre-to-centre segment is tried first (most pairs in sight
 end there); footprints that touch see each other through a shared point off the blocked
-set. Pruning: if ``gap(L)`` crosses a stopping square's interior or runs along a shared
-solid edge, so does the gap of every line near enough to L; a face next to L holds such
+set. Pruning: if ``gap(L)`` crosses a stopping square's interior or runs along an edge
+two sealing squares share (``segments``), the gap of every line near enough to L crosses
+a stopping interior; a face next to L holds such
 lines, so the whole face is blocked and the small moves of L are skipped. Only a line
 blocked by squeeze points alone (or, for cover, one that only grazes A or B) needs them.
 
@@ -54,8 +56,11 @@ in B (the parts inside A and B meet nothing). A line that only grazes a footprin
 does not count, which is why the small moves matter here (a slit a line must turn about a
 wall's corner to get through: see the tests). "Unobstructed" in R34 is read with R33's
 conventions: a segment through a squeeze point or along a shared solid edge lets nothing
-through, so it proves no lack of cover either; with no line of sight at all the answer
-is cover (nothing gets through).
+through, so it proves no lack of cover either, and likewise (R34) a segment along the seam
+two cover squares share, or a cover square and a wall: it passes between them inside the
+shield. A seam's ends are corners of cover squares, already in V, so the argument above
+holds as written. With no line of sight at all the answer is cover (nothing gets
+through).
 
 Symmetric by construction: the candidates and the gap do not depend on which footprint
 is the attacker. The brute-force oracle of ``tests/test_geometry_sight.py`` checks the
@@ -333,9 +338,35 @@ def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
         yield (base[0] + sign * n[0] / k, base[1] + sign * n[1] / k), fd
 
 
-def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool, work: Work) -> Segment | None:
+def _meets_inside(rect: Rect, seg: Segment) -> bool:
+    """The segment passes through the open inside of the block ``rect`` (its middle seams
+    included): the middle of the part of it in the closed block is strictly inside
+    (convexity: if any point of that part is, so is every point between it and an end)."""
+    p, q = seg
+    if p == q:
+        return rect.inside(p)
+    span = rect.clip(p, (q[0] - p[0], q[1] - p[1]))
+    if span is None:
+        return False
+    t0, t1 = max(span[0], Fraction(0)), min(span[1], Fraction(1))
+    if t0 > t1:
+        return False
+    tm = (t0 + t1) / 2
+    return rect.inside((p[0] + tm * (q[0] - p[0]), p[1] + tm * (q[1] - p[1])))
+
+
+def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool, work: Work,
+            through: Rect | None = None) -> Segment | None:
+    """The search above; with ``through``, only a segment that also passes through the
+    inside of that block counts (its corners join V: which side of them a line passes
+    decides whether it meets the block, so the face argument holds)."""
     k = 2 * (obs.board.width + obs.board.height + 1) ** 2 + 1
     vs = _vertices(obs, a, b, work)
+    if through is not None:
+        vs = sorted(set(vs) | set(through.corners))
+
+    def found(seg: Segment) -> bool:
+        return through is None or _meets_inside(through, seg)
     # the pairs ``_lines`` looks at (and keeps the lines of): PAIR units each
     work.spend(PAIR * (len(vs) * (len(vs) - 1) // 2))
     # a tested segment stays in the two's bounding box: it crosses at most this many squares
@@ -345,14 +376,14 @@ def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool, work: Work) -> Segmen
         gap = _gap_of_line(a, b, pts[0], d, inner)
         if gap is not None:
             how = _touch_line(obs, gap)
-            if how is Touch.FREE:
+            if how is Touch.FREE and found(_points(gap)):
                 return _points(gap)
             if how is Touch.ROBUST:
                 continue
         for p, step in _moves(d, pts, k):
             work.spend(cells + MOVE)
             moved = _gap(a, b, p, step, inner)
-            if moved is not None and touch(obs, *moved) is Touch.FREE:
+            if moved is not None and touch(obs, *moved) is Touch.FREE and found(moved):
                 return moved
     return None
 
@@ -409,9 +440,10 @@ def open_line(board: Board, a: Collection[Square], b: Collection[Square],
               occupied_by_others: Collection[Square] = (), work: Work | None = None
               ) -> Segment | None:
     """A segment from strictly inside ``a`` to strictly inside ``b`` that meets nothing
-    of R33's blocked set and no cover square's interior (a partial obstruction of the
-    board, or a square in ``occupied_by_others`` other than ``a``'s and ``b``'s): the
-    sight line that proves there is no cover (R34). None when there is none.
+    of R33's blocked set, no cover square's interior (a partial obstruction of the
+    board, or a square in ``occupied_by_others`` other than ``a``'s and ``b``'s) and no
+    seam two of those (or one and a wall) share: the sight line that proves there is no
+    cover (R34). None when there is none.
     ``GeometryTooComplex`` past ``work`` (by default ``budget.SIGHT_WORK``)."""
     work = work or Work(sight_work().limit, "cover here", SIGHT_RULING)
     ra, rb = Rect.of(a), Rect.of(b)
@@ -432,10 +464,30 @@ def cover(board: Board, a: Collection[Square], b: Collection[Square],
     least-cover reading): every segment from strictly inside ``a`` to strictly inside
     ``b`` that R33 lets through passes through the interior of a partial obstruction or
     of a square in ``occupied_by_others`` (other creatures; the two's own squares are
-    ignored). Melee ignores cover and Seeking ignores it (ch20): the caller does not ask.
-    With no line of sight at all the answer is True (nothing unobstructed gets through);
+    ignored), or runs along the seam two such squares (or one and a wall) share. Melee
+    ignores cover and Seeking ignores it (ch20): the caller does not ask. With no line
+    of sight at all the answer is True (nothing unobstructed gets through);
     ask ``line_of_sight`` first. ``GeometryTooComplex`` past ``work``."""
     return open_line(board, a, b, occupied_by_others, work) is None
+
+
+def in_the_way(board: Board, a: Collection[Square], b: Collection[Square],
+               c: Collection[Square], work: Work | None = None) -> Segment | None:
+    """A segment from strictly inside ``a`` to strictly inside ``b`` that R33 lets
+    through (walls alone stop it) and that passes through the inside of footprint ``c``:
+    proof that a creature standing on ``c`` is in the way of a line of fire, so it gives
+    cover on that line (R34). None when it is in the way of none. Exact, by the search
+    above with ``c``'s corners added; ``GeometryTooComplex`` past ``work``."""
+    work = work or Work(sight_work().limit, "cover here", SIGHT_RULING)
+    ra, rb, rc = Rect.of(a), Rect.of(b), Rect.of(c)
+    obs = Obstacles(board)
+    work.spend(_length(ra, rb))
+    quick = _centre(ra), _centre(rb)
+    if touch(obs, *quick) is Touch.FREE and _meets_inside(rc, quick):
+        return quick
+    if _apart(board, ra, rb, work):
+        return None
+    return _search(obs, ra, rb, True, work, rc)
 
 
 def visible(board: Board, a: Collection[Square], within: int | None = None,
