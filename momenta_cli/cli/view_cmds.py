@@ -168,6 +168,9 @@ def log(
     full: Annotated[bool, typer.Option("--full", help="Markdown: add every command and its "
                                        "log as an appendix to the recap (text and JSON "
                                        "always hold them).")] = False,
+    width: Annotated[int | None, typer.Option("--width", min=40, max=1000, help="Text: "
+                                              "wrap lines to this many columns (default: "
+                                              "the terminal's, 80 when piped).")] = None,
 ) -> None:
     """Export a saved fight's log: campaign notes in Markdown (a heading per round with its
     Wounds, Defeats, new conditions, notes and big hits, then the state at the end), the
@@ -195,16 +198,18 @@ def log(
             _check_output(output, fight, None)
         ff = FightFile.open(fight, repair=False)
         warn(ff)
+        if fmt == "text":  # as the other screens: the terminal's width (Rich's; 80 piped)
+            width = width or make_console().width
         if fmt == "script":
             text = _script(ff, fight, output)
         elif output is None:
             if fmt == "json":  # the same as replay --json: streamed unless at a terminal
                 write_state_json(ff.session, sys.stdout)
             else:
-                sys.stdout.write(export_log(ff.session, fmt, full=full))
+                sys.stdout.write(export_log(ff.session, fmt, full=full, width=width))
             return
         else:
-            text = export_log(ff.session, fmt, full=full)
+            text = export_log(ff.session, fmt, full=full, width=width)
         if output is None:
             sys.stdout.write(text)
             return

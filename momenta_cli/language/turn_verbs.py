@@ -36,9 +36,13 @@ def _end_options(words: list[str]) -> tuple[bool, dict]:
     typed = {}
     for w in words:
         if w.lower() in ("forgo", "last"):
+            if forgo:  # `end forgo forgo`: a slip, not a stronger forgo
+                raise CommandError(f"{echo(w)} again: 'forgo' (or 'last') is said once")
             forgo = True
         elif "=" in w:
             key, _, val = w.partition("=")
+            if key.lower() in (k.lower() for k in typed):
+                raise CommandError(f"{echo(key)} typed twice: one result for each condition")
             typed[key] = typed_result(val)
         else:
             raise CommandError(f"unexpected {echo(w)}")
