@@ -20,4 +20,4 @@ from .simulate_report import simulation_report as simulation_report
 from .state_json import write_state_json as write_state_json
 from .status_view import headline_block as headline_block, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar
-from .wrap import hanging as hanging, keep_names as keep_names, lit as lit
+from .wrap import hang as hang, hanging as hanging, keep_names as keep_names, lit as lit
