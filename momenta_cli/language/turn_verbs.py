@@ -301,8 +301,11 @@ def _status(words: list[str]) -> Meta:
 
 
 @verb("help", aliases=("?",), usage="help [COMMAND]",
-      help="List the commands, or explain one.", example="help cond", group="session")
+      help="List the commands on one screen, explain one, or ('help all') every command "
+           "with what it does.", example="help cond", group="session")
 def _help(words: list[str]) -> Meta:
+    if words and words[0].lower() == "all":
+        return Meta(Request.HELP, "all")
     if words:
         lookup(words[0])  # `help zzz` is refused like `zzz` (CommandError), also by `do`
     return Meta(Request.HELP, words[0] if words else None)
