@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter
-from momenta_cli.journal.records import seal
 from momenta_cli.engine.core import SeededRoller, Session
+from momenta_cli.journal.records import seal
 from momenta_cli.play import run_line
 from momenta_cli.render.log_export import as_markdown
 from tests.conftest import fight_of, invoke, started

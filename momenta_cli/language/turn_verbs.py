@@ -16,6 +16,7 @@ from momenta_cli.engine.core import (
     Revive,
     StartTurn,
     Surprise,
+    Typed,
 )
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import (
@@ -33,7 +34,7 @@ from momenta_cli.text import clip, echo
 
 def _end_options(words: list[str]) -> tuple[bool, dict]:
     forgo = False
-    typed = {}
+    typed: dict[str, Typed] = {}
     for w in words:
         if w.lower() in ("forgo", "last"):
             if forgo:  # `end forgo forgo`: a slip, not a stronger forgo

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from momenta_cli.engine.core import Fighter, Session

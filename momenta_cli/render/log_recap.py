@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from momenta_cli.engine.core import Session, TurnStarted
+from momenta_cli.engine.core import RoundStarted, Session, TurnStarted
 from momenta_cli.render.log_harm import Ledger
 from momenta_cli.render.log_lines import groups
 from momenta_cli.render.state_json import opening_ledger
@@ -146,7 +146,7 @@ def rounds(session: Session) -> list[Round]:
         for e in entry.events:
             if e.kind in ("turn_ended", "combat_ended", "round_started"):
                 close(at)
-            if e.kind == "round_started":
+            if isinstance(e, RoundStarted):
                 ends[out[-1].number] = at
                 out.append(Round(e.round, e.first_side))
                 began[e.round] = at

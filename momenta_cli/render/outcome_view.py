@@ -128,13 +128,12 @@ def _request(out: Outcome, fight: Fight, width: int, style: OutcomeStyle,
 
         return [draw_odds(out.odds.odds, out.odds)]
     if what == Request.MAP:
-        from momenta_cli.render.map_view import map_meta
-
         # the players' view: of the fight as they know it, so that a Hidden enemy's name
         # is refused as one nobody has (R20, engine/core/players.py)
         from momenta_cli.engine.core import find_fighter
         from momenta_cli.engine.geometry import square_name
         from momenta_cli.render.map_sight import as_if
+        from momenta_cli.render.map_view import map_meta
 
         seen = as_seen(fight, style.players)
         try:

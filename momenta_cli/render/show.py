@@ -14,8 +14,8 @@ from rich.text import Text
 
 from momenta_cli.engine.core import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
 from momenta_cli.render.wrap import Hanging, lit, lit_lines
-from momenta_cli.text import one_line
 from momenta_cli.rules import Settings
+from momenta_cli.text import one_line
 
 _PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")
 _DERIVED = ("BODY", "MIND", "SOUL")
