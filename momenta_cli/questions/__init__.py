@@ -15,6 +15,7 @@ Modules:
     roll_order       the rolls an attack makes, in the order the engine resolves them
     sequence         one attack's questions one after another (``settle``)
     trial            deciding an attack without keeping it, to read pools and reactions
+    trigger_answers  the engine's trigger ask worded as a question, its answer read back
     trigger_offers   one reactive attack after another for a movement's triggers
     wound_die        a PC's Wound or Burden d6, asked once the attack is decided (R10)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from momenta_cli.engine.core import Event, Note, applied
 
 if TYPE_CHECKING:
+    from momenta_cli.engine.attack.parts import PartPath
     from momenta_cli.engine.attack.plan import Attack
     from momenta_cli.engine.core import Fight, Fighter, Roller
 
@@ -35,11 +36,15 @@ class GrabTaken(Event):
 
 
 def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Roller, *,
-           together: bool = False, answers: tuple[Attack, ...] = (), said: bool = False
-           ) -> list[Event]:
+           together: bool = False, answers: tuple[Attack, ...] = (), said: bool = False,
+           path: PartPath | None = None, lead: tuple[Event, ...] = ()) -> list[Event]:
     """ch19 Grab, Shove, Feint: instead of damage, N = net successes (max 3). ``s`` is the
     decider's scratch copy: the events are applied to it as they are decided. A Shove's
-    ``answers``: the Intercepts its push is answered with (R35, ``walk.shove``)."""
+    ``answers``: the Intercepts its push is answered with (R35, ``walk.push_on_map``);
+    with none said, a roller that answers is asked at each trigger square the push
+    reaches, the answers written on the shove's part at ``path`` (its main target's,
+    ``()``: a further Area target's push is not asked, no line writes its answers);
+    ``lead``: the shove's events the table has seen (its roll)."""
     from momenta_cli.engine.core import find_fighter
     from momenta_cli.engine.harm import gain_condition
 
@@ -68,7 +73,8 @@ def effect(s: Fight, a: Fighter, t: Fighter, maneuver: str, net: int, roller: Ro
     )
 
     before = partner_distances(s, t)
-    events, went = push_on_map(s, a, t, n, roller, answers, said)
+    events, went = push_on_map(s, a, t, n, roller, answers, said,
+                               path if path == () else None, lead)
     if together or not went:
         return events
     moved = s.get(t.name)

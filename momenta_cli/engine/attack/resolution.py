@@ -325,7 +325,8 @@ def _land(s: Fight, p: Plan, x: Attack, parts: Pool, roll: Roll,
         events += _damage(s, a, t, p, x, roll, net, roller, path, tuple(events))
     else:
         events += effect(s, a, t, p.maneuver, net, roller, together=x.together,
-                         answers=x.push_reactions, said=x.push_said)
+                         answers=x.push_reactions, said=x.push_said, path=path,
+                         lead=tuple(events))
     if (p.location.name == "Edge" and net >= 1 and s.settings.edge_hinders
             and not t.out and not p.weapon.strain):  # R19
         events += applied(

@@ -38,8 +38,10 @@ ASK_KINDS: tuple[AskKind, ...] = ("reaction", "dice", "brace", "wound_die", "cle
 GM = "GM"  # who decides an enemy's choices and dice
 
 # Where an answer goes (``Ask.key``): a field of one part of an attack (its path, as in
-# engine/attack/parts.py), the clear roll of one condition at the end of a turn, or the
-# tape of faces the command draws its d6s from (``Entry.dice``).
+# engine/attack/parts.py), the clear roll of one condition at the end of a turn, a
+# movement's trigger or a decision inside the reactive attack made at one
+# (engine/movement/trigger_points.py), or the tape of faces the command draws its d6s
+# from (``Entry.dice``).
 Key = tuple[Any, ...]
 
 
@@ -82,6 +84,11 @@ class Ask:
       ``braced`` with it; answered with the ``brace`` option or None.
     - ``wound_die``: a PC's Wound (``burden``: Burden) table d6 (R10); a face or None.
     - ``clear_roll``: a PC's roll to clear ``condition`` at the end of its turn (R15).
+    - ``trigger``: a movement reaches a square where ``who`` may answer it with a
+      reactive attack (R35: an Intercept, a Forestall at its start): ``against`` the one
+      moving, at ``square``; the ``options`` are no reaction, then the reaction with each
+      weapon that may make it there (``change`` names the weapon; its cost and pool).
+      Answered with an option, or None (no reaction, the line unchanged).
     - ``pick``: the side due picks who acts next (ch18 Turn Order, R13, R14): ``who`` is
       the side, ``gm`` unless the players pick; the options are who may act, the
       suggestion first; None takes the suggestion.
@@ -109,6 +116,13 @@ class Ask:
     lead: tuple[Any, ...] = ()
     wrong: str = ""
     why: tuple[str, ...] = ()  # a reaction point with no choice: the rules' reasons
+    # a trigger (engine/movement/trigger_points.py): where the one moving (``against``)
+    # stands, how it got there ("Move", "Shift", "dragged", "pushed"), the reactor's
+    # Vigor before paying, and whether the reactor cannot see that square (``NO_SIGHT``)
+    square: str = ""
+    how: str = ""
+    vigor: int | None = None
+    unseen: bool = False
 
     def option(self, words: str) -> Option | None:
         """The option written ``words`` (case-insensitive), or None."""
@@ -159,11 +173,17 @@ def take_die(roller: Roller, ask: Ask) -> int:
 def written(command: Any, ask: Ask, answer: Any) -> Any:
     """``command`` with ``answer`` to ``ask`` written into it, as the journal keeps it: a
     choice's fields on the part at the ask's path, a roll's dice as its typed roll, a
-    clear roll in the turn's typed rolls. A d6 goes on the tape of faces instead
+    clear roll in the turn's typed rolls, a movement's reaction (and the answers inside
+    it) among its line's reactions (``MoveTo.reactions``, a shove's ``push_reactions``;
+    ``said`` once a trigger is answered). A d6 goes on the tape of faces instead
     (``Entry.dice``), so the command is unchanged."""
     if answer is None:
         return command
     where = ask.key[0]
+    if where in ("trigger", "reactive"):
+        from momenta_cli.engine.movement import write_answer  # a movement's answers
+
+        return write_answer(command, ask, answer)
     if where == "attack":
         from momenta_cli.engine.attack import replace_part  # the attack's parts
 
@@ -229,7 +249,7 @@ class Stepper:
     def answer(self, ask: Ask) -> Any:
         if ask.wrong:  # a given answer the rules refuse: not asked again here
             raise RuleError(ask.wrong)
-        if ask.kind == "reaction" and len(ask.options) <= 1:
+        if ask.kind in ("reaction", "trigger") and len(ask.options) <= 1:
             return None  # no choice: nothing to stop at
         self.asked.append(ask)
         if ask.kind == "wound_die":

@@ -8,6 +8,8 @@ Modules:
     move_shift       Move, Shift, jumps and falls: how far, and deciding them off the map
     movement_events  the events a movement records, and the trail it leaves
     steering         waypoints, and which of equally cheap paths the tracker takes
+    trigger_points   a movement's triggers as decision points: asked as it reaches
+                     each, walked stop by stop, the answers written on its line
     trigger_spot     a reaction to a movement stated by hand, checked (R35): on the map
                      where it triggered, read off the mover's trail
     triggers         who may Intercept or Forestall a movement, and at which square

@@ -5,6 +5,7 @@ from .forced import (
     drag_triggers as drag_triggers,
     push_path as push_path,
     push_triggers as push_triggers,
+    route_chances as route_chances,
     route_met as route_met,
 )
 from .grabs import (
@@ -32,6 +33,7 @@ from .movement_events import (
     Shoved as Shoved,
     TerrainSet as TerrainSet,
 )
+from .trigger_points import write_answer as write_answer
 from .trigger_spot import check_trigger as check_trigger, where_triggered as where_triggered
 from .triggers import (
     NO_SIGHT as NO_SIGHT,

@@ -5,8 +5,11 @@ resolved through the attack code (``triggers.react``), then goes on; a pushed cr
 taken out of the fight by one stays where it was struck. Forced movement triggers
 Intercept only (ch19 Movement). Being dragged by a grab (ch19 Grab) is forced movement
 too: the grabber's move line answers the dragged one's triggers as well
-(``route_answered``). ``push_triggers`` and ``drag_triggers`` list what a push or a drag
-would trigger, for the prompt to offer (as ``triggers.route_triggers`` does for a Move).
+(``route_answered``). A line that says nothing of its reactions may have them asked
+instead, as the movement reaches each trigger square (``trigger_points``; the chances
+of a Move and what it drags: ``route_chances``). ``push_triggers`` and ``drag_triggers``
+list what a push or a drag would trigger (as ``triggers.route_triggers`` does for a
+Move).
 """
 
 from __future__ import annotations
@@ -14,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.attack import Attack, PartPath
 from momenta_cli.engine.battlefield import board_of, occupants, squares_of
 from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find_fighter
 from momenta_cli.engine.geometry import Forced, Square, push_squares, side_of, square_name
-from momenta_cli.engine.movement import triggers
+from momenta_cli.engine.movement import trigger_points, triggers
 from momenta_cli.engine.movement.movement_events import FORCED, Shoved
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
@@ -55,14 +58,19 @@ def push_triggers(fight: Fight, shover: Fighter, target: Fighter, n: int
 
 
 def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
-         answers: Sequence[Attack], said: bool, roller: Roller
+         answers: Sequence[Attack], said: bool, roller: Roller,
+         path: PartPath | None = None, lead: tuple[Event, ...] = ()
          ) -> tuple[list[Event], bool]:
     """The push ``went`` of ``t`` by ``a`` applied to the scratch copy ``s``, stopping at
     the trigger squares of the Intercepts in ``answers`` (R35); with whether it went the
     whole way (False: a reaction took ``t`` out of the fight where it was struck). A
     trigger named but not reached by this push (the roll decides its length) is a note;
     one not named is a note naming the line that makes it, unless the line ``said`` it
-    answers the push (``no-reactions``)."""
+    answers the push (``no-reactions``). A line that says nothing of them has each
+    asked of a roller that answers, as the push reaches its square (``trigger_points``:
+    ``path`` is the shove's part on the command, where its answers are written; None,
+    a part whose answers no line writes, asks nothing); ``lead``: the shove's events the
+    table has seen before the push (its roll)."""
     assert t.position is not None
     start = t.position
     unmet: list[Attack] = []
@@ -70,29 +78,30 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
     pairs = triggers.match(s, t, found, went.squares, FORCED, answers, unmet)
     if unmet:
         _could_trigger(s, a, t, unmet)
-    events: list[Event] = []
-    here = triggers.START
-    done = True
-    groups = triggers.stops(pairs)
-    for k, (step, group) in enumerate(groups):
-        events += _part(s, t, a, n, went, start, here, step, "")
-        events += applied(s, [triggers.Halted(
-            t.name, FORCED, square_name(went.squares[step]),
-            tuple((x.reactor, x.reaction) for x, _ in group))])
-        events += triggers.react(s, t.name, group, roller)
-        here = step
-        if s.get(t.name).out:
-            done = False
-            events += triggers.never_reached(s, t.name, groups[k + 1:])
-            break
+    ans = trigger_points.Answers(path or (), roller, t.name, "pushed", lead)
+    if pairs:
+        chances = trigger_points.line_chances(s, answers, pairs)
+    elif path is not None and not (answers or said) and ans.asking:
+        chances = trigger_points.asked_chances([(t.name, x) for x in found],
+                                               {t.name: went.squares})
+    else:
+        chances = []
+
+    def go(on: Fight, here: int, to: int, goes_on: bool) -> list[Event]:
+        return _part(on, t, a, n, went, start, here, to, "")
+
+    def halt(step: int, made: tuple[tuple[str, str], ...], first: bool) -> triggers.Halted:
+        return triggers.Halted(t.name, FORCED, square_name(went.squares[step]), made)
+
+    events, done, here, _ = trigger_points.walk_stops(s, t.name, chances, ans, go, halt)
     if done and (here < len(went.squares) - 1 or went.stopped or here == triggers.START):
         events += _part(s, t, a, n, went, start, here, len(went.squares) - 1,
                         went.stopped or "")
-    named = {(x.reactor, x.reaction) for x, _ in pairs}
+    named = {(x.reactor, x.reaction) for x, _ in pairs or ans.made}
     notes: list[Event] = [Note(f"{x.attacker}'s Intercept is not made: this push does not "
                                f"bring {t.name} into its reach (R35)", x.attacker or "")
                           for x in unmet]
-    if not said:  # the ones the push met, up to where it stopped
+    if not (said or ans.answered):  # the ones the push met, up to where it stopped
         walked = went.squares if done else went.squares[:here + 1]
         line = f"shove {quote_word(a.name)} {quote_word(t.name)} ..."
         notes += [n_ for n_ in triggers.forced_notes(s, t, start, walked, line,
@@ -190,6 +199,16 @@ def route_answered(fight: Fight, mover: Fighter, route: Route, answers: Sequence
         pairs += triggers.match(fight, fight.get(who), theirs[who], drags[who].squares,
                                 FORCED, said)
     return sorted(pairs, key=lambda ta: ta[0].step)
+
+
+def route_chances(fight: Fight, route: Route) -> list[trigger_points.Chance]:
+    """The chances a Move or Shift gives to be asked as it reaches each (R35;
+    ``trigger_points.asked_chances``): the mover's own triggers and the Intercepts of
+    the ones it drags (ch19 Grab), each where a weapon of the reactor's comes into
+    reach."""
+    squares = {route.mover: route.path.squares, **{who: went.squares
+                                                   for who, went in route.drags}}
+    return trigger_points.asked_chances(route_met(fight, route), squares)
 
 
 def route_met(fight: Fight, route: Route) -> list[tuple[str, triggers.Trigger]]:

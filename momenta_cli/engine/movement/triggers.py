@@ -9,11 +9,14 @@ stops at the trigger square while the reaction is resolved (a ``Halted`` event, 
 reactive attack's own events through the attack code, ``engine/attack/resolution.py``), then goes
 on (``Moved`` with ``goes_on``), unless the reaction took the mover out of the fight.
 
-Only the reactions the command names are made (``move knife-1 to C5 intercept
-brannoc``): a script that names none makes none. ``engine/movement/walk.py`` works the path out and
-hands it to ``answered`` and ``walk`` here; forced movement (a Shove's push, a drag) stops
-the same way through ``engine/movement/forced.py``, and a reaction stated after the movement
-is checked and measured where it triggered by ``engine/movement/trigger_spot.py``.
+The reactions the command names are made (``move knife-1 to C5 intercept brannoc``): a
+script that names none makes none. A line that says nothing of them may have them asked
+instead, of a roller that answers (``engine/movement/trigger_points.py``).
+``engine/movement/walk.py`` works the path out and hands it to ``answered`` here, then
+walks it stop by stop (``trigger_points.walk_stops``, each part ``route_part``); forced
+movement (a Shove's push, a drag) stops the same way through
+``engine/movement/forced.py``, and a reaction stated after the movement is checked and
+measured where it triggered by ``engine/movement/trigger_spot.py``.
 """
 
 from __future__ import annotations
@@ -356,7 +359,8 @@ def never_reached(s: Fight, mover: str,
     return applied(s, notes)
 
 
-def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list[Event]:
+def route_part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool
+               ) -> list[Event]:
     """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
     R35), with the dragged ones' steps, applied to ``s``."""
     p = r.path
@@ -377,31 +381,3 @@ def _part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool) -> list
                                              tuple(square_name(q) for q in dragged),
                                              goes_on=bool(went.squares[:a + 1]))])
     return events
-
-
-def walk(s: Fight, f: Fighter, r: Route,
-          pairs: list[tuple[Trigger, Attack]], roller: Roller
-          ) -> tuple[list[Event], bool]:
-    """``r`` walked on ``s`` up to each trigger square, where the movement stops for the
-    reactions made there (R35), then on; with whether it went the whole way (False when
-    a reaction took the mover out of the fight: it stays where it was struck)."""
-    p = r.path
-    events: list[Event] = []
-    here, begun = START, False
-    last = len(p.squares) - 1
-    groups = stops(pairs)
-    for k, (step, group) in enumerate(groups):
-        if step > here:
-            events += _part(s, f, r, here, step, begun)
-            here, begun = step, True
-        square = square_name(p.squares[step]) if step >= 0 else square_name(p.start)
-        events += applied(s, [Halted(
-            f.name, r.how, square, tuple((t.reactor, t.reaction) for t, _ in group),
-            first=not begun)])
-        begun = True
-        events += react(s, f.name, group, roller)
-        if s.get(f.name).out:
-            return events + never_reached(s, f.name, groups[k + 1:]), False
-    if last > here:
-        events += _part(s, f, r, here, last, begun)
-    return events, True

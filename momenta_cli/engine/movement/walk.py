@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from momenta_cli.engine.actions import check_can_maneuver, pay_maneuver
-from momenta_cli.engine.attack import Attack
+from momenta_cli.engine.attack import Attack, PartPath
 from momenta_cli.engine.battlefield import (
     board_of,
     medium,
@@ -42,7 +42,7 @@ from momenta_cli.engine.geometry import (
     square_name,
 )
 from momenta_cli.engine.harm import reminder_events
-from momenta_cli.engine.movement import grabs, move_shift, steering, triggers
+from momenta_cli.engine.movement import grabs, move_shift, steering, trigger_points, triggers
 from momenta_cli.engine.movement.move_shift import shift_speed
 from momenta_cli.engine.movement.movement_events import Dragged, Moved, Shoved, TerrainSet
 from momenta_cli.errors import RuleError
@@ -57,9 +57,11 @@ class MoveTo(Command):
     ``square`` the top-left square the mover ends on (R31). ``reactions``: the reactive
     attacks the movement's triggers are answered with (R35: ``... intercept brannoc``),
     each an Intercept or Forestall ``Attack`` by its reactor (the target is the mover);
-    ``said``: the line spoke of them (a reaction or ``no-reactions``), so the prompt
-    asks nothing more (questions/move_questions.py). ``via``: the squares the path goes through
-    on the way, in order (``move NAME to C5 via B3 D4``: a GM steering the walk)."""
+    ``said``: the line spoke of them (a reaction or ``no-reactions``), so nothing more
+    is asked: a line that says nothing has each trigger asked of a roller that answers,
+    as the movement reaches it (engine/movement/trigger_points.py), the answers written
+    here. ``via``: the squares the path goes through on the way, in order (``move NAME
+    to C5 via B3 D4``: a GM steering the walk)."""
 
     name: str | None
     square: str
@@ -236,28 +238,47 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     double, R24), the payment, the movement square by square, the medium it ends in,
     whom it drags, and the falls into pits (R23, R36). ``answers``: the reactive attacks
     made at its triggers (R35), where the movement stops for each; ``said``: the line
-    spoke of them (``no-reactions``), so no note names the ones it left out."""
+    spoke of them (``no-reactions``), so no note names the ones it left out. A line
+    that says nothing of them has each asked of a roller that answers, at its square
+    (``trigger_points``)."""
     s = fight.draft()
     events: list[Event] = []
     if r.during != f.terrain:
         events += applied(s, [TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
-    from momenta_cli.engine.movement.forced import route_answered  # -> triggers -> here
+    from momenta_cli.engine.movement.forced import route_answered, route_chances  # -> here
 
+    ans = trigger_points.Answers((), roller, f.name, r.how, tuple(events))
     pairs = route_answered(fight, f, r, answers)
     if pairs:
-        walked, done = triggers.walk(s, f, r, pairs, roller)
-        events += walked
-        if not done:  # stopped by a reaction (Defeated): where it is, as it is
-            events += _landed(s, s.get(f.name))
-            for who, _ in r.drags:
-                events += _landed(s, s.get(who))
-            return events + _drag_notes(fight, s, r, pairs, said) + \
-                reminder_events(fight, f)
+        chances = trigger_points.line_chances(fight, answers, pairs)
+    elif not (answers or said) and ans.asking:
+        chances = route_chances(fight, r)
+    else:
+        chances = []
+
+    def halt(step: int, made: tuple[tuple[str, str], ...], first: bool) -> triggers.Halted:
+        square = square_name(r.path.squares[step]) if step >= 0 else square_name(r.path.start)
+        return triggers.Halted(f.name, r.how, square, made, first=first)
+
+    walked, done, here, begun = trigger_points.walk_stops(
+        s, f.name, chances, ans,
+        lambda on, a, b, goes_on: triggers.route_part(on, f, r, a, b, goes_on), halt)
+    events += walked
+    said = said or ans.answered
+    pairs = pairs or ans.made
+    if not done:  # stopped by a reaction (Defeated): where it is, as it is
+        events += _landed(s, s.get(f.name))
+        for who, _ in r.drags:
+            events += _landed(s, s.get(who))
+        return events + _drag_notes(fight, s, r, pairs, said) + reminder_events(fight, f)
+    if begun:  # the rest of it, after its last stop
+        if len(r.path.squares) - 1 > here:
+            events += triggers.route_part(s, f, r, here, len(r.path.squares) - 1, True)
     else:
         p = r.path
         # One Moved for the whole path, square by square (a reactive attack cuts it at
-        # its trigger square: ``triggers.walk``)
+        # its trigger square: ``trigger_points.walk_stops``)
         events += applied(s, [Moved(
             f.name, r.how, len(p.squares), r.budget, r.difficult, r.during,
             path=tuple(p.names()), start=square_name(p.start),
@@ -349,14 +370,17 @@ def preview_walk(fight: Fight, cmd: MoveTo) -> Route:
 
 
 def push_on_map(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
-          answers: tuple[Attack, ...] = (), said: bool = False
+          answers: tuple[Attack, ...] = (), said: bool = False,
+          path: PartPath | None = None, lead: tuple[Event, ...] = ()
           ) -> tuple[list[Event], bool]:
     """ch19 Shove: ``t`` pushed ``n`` squares by ``a`` (forced movement), worked out and
     applied on the scratch copy ``s``; with whether it went anywhere. On a map it goes
     straight away from ``a`` (``geometry.forced.shove``), stopped by walls and creatures,
     and stops at the trigger square of each Intercept in ``answers`` (the shove line's,
-    R35: ``engine/movement/forced.py``); where it really ends it may fall into a pit (R23,
-    R36) and swims or not (R36); without one the GM moves the token."""
+    R35: ``engine/movement/forced.py``), or of each one a roller that answers takes when
+    asked there (``path``: the shove's part, where the answers are written; ``lead``:
+    what the table has seen of the shove); where it really ends it may fall into a pit
+    (R23, R36) and swims or not (R36); without one the GM moves the token."""
     from momenta_cli.engine.movement import (
         forced,  # forced_walk -> triggers -> attacks -> here
     )
@@ -370,7 +394,7 @@ def push_on_map(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
     went = forced.push_path(s, a, t, n)
     assert went is not None
     start = t.position
-    events, done = forced.push(s, a, t, n, went, answers, said, roller)
+    events, done = forced.push(s, a, t, n, went, answers, said, roller, path, lead)
     events += _landed(s, s.get(t.name))
     if done and went.fall:
         events += _fall(s, s.get(t.name), went.fall, roller)
