@@ -137,7 +137,8 @@ def test_full_turn_allowed_after_the_free_move_and_leaves_only_the_free_move():
     # R25: afterwards only the free Move is left.
     s = yard()
     run(s, "turn kira", "limit -- blade storm")
-    assert "Kira: Limit Break (blade storm) (free)" in log_text(s)
+    # a full-turn maneuver costs no Vigor, but the turn: not "(free)" (issue 26 item 10)
+    assert "Kira: Limit Break (blade storm) (full turn, R25)" in log_text(s)
     refused(s, "shift 1", "full-turn")
     refused(s, "hide", "full-turn")
     run(s, "move 3")  # the free Move

@@ -5,6 +5,7 @@ rewrites, and refused commands leaving the file byte-identical."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -60,8 +61,11 @@ def test_header_then_one_line_per_record(enc_dir):
     # format 2: every record numbered from 1 and sealed with its checksum (sum last)
     assert [r["seq"] for r in rows[1:]] == [1, 2, 3, 4]
     assert all(r["sum"] == checksum(r) and list(r)[-1] == "sum" for r in rows[1:])
-    assert rows[3] == {"seq": 3, "undo": True, "sum": rows[3]["sum"]}
-    assert rows[4] == {"seq": 4, "redo": True, "sum": rows[4]["sum"]}
+    # each record keeps the time it was accepted (issue 26 item 9), the recap's only
+    assert rows[3] == {"seq": 3, "undo": True, "at": rows[3]["at"], "sum": rows[3]["sum"]}
+    assert rows[4] == {"seq": 4, "redo": True, "at": rows[4]["at"], "sum": rows[4]["sum"]}
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", r["at"])
+               for r in rows[1:])
 
 
 def test_meta_lines_are_not_recorded(enc_dir):

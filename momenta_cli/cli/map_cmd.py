@@ -66,6 +66,9 @@ def map_cmd(
         "--for", metavar="NAME", help="Mark the squares NAME can reach this Move and the "
         "ones it sees, and how far each other combatant is, whether NAME sees it and "
         "whether it has cover (as 'map NAME' at the prompt); centred on NAME.")] = None,
+    square: Annotated[str | None, typer.Option(
+        "--from", metavar="SQUARE", help="With --for NAME: as if NAME stood at SQUARE "
+        "(its top-left square), to plan a move; nothing moves.")] = None,
     players: Annotated[bool, typer.Option("--players", help="The players' view (a second "
                                           "screen): Hidden enemies are not drawn, and "
                                           "--for/--focus refuse their names.")
@@ -81,7 +84,15 @@ def map_cmd(
     --for NAME marks what NAME can reach and see.
 
     Example: momenta map encounters/yard-with-a-map.yaml --for tamsin --width 80
+
+    Example: momenta map encounters/yard-with-a-map.yaml --for tamsin --from c9
     """
+    if square is not None and marks is None:
+        raise typer.BadParameter("--from SQUARE says where --for NAME would stand: add "
+                                 "--for NAME", param_hint="'--from'")
+    if square is not None and watch:
+        raise typer.BadParameter("--from plans a move on the map as it is: leave out "
+                                 "--watch", param_hint="'--from'")
     console = make_console(no_color=no_color, width=width)
     if watch:
         from momenta_cli.journal import SUFFIX
@@ -107,6 +118,15 @@ def map_cmd(
         seen = as_seen(fight, players)
         name = find_fighter(seen, focus).name if focus is not None else None
         marked = find_fighter(seen, marks).name if marks is not None else None
+        if square is not None and marked is not None:
+            from momenta_cli.engine.geometry import square_name
+            from momenta_cli.render import lit, standing_at
+
+            fight = standing_at(fight, marked, square)  # a copy: nothing moves
+            at = fight.get(marked).position
+            assert at is not None
+            console.print(lit(f"as if {marked} stood at {square_name(at)} (nothing moved)",
+                              "dim"))
     console.print(battlemap(fight, width=console.width, players=players,
                             focus=name or marked, marks=marked))
 

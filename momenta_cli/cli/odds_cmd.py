@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -26,6 +27,7 @@ from momenta_cli.cli.common import (
     read_fight,
 )
 from momenta_cli.language import ODDS_OPTIONS, Kind, LineOption
+from momenta_cli.text import one_line
 
 # The engine, the odds and Rich come in when the command runs (start-up time).
 if TYPE_CHECKING:
@@ -134,7 +136,7 @@ def _fields(said: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_file(file: Path, attacker: str | None, target: str | None,
-               said: dict[str, Any]) -> AttackOdds:
+               said: dict[str, Any], as_json: bool) -> AttackOdds:
     """The attack the options describe, previewed by the engine against the fight."""
     if attacker is None or target is None:
         raise typer.BadParameter("name the ATTACKER and the TARGET after FILE",
@@ -144,10 +146,37 @@ def _from_file(file: Path, attacker: str | None, target: str | None,
     from momenta_cli.odds import attack_odds
 
     cmd = Attack(attacker, target, **fields)
-    with guarded():
+    with _refused(as_json):
         state = read_fight(file, "odds reads encounters and saved fights")
-    with prefixed(file):  # a refusal of the attack, as `do` says it
+    with _refused(as_json, file):  # a refusal of the attack, as `do` says it
         return attack_odds(state, cmd)
+
+
+@contextmanager
+def _refused(as_json: bool, path: Path | None = None) -> Iterator[None]:
+    """As ``guarded`` (``prefixed`` with ``path``); with ``--json``, the refusal is the
+    document ``{"error": "..."}`` on stdout instead, exit code 1 all the same."""
+    from momenta_cli.errors import EncounterError, MomentaError
+
+    try:
+        yield
+    except MomentaError as err:
+        if not as_json:
+            with prefixed(path) if path is not None else guarded():
+                raise
+        if isinstance(err, EncounterError):
+            said = "\n".join(one_line(x) for x in err.problems)
+        else:
+            said = one_line(f"{path}: {err}" if path is not None else str(err))
+        raise json_refusal(said) from None
+
+
+def json_refusal(message: str) -> typer.Exit:
+    """Print ``{"error": message}`` on stdout; the ``Exit`` (code 1) to raise."""
+    import json
+
+    sys.stdout.write(json.dumps({"error": message}, indent=2, ensure_ascii=False) + "\n")
+    return typer.Exit(1)
 
 
 @dataclass(frozen=True)
@@ -315,7 +344,7 @@ def odds_cmd(
         if given:
             raise typer.BadParameter(f"{', '.join(given)}: from FILE the numbers come "
                                      "from the fight", param_hint="FILE")
-        pv = _from_file(file, attacker, target, said)
+        pv = _from_file(file, attacker, target, said, as_json)
         result = pv.odds
     else:
         given = [o.flags[0] for o in _given(said) if o.word not in NUMBERS_TOO]
@@ -337,7 +366,11 @@ def odds_cmd(
 
 
 def _command_class() -> type:
+    import typer.core
     from typer.core import TyperCommand
+
+    # the click Typer runs on: its own copy in newer Typers, the click package before
+    click = getattr(typer.core, "_click", None) or typer.core.click  # type: ignore[attr-defined]
 
     class OddsCommand(TyperCommand):
         """``--deflect`` and ``--defend`` take an optional value (``--deflect=Buckler``):
@@ -351,6 +384,25 @@ def _command_class() -> type:
                 head, tail = args, []
             head = [a + "=" if a in OPTIONAL_VALUE else a for a in head]
             return super().parse_args(ctx, head + tail)
+
+        # With --json a refusal is a document too (docs/odds.md): a usage mistake found
+        # while reading the words, or by the command itself, is {"error": ...}, exit 1.
+        def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
+            head = args[:args.index("--")] if "--" in args else args
+            try:
+                return super().make_context(info_name, args, parent=parent, **extra)
+            except click.ClickException as err:
+                if "--json" in head:
+                    raise json_refusal(one_line(err.format_message())) from None
+                raise
+
+        def invoke(self, ctx):  # type: ignore[no-untyped-def]
+            try:
+                return super().invoke(ctx)
+            except click.ClickException as err:
+                if ctx.params.get("as_json"):
+                    raise json_refusal(one_line(err.format_message())) from None
+                raise
 
     return OddsCommand
 

@@ -170,6 +170,9 @@ def _answerable(fight: Any, out: Any, players: bool = False) -> None:
         from momenta_cli.engine.core import known_to_players
 
         fight = known_to_players(fight)
+    from momenta_cli.render import as_if
+
+    fight = as_if(fight, meta)  # `los ... from C5`: a square it cannot stand on, refused
     if meta.what == Request.MAP:  # `map NAME`: a name that fits nobody is refused too
         if meta.arg is not None:
             from momenta_cli.engine.core import find_fighter

@@ -61,6 +61,10 @@ def los_cmd(
     source: Annotated[str, typer.Argument(help="Who looks: a name, or any unambiguous "
                                           "part of one.", metavar="FROM")],
     target: Annotated[str, typer.Argument(help="Who is looked at.", metavar="TARGET")],
+    square: Annotated[str | None, typer.Option(
+        "--from", metavar="SQUARE", help="Answer as if FROM stood at SQUARE (its top-left "
+        "square), to plan a move; nothing moves. A square FROM cannot stand on is "
+        "refused.")] = None,
     as_json: Json = False,
     no_color: NoColor = False,
     width: Width = None,
@@ -74,23 +78,25 @@ def los_cmd(
     name that fits nobody, one out of the fight) is one line, exit 1.
 
     Example: momenta los encounters/yard-with-a-map.yaml mira ogre --json
+
+    Example: momenta los encounters/yard-with-a-map.yaml mira ogre --from c9
     """
     from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.battlefield import LookAt, sighting
     from momenta_cli.language import Meta, Request
-    from momenta_cli.render import los_doc, los_lines
+    from momenta_cli.render import as_if, los_doc, los_lines
 
-    ask = LookAt(source, target)
+    ask = Meta(Request.LOS, square, command=LookAt(source, target))
     if as_json:
         with _json_errors():
-            doc = los_doc(sighting(read_fight(file, "los reads encounters and saved "
-                                              "fights"), ask))
+            fight = read_fight(file, "los reads encounters and saved fights")
+            doc = los_doc(sighting(as_if(fight, ask), LookAt(source, target)))
         _json_line(doc)
         return
     with guarded():
         fight = read_fight(file, "los reads encounters and saved fights")
     with prefixed(file):
-        lines = los_lines(fight, Meta(Request.LOS, command=ask))
+        lines = los_lines(fight, ask)
     _print(lines, fight, no_color, width)
 
 

@@ -46,9 +46,10 @@ class Screen:
     unless ``status`` asks for it."""
 
     def __init__(self, console: Console, *, players: bool = False, deferred: bool = False,
-                 quiet: bool = False):
+                 quiet: bool = False, battlemap: bool = True):
         self.console = console
         self.players = players
+        self.battlemap = battlemap  # the players' view draws the map under the table
         self.deferred = deferred
         self.quiet = quiet
         self.pending: Fight | None = None
@@ -67,9 +68,9 @@ class Screen:
 
     def _view(self, fight: Fight) -> Group:
         """The status table; for the players, on a map, the battlefield under it as they
-        know it (no Hidden enemy: render/map_view.py)."""
+        know it (no Hidden enemy: render/map_view.py), unless ``battlemap`` is off."""
         shown = status_block(fight, players=self.players)
-        if not self.players or fight.encounter.board is None:
+        if not self.players or not self.battlemap or fight.encounter.board is None:
             return shown
         from momenta_cli.render import battlemap
 

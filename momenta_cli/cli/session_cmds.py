@@ -55,7 +55,8 @@ def _title(console, ff: FightFile, resumed: bool) -> None:
 
     s = ff.session
     how = (f"resumed: {len(s.entries)} command{'s' if len(s.entries) != 1 else ''} "
-           f"replayed from {ff.path}" if resumed else f"new fight, saved in {ff.path}")
+           f"replayed from {ff.path}" if resumed else f"new fight, saved in {ff.path}"
+           if ff.created_here else f"a saved fight with no commands yet: {ff.path}")
     console.print(lit(s.encounter.name, "bold"))
     console.print(lit(how, "dim"))
 
@@ -157,14 +158,18 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None,
             raise typer.Exit(1) from None
         raise
     _settle_damage(saved, ask)
+    if resume is None and saved.records == 0:
+        resume = True  # nothing in it to keep or lose: no question (the title says it)
     if resume is None:
         n = len(saved.session.entries)
         desc = (f"A saved fight is in {path} ({n} command{'s' if n != 1 else ''}, "
                 f"round {saved.session.state.round}).")
         if _interactive():
-            resume = typer.confirm(one_line(desc) + " Resume it?", default=True)
+            resume = typer.confirm(_wrapped(one_line(desc) + " Resume it?", str(path),
+                                            len(" [Y/n]: ")), default=True)
         else:
-            typer.echo(one_line(desc) + " Resuming it (--new starts anew).", err=True)
+            typer.echo(_wrapped(one_line(desc) + " Resuming it (--new starts anew).",
+                                str(path)), err=True)
             resume = True
     if not resume:
         _set_aside(path)
@@ -174,6 +179,22 @@ def _saved_or_fresh(path: Path, encounter: Path, resume: bool | None,
         typer.echo(one_line(f"warning: {path} was started from "
                            f"{saved.header.get('encounter_abs')}"), err=True)
     return saved
+
+
+def _wrapped(text: str, path: str, after: int = 0) -> str:
+    """``text`` in lines of the terminal's width (80 when it has none), ``after`` cells
+    left free on the last one (the ``[Y/n]: `` typer adds), each continuation indented;
+    ``path`` is never cut (a path too long for a line is left to the terminal)."""
+    import shutil
+
+    from momenta_cli.render import hang
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    keep = [one_line(path)]
+    lines = hang(text, width, rest="  ", keep=keep)
+    if len(lines[-1]) + after > width:
+        lines = hang(text, width - after, rest="  ", keep=keep)
+    return "\n".join(lines)
 
 
 def _settle_damage(ff: FightFile, ask: bool | None) -> None:

@@ -40,6 +40,9 @@ def status_cmd(
                                           "JSON instead (docs/json.md): with --players, "
                                           "the players' view the players' screen is "
                                           "drawn from; without, the GM's.")] = False,
+    no_map: Annotated[bool, typer.Option("--no-map", help="With --players: the table "
+                                         "alone, without the battlefield under it (a "
+                                         "short screen).")] = False,
 ) -> None:
     """Print the status table of a saved fight (read-only: allowed while it is open).
 
@@ -58,12 +61,12 @@ def status_cmd(
 
     console = make_console(no_color=no_color, width=width)
     if watch:
-        follow(fight, console, players=players)
+        follow(fight, console, players=players, battlemap=not no_map)
         return
     with guarded():
         ff = FightFile.open(fight, repair=False, state_only=True)
     warn(ff)
-    Screen(console, players=players).table(ff.session.state)
+    Screen(console, players=players, battlemap=not no_map).table(ff.session.state)
 
 
 def status_json(fight: Path, *, players: bool) -> None:
@@ -88,10 +91,12 @@ class Watcher:
     """Redraws the status of ``fight`` when its file changes (modification time or
     size); ``poll`` is one check, so the redraw logic is tested without waiting."""
 
-    def __init__(self, fight: Path, console, *, players: bool = False):
+    def __init__(self, fight: Path, console, *, players: bool = False,
+                 battlemap: bool = True):
         self.fight = Path(fight)
         self.console = console
         self.players = players
+        self.battlemap = battlemap
         self.seen: tuple[int, int] | None | bool = False  # False: nothing drawn yet
 
     def _stamp(self) -> tuple[int, int] | None:
@@ -134,7 +139,7 @@ class Watcher:
         else, e.g. the map)."""
         from momenta_cli.cli.screen import Screen
 
-        Screen(self.console, players=self.players).table(state)
+        Screen(self.console, players=self.players, battlemap=self.battlemap).table(state)
 
 
 def _nap(seconds: float) -> None:
@@ -143,11 +148,11 @@ def _nap(seconds: float) -> None:
 
 def follow(fight: Path, console, *, players: bool = False, interval: float = 0.5,
            sleep: Callable[[float], None] | None = None,
-           watcher: Watcher | None = None) -> None:
+           watcher: Watcher | None = None, battlemap: bool = True) -> None:
     """``status --watch`` (or ``watcher``'s own screen, e.g. ``map --watch``): poll the
     fight file every ``interval`` seconds and redraw when it changed, until Ctrl-C (exit
     code 0)."""
-    w = watcher or Watcher(fight, console, players=players)
+    w = watcher or Watcher(fight, console, players=players, battlemap=battlemap)
     try:
         while True:
             w.poll()
@@ -168,6 +173,9 @@ def log(
     full: Annotated[bool, typer.Option("--full", help="Markdown: add every command and its "
                                        "log as an appendix to the recap (text and JSON "
                                        "always hold them).")] = False,
+    width: Annotated[int | None, typer.Option("--width", min=40, max=1000, help="Text: "
+                                              "wrap lines to this many columns (default: "
+                                              "the terminal's, 80 when piped).")] = None,
 ) -> None:
     """Export a saved fight's log: campaign notes in Markdown (a heading per round with its
     Wounds, Defeats, new conditions, notes and big hits, then the state at the end), the
@@ -195,16 +203,18 @@ def log(
             _check_output(output, fight, None)
         ff = FightFile.open(fight, repair=False)
         warn(ff)
+        if fmt == "text":  # as the other screens: the terminal's width (Rich's; 80 piped)
+            width = width or make_console().width
         if fmt == "script":
             text = _script(ff, fight, output)
         elif output is None:
             if fmt == "json":  # the same as replay --json: streamed unless at a terminal
                 write_state_json(ff.session, sys.stdout)
             else:
-                sys.stdout.write(export_log(ff.session, fmt, full=full))
+                sys.stdout.write(export_log(ff.session, fmt, full=full, width=width))
             return
         else:
-            text = export_log(ff.session, fmt, full=full)
+            text = export_log(ff.session, fmt, full=full, width=width)
         if output is None:
             sys.stdout.write(text)
             return

@@ -10,17 +10,22 @@ line is a header::
 
 then one record per accepted command, undo or redo, in the order they happened::
 
-    {"seq": 1, "cmd": "turn kira", "events": [{"kind": "turn_started", ...}], "sum": "..."}
-    {"seq": 2, "cmd": "attack gorm", "events": [...], "dice": [5, 2, 6], "sum": "..."}
-    {"seq": 3, "undo": true, "sum": "..."}
-    {"seq": 4, "redo": true, "sum": "..."}
+    {"seq": 1, "cmd": "turn kira", "events": [{"kind": "turn_started", ...}],
+     "at": "2026-12-01T11:05:40+00:00", "sum": "..."}
+    {"seq": 2, "cmd": "attack gorm", "events": [...], "dice": [5, 2, 6], "at": ..., "sum": ...}
+    {"seq": 3, "undo": true, "at": "...", "sum": "..."}
+    {"seq": 4, "redo": true, "at": "...", "sum": "..."}
 
 ``seq`` counts the records from 1. ``cmd`` is the line as typed, without a pinned
 ``dice F,F,...`` clause; ``dice`` (only on a command that rolled) is every face the
 command's rolls took, in order, whether the tracker rolled them or the line pinned them:
 the line and its dice are the complete command (``Entry.script_line``), which replays it
 exactly (``momenta log FIGHT --format script``). Records written before ``dice`` was kept
-have none and read as before; the events alone rebuild the state either way.
+have none and read as before; the events alone rebuild the state either way. ``at`` is
+the wall-clock time the record was accepted (ISO 8601, UTC, to the second): only the
+Markdown recap reads it (how long rounds and turns took); nothing replayed, exported as a
+script or shown as the state depends on it, and records without it (written before it
+was kept) read as before, their times unknown.
 
 ``sum`` (on the header too) is the first 16 hex digits of the SHA-256 of the line's
 object without ``sum``, serialized canonically (``json.dumps`` with sorted keys, no

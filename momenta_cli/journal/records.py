@@ -14,6 +14,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import fields
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from momenta_cli.engine.core import Entry, Event, Session, event_from_dict
@@ -95,25 +96,43 @@ def header_intact(header: dict[str, Any]) -> bool:
     return header.get("sum") == checksum(header)
 
 
+def clock() -> str:
+    """Now, as a record's ``"at"`` says it: ISO 8601 in UTC, to the second (as the
+    header's ``"created"``)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
 def entry_record(entry: Entry) -> dict[str, Any]:
     """The record of one accepted command (before sealing); ``"dice"`` only when it
     rolled something, so a record of a command without dice is as it always was (and an
-    older momenta, which reads only "cmd" and "events", still reads every record)."""
+    older momenta, which reads only "cmd" and "events", still reads every record);
+    ``"at"`` only when the entry's time is known."""
     record: dict[str, Any] = {"cmd": entry.line, "events": [e.to_dict() for e in entry.events]}
     if entry.dice:
         record["dice"] = list(entry.dice)
+    if entry.at:
+        record["at"] = entry.at
     return record
 
 
 def outcome_record(out: Outcome) -> dict[str, Any] | None:
-    """The journal record for what a line did, or None when it changed nothing."""
+    """The journal record for what a line did, or None when it changed nothing; it
+    keeps the time it was accepted (``"at"``, ``clock``), which only the recap reads:
+    nothing a replay, a script or a state shows depends on it."""
     if out.entry is not None:
-        return entry_record(out.entry)
+        return {**entry_record(out.entry), "at": clock()}
     if out.undone is not None:
-        return {"undo": True}
+        return {"undo": True, "at": clock()}
     if out.redone is not None:
-        return {"redo": True}
+        return {"redo": True, "at": clock()}
     return None
+
+
+def record_time(record: dict[str, Any]) -> str:
+    """A record's ``"at"`` (empty when it has none: a record from before times were
+    kept, or one whose ``"at"`` is not text)."""
+    at = record.get("at", "")
+    return at if isinstance(at, str) else ""
 
 
 def parse_json(raw: bytes) -> Any:
@@ -204,7 +223,7 @@ def apply_record(session: Session, record: dict[str, Any]) -> None:
         if not isinstance(events, list):
             raise ValueError("'events' must be a list")
         entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events),
-                      record_dice(record))
+                      record_dice(record), record_time(record))
         for event in entry.events:
             check_fields(event)
         session.push(entry)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from momenta_cli.engine.core import Entry, Session
@@ -46,6 +46,7 @@ from momenta_cli.journal.records import (
     parse_json,
     read_record,
     record_dice,
+    record_time,
 )
 from momenta_cli.text import clip
 
@@ -202,20 +203,20 @@ class Salvage:
 
     def _replay(self, number: int, rec: dict[str, Any]) -> None:
         if rec.get("undo") is True:
-            self._undo(number)
+            self._undo(number, record_time(rec))
         elif rec.get("redo") is True:
-            self._redo(number)
+            self._redo(number, record_time(rec))
         elif isinstance(rec.get("cmd"), str):
             try:
                 dice = record_dice(rec)
             except ValueError:
                 dice = ()
-            self._command(number, rec["cmd"], dice)
+            self._command(number, rec["cmd"], dice, record_time(rec))
         else:
             self._drop(number, describe(rec), "not a record momenta writes")
             self._lost()
 
-    def _command(self, number: int, line: str, dice: tuple[int, ...]) -> None:
+    def _command(self, number: int, line: str, dice: tuple[int, ...], at: str) -> None:
         from momenta_cli.play import run_line
 
         s = self.session
@@ -243,19 +244,22 @@ class Salvage:
             return
         self.stack.append(True)
         self.redo_stack.clear()
-        self.done.records.append(entry_record(out.entry))
+        entry = replace(out.entry, at=at)  # run again, but accepted when it was
+        if s.entries and s.entries[-1] is out.entry:
+            s.entries[-1] = entry
+        self.done.records.append(entry_record(entry))
         self.done.kept += 1
 
-    def _undo(self, number: int) -> None:
+    def _undo(self, number: int, at: str) -> None:
         self._step(number, "undo", self.stack, self.redo_stack, "took back",
-                   self.session.undo)
+                   self.session.undo, at)
 
-    def _redo(self, number: int) -> None:
+    def _redo(self, number: int, at: str) -> None:
         self._step(number, "redo", self.redo_stack, self.stack, "put back",
-                   self.session.redo)
+                   self.session.redo, at)
 
     def _step(self, number: int, word: str, source: list[bool], target: list[bool],
-              did: str, act: Callable[[], object]) -> None:
+              did: str, act: Callable[[], object], at: str) -> None:
         """An ``undo`` (or ``redo``) record: the slot it moves goes from ``source`` to
         ``target``; a command the salvage lost is not there to take back (put back)."""
         if not source:
@@ -267,7 +271,7 @@ class Salvage:
             self._drop(number, word, f"the command it {did} is gone")
             return
         act()
-        self.done.records.append({word: True})
+        self.done.records.append({word: True, **({"at": at} if at else {})})
         self.done.kept += 1
 
     def _lost(self) -> None:

@@ -22,23 +22,43 @@ def _place(words: list[str]) -> Command:
     return Place(" ".join(words[:-1]), words[-1])
 
 
-@verb("map", usage="map [NAME]",
+def _from(words: list[str], usage: str) -> tuple[list[str], str | None]:
+    """``words`` without a closing ``from SQUARE``, and the square (None: not said)."""
+    low = [w.lower() for w in words]
+    if "from" not in low:
+        return words, None
+    i = low.index("from")
+    if i != len(words) - 2:
+        raise CommandError(f"'from' needs one square, last: {usage}")
+    return words[:i], words[-1]
+
+
+@verb("map", usage="map [NAME [from SQUARE]]",
       help="Draw the battlefield: terrain, combatants by side, the active one "
            "highlighted; a map too wide for the screen is drawn around the active "
            "combatant. With NAME: drawn around NAME, with the squares NAME can reach "
            "this Move and the ones it sees marked, and how far each other combatant is, "
-           "whether NAME sees it and whether it has cover.",
-      example="map tamsin", group="session")
+           "whether NAME sees it and whether it has cover. 'from SQUARE' answers as if "
+           "NAME stood there (to plan a move); nothing moves.",
+      example="map tamsin from c5", group="session")
 def _map(words: list[str]) -> Meta:
-    return Meta(Request.MAP, " ".join(words) if words else None)
+    words, square = _from(words, "map NAME from SQUARE")
+    if square is None:
+        return Meta(Request.MAP, " ".join(words) if words else None)
+    need(words, "combatant name (map NAME from SQUARE: who would stand there)")
+    name = " ".join(words)
+    # the look from there, as ``place NAME SQUARE`` would put NAME (never decided)
+    return Meta(Request.MAP, name, command=Place(name, square))
 
 
-@verb("los", usage="los [NAME] TARGET",
+@verb("los", usage="los [NAME] TARGET [from SQUARE]",
       help="Line of sight from NAME (the acting combatant when left out) to TARGET on "
            "the map, whether TARGET has cover from NAME's ranged attacks (a low wall or "
-           "another creature in every clear line) and the distance; changes nothing.",
-      example="los tamsin gorm", group="session")
+           "another creature in every clear line) and the distance; changes nothing. "
+           "'from SQUARE' answers as if NAME stood there (to plan a move).",
+      example="los tamsin gorm from c5", group="session")
 def _los(words: list[str]) -> Meta:
+    words, square = _from(words, "los [NAME] TARGET from SQUARE")
     if len(words) >= 2 and words[-2].lower() == "to":  # `los tamsin to gorm` reads too
         words = words[:-2] + words[-1:]
     need(words, "target")
@@ -46,7 +66,8 @@ def _los(words: list[str]) -> Meta:
         raise CommandError(f"expected [NAME] TARGET, got {echo(' '.join(words))} (quote names "
                            "with spaces)")
     source, target = (None, words[0]) if len(words) == 1 else (words[0], words[1])
-    return Meta(Request.LOS, command=LookAt(source, target))
+    # ``arg``: the square NAME is asked from, as if it stood there (None: where it is)
+    return Meta(Request.LOS, square, command=LookAt(source, target))
 
 
 @verb("door", usage="door SQUARE [open|close]",

@@ -16,6 +16,7 @@ from momenta_cli.engine.core import (
     Revive,
     StartTurn,
     Surprise,
+    Typed,
 )
 from momenta_cli.errors import CommandError
 from momenta_cli.language.parsing import (
@@ -33,12 +34,16 @@ from momenta_cli.text import clip, echo
 
 def _end_options(words: list[str]) -> tuple[bool, dict]:
     forgo = False
-    typed = {}
+    typed: dict[str, Typed] = {}
     for w in words:
         if w.lower() in ("forgo", "last"):
+            if forgo:  # `end forgo forgo`: a slip, not a stronger forgo
+                raise CommandError(f"{echo(w)} again: 'forgo' (or 'last') is said once")
             forgo = True
         elif "=" in w:
             key, _, val = w.partition("=")
+            if key.lower() in (k.lower() for k in typed):
+                raise CommandError(f"{echo(key)} typed twice: one result for each condition")
             typed[key] = typed_result(val)
         else:
             raise CommandError(f"unexpected {echo(w)}")
@@ -297,8 +302,11 @@ def _status(words: list[str]) -> Meta:
 
 
 @verb("help", aliases=("?",), usage="help [COMMAND]",
-      help="List the commands, or explain one.", example="help cond", group="session")
+      help="List the commands on one screen, explain one, or ('help all') every command "
+           "with what it does.", example="help cond", group="session")
 def _help(words: list[str]) -> Meta:
+    if words and words[0].lower() == "all":
+        return Meta(Request.HELP, "all")
     if words:
         lookup(words[0])  # `help zzz` is refused like `zzz` (CommandError), also by `do`
     return Meta(Request.HELP, words[0] if words else None)

@@ -4,7 +4,8 @@ names are shown literally, never as markup.
 
 Modules:
 
-    help_view        ``help``: the verbs by group, or one verb in full
+    help_view        ``help``: the verbs on one screen, all of them by group, or one
+                     in full
     log_attack       log lines for attacks and reactive defenses
     log_export       exporting the log: text, Markdown recap, JSON
     log_harm         damage and Strain that fill Wound or Burden slots, in order
@@ -14,7 +15,8 @@ Modules:
     log_recap        what a recap keeps of each round
     log_script       a fight as a replay script with every die written
     map_overlay      what ``map NAME`` lays over the map: reach and sight
-    map_sight        ``los``: sight, cover and distance as lines and as JSON
+    map_sight        ``los``: sight, cover and distance as lines and as JSON; a look
+                     from another square (``from C5``) on a copy
     map_view         the battlefield drawn with Rich
     map_walk         ``path``: a route and its cost as lines and as JSON
     odds_view        the odds: pool breakdown, table, bars, JSON

@@ -5,7 +5,12 @@ from .log_export import FORMATS as FORMATS, export_log as export_log
 from .log_harm import Ledger as Ledger, read_harm as read_harm
 from .log_lines import event_lines as event_lines
 from .log_script import as_script as as_script
-from .map_sight import los_doc as los_doc, los_lines as los_lines
+from .map_sight import (
+    as_if as as_if,
+    los_doc as los_doc,
+    los_lines as los_lines,
+    standing_at as standing_at,
+)
 from .map_view import battlemap as battlemap, labels as labels, map_meta as map_meta
 from .map_walk import path_doc as path_doc, path_lines as path_lines
 from .odds_view import draw_odds as draw_odds, odds_doc as odds_doc
@@ -20,4 +25,4 @@ from .simulate_report import simulation_report as simulation_report
 from .state_json import write_state_json as write_state_json
 from .status_view import headline_block as headline_block, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar
-from .wrap import hanging as hanging, keep_names as keep_names, lit as lit
+from .wrap import hang as hang, hanging as hanging, keep_names as keep_names, lit as lit

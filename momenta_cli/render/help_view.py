@@ -1,5 +1,7 @@
-"""``help``: every verb of the command language by group, or one verb in full (its usage,
-help, example and aliases), read from the live verb table (language/parsing.py)."""
+"""``help``: the verbs of the command language on one 80x30 screen (``help_brief``),
+every verb by group with what it does (``help all``: ``help_table``), or one verb in
+full (its usage, help, example and aliases), read from the live verb table
+(language/parsing.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from momenta_cli.render.wrap import lit
+from momenta_cli.render.wrap import hang, lit
 
 
 def help_lines(arg: str | None = None) -> list[str]:
@@ -45,6 +47,44 @@ def groups(text: str) -> tuple[str, ...]:
     return tuple(sorted(set(out), key=len, reverse=True))
 
 
+# The one-screen help: the verbs under a heading each, in the order a turn uses them. A
+# verb the table does not name still appears (under "more"), so a new verb is never
+# missing from help.
+BRIEF = (
+    ("turns", ("turn", "next", "end", "over")),
+    ("attacks", ("attack", "feint", "grab", "shove", "intercept", "forestall")),
+    ("moving", ("move", "shift", "fall", "terrain", "place", "door")),
+    ("maneuvers", ("use", "hide", "shake", "breath", "steady", "surge", "cast", "limit",
+                   "release", "apart")),
+    ("the GM", ("cond", "dmg", "heal", "strain", "relieve", "guard", "set", "defeat",
+                "revive", "surprise", "add", "remove", "note")),
+    ("looking", ("status", "odds", "path", "map", "los")),
+    ("session", ("undo", "redo", "help", "quit")),
+)
+_HEAD = 13  # "  maneuvers  ": where the verbs start
+
+
+def help_brief(width: int = 80) -> Group:
+    """``help``: every verb in a few lines under its heading, then how to learn more;
+    at most 30 lines at 80 columns (tests/test_help_screen.py)."""
+    from momenta_cli.language import VERBS
+
+    listed = {name for _, names in BRIEF for name in names}
+    rows = [(head, [n for n in names if n in VERBS]) for head, names in BRIEF]
+    rows.append(("more", [n for n in VERBS if n not in listed]))
+    parts: list = [Text("Commands (any unambiguous prefix works; Tab completes):",
+                        style="bold")]
+    for head, names in rows:
+        if names:
+            first = f"  {head}".ljust(_HEAD)
+            parts += [Text(x) for x in hang("  ".join(names), width, first=first,
+                                             rest=" " * _HEAD)]
+    parts += [Text(x, style="dim") for x in hang(
+        "'help VERB' explains one (help attack), 'help all' lists every command with what "
+        "it does; a line ending in ' ?' previews a command and changes nothing.", width)]
+    return Group(*parts)
+
+
 def help_table() -> Group:
     """``help``: every verb of the live registry, by group, usage beside a short help."""
     from momenta_cli.language import VERBS
@@ -62,6 +102,7 @@ def help_table() -> Group:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
     parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
-                      "command takes next; 'help COMMAND' explains one; a line ending in "
-                      "' ?' previews the command and does nothing.", style="dim"))
+                      "command takes next; 'help COMMAND' explains one; 'help' alone "
+                      "lists them on one screen; a line ending in ' ?' previews the "
+                      "command and does nothing.", style="dim"))
     return Group(*parts)

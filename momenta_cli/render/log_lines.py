@@ -152,7 +152,8 @@ def _cond(e: ConditionChanged) -> str:
     if isinstance(e.roll, StackCheck):
         roll = f" (check d6 [{e.roll.d6}] vs {e.roll.stacks}"
         if e.roll.luck is not None:
-            roll += f"; LUCK {roll_text(e.roll.luck)}"
+            luck = roll_text(e.roll.luck)  # names its attribute, once
+            roll += f"; {luck}" if luck.startswith("LUCK") else f"; LUCK {luck}"
         roll += ")"
     elif e.roll is not None:
         roll = f" (roll {roll_text(e.roll)})"
@@ -208,8 +209,12 @@ def _removed(e: FighterRemoved) -> str:
 
 @formats("maneuver_taken")
 def _maneuver(e) -> str:
+    # A full-turn maneuver costs no Vigor but the rest of the turn: never "free" (R25)
+    whole = getattr(e, "full_turn", False)
     if e.cost:
-        cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to})"
+        cost = f" ({e.cost} Vigor: {e.vigor_from}->{e.vigor_to}{'; full turn' if whole else ''})"
+    elif whole:
+        cost = " (full turn, R25)"
     elif getattr(e, "extra_move", False):  # an enemy's second Move is one of its maneuvers
         cost = " (one of its maneuvers, R7)"
     else:

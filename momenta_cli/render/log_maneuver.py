@@ -4,6 +4,9 @@ doors.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from momenta_cli.engine.actions import ConsumableUsed, HideRolled, Surged
 from momenta_cli.engine.battlefield import DoorSet, PlacedAt
 from momenta_cli.engine.core import Reminder, roll_text
@@ -17,7 +20,8 @@ from momenta_cli.engine.movement import (
     Shoved,
     TerrainSet,
 )
-from momenta_cli.render.log_lines import formats
+from momenta_cli.render.log_harm import Ledger
+from momenta_cli.render.log_lines import GROUPERS, formats
 from momenta_cli.text import squares_text
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
@@ -79,6 +83,27 @@ def _shoved(e: Shoved) -> str:
         f", into {e.stopped}" if e.stopped else ""
     return (f"{e.name} is shoved {len(e.path)} of {squares_text(e.squares)} away by "
             f"{e.by}:{went}{stop} (forced movement)")
+
+
+def _terrain_after_a_fall(events: Sequence[Any], i: int, ledger: Ledger | None
+                          ) -> tuple[list[str], int] | None:
+    """One struck down during its movement and left off the wall (or out of the water)
+    is not "back on the ground": it is no longer climbing, as it is Defeated (or Lost)."""
+    e = events[i]
+    if e.after:
+        return None
+    down = None
+    for x in events[:i]:
+        if getattr(x, "name", None) == e.name and x.kind in ("fighter_down",
+                                                            "fighter_revived"):
+            down = x if x.kind == "fighter_down" else None
+    if down is None:
+        return None
+    return [f"{e.name} is no longer {_TERRAIN[e.before]} "
+            f"({'Lost' if down.lost else 'Defeated'})"], 1
+
+
+GROUPERS["terrain_set"] = _terrain_after_a_fall
 
 
 @formats("terrain_set")

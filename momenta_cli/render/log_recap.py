@@ -1,5 +1,6 @@
-"""What a recap keeps of a fight, round by round: who took turns, and the log lines that
-matter afterwards (the Markdown export, render/log_export.py, lays them out).
+"""What a recap keeps of a fight, round by round: who took turns, the log lines that
+matter afterwards, and how long each round and turn took (the Markdown export,
+render/log_export.py, lays them out).
 
 A line is kept when its events hold one of:
 - a Wound or a Burden, a fighter Defeated or Lost, revived, joining or leaving the fight;
@@ -7,15 +8,28 @@ A line is kept when its events hold one of:
 - a GM note, or the end of the combat;
 - a big hit: damage reaching Vitality of at least a third of the target's Max Vitality
   (``BIG_SHARE``), from an attack or otherwise.
+
+What a command did goes under the round it did it in: the ``end`` of a round's last turn
+tells its end-of-turn lines (a Defeat, a condition cleared) under that round, and only what
+follows its "-- Round N --" line under the next. A round is listed once something happened
+in it (a command typed, a turn begun, a line kept), so a fight saved just after a round's
+last ``end`` has no empty round at its tail.
+
+Times come from the journal (each record's ``"at"``, ``Entry.at``): a round lasts from
+the command that began it (the first command, for round 1) to the one that began the
+next, or the last command so far; a turn from the command that began it to the one that
+ended it. A time is unknown when either end's record has none (written before times
+were kept).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from momenta_cli.engine.core import Session, TurnStarted
+from momenta_cli.engine.core import RoundStarted, Session, TurnStarted
 from momenta_cli.render.log_harm import Ledger
 from momenta_cli.render.log_lines import groups
 from momenta_cli.render.state_json import opening_ledger
@@ -27,12 +41,59 @@ _ALWAYS = {"wound_taken", "fighter_down", "fighter_revived", "fighter_added",
 
 
 @dataclass
+class Turn:
+    name: str
+    turn: int = 1  # its turn in the round (a boss takes several)
+    seconds: float | None = None  # how long it took; None: not known
+    going: bool = False  # not ended yet: ``seconds`` is so far
+
+
+@dataclass
 class Round:
     number: int
     first: str = ""  # the side that picked first, when the log says it
-    turns: list[str] = field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
     notable: list[str] = field(default_factory=list)
     entries: list[tuple[str, list[str]]] = field(default_factory=list)  # command, lines
+    seconds: float | None = None  # how long it took; None: not known
+    going: bool = False  # the round the fight stopped in, not over: ``seconds`` so far
+    # something happened in it (a command typed in it, a turn, a line kept)
+    happened: bool = False
+
+
+def when(at: str) -> datetime | None:
+    """An entry's time (``Entry.at``), or None when it has none or it does not read."""
+    if not at:
+        return None
+    try:
+        got = datetime.fromisoformat(at)
+    except ValueError:
+        return None
+    return got if got.tzinfo is not None else None
+
+
+def lasted(start: datetime | None, end: datetime | None) -> float | None:
+    """Seconds from ``start`` to ``end``; None when either is unknown, or the clock went
+    back between them (a corrected system clock: no honest answer)."""
+    if start is None or end is None or end < start:
+        return None
+    return (end - start).total_seconds()
+
+
+def span(seconds: float) -> str:
+    """A duration as a GM reads it: ``40s``, ``4m 05s``, ``12m``, ``1h 05m``; the finer
+    unit goes once it no longer matters."""
+    whole = int(seconds + 0.5)  # half up: round() would take 20.5 minutes to 20
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 600:
+        m, s = divmod(whole, 60)
+        return f"{m}m {s:02d}s"
+    minutes = int(seconds / 60 + 0.5)
+    if minutes < 60:
+        return f"{minutes}m"
+    h, m = divmod(minutes, 60)
+    return f"{h}h {m:02d}m"
 
 
 def big(events: Sequence[Any], ledger: Ledger) -> bool:
@@ -64,27 +125,54 @@ def notable(events: Sequence[Any], ledger: Ledger) -> bool:
 
 
 def rounds(session: Session) -> list[Round]:
-    """The fight round by round (round 1 included, from the first command on); an entry
-    that starts a round is listed under the round it starts."""
+    """The fight round by round (round 1 always, then each round something happened in;
+    see the module's docstring), with the times the journal kept."""
     ledger = opening_ledger(session)
-    out = [Round(1)]
-    for entry in session.entries:
-        told = groups(entry.events, ledger)
-        starts: list[Any] = [e for e in entry.events if e.kind == "round_started"]
-        if starts:
-            out.append(Round(starts[-1].round, starts[-1].first_side))
-        cur = out[-1]
-        # the round's heading says what its "-- Round N: ... --" line says
-        cur.entries.append((entry.script_line, [t for texts, events in told for t in texts
-                                         if not any(e.kind == "round_started"
-                                                    for e in events)]))
-        for texts, events in told:
-            for t in events:
-                if isinstance(t, TurnStarted):
-                    cur.turns.append(t.name if t.turn == 1 else f"{t.name} (turn {t.turn})")
+    out = [Round(1, happened=True)]
+    times = [when(e.at) for e in session.entries]
+    began: dict[int, datetime | None] = {1: times[0] if times else None}
+    ends: dict[int, datetime | None] = {}
+    turn: tuple[Turn, datetime | None] | None = None  # the turn under way, since when
+
+    def close(at: datetime | None) -> None:
+        nonlocal turn
+        if turn is not None:
+            turn[0].seconds = lasted(turn[1], at)
+            turn = None
+
+    for entry, at in zip(session.entries, times, strict=True):
+        typed = out[-1]  # the round the command was typed in
+        typed.happened = True
+        for e in entry.events:
+            if e.kind in ("turn_ended", "combat_ended", "round_started"):
+                close(at)
+            if isinstance(e, RoundStarted):
+                ends[out[-1].number] = at
+                out.append(Round(e.round, e.first_side))
+                began[e.round] = at
+            elif isinstance(e, TurnStarted):
+                close(at)
+                turn = (Turn(e.name, e.turn), at)
+                out[-1].turns.append(turn[0])
+                out[-1].happened = True
+        into, lines = typed, []
+        for texts, events in groups(entry.events, ledger):
+            # the round's heading says what its "-- Round N: ... --" line says, and what
+            # follows that line happened in the new round
             if any(e.kind == "round_started" for e in events):
+                into = out[-1]
                 continue
+            lines.extend(texts)
             if notable(events, ledger):
-                cur.notable.extend(texts)
+                into.notable.extend(texts)
+                into.happened = True
+        typed.entries.append((entry.script_line, lines))
         ledger.advance(entry.events)
-    return [r for r in out if r.number > 1 or r.entries or len(out) == 1]
+    last = times[-1] if times else None
+    if turn is not None:  # under way when the fight stopped: how long so far
+        turn[0].going = not session.state.over
+        close(last)
+    for r in out:
+        r.going = r.number not in ends and not session.state.over
+        r.seconds = lasted(began.get(r.number), ends.get(r.number, last))
+    return [r for r in out if r.happened]

@@ -111,9 +111,11 @@ def _request(out: Outcome, fight: Fight, width: int, style: OutcomeStyle,
     assert meta is not None
     what = meta.what
     if what == Request.HELP:
-        from momenta_cli.render.help_view import groups, help_lines, help_table
+        from momenta_cli.render.help_view import groups, help_brief, help_lines, help_table
 
         if meta.arg is None:
+            return [help_brief(width)]
+        if meta.arg == "all":
             return [help_table()]
         try:
             texts = [lit(t) for t in help_lines(meta.arg)]
@@ -126,12 +128,24 @@ def _request(out: Outcome, fight: Fight, width: int, style: OutcomeStyle,
 
         return [draw_odds(out.odds.odds, out.odds)]
     if what == Request.MAP:
-        from momenta_cli.render.map_view import map_meta
-
         # the players' view: of the fight as they know it, so that a Hidden enemy's name
         # is refused as one nobody has (R20, engine/core/players.py)
-        return [map_meta(as_seen(fight, style.players), meta.arg, width=width,
-                         players=style.players)]
+        from momenta_cli.engine.core import find_fighter
+        from momenta_cli.engine.geometry import square_name
+        from momenta_cli.render.map_sight import as_if
+        from momenta_cli.render.map_view import map_meta
+
+        seen = as_seen(fight, style.players)
+        try:
+            shown = as_if(seen, meta)  # `map NAME from C5`: as if NAME stood there
+        except MomentaError as err:
+            return refusal(str(err))
+        drawn = map_meta(shown, meta.arg, width=width, players=style.players)
+        if shown is seen or meta.arg is None:
+            return [drawn]
+        who = shown.get(find_fighter(shown, meta.arg).name)
+        return [lit(f"as if {who.name} stood at {square_name(who.position)} (nothing "
+                    "moved)", "dim"), drawn] if who.position is not None else [drawn]
     if what in (Request.PATH, Request.LOS):
         from momenta_cli.render.map_sight import los_lines
         from momenta_cli.render.map_walk import path_lines

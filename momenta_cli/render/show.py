@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
 from momenta_cli.engine.core import SIDES, CombatantSpec, EncounterSpec, WeaponSpec
-from momenta_cli.render.wrap import lit, lit_lines
+from momenta_cli.render.wrap import hang, lit, lit_lines
 from momenta_cli.rules import Settings
+from momenta_cli.text import one_line
 
 _PRIMARY = ("POW", "AGI", "REA", "INS", "PRE", "LUCK")
 _DERIVED = ("BODY", "MIND", "SOUL")
@@ -40,7 +41,7 @@ def _kind(c: CombatantSpec) -> str:
     return kind
 
 
-def _details(c: CombatantSpec) -> Text:
+def _details(c: CombatantSpec) -> _Details:
     """The long facts of one combatant as indented lines that wrap at any width."""
     rows = [
         _attr_text(c, _PRIMARY),
@@ -61,6 +62,8 @@ def _details(c: CombatantSpec) -> Text:
     if c.is_enemy:
         rows.append(f"{c.maneuvers} maneuver{'s' if c.maneuvers > 1 else ''} a turn besides "
                     "its Move; no Vigor, no reactions")
+    if _grunt(c):
+        rows.append("a Grunt: never rolls, each of its attacks scores 1 success (R7)")
     extra = []
     if c.resistances:
         extra.append("resist " + ", ".join(sorted(c.resistances)))
@@ -74,10 +77,33 @@ def _details(c: CombatantSpec) -> Text:
         rows.append("; ".join(extra))
     if c.notes:
         rows.append("notes: " + " ".join(c.notes.split()))
-    out = lit(c.name, "bold")
-    for row in rows:
-        out.append(lit_lines("\n  " + row))
-    return out
+    return _Details(c.name, [one_line(row) for row in rows], _keep(c))
+
+
+class _Details:
+    """A combatant's name, then its facts each on its own line, wrapped under itself 4
+    columns in (render/wrap.py ``hang``): a long note stays clear of the next name. One
+    Text for them all, so that a thousand combatants draw in a blink."""
+
+    def __init__(self, name: str, rows: list[str], keep: tuple[str, ...]):
+        self.name, self.rows, self.keep = name, rows, keep
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        out = lit(self.name, "bold")
+        lines = [x for row in self.rows
+                 for x in hang(row, options.max_width, first="  ", keep=self.keep)]
+        out.append(lit_lines("\n" + "\n".join(lines)))
+        yield out
+
+
+def _keep(c: CombatantSpec) -> tuple[str, ...]:
+    """The names a detail line must not break inside: the weapons' and defenses'."""
+    names = {w.name for w in c.weapons} | {d.name for d in c.defenses}
+    return tuple(sorted((n for n in names if " " in n), key=len, reverse=True))
+
+
+def _grunt(c: CombatantSpec) -> bool:
+    return c.is_enemy and c.threat == "Grunt"
 
 
 def side_table(side: str, combatants: list[CombatantSpec]) -> Group:
@@ -111,8 +137,9 @@ def _tags(w: WeaponSpec) -> str:
     return ", ".join(parts)
 
 
-def weapons_table(weapons: Iterable[WeaponSpec]) -> Table:
-    """Weapons with weight, attribute or pool, tags and damage tiers."""
+def weapons_table(weapons: Iterable[WeaponSpec], unrolled: Iterable[str] = ()) -> Table:
+    """Weapons with weight, attribute or pool, tags and damage tiers; those named in
+    ``unrolled`` are carried only by Grunts, who never roll (R7): no roll is shown."""
     table = Table(title=Text("WEAPONS", style="bold"), title_justify="left", box=None,
                   padding=(0, 1), pad_edge=False)
     table.add_column("Weapon", overflow="fold", max_width=22)
@@ -122,6 +149,8 @@ def weapons_table(weapons: Iterable[WeaponSpec]) -> Table:
     table.add_column("0s/1s/2s/3+", overflow="fold")
     for w in weapons:
         roll = f"{w.pool}d" if w.pool is not None else w.attribute
+        if w.name in set(unrolled):
+            roll = "no roll"  # R7: a Grunt's attack always scores 1 success
         tiers = " / ".join(str(d) for d in w.damage.tiers)
         if w.damage.overflow:
             tiers += f" (+{w.damage.overflow}/s)"
@@ -140,10 +169,13 @@ def encounter_view(enc: EncounterSpec) -> RenderableType:
         if members:
             parts.append(side_table(side, members))
     used: dict[str, WeaponSpec] = {}
+    rolled: set[str] = set()
     for c in enc.combatants:
         for w in c.weapons:
             used.setdefault(w.name, w)
-    parts.append(weapons_table(used.values()))
+            if not _grunt(c):
+                rolled.add(w.name)
+    parts.append(weapons_table(used.values(), set(used) - rolled))
     return Group(*parts)
 
 

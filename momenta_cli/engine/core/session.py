@@ -3,7 +3,7 @@ events, and undo/redo as replays of that journal (boardgame.io-style fold)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from momenta_cli.engine.core.events import Event, apply_all
@@ -22,11 +22,14 @@ class Entry:
     """One accepted command: the line the GM typed (without a ``dice`` clause), the
     events it produced, and every face its rolls took, in order, whether the tracker
     rolled them or the line pinned them (the journal's ``"dice"``; empty when nothing
-    was rolled)."""
+    was rolled). ``at`` is when the journal accepted it (ISO 8601 UTC, the record's
+    ``"at"``; empty when unknown): the engine never reads a clock, and an entry's time is
+    no part of what it did, so two entries that differ only in it are equal."""
 
     line: str
     events: tuple[Event, ...]
     dice: tuple[int, ...] = ()
+    at: str = field(default="", compare=False)
 
     @property
     def script_line(self) -> str:
