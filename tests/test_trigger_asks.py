@@ -296,11 +296,13 @@ def test_a_push_asks_at_the_trigger_square_once_its_length_is_known():
 
 
 def rivals(wren_vitality: int = 19):
-    """Kira (a PC, on the adversaries' side here, so she may Counterattack) with a Spear
+    """Kira (a PC and a Warrior, R37, on the adversaries' side here, so she may
+    Counterattack) with a Spear
     at B1, two squares from Wren (D1); Wren without Wound slots (R10: at 0 Vitality she
     is Defeated)."""
     text = ty.YARD.replace("@rows", ty.ROWS).replace(
-        "- name: Kira\n    side: allies", "- name: Kira\n    side: adversaries").replace(
+        "- name: Kira\n    side: allies",
+        "- name: Kira\n    side: adversaries\n    archetype: Warrior").replace(
         "max_vitality: 19", f"max_vitality: {wren_vitality}\n    wound_slots: 0").replace(
         "weapons: [Longsword]", "weapons: [Spear]")
     for key, square in (("kira", "B1"), ("wren", "D1"), ("gorm", "G4"), ("nix", "A4")):
