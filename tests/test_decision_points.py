@@ -327,3 +327,25 @@ def test_the_pick_comes_after_the_clear_rolls_of_the_turn_that_ends():
     assert isinstance(second, Ask) and second.kind == "pick"
     assert second.who == "adversaries" and second.gm
     assert [o.label for o in second.options if o.label.endswith("(suggested)")]
+
+
+def test_a_stale_pick_number_is_answered_with_who_may_be_picked_now():
+    """Issue 26 item 12, ch18 Turn Order: a number past the list names the choices as
+    they are now, numbered, not the whole roster."""
+    from momenta_cli.questions import pick_from
+
+    s = Session(load_encounter(ENC))
+    with pytest.raises(MomentaError, match=r"no choice 3 now: pick one of 1 Brannoc, 2 Wren"):
+        pick_from(s.state, ["Brannoc", "Wren"], "3")
+
+
+def test_the_no_reaction_note_does_not_deny_a_brace_still_to_come():
+    """Issue 26 item 10, ch19 Brace: a target that may not Dodge or Deflect may still
+    Brace, so its note says no defense was asked; a Broken one may take no reaction."""
+    from momenta_cli.questions.reaction_offers import unasked
+
+    assert unasked(("Wren is Broken and cannot react",)) == \
+        "(no reaction asked: Wren is Broken and cannot react)"
+    line = unasked(("Wren is Hindered and cannot Dodge (condition table)",
+                    "Wren cannot Deflect: only a Warrior may (R37)"))
+    assert line.startswith("(no defense asked: Wren is Hindered") and " / " not in line

@@ -35,10 +35,13 @@ def pick_from(fight: Fight, names: list[str], answer: str) -> str:
     """The combatant ``answer`` picks from ``names``: its number in the list, or its name
     as the GM types names. Raises ``MomentaError`` with the choices otherwise."""
     text = answer.strip().strip("\"'")
+    listed = ", ".join(f"{i} {n}" for i, n in enumerate(names, 1))
     if text.isdigit():  # its number in the list, in the digits 0-9 (never ² or ٣)
         n = whole(text, "a pick", 99_999)
         if 1 <= n <= len(names):
             return names[n - 1]
+        # a number from an earlier list: say who may be picked now
+        raise MomentaError(f"no choice {n} now: pick one of {listed}")
     f = find_fighter(fight, text)
     if f.name not in names:
         raise MomentaError(f"{f.name} may not act now (pick one of: {', '.join(names)})")

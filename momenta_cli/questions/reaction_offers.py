@@ -118,12 +118,22 @@ def target_of(ask: Ask) -> str:
     return ask.label.removesuffix("'s reaction")
 
 
+def unasked(why: tuple[str, ...]) -> str:
+    """The one dim line for a target asked nothing, in the engine's words: ``(no reaction
+    asked: ...)`` when it may take none at all (Broken, Surprised...), else ``(no defense
+    asked: ...)``: Brace may still be asked once the damage is known, so the line does
+    not say there is no reaction."""
+    whole = len(why) == 1 and "cannot react" in why[0]
+    what = "reaction" if whole else "defense"
+    return one_line(f"(no {what} asked: {'; '.join(why)})")
+
+
 def ask_reaction(d: TableDecider, ask: Ask) -> Option | None:
     """The reaction at ``ask``: a PC's player picks, the GM may take an enemy's scripted
     defense; a point with no choice says the rules' reasons, once each."""
     if len(ask.options) <= 1:
         if ask.why and not ask.gm:  # the GM knows why an enemy's defense cannot answer
-            d.note_once(one_line(f"(no reaction asked: {' / '.join(ask.why)})"), *ask.why)
+            d.note_once(unasked(ask.why), *ask.why)
         return None
     if ask.gm:
         if not d.fight.settings.offer_enemy_defense:
