@@ -157,3 +157,14 @@ def test_quit_at_a_question_cancels_it_and_says_how_to_leave(enc):
     assert out.count("cancelled: nothing was done") == 2
     assert "no combatant" not in out and "not one of" not in out
     assert cmds(enc) == OPEN
+
+
+def test_a_stale_pick_number_says_who_may_be_picked_now(enc):
+    """Issue 26 item 12 (ch18 Turn Order): the pick's numbers follow who may act, not
+    the suggestion; a number from an earlier list is answered with the choices now."""
+    r = play(enc, "turn", "2", "next gorm", "end", "turn", "3", "1", "quit")
+    out = " ".join(r.output.split())
+    assert "the players pick who acts: 1 Brannoc · 2 Tamsin · 3 Wren" in out
+    assert "the players pick who acts: 1 Brannoc · 2 Wren" in out  # Tamsin acted
+    assert "! no choice 3 now: pick one of 1 Brannoc, 2 Wren" in out
+    assert cmds(enc)[0] == "turn Tamsin" and cmds(enc)[-1] == "turn Brannoc"
