@@ -183,26 +183,16 @@ def test_more_than_the_maximum_of_combatants_is_refused_where_it_passes(tmp_path
 
 
 @pytest.mark.slow  # three commands reading 1,000 combatants: a few seconds in all
-def test_the_most_combatants_show_and_replay_in_under_two_seconds(tmp_path):
-    """The maximum is chosen so that every screen stays quick: 1,000 combatants validate,
-    show and replay (the status table at the end) each in under 2 s (about 1 s here).
-    Each is timed at its best of three tries, so that a busy machine (the other tests
-    running beside) does not fail it."""
+def test_the_most_combatants_validate_show_and_replay(tmp_path):
+    """The most combatants a file may hold (``MAX_COMBATANTS``) validate, show and replay
+    (the status table at the end). How fast is measured, not timed here: bench/
+    (``status10k`` beside a small fight) prints it against a baseline of the same run."""
     path = _many(tmp_path / "crowd.yaml", MAX_COMBATANTS)
     script = tmp_path / "crowd.script"
     script.write_text("turn brannoc\nattack gorm with longsword\nend\n")
     for args in (["validate", path], ["show", path, "--width", "100"],
                  ["replay", path, script, "--width", "100"]):
-        assert _best_of_three(lambda args=args: _ok(invoke(*args))) < 2, args
-
-
-def _best_of_three(draw) -> float:
-    best = _timed(draw)
-    for _ in range(2):
-        if best < 2:
-            break
-        best = min(best, _timed(draw))
-    return best
+        _ok(invoke(*args))
 
 
 def _ok(r) -> None:
