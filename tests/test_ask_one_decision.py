@@ -242,13 +242,13 @@ def test_r7_several_defenses_are_listed_and_picked_by_number_or_name():
 
 
 def test_a_kind_no_asker_knows_takes_its_default():
-    """A decision point of a kind not (yet) asked at the prompt: the default, asked
-    nothing (a movement's triggers are offered by questions/move_questions.py)."""
+    """A decision point of a kind not (yet) asked at the prompt (a made-up kind here):
+    the default, asked nothing."""
     s = gorms_turn()
     t = Table()
     d = TableDecider(s.state, None, SeededRoller(0), t)
-    assert "trigger" not in ASKERS
-    assert d.answer(Ask("trigger", "Wren", False, ("trigger", 0))) is None  # type: ignore[arg-type]
+    assert "omen" not in ASKERS
+    assert d.answer(Ask("omen", "Wren", False, ("omen", 0))) is None  # type: ignore[arg-type]
     assert t.prompts == [] and not t.told
 
 

@@ -229,3 +229,20 @@ def test_an_intercept_on_a_move_that_wounds_the_mover_asks_the_d6(rival_yard):
     last = json.loads(fight_of(rival_yard).read_text().splitlines()[-1])
     assert last["cmd"] == "move kira to F2 intercept Wren with Spear roll 6,2"
     assert last["dice"] == [4]
+
+
+@pytest.mark.usefixtures("home")
+def test_a_pc_intercepted_on_its_move_is_asked_its_reaction_with_brace(rival_yard):
+    """R35, ch19 Reactions, ch19 Brace: Kira, Intercepted on her move, is asked her
+    reaction to Wren's attack as to any attack; Brace declared with the Dodge is not
+    asked again once the damage is known, and the line keeps both."""
+    lines = ["turn kira", "move kira to f2", "y", "dodge brace", "6,6", "1,1", "quit"]
+    r = invoke("run", rival_yard, "--new", "--seed", "1", "--ask",
+               input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "Wren intercepts Kira with Spear, 2d. Kira's reaction: dodge 2d" in out
+    assert "Brace? [y/N]" not in out
+    assert "halved (Brace)" in out
+    last = json.loads(fight_of(rival_yard).read_text().splitlines()[-1])
+    assert last["cmd"] == "move kira to F2 intercept Wren with Spear roll 6,6 dodge def 1,1 brace"

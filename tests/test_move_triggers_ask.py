@@ -2,7 +2,11 @@
 Reactions): recorded as ``momenta run --ask`` transcripts with piped answers. The offer
 shows the cost; a reaction taken goes through the attack's questions (the dice here)
 at the trigger square and the movement finishes after it; the journal keeps the one
-complete line; the end of the input at a question cancels everything."""
+complete line; the end of the input at a question cancels everything. The offers are
+the engine's trigger decision points (engine/movement/trigger_points.py), worded by
+questions/trigger_answers.py: an Intercept declined where one weapon's reach is entered
+is offered again where another's is (R35: once per reactor per movement; declining
+does not use it)."""
 
 from __future__ import annotations
 
@@ -78,9 +82,25 @@ def test_the_answered_line_equals_the_one_line_command(yard_file):
 
 
 def test_declined_the_line_says_no_reactions(yard_file):
-    r = play(yard_file, *OPEN, "move gorm to g2", "n", "quit")
-    assert "Intercept? [y/N] n" in r.output
+    """R35: declined at the Spear's reach (B2), the Intercept is offered again where the
+    Rapier's is entered (C2); declined there too, the line says no reactions."""
+    r = play(yard_file, *OPEN, "move gorm to g2", "n", "n", "quit")
+    out = " ".join(r.output.split())
+    assert out.count("Intercept? [y/N] n") == 2
+    assert ("Gorm comes into Wren's reach at C2: Wren may Intercept with Rapier or "
+            "Unarmed Attack (2 Vigor of 7).") in out
     assert cmds(yard_file)[-1] == "move gorm to G2 no-reactions"
+
+
+def test_an_intercept_declined_at_one_reach_is_taken_at_the_next(yard_file):
+    """R35 (ours: an Intercept may be made with a shorter weapon where its reach is
+    entered): declining at the Spear's reach does not use the Intercept; taken with the
+    Rapier at C2, the line names it and Gorm stops there."""
+    r = play(yard_file, *OPEN, "move gorm to g2", "n", "rapier", NO_PARRY, "6,2,1",
+             "quit")
+    out = " ".join(r.output.split())
+    assert "Gorm stops at C2 for Wren's Intercept (R35)" in out
+    assert cmds(yard_file)[-1] == "move gorm to G2 intercept Wren with Rapier roll 6,2,1"
 
 
 def test_a_line_that_writes_its_reactions_is_asked_nothing(yard_file):
@@ -116,29 +136,35 @@ def _yard(tmp_path, name: str = "yard.yaml", cumbersome: bool = False, **at: str
 def test_a_reactor_who_can_pay_only_with_a_second_weapon_is_offered_it(tmp_path):
     """R35, ch19 Reactions: the Intercept is made with one of the weapons whose reach the
     mover enters; Wren's Cumbersome Spear (3 Vigor, R21) is past her 2 Vigor, her Rapier
-    (2) is not: she is offered the Intercept with the Rapier where its reach is entered
-    (C2), the Spear's reason said in a dim line, and the line names the Rapier."""
+    (2) is not: she is asked nothing at the Spear's reach (B2), its reason said in a dim
+    line, then offered the Intercept with the Rapier (or her Unarmed Attack) where their
+    reach is entered (C2), and the line names the Rapier."""
     enc = _yard(tmp_path, cumbersome=True)
     r = play(enc, *OPEN, "set wren vigor 2", "move gorm to g2", "y", NO_PARRY, "6,2,1",
              "quit")
     out = " ".join(r.output.split())
-    assert ("(not with Spear at B2: Intercept (Spear) costs 3 Vigor; Wren has 2 (R24))"
-            in out)
-    assert ("Gorm comes into Wren's reach at C2: Wren may Intercept with Rapier "
-            "(2 Vigor of 2).") in out
+    assert ("(no Intercept asked of Wren at B2: Intercept (Spear) costs 3 Vigor; Wren has "
+            "2 (R24))") in out
+    assert ("Gorm comes into Wren's reach at C2: Wren may Intercept with Rapier or "
+            "Unarmed Attack (2 Vigor of 2).") in out
+    assert out.index("(no Intercept asked of Wren at B2") < out.index("Intercept? [y/N] y")
     assert "Gorm stops at C2 for Wren's Intercept (R35)" in out
     assert cmds(enc)[-1] == "move gorm to G2 intercept Wren with Rapier roll 6,2,1"
 
 
 def test_a_reactor_who_cannot_pay_is_told_in_one_dim_line(tmp_path):
     """R24, R35: a trigger the reactor cannot take is not offered, and the prompt says so
-    with the engine's reason (as an attack's "(no reaction asked: ...)" line); the move
-    runs as typed."""
+    with the engine's reason (as an attack's "(no reaction asked: ...)" line); where the
+    Rapier's and the Unarmed Attack's reach is entered further on, the same reason is
+    not repeated, only the weapons it holds for; the move runs as typed."""
     enc = _yard(tmp_path)
     r = play(enc, *OPEN, "set wren vigor 1", "move gorm to g2", "quit")
     out = " ".join(r.output.split())
     assert ("(no Intercept asked of Wren at B2: Intercept (Spear) costs 2 Vigor; Wren has "
-            "1 (R24); the same for Rapier and Unarmed Attack)") in out
+            "1 (R24))") in out
+    assert ("(no Intercept asked of Wren at C2 either: the same for Rapier and Unarmed "
+            "Attack)") in out
+    assert out.count("costs 2 Vigor") == 1
     assert "Intercept?" not in out
     assert cmds(enc)[-1] == "move gorm to g2"
     assert "as:" not in out  # nothing answered: the GM's own line
@@ -151,7 +177,7 @@ def test_the_complete_line_is_shown_after_a_move_answered_at_the_prompt(yard_fil
     out = r.output
     assert "  as: move gorm to G2 intercept Wren with Spear roll 6,2" in out
     assert out.index("Gorm goes on B2") < out.index("  as: move gorm")
-    r = play(yard_file, *OPEN, "move gorm to g2", "n", "quit")
+    r = play(yard_file, *OPEN, "move gorm to g2", "n", "n", "quit")
     assert "  as: move gorm to G2 no-reactions" in r.output
 
 
@@ -171,7 +197,7 @@ def test_a_first_reaction_is_told_as_it_lands_before_the_next_offer(tmp_path):
              "6,1,1", "quit")
     out = " ".join(r.output.split())
     blow = "Wren -> Gorm: Spear (Piercing) POW 2d [6,2] 1s = 1s -> 6 dmg"
-    offer = "Wren may Intercept with Rapier (2 Vigor of 5)."
+    offer = "Wren may Intercept with Rapier or Unarmed Attack (2 Vigor of 5)."
     assert blow in out and offer in out
     assert out.index(blow) < out.index(offer)
     assert out.count("Wren reacts: Forestall (Spear) (2 Vigor: 7->5)") == 1

@@ -3,11 +3,13 @@ R35: forced movement triggers Intercept, never Forestall; ch19 Shove, Grab, Move
 A shove line that says nothing of its push (no ``intercept``/``no-reactions`` after it)
 is asked the attack's own questions first; once its roll is known (the push is its net
 successes) each reactor whose reach the push carries the target into is offered its
-Intercept, with the cost and the first weapon it can use, and a yes goes through the
+Intercept, with the cost and the weapons it can use there, and a yes goes through the
 attack's questions at the trigger square. The answers are the shove line's words; the
 journal keeps one complete line, shown as ``as:``. A grabber's move line is offered the
-dragged one's Intercepts the same way. The scripted ``Table`` is
-tests/test_ask_questions.py's; the transcripts are ``momenta run --ask`` with a pipe."""
+dragged one's Intercepts the same way. The offers are the engine's trigger decision
+points (engine/movement/trigger_points.py) in the one decision of the line, worded by
+questions/trigger_answers.py. The scripted ``Table`` is tests/test_ask_questions.py's;
+the transcripts are ``momenta run --ask`` with a pipe."""
 
 from __future__ import annotations
 
@@ -136,15 +138,16 @@ def test_a_grabbers_move_is_offered_the_dragged_ones_intercept():
         text = text.replace(f"@{key}", square)
     s = session_from(text)
     run(s, "turn kira", "grab nix roll 1s")
-    from momenta_cli.questions import move_questions
-
-    t = Table("y", "0s")
-    line, _ = move_questions.settle_move_line(s.state, "move kira to d2", QueueRoller([1] * 10), t)
+    line, t = ask(s, "move kira to d2", "y", "0s")
     assert ("Nix is dragged into Wren's reach at E1: Wren may Intercept with Spear "
             "(2 Vigor of 7).") in t.told
+    assert t.prompts == ["Intercept? [y/N] ", "Wren rolls 2d> "]
     assert line == "move kira to D2 intercept Wren with Spear roll 0s"
-    run(s, line)
     assert "Wren to Nix: distance 2 (map, Nix at E1)" in log_text(s)
+    # the line the entry keeps, typed whole, does the same
+    s2 = session_from(text)
+    run(s2, "turn kira", "grab nix roll 1s", line)
+    assert s2.state.get("Nix").vitality == s.state.get("Nix").vitality == 4 - 2
 
 
 def test_no_reactions_on_a_drag_line_gets_no_may_intercept_note():
@@ -214,28 +217,8 @@ def test_the_guides_push_offer_is_the_prompts_on_the_sample():
             run_line(s, line, roller)
     line, t = ask(s, "shove brannoc knife-2 roll 3s", "y", "0s")
     offer = ("Knife-2 is pushed into Tamsin's reach at I6: Tamsin may Intercept with "
-             "Dagger (2 Vigor of 7).")
+             "Dagger or Unarmed Attack (2 Vigor of 7).")
     guide = " ".join((ROOT / "docs" / "at-the-table.md").read_text().split())
     assert offer in t.told and offer in guide
     assert line == "shove brannoc knife-2 roll 3s intercept Tamsin with Dagger roll 0s"
     assert f"`{line}`" in guide
-
-
-def test_the_dice_before_the_push_count_each_roll_and_a_wound_slots_d6():
-    """The tracker's dice handed out before the push: every rolled pool's faces (a typed
-    roll or a Grunt's none) and the d6 of a PC's Wound slot (R10), e.g. from a
-    Counterattack's blow before the shove's roll; the Intercepts' come after them."""
-    from momenta_cli.engine.attack import AttackRolled
-    from momenta_cli.engine.core import Pool, Roll, WoundTaken
-    from momenta_cli.questions.push_questions import _rolled
-
-    def rolled(how: str, faces: tuple[int, ...]) -> Roll:
-        return Roll(len(faces), faces, 0, faces, how)  # type: ignore[arg-type]
-
-    counter = AttackRolled("Gorm", "Kira", "Counterattack", "Cudgel", "melee", "Body", (),
-                           Pool(), rolled("rolled", (6, 6, 5)))
-    shove = AttackRolled("Kira", "Gorm", "Shove", "Unarmed Attack", "melee", "Body", (),
-                         Pool(), rolled("typed", (5, 5)), "Parry", Pool(),
-                         rolled("rolled", (1, 2)))
-    assert _rolled([counter, WoundTaken("Kira", "Dazed", face=3), shove]) == 3 + 1 + 2
-    assert _rolled([WoundTaken("Gorm", "Dazed", face=None)]) == 0

@@ -13,6 +13,7 @@ Kira a Longsword; Gorm (Regular, a Parry) and Nix (a Grunt, 4 Vitality) move pas
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -33,7 +34,11 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.engine.movement import MoveTo
 from momenta_cli.language import move_line, parse_line, unparse
-from momenta_cli.questions.trigger_answers import trigger_answer, trigger_question
+from momenta_cli.questions.trigger_answers import (
+    trigger_answer,
+    trigger_question,
+    untaken_note,
+)
 from momenta_cli.render import event_lines
 from tests.engine_helpers import run, session_from
 
@@ -390,7 +395,8 @@ def test_the_trigger_question_and_its_answers():
     first = step(s.state, cmd)
     assert isinstance(first, Ask)
     text, words = trigger_question(first)
-    assert text == "Wren may Intercept Gorm at B2 with Spear (2 Vigor of 7)? [y/N]"
+    assert text == ("Gorm comes into Wren's reach at B2: Wren may Intercept with Spear "
+                    "(2 Vigor of 7).")
     assert words == ["y", "n", "intercept", "Spear"]
     assert trigger_answer(first, "y") == first.options[1]
     assert trigger_answer(first, "") == NO_REACTION
@@ -398,7 +404,8 @@ def test_the_trigger_question_and_its_answers():
     second = step(s.state, cmd, {first.key: NO_REACTION})
     assert isinstance(second, Ask)
     assert trigger_question(second)[0] == (
-        "Wren may Intercept Gorm at C2 with Rapier or Unarmed Attack (2 Vigor of 7)? [y/N]")
+        "Gorm comes into Wren's reach at C2: Wren may Intercept with Rapier or Unarmed "
+        "Attack (2 Vigor of 7).")
     for said in ("unarmed", "y with unarmed", "intercept unarmed attack"):
         got = trigger_answer(second, said)
         assert isinstance(got, Option) and dict(got.change) == {"weapon": "Unarmed Attack"}
@@ -410,15 +417,55 @@ def test_a_forestall_and_a_push_are_worded_as_they_happen():
     s = gorms_turn(gorm="B1")
     got = step(s.state, parse_line("move gorm to A3"))
     assert isinstance(got, Ask)
-    assert trigger_question(got)[0] == ("Wren may Forestall Gorm as it starts to move at B1 "
-                                        "with Spear (2 Vigor of 7)? [y/N]")
+    assert trigger_question(got)[0] == ("Gorm starts to move within reach of Wren's Spear: "
+                                        "Wren may Forestall (2 Vigor of 7).")
     s = ty.yard(kira="C3", gorm="D3", wren="G1", nix="A1")
     run(s, "turn kira")
     got = step(s.state, parse_line("shove gorm roll 2s"),
                {("attack", (), "reaction"): NO_REACTION})
     assert isinstance(got, Ask)
-    assert trigger_question(got)[0] == ("Wren may Intercept Gorm pushed into reach at E3 "
-                                        "with Spear (2 Vigor of 7)? [y/N]")
+    assert trigger_question(got)[0] == ("Gorm is pushed into Wren's reach at E3: Wren may "
+                                        "Intercept with Spear (2 Vigor of 7).")
+
+
+def test_a_trigger_the_reactor_cannot_take_is_one_dim_line_with_the_engines_reasons():
+    """R24, R35: Wren has 1 Vigor: each trigger gives only no reaction and the reasons
+    (``Ask.why``); the dim line says them, a reason each weapon gives alike once ("the
+    same for"), and one told already in this movement is not told again, only the
+    weapons it now holds for; a Broken reactor's reason (no weapon in it) once."""
+    s = gorms_turn()
+    run(s, "set wren vigor 1")
+    seen: list[Ask] = []
+
+    class Table:
+        def roll(self, n: int) -> list[int]:
+            return [3] * n
+
+        def answer(self, ask: Ask) -> Any:
+            seen.append(ask)
+            return None
+
+    decide(s.state, parse_line("move gorm to G2"), Table())
+    b2, c2 = [a for a in seen if a.kind == "trigger" and a.who == "Wren"]
+    assert untaken_note(b2) == ("(no Intercept asked of Wren at B2: Intercept (Spear) "
+                                "costs 2 Vigor; Wren has 1 (R24))")
+    assert untaken_note(c2) == ("(no Intercept asked of Wren at C2: Intercept (Rapier) "
+                                "costs 2 Vigor; Wren has 1 (R24); the same for Unarmed "
+                                "Attack)")
+    said: set[str] = set()
+
+    def first(shape: str) -> bool:
+        new = shape not in said
+        said.add(shape)
+        return new
+
+    assert untaken_note(b2, first) is not None
+    assert untaken_note(c2, first) == ("(no Intercept asked of Wren at C2 either: the same "
+                                       "for Rapier and Unarmed Attack)")
+    broken = replace(c2, why=("Wren is Broken and cannot react",))
+    assert untaken_note(broken) == ("(no Intercept asked of Wren at C2: Wren is Broken and "
+                                    "cannot react)")
+    assert untaken_note(broken, lambda shape: False) is None
 
 
 def test_an_attack_written_for_a_trigger_is_the_lines_reaction():

@@ -12,7 +12,7 @@ from momenta_cli.engine.core.rollers import QueueRoller
 from momenta_cli.language import parse_line
 from momenta_cli.render import path_doc, path_lines
 from tests.engine_helpers import run
-from tests.test_ask_questions import Table
+from tests.test_ask_questions import Table, ask_line
 
 WALLED = """\
     ...#...
@@ -42,12 +42,12 @@ def test_an_intercept_through_a_wall_is_flagged_in_path_and_its_json():
 
 
 def test_the_prompt_offers_an_intercept_through_a_wall_with_the_warning():
-    """R35 and ours: the offer itself says there is no line of sight, before any dice."""
-    from momenta_cli.questions import move_questions
-
+    """R35 and ours: the offer itself says there is no line of sight, before any dice
+    (the movement's trigger asked at the prompt: questions/trigger_answers.py)."""
     s = walled()
     t = Table("")
-    line, _ = move_questions.settle_move_line(s.state, "move gorm to e2", QueueRoller([1] * 10), t)
-    assert line == "move gorm to E2 no-reactions"
+    entry = ask_line(s, "move gorm to e2", t, QueueRoller([1] * 10))
+    assert entry is not None and entry.line == "move gorm to E2 no-reactions"
+    assert t.prompts == ["Intercept? [y/N] "] and not t.answers
     assert ("Gorm comes into Wren's reach at E2: Wren may Intercept with Spear (2 Vigor "
             "of 7) - no line of sight: reach through the wall is your call.") in t.told

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from momenta_cli.engine.attack import Attack, PartPath, part_at, replace_part
 from momenta_cli.engine.core import (
     Ask,
+    Key,
     Option,
     candidates,
     dice_text,
@@ -97,12 +98,34 @@ def _owner(path: PartPath) -> PartPath:
     return tuple(p)
 
 
+def _attack_of(d: TableDecider, ask: Ask) -> tuple[Attack, Key]:
+    """The attack ``ask`` is a decision point of and its key inside it: the command's
+    own, or the reactive attack made at a movement's trigger (a key ``("reactive", path,
+    i, *inner)``, engine/movement/trigger_points.py: the ``i``-th of the reactions on the
+    move line, or on the shove's part at ``path`` for its push). Raises ``MomentaError``
+    or ``AssertionError`` when the command holds no such attack."""
+    cmd = d.written()
+    key = ask.key
+    if key[0] != "reactive":
+        if not isinstance(cmd, Attack):
+            raise MomentaError("not an attack")
+        return cmd, key
+    if isinstance(cmd, Attack):
+        reactions = part_at(cmd, key[1]).push_reactions
+    else:
+        reactions = getattr(cmd, "reactions", ())
+    if not 0 <= key[2] < len(reactions):
+        raise MomentaError("no such reaction on the line")
+    return reactions[key[2]], key[3:]
+
+
 def attack_said(d: TableDecider, ask: Ask) -> str:
     """``Gorm attacks Wren with Cudgel, 3d``: who attacks whom, how, with the pool."""
     target = ask.who if not ask.gm else target_of(ask)
     verb, weapon = "attacks", ""
     try:
-        x = part_at(d.written(), _owner(ask.key[1]))
+        attack, key = _attack_of(d, ask)
+        x = part_at(attack, _owner(key[1]))
         from momenta_cli.engine.attack import weapon_for
 
         verb = VERB.get(x.maneuver, "attacks")
@@ -160,7 +183,7 @@ def _pc_reaction(d: TableDecider, ask: Ask) -> Option | None:
             continue
         break
     if braced:  # ch19 Brace declared with it: not asked once the damage is known
-        d.preset[("attack", ask.key[1], "brace")] = True
+        d.preset[(*ask.key[:-1], "brace")] = True  # the same attack's Brace point
     return d.take(ask, None if got is None else got.option)
 
 
@@ -215,8 +238,8 @@ def _refusal(d: TableDecider, ask: Ask, spelled: str) -> str | None:
     deciding the command with it declared as far as the first decision point: a look
     ahead that rolls nothing, made only for an answer not offered."""
     hits = [k for k in KINDS if k.startswith(spelled)]
-    if len(hits) != 1 or ask.gm:
-        return None
+    if len(hits) != 1 or ask.gm or ask.key[0] != "attack":
+        return None  # (inside a movement's reactive attack: not looked ahead)
     path = ask.key[1]
     try:
         cmd = d.written()
