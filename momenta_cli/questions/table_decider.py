@@ -73,6 +73,8 @@ VOID = ("The tracker's dice shown are void: the line typed again rolls new ones 
 HOW_DICE = ("Dice: type each roll's faces (5,6,2) or successes (2s); Enter: the tracker "
             "rolls.")
 
+WALKS = ("moved", "halted", "dragged")  # a movement's steps and stops (R35)
+
 # what a command pays (Vigor, a maneuver, a scripted defense's use): its own lines say it
 UNSAID = ("maneuver_taken", "reaction_taken", "defense_used")
 
@@ -95,6 +97,9 @@ class TableDecider:
         self.asked = False  # a question was put to the table
         self.seen: list[Event] = []  # every event shown, in order (kept alive: ids)
         self._shown: set[int] = set()
+        # a movement's walk and stops as already shown: the engine works each question's
+        # out afresh (the same steps, new events), so they are known by what they say
+        self._walked: list[Event] = []
         self._once: set[Any] = set()
         self._tracker_shown = False
 
@@ -117,9 +122,12 @@ class TableDecider:
         lines after it, and is not what the table answers by."""
         from momenta_cli.render import event_lines
 
-        new = [e for e in ask.lead if id(e) not in self._shown and e.kind not in UNSAID]
+        new = [e for e in ask.lead if id(e) not in self._shown and e.kind not in UNSAID
+               and not (e.kind in WALKS and e in self._walked)]
         for e in new:
             self._shown.add(id(e))
+            if e.kind in WALKS:
+                self._walked.append(e)
             self.seen.append(e)
             if e.kind == "attack_rolled" and any(
                     r is not None and r.rolled for r in (e.roll, e.defense_roll)):
