@@ -159,14 +159,46 @@ def test_a_two_by_two_creature_steps_over_a_one_square_gap_and_never_jumps():
     assert at("D1") not in reachable(wide, at("A1"), 8, side=2)  # wholly over: a fall
 
 
-def test_after_a_jump_the_move_may_go_on_into_water():
-    """Ours (docs/rulings.md Terrain, R36 "the landing square is stable floor"): the
-    stable surface ch19 Horizontal Jump asks for is the landing square; the Move may then
-    go on into water. A jump landing in the water itself is refused."""
+def test_a_move_that_jumps_must_finish_on_flat_and_stable_ground():
+    """R36, ch19 Horizontal Jump ("as long as they finish their Move on a flat and stable
+    surface"): a Move may jump a pit only when its last square is floor or an open
+    doorway. Jumping B1 and ending in the water at D1 is refused with the reason; the
+    same jump going on through the water to the floor at F1 is a legal Move (it finishes
+    on flat ground), and so is one ending in the doorway."""
     b = board_of(".o.~~.")
+    why = refused(b, at("A1"), at("D1"), 5)
+    assert why == ("the only way to D1 within 5 squares jumps the pit at B1, and a Move "
+                   "that jumps a gap must finish on a flat and stable surface: D1 is "
+                   "water (ch19 Horizontal Jump, R36)")
+    p = path(b, at("A1"), at("F1"), 5)
+    assert p.names() == ["B1", "C1", "D1", "E1", "F1"] and p.jumped == {at("B1")}
+    assert p.swimming and p.cost == 5
+    assert path(board_of(".o./"), at("A1"), at("D1"), 5).jumped == {at("B1")}
+    assert reachable(b, at("A1"), 5) == {at("C1"): 2, at("F1"): 5}
+
+
+def test_a_move_that_jumps_ends_on_no_difficult_ground_climb_or_pit():
+    """R36: the Move's last square after a jump is not difficult ground, a low wall or
+    a pit (walking into one after the jump would be a fall, not a flat finish): each is
+    refused naming the ground. Without the jump the same ends are legal: the rule binds
+    a Move that jumps, not the ground. (A climbable square is never the end of a longer
+    Move anyway: ch19 Climb, above.)"""
+    for ground, words in ((":", "difficult ground"), ("=", "a low wall")):
+        why = refused(board_of(f".o.{ground}"), at("A1"), at("D1"), 6)
+        assert why.endswith(f"D1 is {words} (ch19 Horizontal Jump, R36)"), why
+        assert path(board_of(f"...{ground}"), at("A1"), at("D1"), 6).cost >= 3
+    why = refused(board_of(".o.o"), at("A1"), at("D1"), 6, into_pit=True)
+    assert why.endswith("D1 is a pit (ch19 Horizontal Jump, R36)")
+    assert path(board_of("...o"), at("A1"), at("D1"), 6, into_pit=True).fall == 3
+
+
+def test_a_move_that_can_go_round_does_not_jump_when_it_ends_off_flat_ground():
+    """R36: to end in the water the Move walks round the pit rather than jump it: the
+    longer dry way is taken, not refused."""
+    b = board_of(".o.~", "....")
     p = path(b, at("A1"), at("D1"), 5)
-    assert p.names() == ["B1", "C1", "D1"] and p.jumped == {at("B1")} and p.swimming
-    assert "within" in refused(board_of(".o~~~."), at("A1"), at("C1"), 5)
+    assert p.jumped == frozenset() and p.names() == ["B2", "C2", "D1"] and p.cost == 3
+    assert path(b, at("A1"), at("C1"), 5).jumped == {at("B1")}  # floor: the jump is shortest
 
 
 def test_walking_into_a_pit_is_a_fall_only_when_asked():
@@ -201,7 +233,7 @@ def test_closed_door_blocks_and_open_door_lets_through():
 
 # --- properties ---------------------------------------------------------------------
 
-KINDS = ".....#:"
+KINDS = "......#:=~o/"  # floor mostly; walls, rough ground, water, pits, doorways
 
 
 @st.composite
@@ -210,10 +242,12 @@ def fields(draw):
     rows = ["".join(draw(st.sampled_from(KINDS)) for _ in range(w)) for _ in range(h)]
     b = board_of(*rows)
     free = [(c, r) for r in range(h) for c in range(w) if not b.at((c, r)).solid]
-    if len(free) < 2:
+    # a start at the bottom of a pit is a climb out (one square): not what this checks
+    starts = [s for s in free if b.at(s).kind != "pit"]
+    if len(free) < 2 or not starts:
         b = board_of(*["." * w] * h)
-        free = [(c, r) for r in range(h) for c in range(w)]
-    start = draw(st.sampled_from(free))
+        free = starts = [(c, r) for r in range(h) for c in range(w)]
+    start = draw(st.sampled_from(starts))
     goal = draw(st.sampled_from(free))
     rest = [s for s in free if s not in (start, goal)]
     enemies = frozenset(draw(st.lists(st.sampled_from(rest), max_size=3))) if rest else \
@@ -223,51 +257,85 @@ def fields(draw):
     return b, start, goal, enemies, allies, draw(st.integers(0, 12))
 
 
-def bfs_cost(b: Board, start: Square, goal: Square, enemies, allies) -> int | None:
-    """An independent search: breadth-first over squares, a difficult square entered
-    through one extra waiting node, so each edge costs 1."""
+def flat(b: Board, s: Square) -> bool:
+    """R36: floor or an open doorway, where a jump lands and a Move that jumped ends."""
+    return b.at(s).kind in ("floor", "door")
+
+
+def bfs_costs(b: Board, start: Square, goal: Square, enemies, *, jumps: bool = True
+              ) -> dict[bool, int]:
+    """An independent search for a one-square mover's Move (R32, R36, ch19 Horizontal
+    Jump): breadth-first over (square, whether a pit was jumped), each edge costing 1:
+    a difficult square or low wall is entered through one extra waiting node, and a jump
+    (from anywhere but the water, straight over one pit square to floor or a doorway
+    beyond) goes through a node in the air. No pit is walked into. The least cost of
+    standing on ``goal`` having jumped and not, for each that can."""
     def ok(s):
         return b.on(s) and not b.at(s).solid and s not in enemies
 
     def solid(s):
         return b.on(s) and b.at(s).solid
 
-    seen = {(start, 0): 0}
-    todo = deque([(start, 0)])
+    def squeezed(s, dx, dy):
+        return bool(dx and dy) and solid((s[0] + dx, s[1])) and solid((s[0], s[1] + dy))
+
+    out: dict[bool, int] = {}
+    seen = {(start, None, False): 0}
+    todo = deque([(start, None, False)])
     while todo:
         node = todo.popleft()
         cost = seen[node]
-        sq, waiting = node
-        if waiting:
-            nxt = [(sq, 0)]
+        sq, then, jumped = node
+        if then is not None:  # the second half of a step: rough ground, or a landing
+            nxt = [(then, None, jumped)]
         else:
-            if sq == goal and sq not in allies:
-                return cost
+            if sq == goal:
+                out.setdefault(jumped, cost)
             nxt = []
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     t = (sq[0] + dx, sq[1] + dy)
-                    if (dx, dy) == (0, 0) or not ok(t):
+                    if (dx, dy) == (0, 0) or not ok(t) or squeezed(sq, dx, dy):
                         continue
-                    if dx and dy and solid((sq[0] + dx, sq[1])) and \
-                            solid((sq[0], sq[1] + dy)):
+                    kind = b.at(t).kind
+                    if kind == "pit":
+                        land = (t[0] + dx, t[1] + dy)
+                        if jumps and b.at(sq).kind != "water" and ok(land) and \
+                                flat(b, land) and not squeezed(t, dx, dy):
+                            nxt.append((t, land, True))
                         continue
-                    nxt.append((t, 1) if b.at(t).kind == "difficult" else (t, 0))
+                    nxt.append((t, t, jumped) if kind in ("difficult", "low") else
+                               (t, None, jumped))
         for n in nxt:
             if n not in seen:
                 seen[n] = cost + 1
                 todo.append(n)
-    return None
+    return out
+
+
+def bfs_cost(b: Board, start: Square, goal: Square, enemies, allies, *,
+             jumps: bool | None = None) -> int | None:
+    """The least cost of a Move from ``start`` ending on ``goal`` by ``bfs_costs``: not
+    on an ally, and having jumped only when ``goal`` is flat (R36); None when none.
+    ``jumps``: a leg of a longer Move that may jump (True) or not (False), wherever the
+    leg ends."""
+    if goal in allies:
+        return None
+    costs = bfs_costs(b, start, goal, enemies, jumps=jumps is not False)
+    ok = [costs.get(False), costs.get(True) if jumps or flat(b, goal) else None]
+    return min((c for c in ok if c is not None), default=None)
 
 
 @pytest.mark.slow  # property
 @settings(max_examples=300, deadline=None)
 @given(fields())
 def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
-    """R32: a returned path costs at most the budget, never enters a wall or an enemy's
-    square, does not end on an ally, steps one square at a time with the costs adding
-    up, and costs exactly what an independent breadth-first search finds (so it is never
-    longer); when the search finds nothing within the budget, neither does BFS."""
+    """R32, R36: a returned path costs at most the budget, never enters a wall or an
+    enemy's square, does not end on an ally, steps one square at a time with the costs
+    adding up, jumps only a pit straight across onto flat ground and then finishes on
+    flat ground, and costs exactly what an independent breadth-first search finds (so
+    it is never longer); when the search finds nothing within the budget, neither does
+    BFS."""
     b, start, goal, enemies, allies, budget = case
     found = find_path(b, start, goal, budget, enemies=enemies, allies=allies)
     best = bfs_cost(b, start, goal, enemies, allies) if goal != start else None
@@ -278,11 +346,28 @@ def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
         for sq in found.squares:
             assert max(abs(sq[0] - pos[0]), abs(sq[1] - pos[1])) == 1
             assert not b.at(sq).solid and sq not in enemies
-            total += 2 if b.at(sq).kind == "difficult" else 1
+            total += 2 if b.at(sq).kind in ("difficult", "low") else 1
             pos = sq
         assert total == found.cost and found.end == goal and goal not in allies
+        seq = [start, *found.squares]
+        for i, sq in enumerate(seq):
+            if sq in found.jumped:
+                assert b.at(sq).kind == "pit" and b.at(seq[i - 1]).kind != "water"
+                assert seq[i + 1][0] - sq[0] == sq[0] - seq[i - 1][0]  # straight across
+                assert seq[i + 1][1] - sq[1] == sq[1] - seq[i - 1][1]
+                assert flat(b, seq[i + 1])
+            else:
+                assert b.at(sq).kind != "pit"
+        assert not found.jumped or flat(b, goal)
     else:
         assert best is None or best > budget or goal in allies or goal in enemies
+
+
+def _steps(start: Square, p: LegalPath) -> list[tuple[Square, Square]]:
+    """The steps of a path as a reach sees them: a jump one step from take-off to
+    landing (R35)."""
+    seq = [start, *(q for q in p.squares if q not in p.jumped)]
+    return list(zip(seq, seq[1:], strict=False))
 
 
 @pytest.mark.slow  # property
@@ -291,7 +376,8 @@ def test_paths_are_legal_within_budget_and_as_short_as_a_bfs_finds(case):
 def test_a_penalty_only_breaks_ties_and_is_the_least_of_the_cheapest(case, data):
     """R32 first, R35 second: a ``penalty`` (here: entering a random set of "reach"
     squares from outside it) never changes the cost, the path stays legal, its ``extra``
-    is what its steps add up to, and no more than the unpenalised path's."""
+    is what its steps add up to (a jump one step, take-off to landing: R35), and no more
+    than the unpenalised path's."""
     b, start, goal, enemies, allies, budget = case
     free = [(c, r) for r in range(b.height) for c in range(b.width)]
     reach = frozenset(data.draw(st.lists(st.sampled_from(free), max_size=8)))
@@ -305,19 +391,18 @@ def test_a_penalty_only_breaks_ties_and_is_the_least_of_the_cheapest(case, data)
     assert isinstance(plain, LegalPath) == isinstance(priced, LegalPath)
     if isinstance(plain, LegalPath) and isinstance(priced, LegalPath):
         assert priced.cost == plain.cost <= budget
-        seq = [start, *priced.squares]
-        assert priced.extra == sum(entering(a, z) for a, z in zip(seq, seq[1:], strict=False))
+        assert priced.extra == sum(entering(a, z) for a, z in _steps(start, priced))
         assert all(not b.at(q).solid and q not in enemies for q in priced.squares)
-        plain_seq = [start, *plain.squares]
-        assert priced.extra <= sum(entering(a, z) for a, z in zip(plain_seq, plain_seq[1:],
-                                                        strict=False))
+        assert priced.extra <= sum(entering(a, z) for a, z in _steps(start, plain))
 
 
 @pytest.mark.slow  # property
 @settings(max_examples=200, deadline=None)
 @given(fields())
-def test_reachable_agrees_with_find_path(case):
-    """The reachable area holds exactly the goals find_path reaches, at the same cost."""
+def test_reachable_agrees_with_find_path_and_the_bfs(case):
+    """The reachable area holds exactly the goals find_path reaches, at the same cost,
+    and what the independent search finds within the budget (R32, R36: a square reached
+    only by a jump is in it only when flat)."""
     b, start, _goal, enemies, allies, budget = case
     area = reachable(b, start, budget, enemies=enemies, allies=allies)
     for r in range(b.height):
@@ -327,6 +412,10 @@ def test_reachable_agrees_with_find_path(case):
                 assert area.get((c, r)) == found.cost
             else:
                 assert (c, r) not in area
+            best = bfs_cost(b, start, (c, r), enemies, allies) \
+                if (c, r) != start and b.at((c, r)).kind != "pit" else None
+            assert area.get((c, r)) == (best if best is not None and best <= budget
+                                        else None)
 
 
 @st.composite
@@ -366,13 +455,14 @@ def test_counts_of_squares_read_singular_and_plural():
         "no way to E1 within 1 square"
 
 
-def test_a_jump_lands_on_stable_ground_difficult_or_a_low_wall_included():
-    """ch19 Horizontal Jump ("a flat and stable surface"), R36 ("stable floor"); ours
-    (docs/rulings.md Terrain): stable ground is floor, a doorway, difficult ground or a
-    low wall, the landing paying what entering it costs (2); not water or a climbable
-    square."""
-    for ground, cost in ((".", 2), (":", 3), ("=", 3), ("/", 2)):
-        p = path(board_of(f".o{ground}"), at("A1"), at("C1"), 5)
-        assert p.jumped == {at("B1")} and p.cost == cost, ground
-    assert "within" in refused(board_of(".o~"), at("A1"), at("C1"), 5)
+def test_a_jump_lands_on_flat_and_stable_ground_only():
+    """ch19 Horizontal Jump ("a flat and stable surface"), R36: the landing square is
+    floor or an open doorway, the landing paying what entering it costs (1); not
+    difficult ground, a low wall, water or a climbable square, even when the Move goes
+    on from there to the floor."""
+    for ground in (".", "/"):
+        p = path(board_of(f".o{ground}."), at("A1"), at("D1"), 5)
+        assert p.jumped == {at("B1")} and p.cost == 3, ground
+    for ground in (":", "=", "~", "^"):
+        assert "within" in refused(board_of(f".o{ground}."), at("A1"), at("D1"), 6), ground
     assert "climbable" in refused(board_of(".o^"), at("A1"), at("C1"), 5)

@@ -300,7 +300,8 @@ def test_walking_into_a_pit_falls_with_r23_damage():
 
 def test_a_2x2_creature_walks_by_its_top_left_square_and_needs_room():
     """R31: SIZE 2 takes 2x2 squares, named by its top-left; R32: every square entered
-    must be free of walls."""
+    must be free of walls, so the gap one square wide at D3 lets it through nowhere: it
+    is told it does not fit, not that its SPD is short (issue 26 item 10)."""
     s = on_map("""
         ......
         ......
@@ -309,7 +310,8 @@ def test_a_2x2_creature_walks_by_its_top_left_square_and_needs_room():
         ......
     """, ogre="A1", kira="F5")
     run(s, "turn kira", "end", "turn ogre")
-    refused(s, "move ogre to c4", "Ogre cannot Move to C4: no way to C4 within 4 squares")
+    refused(s, "move ogre to c4", "Ogre cannot Move to C4: a 2x2 creature does not fit "
+            "through the gap at D3, nor by any other way there")
     run(s, "move ogre to e1")
     assert where(s, "Ogre") == "E1"
     refused(s, "move ogre to f1", "a 2x2 creature does not fit at F1")

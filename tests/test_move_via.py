@@ -19,7 +19,7 @@ from momenta_cli.language import move_line, parse_line
 from momenta_cli.language.unparsing import path_line
 from momenta_cli.render import path_doc, path_lines
 from tests.engine_helpers import log_text, refused, run
-from tests.test_geometry_paths import bfs_cost
+from tests.test_geometry_paths import bfs_cost, flat
 from tests.test_move_map import OPEN, moved, on_map, where
 from tests.trigger_yard import yard
 
@@ -211,32 +211,43 @@ SQUARES = [f"{c}{r}" for c in "ABCD" for r in "1234"]  # near: most walks fit SP
 
 @pytest.mark.slow  # property
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from("..#:"), min_size=24, max_size=24),
+@given(st.lists(st.sampled_from("...#:3~"), min_size=24, max_size=24),
        st.sampled_from(SQUARES[1:]), st.sampled_from(SQUARES[1:]),
        st.sampled_from(SQUARES[1:]))
 def test_a_steered_path_is_legal_within_spd_and_its_legs_the_cheapest(cells, gorm, via, to):
-    """R32: a walk through a waypoint never costs more than SPD, never enters a wall or
-    the enemy's square, passes the waypoint, and costs what the two cheapest legs cost
-    (an independent breadth-first search, tests/test_geometry_paths.py); when there is
-    none, the line is refused with the reason and nothing moves."""
+    """R32, R36: a walk through a waypoint never costs more than SPD, never enters a
+    wall or the enemy's square, passes the waypoint, jumps a pit only when it finishes
+    on flat ground, and costs what the two cheapest legs cost (an independent
+    breadth-first search, tests/test_geometry_paths.py: both legs may jump only when the
+    Move ends on floor); when there is none within SPD, the line is refused with the
+    reason and nothing moves."""
     assume(gorm not in (via, to) and via != to)
-    cells[0] = "."  # Kira's square, A1
-    cells[(int(gorm[1]) - 1) * 6 + "ABCDEF".index(gorm[0])] = "."  # Gorm's
+
+    def index(square: str) -> int:
+        return (int(square[1]) - 1) * 6 + "ABCDEF".index(square[0])
+
+    for square in ("A1", gorm, via, to):  # Kira's and Gorm's squares; no end in a pit
+        if square in ("A1", gorm) or cells[index(square)] == "3":
+            cells[index(square)] = "."
     rows = ["".join(cells[r * 6:(r + 1) * 6]) for r in range(4)]
     s = on_map("\n".join(rows), kira="A1", gorm=gorm)
     run(s, "turn kira")
     f = s.state.get("Kira")
     board, enemy = s.state.encounter.board, frozenset({parse_square(gorm)})
+    jumps = flat(board, parse_square(to))
+    legs = (bfs_cost(board, parse_square("A1"), parse_square(via), enemy, frozenset(),
+                     jumps=jumps),
+            bfs_cost(board, parse_square(via), parse_square(to), enemy, frozenset()))
     try:
         r = plan_walk(s.state, f, to, via=(via,))
     except MomentaError as err:
         assert str(err).startswith(f"Kira cannot Move to {to} via {via}: ")
+        assert None in legs or sum(legs) > 5  # type: ignore[arg-type]
         return
     seq = [parse_square("A1"), *r.path.squares]
     assert r.path.cost <= 5 and parse_square(via) in r.path.squares and seq[-1] == parse_square(to)
     assert all(not board.at(q).solid and q not in enemy for q in r.path.squares)
     assert r.path.cost == sum(step_cost(board, a, b) for a, b in zip(seq, seq[1:],
                                                                      strict=False))
-    legs = (bfs_cost(board, parse_square("A1"), parse_square(via), enemy, frozenset()),
-            bfs_cost(board, parse_square(via), parse_square(to), enemy, frozenset()))
+    assert not r.path.jumped or jumps
     assert r.path.cost == sum(legs)  # type: ignore[arg-type]

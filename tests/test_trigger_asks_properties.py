@@ -22,8 +22,10 @@ from tests.engine_helpers import run, session_from
 SQUARES = [f"{c}{r}" for c in "ABCDEFG" for r in range(1, 5)]
 
 
-def _text(kira_side: str, kira_size: str, kira_weapon: str) -> str:
-    return ty.YARD.replace("@rows", ty.ROWS).replace(
+def _text(kira_side: str, kira_size: str, kira_weapon: str, moat: str | None = None) -> str:
+    rows = "\n".join("    " + "".join("3" if c == moat else "." for c in "ABCDEFG")
+                     for _ in range(4))
+    return ty.YARD.replace("@rows", rows).replace(
         "- name: Kira\n    side: allies", f"- name: Kira\n    side: {kira_side}").replace(
         "SEN: 12, SIZE: 1M}\n    max_vitality: 21",
         f"SEN: 12, SIZE: {kira_size}}}\n    max_vitality: 21").replace(
@@ -32,19 +34,24 @@ def _text(kira_side: str, kira_size: str, kira_weapon: str) -> str:
 
 @st.composite
 def scenes(draw):
-    """A yard and a line: Gorm or Nix moving past Wren and Kira, Kira (on the
-    adversaries' side: a PC who may Counterattack) moving past Wren, Kira (SIZE 2)
-    dragging Nix, or Kira shoving Gorm."""
+    """A yard (some with a moat to jump) and a line: Gorm or Nix moving past Wren and
+    Kira, Kira (on the adversaries' side: a PC who may Counterattack) moving past Wren,
+    Kira (SIZE 2) dragging Nix, or Kira shoving Gorm."""
     kind = draw(st.sampled_from(["enemy", "rival", "drag", "shove"]))
-    spots = draw(st.lists(st.sampled_from(SQUARES), min_size=5, max_size=5, unique=True))
+    # a moat of pits down one column for a walk to jump (ch19 Horizontal Jump; R35: its
+    # triggers are met at the landing, never in the air)
+    moat = draw(st.sampled_from([None, "D"])) if kind in ("enemy", "rival") else None
+    spots = draw(st.lists(st.sampled_from([q for q in SQUARES if q[0] != moat]),
+                          min_size=5, max_size=5, unique=True))
     at = dict(zip(("kira", "wren", "gorm", "nix", "goal"), spots, strict=True))
     if kind == "enemy":
         who = draw(st.sampled_from(["gorm", "nix"]))
-        text = _text("allies", "1M", "Longsword")
+        text = _text("allies", "1M", "Longsword", moat)
         opening = ("turn kira", "end", f"turn {who}")
         line = f"move {who} to {at['goal']}"
     elif kind == "rival":
-        text = _text("adversaries", "1M", draw(st.sampled_from(["Longsword", "Spear"])))
+        text = _text("adversaries", "1M", draw(st.sampled_from(["Longsword", "Spear"])),
+                     moat)
         opening = ("turn wren", "end", "turn kira")
         line = f"move kira to {at['goal']}"
     elif kind == "drag":

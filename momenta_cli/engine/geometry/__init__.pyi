@@ -41,6 +41,8 @@ from .pathfinding import (
     Penalty as Penalty,
     distances_to as distances_to,
     find_path as find_path,
+    flat_ground as flat_ground,
+    jump_finish as jump_finish,
     pit_depth as pit_depth,
     reachable as reachable,
     step_cost as step_cost,

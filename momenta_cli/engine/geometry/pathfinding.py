@@ -10,8 +10,11 @@ squares on both of its sides (R32). Water is swimming and climbable squares are
 climbing (R36): neither allows a Shift, and a Move that climbs goes 1 square at most
 (ch19 Climb). The doubled Vigor of a swimming Move (ch19 Swim) is the maneuver's
 business: the path says ``swimming``. During a Move a one-square gap (a pit) may be
-jumped straight across when the landing is stable ground (ch19 Horizontal Jump); walking
-into a pit is a fall (R36), allowed only as the last step when asked (``into_pit``);
+jumped straight across (ch19 Horizontal Jump) as part of a Move that lands on, and
+finishes on, a flat and stable surface (R36): the landing square and the Move's last
+square are floor or an open doorway; so the search keeps apart the positions reached
+with a jump and without one, and a Move ending anywhere else never jumps. Walking into
+a pit is a fall (R36), allowed only as the last step when asked (``into_pit``);
 **ours** (R31): only a footprint wholly over pits falls (``pit_depth``).
 **Ours** (R36): a creature at the bottom of a pit at least 1 square deep climbs out: a
 Move of 1 square onto the edge, no Shift, no jump, and not on along the pit's bottom.
@@ -30,11 +33,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 from momenta_cli.engine.geometry.board import Board, Square, footprint, square_name
-from momenta_cli.engine.geometry.budget import Work, path_work
+from momenta_cli.engine.geometry.budget import GeometryTooComplex, Work, path_work
 from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.text import squares_text
 
@@ -45,7 +48,9 @@ Rect = tuple[int, int, int, int]  # first column, first row, last column, last r
 Penalty = Callable[[Square, Square], int]
 STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
                                       (1, 1), (1, -1), (-1, 1), (-1, -1))
-_STABLE = ("floor", "difficult", "low", "door")
+# ch19 Horizontal Jump, R36: "a flat and stable surface" is floor or an open doorway (a
+# closed door is solid: never stood on)
+_FLAT = frozenset(("floor", "door"))
 _ROUGH = ("difficult", "low")
 _PIT = frozenset(("pit",))
 _WET = frozenset(("water", "climb"))
@@ -76,9 +81,19 @@ class LegalPath:
 
 @dataclass(frozen=True)
 class NoPath:
-    """No legal path: why, in words a GM reads ("C5 is a wall")."""
+    """No legal path: why, in words a GM reads ("C5 is a wall"). ``jump``: the gap the
+    one way there would jump, when the Move may not jump because it does not finish on
+    a flat and stable surface (R36); ``narrow``: the footprint fits through no way there
+    at all, whatever the budget (a 2x2 creature and a doorway one square wide)."""
 
     reason: str
+    jump: Square | None = None
+    narrow: bool = False
+
+
+# a position, and whether the Move jumped a gap on the way to it (R36: then it must
+# finish on a flat and stable surface)
+_Node = tuple[Square, bool]
 
 
 class _Step(NamedTuple):
@@ -99,6 +114,7 @@ class _Walk:
     enemies: frozenset[Square]
     allies: frozenset[Square]
     work: Work = field(default_factory=path_work, compare=False)
+    jumps: bool = True  # a Move may jump a gap (False: it finishes off flat ground, R36)
     # positions are looked at from up to eight neighbours: remember what they hold; for
     # a larger footprint, each row of it too (a row is shared by ``side`` positions)
     _kinds: dict[Square, frozenset[str] | None] = field(default_factory=dict, compare=False)
@@ -160,6 +176,15 @@ class _Walk:
     def has(self, pos: Square, kind: str) -> bool:
         return kind in self.kinds(pos)
 
+    def flat(self, pos: Square) -> bool:
+        """Floor or an open doorway under the whole footprint: the flat and stable
+        surface a jump lands on and the Move that made it finishes on (R36)."""
+        return self.passable(pos) and self.kinds(pos) <= _FLAT
+
+    def finishes(self, node: _Node) -> bool:
+        """A Move may end at this node: it jumped nothing, or it ends on flat ground."""
+        return not node[1] or self.flat(node[0])
+
     def in_pit(self, pos: Square) -> bool:
         """The footprint at ``pos`` is wholly over pits: there it falls (``pit_depth``)."""
         kinds = self._look(pos)
@@ -209,15 +234,18 @@ class _Walk:
             if kinds == _PIT and self.in_pit(new):
                 if climbing and self.in_pit(pos):
                     continue  # out of a pit onto its edge, not on along its bottom
-                if self.mode == "move" and not climbing and "water" not in self.kinds(pos):
+                if self.jumps and self.mode == "move" and not climbing and \
+                        "water" not in self.kinds(pos):
                     yield from self._jump(pos, d)
                 yield _Step(new, self.entry_cost(pos, new), fall=True)
                 continue
             yield _Step(new, self.entry_cost(pos, new))
 
     def _jump(self, pos: Square, d: tuple[int, int]) -> Iterator[_Step]:
-        # Over the gap's one square, then the landing on stable ground (ch19 Horizontal
-        # Jump: a gap no more than one square long). Ours (R31): a bigger creature
+        # Over the gap's one square, then the landing on a flat and stable surface (ch19
+        # Horizontal Jump: a gap no more than one square long; R36: floor or an open
+        # doorway, not water, a pit, difficult ground or a climbable square). The Move
+        # must finish on one too (``finishes``). Ours (R31): a bigger creature
         # never jumps; it steps over a one-square gap (its footprint is never wholly
         # over it, so it does not fall: ``pit_depth``), and a gap its whole footprint
         # fits in is at least two squares long.
@@ -225,8 +253,7 @@ class _Walk:
             return
         here = (pos[0] + d[0], pos[1] + d[1])
         land = (here[0] + d[0], here[1] + d[1])
-        if not self.passable(land) or self.squeezes(here, d) or \
-                self.board.at(land).kind not in _STABLE:
+        if not self.flat(land) or self.squeezes(here, d):
             return
         cost = self.entry_cost(pos, here) + self.entry_cost(here, land)
         yield _Step(land, cost, (here,))
@@ -253,26 +280,41 @@ def step_cost(board: Board, old: Square, new: Square, side: int = 1) -> int:
 
 
 def _walk(board: Board, start: Square, side: int, mode: Mode, enemies: frozenset[Square],
-          allies: frozenset[Square], work: Work | None = None) -> _Walk:
+          allies: frozenset[Square], work: Work | None = None, jumps: bool = True) -> _Walk:
     own = frozenset(footprint(start, side))
     return _Walk(board, side, mode, frozenset(enemies) - own, frozenset(allies) - own,
-                 work or path_work())
+                 work or path_work(), jumps)
 
 
 def _priced(penalty: Penalty | None, pos: Square, step: _Step) -> int:
-    """What ``step`` from ``pos`` costs by ``penalty``, each position crossed in the air
-    on the way counted as entered (a jump)."""
-    if penalty is None:
-        return 0
-    seq = (pos, *step.over, step.to)
-    return sum(penalty(a, b) for a, b in zip(seq, seq[1:], strict=False))
+    """What ``step`` from ``pos`` costs by ``penalty``: a jump is one step from take-off
+    to landing (R35, ours: nothing is entered in the air)."""
+    return 0 if penalty is None else penalty(pos, step.to)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What a search settled: each node's (cost, penalty, diagonals), the node and the
+    squares in the air each was reached from, and for each position the node a Move may
+    end it at (``_Walk.finishes``), the best of them."""
+
+    best: dict[_Node, tuple[int, int, int]]
+    back: dict[_Node, tuple[_Node, tuple[Square, ...]]]
+    ends: dict[Square, _Node]
+
+    def cost(self, pos: Square) -> int:
+        return self.best[self.ends[pos]][0]
+
+    def extra(self, pos: Square) -> int:
+        return self.best[self.ends[pos]][1]
+
+    def costs(self) -> dict[Square, int]:
+        return {p: self.best[n][0] for p, n in self.ends.items()}
 
 
 def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
             penalty: Penalty | None = None, toward: Rect | None = None,
-            wanted: frozenset[Square] = frozenset()
-            ) -> tuple[dict[Square, int], dict[Square, tuple[Square, tuple[Square, ...]]],
-                       dict[Square, int]]:
+            wanted: frozenset[Square] = frozenset(), track: bool = False) -> _Found:
     # Of the paths costing the same, the one the ``penalty`` prices least, then the one
     # with the fewest diagonal steps: a straight walk along a row, not a zigzag of equal
     # cost (ours: what a GM draws). Dijkstra's order is then (cost, penalty, diagonals),
@@ -281,7 +323,11 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
     # the position is from that block of positions, a lower bound of the cost still to
     # go that never drops by more than a step costs: each position is still taken at
     # its cheapest, and the search stops once every one of ``wanted`` is.
-    best: dict[Square, tuple[int, int, int]] = {start: (0, 0, 0)}
+    # ``track``: a node is a position and whether a gap was jumped on the way (R36: a
+    # Move that jumped finishes on flat ground), for a search of every end (``reachable``,
+    # ``distances_to``); a search toward one goal decides that beforehand (``find_path``:
+    # jumps only when the goal is flat) and keeps one node a position.
+    best: dict[_Node, tuple[int, int, int]] = {(start, False): (0, 0, 0)}
     left = set(wanted)
     first: int | None = None
 
@@ -290,21 +336,26 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
             return 0
         x0, y0, x1, y1 = toward
         return max(x0 - p[0], p[0] - x1, y0 - p[1], p[1] - y1, 0)
-    back: dict[Square, tuple[Square, tuple[Square, ...]]] = {}
+    back: dict[_Node, tuple[_Node, tuple[Square, ...]]] = {}
+    ends: dict[Square, _Node] = {}
     falls: set[Square] = set()
-    queue = [(ahead(start), 0, 0, 0, start)]
-    done: set[Square] = set()
+    queue = [(ahead(start), 0, 0, 0, (start, False))]
+    done: set[_Node] = set()
     start_climbing = walk.climbs(start)
     too_far = (budget + 1, 0, 0)
     while queue:
-        _, cost, extra, bent, pos = heapq.heappop(queue)
-        if pos in done:
+        _, cost, extra, bent, node = heapq.heappop(queue)
+        if node in done:
             continue
-        done.add(pos)
+        done.add(node)
         walk.work.spend(1)
-        if pos == goal:
+        pos, flew = node
+        end = walk.finishes(node)
+        if end and pos not in ends:
+            ends[pos] = node  # popped first: the best of the ends at ``pos``
+        if pos == goal and end:
             break
-        if left and pos in left:
+        if end and left and pos in left:
             if first is None:
                 first = cost  # the nearest of ``wanted``: the others that near, then stop
             left.discard(pos)
@@ -320,31 +371,111 @@ def _search(walk: _Walk, start: Square, budget: int, goal: Square | None,
                 continue
             turns = bent + (new[0] != pos[0] and new[1] != pos[1])
             priced = extra + _priced(penalty, pos, step)
-            if (total, priced, turns) >= best.get(new, too_far):
+            to = (new, flew or (track and bool(step.over)))
+            if (total, priced, turns) >= best.get(to, too_far):
                 continue
             if step.fall:
                 if new != goal:
                     continue
                 falls.add(new)
-            best[new] = (total, priced, turns)
-            back[new] = (pos, step.over)
-            heapq.heappush(queue, (total + ahead(new), total, priced, turns, new))
-    return {p: best[p][0] for p in done}, back, {p: best[p][1] for p in done}
+            best[to] = (total, priced, turns)
+            back[to] = (node, step.over)
+            heapq.heappush(queue, (total + ahead(new), total, priced, turns, to))
+    return _Found(best, back, ends)
+
+
+def _ground_words(walk: _Walk, pos: Square) -> str:
+    """What ``pos`` is when it is not flat and stable ground (R36), for a refusal."""
+    kinds = walk.kinds(pos)
+    for kind, words in (("pit", "a pit"), ("water", "water"), ("climb", "a climbable square"),
+                        ("low", "a low wall"), ("difficult", "difficult ground")):
+        if kind in kinds:
+            return words
+    return "not flat and stable"
+
+
+def flat_ground(board: Board, pos: Square, side: int = 1) -> bool:
+    """Whether a ``side`` x ``side`` footprint at ``pos`` stands on a flat and stable
+    surface (R36, ch19 Horizontal Jump: floor or an open doorway under all of it), as a
+    Move that jumps a gap must finish."""
+    return _Walk(board, side, "move", frozenset(), frozenset()).flat(pos)
+
+
+def jump_finish(board: Board, end: Square, side: int = 1) -> str:
+    """Why a Move ending at ``end`` may not jump a gap (R36, ch19 Horizontal Jump), for
+    a refusal: ``a Move that jumps a gap must finish on a flat and stable surface: D1
+    is water (ch19 Horizontal Jump, R36)``."""
+    walk = _Walk(board, side, "move", frozenset(), frozenset())
+    return ("a Move that jumps a gap must finish on a flat and stable surface: "
+            f"{square_name(end)} is {_ground_words(walk, end)} (ch19 Horizontal Jump, R36)")
+
+
+def _jumped_way(walk: _Walk, start: Square, goal: Square, budget: int) -> Square | None:
+    """The gap the cheapest way to ``goal`` would jump were jumps allowed (the first),
+    or None when there is none even so: what a Move refused a jump is told (R36)."""
+    found = _search(replace(walk, jumps=True, work=path_work()), start, budget, goal)
+    if goal not in found.ends:
+        return None
+    node, gaps = found.ends[goal], list[Square]()
+    while node[0] != start:
+        node, over = found.back[node]
+        gaps.extend(over)
+    return gaps[-1] if gaps else None
+
+
+def _narrows(walk: _Walk, start: Square, goal: Square) -> NoPath | None:
+    """Ours (R31, R32): why a footprint larger than one square has no way to ``goal`` at
+    any budget when a one-square creature would have one, the walls, doors (open or not)
+    and the map's edge alone deciding: it does not fit, and the first square of the
+    one-square way around which no footprint of its size fits is named (a doorway one
+    square wide). None when that is not the reason (it is the budget, a creature in the
+    way, or no creature could get there); None too when the map is too large to tell."""
+    side, board = walk.side, walk.board
+    opened = Board(tuple(tuple(replace(t, open=True) if t.kind == "door" else t
+                               for t in row) for row in board.squares))
+    far = board.width * board.height * 2
+    try:
+        big = _Walk(opened, side, walk.mode, frozenset(), frozenset())
+        if goal in _search(big, start, far, goal).ends:
+            return None
+        small = _Walk(opened, 1, walk.mode, frozenset(), frozenset())
+        found = _search(small, start, far, goal)
+    except GeometryTooComplex:
+        return None
+    if goal not in found.ends:
+        return None
+    way, node = [], found.ends[goal]
+    while node[0] != start:
+        way.append(node[0])
+        node, over = found.back[node]
+        way.extend(over)
+    what = f"a {side}x{side} creature does not fit"
+    for q in reversed(way):
+        if not any(big.passable((q[0] - dc, q[1] - dr))
+                   for dr in range(side) for dc in range(side)):
+            gap = "doorway" if board.at(q).kind == "door" else "gap"
+            return NoPath(f"{what} through the {gap} at {square_name(q)}, nor by any "
+                          "other way there", narrow=True)
+    return NoPath(f"{what} through any way to {square_name(goal)}", narrow=True)
 
 
 def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int = 1,
               mode: Mode = "move", enemies: frozenset[Square] = frozenset(),
               allies: frozenset[Square] = frozenset(), into_pit: bool = False,
               penalty: Penalty | None = None, passing: bool = False,
-              work: Work | None = None) -> LegalPath | NoPath:
+              jumps: bool | None = None, work: Work | None = None) -> LegalPath | NoPath:
     """The cheapest legal path of a ``side`` x ``side`` mover from ``start`` to ``goal``
     (top-left positions) costing at most ``budget`` squares (R32, R36, ch19), or why there
     is none. ``enemies`` and ``allies`` are the squares of the other creatures (the
     mover's own are ignored). With ``into_pit`` the last step may walk into a pit (a
     fall). Of the cheapest, the one whose steps ``penalty`` prices least (its sum is the
     path's ``extra``). ``passing``: ``goal`` is a waypoint the mover goes on from, so it
-    may be an ally's square (crossed, not ended in). ``GeometryTooComplex`` past ``work``
-    (by default ``budget.PATH_WORK``)."""
+    may be an ally's square (crossed, not ended in). ``jumps``: whether the Move may jump
+    a gap; by default when ``goal`` is flat and stable ground (R36: a Move that jumps
+    finishes on it), so a waypoint's leg is told by the caller, from where the Move
+    ends. A footprint that fits through no way there is told so (``NoPath.narrow``), not
+    that the budget is short. ``GeometryTooComplex`` past ``work`` (by default
+    ``budget.PATH_WORK``)."""
     walk = _walk(board, start, side, mode, enemies, allies, work)
     where = square_name(goal)
     for s in walk.squares(goal):
@@ -366,26 +497,39 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
         return NoPath(f"no Shift while {doing} (ch19)")
     if walk.in_pit(goal) and not into_pit:
         return NoPath(f"{where} is a pit: walking in is a fall")
-    reached, back, priced = _search(walk, start, budget, goal, penalty)
-    if goal not in reached:
+    walk = replace(walk, jumps=walk.flat(goal) if jumps is None else jumps)
+    found = _search(walk, start, budget, goal, penalty)
+    if goal not in found.ends:
         if walk.has(goal, "climb") and not walk.climbs(start) and steps(start, goal) > 1:
             return NoPath(f"{where} is climbable: climbing onto it is a Move of 1 square "
                           "from a square next to it (ch19 Climb)")
+        gap = None if walk.jumps or side > 1 or mode == "shift" else \
+            _jumped_way(walk, start, goal, budget)
+        if gap is not None:
+            reason = (f"the only way to {where} within {squares_text(budget)} jumps the pit "
+                      f"at {square_name(gap)}")
+            if jumps is None:
+                reason += f", and {jump_finish(board, goal, side)}"
+            return NoPath(reason, jump=gap)
+        if side > 1:
+            narrow = _narrows(walk, start, goal)
+            if narrow is not None:
+                return narrow
         return NoPath(f"no way to {where} within {squares_text(budget)}")
     squares: list[Square] = []
     jumped: set[Square] = set()
-    pos = goal
-    while pos != start:
-        squares.append(pos)
-        pos, over = back[pos]
+    node = found.ends[goal]
+    while node[0] != start:
+        squares.append(node[0])
+        node, over = found.back[node]
         squares.extend(reversed(over))
         jumped.update(over)
     squares.reverse()
     visited = [start, *squares]
-    return LegalPath(start, tuple(squares), reached[goal], frozenset(jumped),
+    return LegalPath(start, tuple(squares), found.cost(goal), frozenset(jumped),
                 swimming=any(walk.has(p, "water") for p in visited if p not in jumped),
                 climbing=walk.climbs(start) or any(walk.has(p, "climb") for p in visited),
-                fall=pit_depth(board, walk.squares(goal)), extra=priced[goal])
+                fall=pit_depth(board, walk.squares(goal)), extra=found.extra(goal))
 
 
 def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
@@ -393,14 +537,15 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
               allies: frozenset[Square] = frozenset(), work: Work | None = None
               ) -> dict[Square, int]:
     """Every position the mover can end a Move (or Shift) in within ``budget`` squares,
-    with its cheapest cost; the start is left out (R32, R36, ch19). Never searches
+    with its cheapest cost; the start is left out (R32, R36, ch19: a position reached
+    only by jumping a gap is one only when it is flat and stable ground). Never searches
     beyond the budget; ``GeometryTooComplex`` past ``work`` (by default
     ``budget.PATH_WORK``)."""
     walk = _walk(board, start, side, mode, enemies, allies, work)
     if mode == "shift" and walk.climbs(start) or \
             mode == "shift" and "water" in walk.kinds(start):
         return {}
-    reached, _, _ = _search(walk, start, budget, None)
+    reached = _search(walk, start, budget, None, track=True).costs()
     return {p: c for p, c in reached.items()
             if p != start and walk.stands(p) and not walk.in_pit(p)}
 
@@ -423,6 +568,6 @@ def distances_to(board: Board, start: Square, wanted: Iterable[Square], *, side:
     box = (min(c for c, _ in goals), min(r for _, r in goals),
            max(c for c, _ in goals), max(r for _, r in goals))
     far = board.width * board.height * 2  # no budget of squares: the work is the bound
-    reached, _, _ = _search(walk, start, far, None, toward=box, wanted=goals)
+    reached = _search(walk, start, far, None, toward=box, wanted=goals, track=True).costs()
     return {p: c for p, c in reached.items()
             if p in goals and p != start and walk.stands(p) and not walk.in_pit(p)}

@@ -54,14 +54,21 @@ def ring(a: Collection[Square], n: int) -> frozenset[Square]:
 
 
 def comes_within(start: Square, squares: Sequence[Square], side: int,
-                 reactor: Collection[Square], reach: int) -> int | None:
+                 reactor: Collection[Square], reach: int,
+                 air: Collection[Square] = ()) -> int | None:
     """R35 Intercept: the index in ``squares`` (a path's positions, top-left squares of a
     ``side`` x ``side`` mover, in order) of the first step that enters a position within
     ``reach`` of ``reactor`` from one outside it; None when it never does (once per
-    reactor per movement: later entries are not looked for). Forestall asks ``within``
-    at the start instead."""
+    reactor per movement: later entries are not looked for). ``air``: the positions
+    crossed in the air over a jumped gap (ch19 Horizontal Jump), which are no step: a
+    jump goes from take-off to landing, and reach is checked at the landing, never in
+    the air (R35); a movement never ends in the air, so its last position is a step
+    whatever ``air`` holds (a Move that jumps a pit and then walks back into it).
+    Forestall asks ``within`` at the start instead."""
     was = within(footprint(start, side), reactor, reach)
     for i, pos in enumerate(squares):
+        if pos in air and i < len(squares) - 1:
+            continue
         now = within(footprint(pos, side), reactor, reach)
         if now and not was:
             return i

@@ -36,13 +36,16 @@ from momenta_cli.text import squares_text
 
 def leg(board: Board, start: Square, goal: Square, budget: int, *, side: int, mode: Mode,
         enemies: frozenset[Square], allies: frozenset[Square], penalty: Penalty | None,
-        last: bool) -> LegalPath | NoPath:
+        last: bool, jumps: bool | None = None) -> LegalPath | NoPath:
     """The cheapest legal path from ``start`` to ``goal`` within ``budget``: the whole
     movement, or one leg of it (``last``: it ends there, else it passes through, so an
-    ally's square will do and a pit will not)."""
+    ally's square will do and a pit will not). ``jumps``: whether it may jump a gap (R36:
+    only a Move that finishes on flat and stable ground; by default, when ``goal`` is
+    such ground, which a leg before the last is told from where the Move ends)."""
     into_pit = last and pit_depth(board, footprint(goal, side)) > 0
     args: dict[str, Any] = {"side": side, "mode": mode, "allies": allies,
-                            "into_pit": into_pit, "penalty": penalty, "passing": not last}
+                            "into_pit": into_pit, "penalty": penalty, "passing": not last,
+                            "jumps": jumps}
     found = find_path(board, start, goal, budget, enemies=enemies, **args)
     if isinstance(found, LegalPath) and found.swimming:
         found = _dry(board, start, goal, found, enemies=enemies, **args)
@@ -107,7 +110,7 @@ def why(board: Board, no: NoPath, budget_why: str, budget: int, here: Square,
 
 def closed_doors(board: Board, start: Square, goal: Square, budget: int, *, side: int,
                  mode: Mode, enemies: frozenset[Square], allies: frozenset[Square],
-                 last: bool) -> list[Square]:
+                 last: bool, jumps: bool | None = None) -> list[Square]:
     """The closed doors in the way when there is no path only because of them: the ones
     the cheapest path would go through were every door open (one more search, no wider
     than the budget); empty when opening them would not help."""
@@ -118,7 +121,7 @@ def closed_doors(board: Board, start: Square, goal: Square, budget: int, *, side
     opened = Board(tuple(tuple(replace(t, open=True) if t.kind == "door" else t
                                for t in row) for row in board.squares))
     found = leg(opened, start, goal, budget, side=side, mode=mode, enemies=enemies,
-                allies=allies, penalty=None, last=last)
+                allies=allies, penalty=None, last=last, jumps=jumps)
     if not isinstance(found, LegalPath):
         return []
     crossed = {q for p in found.squares for q in footprint(p, side)}

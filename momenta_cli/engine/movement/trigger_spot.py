@@ -23,6 +23,7 @@ from momenta_cli.engine.geometry import (
     comes_within,
     footprint,
     parse_square,
+    pit_depth,
     side_of,
     square_name,
     within,
@@ -42,6 +43,18 @@ def _trail(mover: Fighter) -> tuple[Square, list[Square], bool] | None:
     start, *rest = squares
     assert start is not None
     return start, [q for q in rest if q is not None], fell
+
+
+def _air(fight: Fight, mover: Fighter, squares: list[Square]) -> frozenset[Square]:
+    """The positions of a trail crossed in the air over a jumped gap (ch19 Horizontal
+    Jump): a movement walks into a pit only as its last step (a fall, R36) and a push
+    or a drag stops in the first it meets, so a position wholly over a pit before the
+    last was jumped. R35: nothing is met there; reach is checked at the landing."""
+    board = board_of(fight)
+    if board is None:
+        return frozenset()
+    side = side_of(mover.spec.size)
+    return frozenset(q for q in squares[:-1] if pit_depth(board, footprint(q, side)))
 
 
 def _in_order(fight: Fight, reactor: Fighter, mover: Fighter, squares: list[Square],
@@ -108,7 +121,8 @@ def where_triggered(fight: Fight, reactor: Fighter, mover: Fighter, reaction: st
         return None
     start, squares, fell = known
     how = mover.moved
-    found = [t for t in triggers.find_triggers(fight, mover, start, squares, how)
+    air = _air(fight, mover, squares)
+    found = [t for t in triggers.find_triggers(fight, mover, start, squares, how, air)
              if t.reactor == reactor.name and t.reaction == reaction]
     if weapon is None:
         if not found:
@@ -125,7 +139,7 @@ def where_triggered(fight: Fight, reactor: Fighter, mover: Fighter, reaction: st
             return w.name, start
         step = None
     else:
-        step = comes_within(start, squares, side, squares_of(reactor), w.melee)
+        step = comes_within(start, squares, side, squares_of(reactor), w.melee, air)
         if step is not None:
             _in_order(fight, reactor, mover, squares, step, fell)
             return w.name, squares[step]

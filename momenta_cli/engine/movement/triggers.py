@@ -21,7 +21,7 @@ measured where it triggered by ``engine/movement/trigger_spot.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -82,11 +82,14 @@ def reactors(fight: Fight, mover: Fighter) -> list[Fighter]:
 
 
 def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square],
-                  how: str) -> list[Trigger]:
+                  how: str, jumped: Collection[Square] = frozenset()) -> list[Trigger]:
     """Every reactive attack a movement of ``mover`` from ``start`` through ``squares``
     (its top-left positions in order) triggers (R35), in the order they happen (the
     fight's order at the same square). ``how``: "Move", "Shift" or ``speed.FORCED``.
-    Whether each reactor can pay for it now is not looked at (the attack says)."""
+    ``jumped``: the positions it crossed in the air over a gap (ch19 Horizontal Jump):
+    a jump is one step from take-off to landing, so reach is checked at the landing
+    square, never in the air, and nothing is met over the gap (R35, ours). Whether each
+    reactor can pay for it now is not looked at (the attack says)."""
     if how == "Shift":
         return []  # ch19 Shift: "does not trigger reactive attacks"
     side = side_of(mover.spec.size)
@@ -104,7 +107,7 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
                 out.append(Trigger(r.name, "Forestall", START, square_name(start), flex))
         entered: dict[int, list[str]] = {}
         for n, reach, _ in melee:
-            i = comes_within(start, squares, side, mine, reach)
+            i = comes_within(start, squares, side, mine, reach, jumped)
             if i is not None:
                 entered.setdefault(i, []).append(n)
         if entered:
@@ -116,23 +119,11 @@ def find_triggers(fight: Fight, mover: Fighter, start: Square, squares: Sequence
 
 
 def route_triggers(fight: Fight, mover: Fighter, route: Route) -> list[Trigger]:
-    """The triggers of a worked-out Move or Shift (``walk.plan``). Ours: one met in
-    the air over a jumped pit (ch19 Horizontal Jump) waits for the landing square, the
-    next one: a movement does not stop over the gap."""
+    """The triggers of a worked-out Move or Shift (``walk.plan``): a pit it jumps is
+    crossed in the air, where nothing triggers (R35: reach is checked at the landing
+    square)."""
     p = route.path
-
-    def landed(step: int) -> int:
-        # a 2x2 creature is in the air over a gap for two positions (R31)
-        while 0 <= step < len(p.squares) - 1 and p.squares[step] in p.jumped:
-            step += 1
-        return step
-
-    out = []
-    for t in find_triggers(fight, mover, p.start, p.squares, route.how):
-        step = landed(t.step)
-        out.append(replace(t, step=step, square=square_name(p.squares[step]) if step >= 0
-                           else t.square, later=tuple((n, landed(j)) for n, j in t.later)))
-    return out
+    return find_triggers(fight, mover, p.start, p.squares, route.how, p.jumped)
 
 
 def forced_notes(fight: Fight, mover: Fighter, start: Square, squares: Sequence[Square],

@@ -35,7 +35,9 @@ from momenta_cli.engine.geometry import (
     NoPath,
     Square,
     drag_squares,
+    flat_ground,
     footprint,
+    jump_finish,
     pit_depth,
     reachable,
     side_of,
@@ -179,17 +181,24 @@ def plan_walk(fight: Fight, f: Fighter, square: str, how: str = "Move",
     penalty = steering.reaches_entered(fight, f) if how == "Move" else None
     legs: list[LegalPath] = []
     here, left = f.position, w.budget
+    # R36: a Move that jumps a gap finishes on flat and stable ground, so where it ends
+    # decides whether any of its legs may jump (the last leg's search sees it itself)
+    flat = flat_ground(w.board, goal, w.side)
     for i, to in enumerate(stops):
+        last = i == len(stops) - 1
+        jumps = None if last else flat
         found = steering.leg(w.board, here, to, left, side=w.side, mode=w.mode,
                              enemies=w.enemies, allies=w.allies, penalty=penalty,
-                             last=i == len(stops) - 1)
+                             last=last, jumps=jumps)
         if isinstance(found, NoPath):
             used = sum(p.cost for p in legs) if legs else None
             because = steering.why(w.board, found, w.why, w.budget, here, to, used)
             doors = steering.closed_doors(
                 w.board, here, to, left, side=w.side, mode=w.mode, enemies=w.enemies,
-                allies=w.allies, last=i == len(stops) - 1) \
+                allies=w.allies, last=last, jumps=jumps) \
                 if found.reason.startswith("no way") else []
+            if found.jump is not None and not last:
+                because = f"{found.reason}, and {jump_finish(w.board, goal, w.side)}"
             if doors:  # the only thing in the way: say so, with the line that opens it
                 at = square_name(doors[0])
                 because = f"the door at {at} is closed: open it with 'door {at} open'"
