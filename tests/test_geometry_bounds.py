@@ -47,8 +47,16 @@ _WRAP = textwrap.dedent("""
         main()
     finally:
         use = resource.getrusage(resource.RUSAGE_SELF)
+        # this process's own peak: Linux keeps ru_maxrss across exec, so it can be the
+        # test worker's that started it; VmHWM belongs to this program's memory alone
+        peak = use.ru_maxrss
+        try:
+            with open("/proc/self/status") as status:
+                peak = next(int(x.split()[1]) for x in status if x.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            pass
         with open(os.environ["USAGE_TO"], "w") as f:
-            f.write(f"{use.ru_utime + use.ru_stime} {use.ru_maxrss}")
+            f.write(f"{use.ru_utime + use.ru_stime} {peak}")
 """)
 
 
