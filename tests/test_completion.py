@@ -324,3 +324,4 @@ def test_reactions_follow_the_weapon_and_mode_the_engine_picks():
     assert "counter " in offered(s, "attack brannoc with dagger ")  # a Warrior (R37)
     assert "counter " not in offered(s, "attack brannoc with dagger dist 3 ")
     refused(s, "attack brannoc with dagger dist 3 counter", "melee attacks only")
+

@@ -98,3 +98,12 @@ def test_a_shove_on_a_map_offers_its_push_answers_then_the_reactors():
     plain = session_from(text)
     run(plain, "turn kira")
     assert "intercept " not in offered(plain, "shove gorm ")
+
+
+def test_an_attacker_in_its_own_area_is_offered_no_reaction_words(yard):
+    """R22: an attacker caught in its own area is one of its targets and may not react
+    to its own attack, so after ``for`` its own name completion offers no reaction."""
+    reactions = {"dodge", "deflect", "brace", "counter"}
+    own = {w.strip() for w in offered(yard, "attack tamsin area burst 1 c4 for tamsin ")}
+    other = {w.strip() for w in offered(yard, "attack tamsin area burst 1 c4 for brannoc ")}
+    assert not reactions & own and {"dodge", "brace"} <= other

@@ -79,7 +79,7 @@ def _answer(data, ask: Ask):
     rolls, no Brace)."""
     if data.draw(st.booleans(), label=f"default at {ask.kind}"):
         return None
-    if ask.kind in ("reaction", "brace"):
+    if ask.kind in ("reaction", "brace", "pick", "trigger"):
         return data.draw(st.sampled_from(ask.options), label="option")
     if ask.kind in ("dice", "clear_roll"):
         if data.draw(st.booleans(), label="successes"):
@@ -107,12 +107,14 @@ def test_answering_step_by_step_gives_the_events_of_the_line_with_every_answer_w
     fight = s.state
     answers: dict = {}
     tape: list[int] = []
-    for _ in range(40):  # a handful of points at most; a loop is a bug
+    for n in range(40):  # a handful of points at most; a loop is a bug
         try:
             got = step(fight, cmd, answers, roller=SeededRoller(3), tape=tuple(tape),
                        rolls=False)
         except RuleError:
-            return  # refused as it stands (or by an answer the rules refuse): fine
+            if n == 0:
+                return  # refused as it stands: nothing to answer
+            raise  # a legal answer the engine then refuses is a bug
         if isinstance(got, Done):
             break
         a = _answer(data, got)
@@ -349,3 +351,43 @@ def test_the_no_reaction_note_does_not_deny_a_brace_still_to_come():
     line = unasked(("Wren is Hindered and cannot Dodge (condition table)",
                     "Wren cannot Deflect: only a Warrior may (R37)"))
     assert line.startswith("(no defense asked: Wren is Hindered") and " / " not in line
+
+
+def test_the_pick_is_asked_after_the_clear_rolls_are_shown():
+    """R15, ch18 Turn Order: the pick's point carries the end of the turn before it (its
+    clear roll), so the table sees the roll before picking."""
+    s = Session(load_encounter(ENC))
+    for line in ("turn brannoc", "cond brannoc hindered"):
+        s.execute(parse_line(line), line, SeededRoller(1))
+    first = step(s.state, parse_line("next"))
+    assert isinstance(first, Ask) and first.kind == "clear_roll"
+    second = step(s.state, parse_line("next"), {first.key: Typed(faces=(4,) * first.dice)})
+    assert isinstance(second, Ask) and second.kind == "pick"
+    assert [e.kind for e in second.lead][:1] == ["turn_ended"]
+    assert any(e.kind == "condition_changed" and e.name == "Brannoc" for e in second.lead)
+
+
+def test_brace_is_open_at_the_reaction_point_only_against_damage():
+    """ch19 Brace, Feint: a Feint deals no damage, so its reaction point does not open
+    Brace; an attack does (the prompt refuses ``dodge brace`` at a Feint as the line
+    would be refused)."""
+    s = _fight(1)
+    feint = step(s.state, parse_line("feint wren with cudgel"))
+    attack = step(s.state, parse_line("attack wren with cudgel"))
+    assert isinstance(feint, Ask) and isinstance(attack, Ask)
+    assert not feint.may_brace and attack.may_brace
+
+
+def test_an_indefensible_attack_gives_one_reason_for_no_defense():
+    """ch19 Indefensible Attacks, issue 26 item 10: a target asked nothing is told one
+    short reason, not the same one for Dodge and for Deflect."""
+    s = Session(load_encounter(ROOT / "encounters" / "duel-at-the-ford.yaml"))
+    for line in ("turn kira", "next warden"):
+        s.execute(parse_line(line), line, SeededRoller(1))
+    got = step(s.state, parse_line("attack kira with drowning stare dist 1"),
+               roller=SeededRoller(1), rolls=True)
+    events, asks = survey(s.state, parse_line("attack kira with drowning stare dist 1"))
+    point = next(a for a in asks if a.kind == "reaction")
+    assert point.why == ("Drowning Stare is Indefensible: Kira cannot defend against it "
+                         "(ch19 Indefensible Attacks)",)
+    assert got is not None

@@ -42,7 +42,11 @@ def pick_from(fight: Fight, names: list[str], answer: str) -> str:
             return names[n - 1]
         # a number from an earlier list: say who may be picked now
         raise MomentaError(f"no choice {n} now: pick one of {listed}")
-    f = find_fighter(fight, text)
+    try:
+        f = find_fighter(fight, text)
+    except MomentaError:  # no such name: who may be picked, not the whole roster
+        raise MomentaError(f"no one called {text[:40]!r} may act now: pick one of "
+                           f"{listed}") from None
     if f.name not in names:
         raise MomentaError(f"{f.name} may not act now (pick one of: {', '.join(names)})")
     return f.name
@@ -53,6 +57,7 @@ def ask_pick(d: TableDecider, ask: Ask) -> Option | None:
     the GM's."""
     if ask.gm:
         return None
+    d.show(ask)  # the turn that ended first: its clear rolls (R15)
     names = [o.words for o in ask.options]
     suggested = next((o.words for o in ask.options if o.label.endswith("(suggested)")), None)
     d.table.tell(menu(names, suggested))

@@ -178,6 +178,9 @@ def _pc_reaction(d: TableDecider, ask: Ask) -> Option | None:
         text = d.question("reaction> ", words)
         try:
             got, braced = read(d, ask, found, text)
+            if braced and not ask.may_brace:  # as the line with it would be refused
+                raise MomentaError(f"{ask.who} may not Brace against this attack: Brace "
+                                   "answers damage that reaches Vitality (ch19 Brace)")
         except MomentaError as err:
             d.table.wrong(str(err))
             continue

@@ -12,7 +12,6 @@ decision: the engine never changes the state it is given, so nothing is done.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from momenta_cli.engine.core import (
@@ -20,10 +19,8 @@ from momenta_cli.engine.core import (
     Event,
     Fight,
     Key,
-    RecordingRoller,
     Roller,
     apply_all,
-    decide,
     written,
 )
 from momenta_cli.errors import MomentaError
@@ -56,16 +53,6 @@ class Failed(MomentaError):
     again."""
 
 
-@dataclass(frozen=True)
-class Settled:
-    """A command with every answer in it, and the faces the tracker rolled (and the d6s
-    typed) while it was decided, in order: the tape it runs with again."""
-
-    command: Any
-    faces: tuple[int, ...] = ()
-    asked: bool = False
-
-
 LEAVE = ("quit", "exit")
 LEAVING = "(quit cancels the question; type quit at the prompt to leave)"
 VOID = ("The tracker's dice shown are void: the line typed again rolls new ones (type "
@@ -73,7 +60,7 @@ VOID = ("The tracker's dice shown are void: the line typed again rolls new ones 
 HOW_DICE = ("Dice: type each roll's faces (5,6,2) or successes (2s); Enter: the tracker "
             "rolls.")
 
-WALKS = ("moved", "halted", "dragged")  # a movement's steps and stops (R35)
+WALKS = ("moved", "halted", "dragged", "shoved")  # a movement's steps and stops (R35)
 
 # what a command pays (Vigor, a maneuver, a scripted defense's use): its own lines say it
 UNSAID = ("maneuver_taken", "reaction_taken", "defense_used")
@@ -206,16 +193,3 @@ def _askers() -> dict[str, Asker]:
 # What the table is asked at each kind of decision point; a kind not here takes its
 # default.
 ASKERS: dict[str, Asker] = _askers()
-
-
-def settle(fight: Fight, cmd: Any, roller: Roller, table: Table) -> Settled | None:
-    """``cmd`` decided against ``fight`` (unchanged) with the table answering: the
-    command with the answers written and the faces the decision took; None when the
-    GM cancelled. Raises ``MomentaError`` when the engine refuses it."""
-    d = TableDecider(fight, cmd, roller, table)
-    rec = RecordingRoller(d)
-    try:
-        decide(fight, cmd, rec)
-    except Cancelled:
-        return None
-    return Settled(d.written(), tuple(rec.faces), d.asked)

@@ -73,6 +73,8 @@ def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | 
     engine's reaction point offers (ch19 Reactions, R7, R27), and Brace when the engine
     allows it; for an attack that cannot be decided yet, every reaction some attack
     would allow."""
+    if attacker is not None and attacker.name == target.name:
+        return []  # R22: an attacker caught in its own area declares nothing
     point, weapon, mode = _reaction_point(fight, v, target, attacker, a)
     can = open_reactions(fight, target, weapon, mode)
     if point is not None:
@@ -94,7 +96,8 @@ def _reaction_words(fight: Fight, v: Verb, target: Fighter, attacker: Fighter | 
         if defenses:
             out += ["defend"] + [f"defend={d}" for d in defenses]
     deals = v.name in ("attack", "intercept", "forestall", "odds")
-    if can.brace and deals and "brace" not in a.declared:
+    brace = point.may_brace if point is not None else can.brace and deals
+    if brace and "brace" not in a.declared:
         out.append("brace")
     if counter and "counter" not in a.declared and v.name != "odds":  # odds: one attack
         out.append("counter")

@@ -97,9 +97,11 @@ def reaction_ask(s: Fight, x: Attack, path: PartPath, a: Fighter, t: Fighter, p:
                         if w.is_melee]
     offered = tuple(o for o in options if o is not None)
     why = () if offered else _why_none(s, t, p)
+    # ch19 Brace: declared with the reaction (R27) only against damage it changes
+    may_brace = can.brace and p.deals_damage and not p.weapon.strain
     return Ask("reaction", GM if t.spec.is_enemy else t.name, t.spec.is_enemy,
                ("attack", path, "reaction"), (NO_REACTION, *offered), pool,
-               against=a.name, label=f"{t.name}'s reaction", why=why)
+               against=a.name, label=f"{t.name}'s reaction", why=why, may_brace=may_brace)
 
 
 def _why_none(s: Fight, t: Fighter, p: Plan) -> tuple[str, ...]:
@@ -108,6 +110,9 @@ def _why_none(s: Fight, t: Fighter, p: Plan) -> tuple[str, ...]:
     if t.spec.is_enemy and not t.spec.defenses:
         return ()
     tries = ("defend",) if t.spec.is_enemy else ("dodge", "deflect")
+    if p.weapon.has("Indefensible"):  # one reason for every defense (ch19)
+        return (f"{p.weapon.name} is Indefensible: {t.name} cannot defend against it "
+                "(ch19 Indefensible Attacks)",)
     why: list[str] = []
     for choice in tries:
         try:

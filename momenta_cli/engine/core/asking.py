@@ -116,6 +116,7 @@ class Ask:
     lead: tuple[Any, ...] = ()
     wrong: str = ""
     why: tuple[str, ...] = ()  # a reaction point with no choice: the rules' reasons
+    may_brace: bool = False  # a reaction point: Brace may be declared with the reaction
     # a trigger (engine/movement/trigger_points.py): where the one moving (``against``)
     # stands, how it got there ("Move", "Shift", "dragged", "pushed"), the reactor's
     # Vigor before paying, and whether the reactor cannot see that square (``NO_SIGHT``)

@@ -64,13 +64,20 @@ def _why_not(fight: Fight, f: Fighter) -> str:
 def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
     """ch18 Taking a Turn: start the named (or suggested) fighter's turn if the zipper allows
     it; Vigor and Guard refresh."""
+    return _start(fight, cmd, roller)
+
+
+def _start(fight: Fight, cmd: StartTurn, roller: Roller, lead: tuple[Event, ...] = ()
+           ) -> list[Event]:
+    """``start_turn``; ``lead``: what the table sees before a pick (the end of the turn
+    before it, its clear rolls)."""
     if fight.active is not None:
         raise RuleError(f"{fight.active}'s turn is still running: end it first (end, or next)")
     if cmd.name is None:
         f = zipper.suggestion(fight)
         if f is None:
             raise RuleError("nobody may act now")
-        f = _picked(fight, f, roller)
+        f = _picked(fight, f, roller, lead)
     else:
         f = find_fighter(fight, cmd.name)
         if f not in zipper.may_act(fight):
@@ -81,7 +88,8 @@ def start_turn(fight: Fight, cmd: StartTurn, roller: Roller) -> list[Event]:
                         f.has("Exhausted"))]
 
 
-def _picked(fight: Fight, suggested: Fighter, roller: Roller) -> Fighter:
+def _picked(fight: Fight, suggested: Fighter, roller: Roller, lead: tuple[Event, ...]
+            ) -> Fighter:
     """ch18 Turn Order: the side due picks who acts when more than one may; the players
     pick for the allies, the GM for the others (``pick``). Left to the default, the
     tracker's suggestion acts (R14). The options are who may act in their order, the
@@ -95,7 +103,7 @@ def _picked(fight: Fight, suggested: Fighter, roller: Roller) -> Fighter:
     ask = Ask("pick", side, not players, ("turn", "name"),
               tuple(Option(f.name, f"{f.name} (suggested)" if f is suggested else f.name,
                            (("name", f.name),)) for f in options),
-              label=f"the {side}' pick")
+              label=f"the {side}' pick", lead=lead)
 
     def check(given: object) -> None:
         if not isinstance(given, Option) or given not in ask.options:
@@ -138,7 +146,7 @@ def next_turn(fight: Fight, cmd: NextTurn, roller: Roller) -> list[Event]:
     if fight.active is None:
         return start_turn(fight, StartTurn(cmd.name), roller)
     events, scratch = _ended(fight, cmd, roller)
-    return events + start_turn(scratch, StartTurn(cmd.name), roller)
+    return events + _start(scratch, StartTurn(cmd.name), roller, tuple(events))
 
 
 def _ended(fight: Fight, cmd: NextTurn, roller: Roller) -> tuple[list[Event], Fight]:

@@ -13,7 +13,6 @@ from momenta_cli.engine.attack import (
     Attack,
     AttackRolled,
     PartPath,
-    open_reactions,
     plan_attack,
     replace_part,
     solid_applies,
@@ -146,8 +145,9 @@ def against(fight: Fight, cmd: Attack, base: Sequence[Event]) -> tuple[Against, 
         w = next((v for v in a.spec.weapons if main and v.name == main.weapon), None)
         if main is None or w is None:
             continue
-        options = _options(points.get(target_path(i)), base, a, t, cmd.maneuver)
-        brace_open = open_reactions(fight, t, w, main.mode).brace
+        point = points.get(target_path(i))
+        options = _options(point, base, a, t, cmd.maneuver)
+        brace_open = point is not None and point.may_brace  # ch19 Brace, as the engine says
         if not main.deals_damage:
             out.append(Against(t.name, w.name, options, False, False, False,
                                      chance=_chance(fight, a, main, w, None, False)))
