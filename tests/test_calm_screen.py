@@ -17,8 +17,8 @@ from momenta_cli.cli.ask import ToldTable
 from momenta_cli.cli.prompt import run_one
 from momenta_cli.cli.screen import Screen
 from momenta_cli.encounter import load_encounter
-from momenta_cli.engine.core import NextTurn, SeededRoller, StartTurn
-from momenta_cli.engine.turns import picking_from, zipper
+from momenta_cli.engine.core import NextTurn, SeededRoller, StartTurn, survey
+from momenta_cli.engine.turns import zipper
 from momenta_cli.errors import MomentaError
 from momenta_cli.journal import FightFile
 from momenta_cli.render import prompt_line, toolbar
@@ -279,14 +279,16 @@ def test_the_engine_says_when_the_players_pick():
     assert zipper.picked_by_players(s.state)  # round 1: the allies, Kira or Oren
     run(s, "turn kira")
     assert not zipper.picked_by_players(s.state)  # a turn runs: nobody picks
-    ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
-    assert zipper.side_due(ahead) == "adversaries" and not zipper.picked_by_players(ahead)
+    # a bare next: the engine's pick point, once the turn has ended (a look-ahead)
+    _, asks = survey(s.state, NextTurn(None))
+    picks = [a for a in asks if a.kind == "pick"]
+    assert [(a.who, a.gm) for a in picks] == [("adversaries", True)]  # the GM's pick
     run(s, "next warden")
-    ahead = picking_from(s.state, NextTurn(None), SeededRoller(1))
-    assert [f.name for f in zipper.may_act(ahead)] == ["Oren"]  # one choice: none to make
-    assert not zipper.picked_by_players(ahead)
+    events, asks = survey(s.state, NextTurn(None))
+    assert not [a for a in asks if a.kind == "pick"]  # one choice: none to make
+    assert [e.name for e in events if e.kind == "turn_started"] == ["Oren"]
     with pytest.raises(MomentaError, match="still running"):
-        picking_from(s.state, StartTurn(None), SeededRoller(1))
+        survey(s.state, StartTurn(None))
 
 
 # --- long names at 80 and 60 columns: wrapped under themselves, never broken ---------------

@@ -1,7 +1,6 @@
 # The door of engine.core: each name of its API and the module it lives in.
 
 from .asking import (
-    ASK_KINDS as ASK_KINDS,
     GM as GM,
     NO_REACTION as NO_REACTION,
     TAPE as TAPE,
@@ -13,7 +12,6 @@ from .asking import (
     Option as Option,
     amend as amend,
     consult as consult,
-    first_ask as first_ask,
     step as step,
     survey as survey,
     take_die as take_die,

@@ -33,8 +33,6 @@ from momenta_cli.errors import RuleError
 
 AskKind = Literal["reaction", "dice", "brace", "wound_die", "clear_roll", "trigger",
                   "pick"]
-ASK_KINDS: tuple[AskKind, ...] = ("reaction", "dice", "brace", "wound_die", "clear_roll",
-                                  "trigger", "pick")
 GM = "GM"  # who decides an enemy's choices and dice
 
 # Where an answer goes (``Ask.key``): a field of one part of an attack (its path, as in
@@ -306,16 +304,6 @@ def step(fight: Any, command: Any, answers: Mapping[Key, Any] | None = None, *,
             cmd = written(cmd, ask, s.answers[ask.key])
     return Done(events, cmd, tuple(s.faces))
 
-
-def first_ask(fight: Any, command: Any, answers: Mapping[Key, Any] | None = None
-              ) -> Ask | None:
-    """The first decision ``command`` leaves open, looked at without rolling a die:
-    None when nothing is open (or the command is refused: deciding it says why)."""
-    try:
-        got = step(fight, command, answers)
-    except RuleError:
-        return None
-    return got if isinstance(got, Ask) else None
 
 
 @dataclass

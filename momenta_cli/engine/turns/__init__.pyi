@@ -1,7 +1,6 @@
 # The door of engine.turns: each name of its API and the module it lives in.
 
 from .clearing import match_typed as match_typed, wracked_types as wracked_types
-from .taking import picking_from as picking_from
 from .zipper import (
     PHASE_NAMES as PHASE_NAMES,
     combat_may_end as combat_may_end,

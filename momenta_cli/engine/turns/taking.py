@@ -160,17 +160,3 @@ def _ended(fight: Fight, cmd: NextTurn, roller: Roller) -> tuple[list[Event], Fi
 
     events += applied(scratch, rollover(scratch))
     return events, scratch
-
-
-def picking_from(fight: Fight, cmd: StartTurn | NextTurn, roller: Roller) -> Fight:
-    """The state the next turn of ``cmd`` is picked from (ch18 Turn Order): ``fight``
-    itself for ``turn``; for ``next`` with a turn running, a copy where that turn has
-    ended and the round has turned over when it was done. ``fight`` is not changed; the
-    end of the turn may roll to clear conditions (R15), with ``roller``. Raises
-    ``RuleError`` when ``cmd`` would be refused before any turn starts."""
-    if isinstance(cmd, StartTurn) or fight.active is None:
-        if fight.active is not None:
-            raise RuleError(f"{fight.active}'s turn is still running: end it first (end, "
-                            "or next)")
-        return fight
-    return _ended(fight, cmd, roller)[1]
