@@ -13,6 +13,7 @@ The layers, top to bottom; a package may import those below it, never one above:
     language                 the command language: a line -> a command
     encounter                encounter files -> the engine's specs
     engine                   the rules: pure, no I/O
+    seating                  seats and phones' answers, in files beside the fight
     rules, text, storage     data, shown text, files on disk (the base)
 
 ``errors`` (the exception family) is below everything.
@@ -46,6 +47,7 @@ LAYERS: list[set[str]] = [
     {"language"},
     {"encounter"},
     {"engine"},
+    {"seating"},
     {"rules", "text", "storage"},
     {"errors"},
 ]

@@ -169,12 +169,14 @@ def test_the_static_files_are_the_package_s_own_and_nothing_else(fight):
 
 def test_the_page_loads_nothing_from_elsewhere():
     here = Path(feed_mod.__file__).parent
-    for name in ("templates/page.html", "static/page.css", "static/page.js"):
+    for name in ("templates/page.html", "static/page.css", "static/page.js",
+                 "static/seat.js"):
         text = (here / name).read_text()
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/|@import|url\(", text), name
     page = (here / "templates/page.html").read_text()
-    assert re.findall(r"<script[^>]*>", page) == ['<script src="/static/page.js{{ suffix }}" '
-                                                  'defer>']  # no inline script
+    assert re.findall(r"<script[^>]*>", page) == [
+        '<script src="/static/page.js{{ suffix }}" defer>',
+        '<script src="/static/seat.js{{ suffix }}" defer>']  # no inline script
 
 
 def test_the_script_sets_names_as_text_and_only_the_map_as_markup():

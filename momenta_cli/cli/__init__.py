@@ -20,6 +20,8 @@ Modules:
     pick            the players' pick of who acts, at the prompt (ch18 Turn Order)
     prompt          the interactive prompt: line editing, history, toolbar, questions
     query_cmds      ``los`` and ``path``: the map's questions from the shell
+    seat_cmd        ``seat NAME`` at the prompt: a player's seat on the players'
+                    screen, its link and QR code; ``seat NAME off`` closes it
     screen          what is printed after each line: log lines, headlines, the status
                     table
     serve_cmd       ``serve``: the players' screen, a live page of a fight (web/)

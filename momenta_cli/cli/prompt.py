@@ -92,8 +92,12 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     A line that cannot be saved (a full disk) is not shown as done: one ``not saved``
     line, and the fight stays as it was before it; the next line saves normally once the
     problem is gone."""
+    from momenta_cli.cli.seat_cmd import is_seat_line, seat_line
     from momenta_cli.play import check_plain, steps
 
+    if is_seat_line(line):  # the players' seats (cli/seat_cmd.py): nothing journalled
+        seat_line(ff, screen, line)
+        return True
     try:
         check_plain(line)  # refused before any question is asked about it
     except MomentaError as err:
@@ -230,7 +234,9 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         from momenta_cli.cli.ask import PipedTable
 
         lines = iter(sys.stdin)
-        piped: Table | None = PipedTable(screen, state, lines) if questions else None
+        piped = PipedTable(screen, state, lines) if questions else None
+        if piped is not None:
+            piped.phones = _phones(ff)
         try:
             for raw in lines:
                 tell_news()
@@ -257,6 +263,8 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         bottom_toolbar=bar,
     )
     table = TerminalTable(screen, state, bar) if questions else None
+    if table is not None:
+        table.phones = _phones(ff)
     while True:
         tell_news()
         try:
@@ -268,6 +276,14 @@ def loop(ff: FightFile, screen: Screen, roller: Roller, *, interactive: bool | N
         if not run_one(ff, screen, line, roller, table):
             break
     goodbye(screen, ff.path)
+
+
+def _phones(ff: FightFile):
+    """The fight's seats (momenta_cli/seating/): a seated PC's questions go to its phone
+    too."""
+    from momenta_cli.seating import Exchange
+
+    return Exchange(ff.path)
 
 
 def goodbye(screen: Screen, path: Path) -> None:

@@ -112,6 +112,8 @@ def entry_record(entry: Entry) -> dict[str, Any]:
         record["dice"] = list(entry.dice)
     if entry.at:
         record["at"] = entry.at
+    if entry.seated:  # answered from a phone (momenta_cli/seating/): the recap says so
+        record["seated"] = [{"seat": seat, "kind": kind} for seat, kind in entry.seated]
     return record
 
 
@@ -223,12 +225,22 @@ def apply_record(session: Session, record: dict[str, Any]) -> None:
         if not isinstance(events, list):
             raise ValueError("'events' must be a list")
         entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events),
-                      record_dice(record), record_time(record))
+                      record_dice(record), record_time(record), record_seated(record))
         for event in entry.events:
             check_fields(event)
         session.push(entry)
     else:
         raise ValueError(f"unknown record {sorted(record)}")
+
+
+def record_seated(record: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """A record's ``"seated"``: which answers came from a player's phone (none in most
+    records; anything unreadable in it is left out: it is only a note)."""
+    got = record.get("seated", [])
+    if not isinstance(got, list):
+        return ()
+    return tuple((s["seat"], s["kind"]) for s in got if isinstance(s, dict)
+                 and isinstance(s.get("seat"), str) and isinstance(s.get("kind"), str))
 
 
 def record_dice(record: dict[str, Any]) -> tuple[int, ...]:

@@ -13,6 +13,8 @@ Modules:
     brace            Brace, with both outcomes, once the damage is known
     clear_rolls      a PC's roll to clear a condition at the end of its turn (R15)
     dice_faces       a roll's dice, once its pool is known
+    phone_question   a decision point put to a seated player's phone: who may answer,
+                     the question with its answers as buttons and a reaction's odds
     pick_question    the players' pick of who acts (ch18 Turn Order, R14)
     reaction_offers  the target's reaction when targeted, each with cost and pool; an
                      enemy's scripted defense offered to the GM (R7)

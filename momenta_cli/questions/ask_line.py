@@ -51,9 +51,20 @@ class TableAsking:
         fight = session.state
         cmd = _aimed(fight, command) if isinstance(command, Attack) else command
         d = TableDecider(fight, cmd, roller, self.table)
-        entry = session.decide(cmd, line, d)  # Cancelled is raised through: nothing done
+        settled = getattr(self.table, "settled", None)
+        try:
+            entry = session.decide(cmd, line, d)  # Cancelled is raised: nothing done
+        except BaseException as err:
+            if settled is not None:  # a phone's last answer goes with the command
+                settled(str(err) if isinstance(err, MomentaError)
+                        else "the GM cancelled the command")
+            raise
+        if settled is not None:  # a phone's last answer was taken
+            settled()
         done = d.written()
         self.shows = isinstance(command, Attack) or d.asked
+        if d.seats():  # the record notes which answers came from a seat
+            entry = replace(entry, seated=d.seats())
         if done == cmd:
             return entry  # nothing added: the GM's own words
         return replace(entry, line=complete_line(done, line))

@@ -46,7 +46,7 @@ def story(fight: Fight, name: str, amount: int, asked_next: bool) -> str:
     return ""
 
 
-def _reaching(fight: Fight, name: str, amount: int, asked_next: bool) -> str:
+def reaching(fight: Fight, name: str, amount: int, asked_next: bool) -> str:
     if amount <= 0:
         return "nothing to Vitality"
     told = story(fight, name, amount, asked_next)
@@ -65,8 +65,8 @@ def ask_brace(d: TableDecider, ask: Ask) -> Option | None:
     d.show(ask)
     now = d.now()
     asked_next = d.fight.settings.ask_dice
-    d.table.tell(one_line(f"{who}: {_reaching(now, who, amount, asked_next)}; Brace: "
-                          f"{_reaching(now, who, braced, asked_next)}, Broken."))
+    d.table.tell(one_line(f"{who}: {reaching(now, who, amount, asked_next)}; Brace: "
+                          f"{reaching(now, who, braced, asked_next)}, Broken."))
     while True:
         text = d.question("Brace? [y/N] ", ("y", "n"))
         try:

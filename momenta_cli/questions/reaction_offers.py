@@ -98,7 +98,7 @@ def _owner(path: PartPath) -> PartPath:
     return tuple(p)
 
 
-def _attack_of(d: TableDecider, ask: Ask) -> tuple[Attack, Key]:
+def attack_of(d: TableDecider, ask: Ask) -> tuple[Attack, Key]:
     """The attack ``ask`` is a decision point of and its key inside it: the command's
     own, or the reactive attack made at a movement's trigger (a key ``("reactive", path,
     i, *inner)``, engine/movement/trigger_points.py: the ``i``-th of the reactions on the
@@ -124,7 +124,7 @@ def attack_said(d: TableDecider, ask: Ask) -> str:
     target = ask.who if not ask.gm else target_of(ask)
     verb, weapon = "attacks", ""
     try:
-        attack, key = _attack_of(d, ask)
+        attack, key = attack_of(d, ask)
         x = part_at(attack, _owner(key[1]))
         from momenta_cli.engine.attack import weapon_for
 

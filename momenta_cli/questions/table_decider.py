@@ -37,10 +37,28 @@ class Table(Protocol):
         when the GM cancels (Ctrl-C, Ctrl-D, the end of the input)."""
 
     def wrong(self, message: str) -> None:
-        """Say why an answer cannot be taken; the question is asked again."""
+        """Say why an answer cannot be taken; the question is asked again (to a phone
+        whose answer it was, too)."""
 
     def note(self, text: str) -> None:
         """Say, quietly, why a question the GM may expect is not asked."""
+
+
+class SeatedTable(Table, Protocol):
+    """A table that can also put a question to the players' phones (cli/ask.py):
+    ``seated()`` names the PCs with a seat now; ``ask_seated`` asks at the prompt and on
+    the phones of ``question["seats"]`` at once and returns the first answer, a typed
+    one or a phone's (``last_seat``: the seat it came from, "" for the GM's);
+    ``settled()`` says the command's questions are over."""
+
+    last_seat: str
+
+    def seated(self) -> list[str]: ...
+
+    def ask_seated(self, prompt: str, words: Sequence[str], question: dict[str, Any]
+                   ) -> str | None: ...
+
+    def settled(self, why: str = "") -> None: ...
 
 
 class Cancelled(Exception):
@@ -89,6 +107,8 @@ class TableDecider:
         self._walked: list[Event] = []
         self._once: set[Any] = set()
         self._tracker_shown = False
+        self.current: Ask | None = None  # the point being asked
+        self.seat_said: dict[Key, tuple[str, str]] = {}  # answers a phone gave: seat, kind
 
     # --- the roller --------------------------------------------------------------------
 
@@ -99,6 +119,7 @@ class TableDecider:
         """The table's answer at ``ask`` (None: the default), by its kind; a kind with
         no asker (yet) takes the default."""
         asker = ASKERS.get(ask.kind)
+        self.current = ask
         return None if asker is None else asker(self, ask)
 
     # --- what the askers share -----------------------------------------------------------
@@ -134,7 +155,7 @@ class TableDecider:
         """The answer typed at ``prompt``; raises ``Cancelled`` at Ctrl-C, Ctrl-D, the
         end of the input, or ``quit``."""
         self.asked = True
-        got = self.table.ask(prompt, words)
+        got = self._ask(prompt, words)
         if got is not None and got.replace("\ufeff", "").strip().lower() in LEAVE:
             self.table.note(LEAVING)  # no answer: the GM wants out
             got = None
@@ -143,6 +164,30 @@ class TableDecider:
                 self.table.tell(VOID)
             raise Cancelled
         return got
+
+    def _ask(self, prompt: str, words: Sequence[str]) -> str | None:
+        """The table's answer; put to the phones as well when the point being asked is
+        a seated player's (momenta_cli/seating/), the first answer taken."""
+        ask = self.current
+        seated = getattr(self.table, "seated", None)
+        if ask is None or seated is None:
+            return self.table.ask(prompt, words)
+        from momenta_cli.questions.phone_question import phone_question, seats_for
+
+        table: SeatedTable = self.table  # type: ignore[assignment]
+        seats = seats_for(self, ask, seated())
+        if not seats:
+            return table.ask(prompt, words)
+        got = table.ask_seated(prompt, words, phone_question(self, ask, prompt, seats))
+        if table.last_seat:
+            self.seat_said[ask.key] = (table.last_seat, ask.kind)
+        else:  # the GM's answer stands for this point (a phone's refused before it)
+            self.seat_said.pop(ask.key, None)
+        return got
+
+    def seats(self) -> tuple[tuple[str, str], ...]:
+        """The answers that came from a seat, in the order asked: ``(seat, kind)``."""
+        return tuple(self.seat_said.values())
 
     def once(self, what: Any) -> bool:
         """True the first time ``what`` is asked about in this command."""

@@ -137,6 +137,8 @@ def as_markdown(session: Session, *, full: bool = False) -> str:
             out.append("- Round time: " + (span(r.seconds) + (" so far" if r.going else "")
                                             if r.seconds is not None else "unknown") + ".")
         out.extend(f"- {_md_log(t)}" for t in r.notable)
+        if r.phones:
+            out.append(f"- {_md(r.phones_said(), start=False)}")
         if not r.notable:
             out.append("- Nothing of note.")
     out += ["", "## At the end", ""]

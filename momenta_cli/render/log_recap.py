@@ -15,6 +15,9 @@ follows its "-- Round N --" line under the next. A round is listed once somethin
 in it (a command typed, a turn begun, a line kept), so a fight saved just after a round's
 last ``end`` has no empty round at its tail.
 
+The answers players gave from their phones (a record's ``"seated"``, momenta_cli/
+seating/) are counted by seat under the round the command was typed in.
+
 Times come from the journal (each record's ``"at"``, ``Entry.at``): a round lasts from
 the command that began it (the first command, for round 1) to the one that began the
 next, or the last command so far; a turn from the command that began it to the one that
@@ -59,6 +62,15 @@ class Round:
     going: bool = False  # the round the fight stopped in, not over: ``seconds`` so far
     # something happened in it (a command typed in it, a turn, a line kept)
     happened: bool = False
+    # the answers players gave from their phones (``Entry.seated``), by seat
+    phones: dict[str, int] = field(default_factory=dict)
+
+    def phones_said(self) -> str:
+        """``Answered from phones: Wren 3, Tamsin 1.``, or "" when none was."""
+        if not self.phones:
+            return ""
+        return "Answered from phones: " + ", ".join(
+            f"{seat} {n}" for seat, n in self.phones.items()) + "."
 
 
 def when(at: str) -> datetime | None:
@@ -143,6 +155,8 @@ def rounds(session: Session) -> list[Round]:
     for entry, at in zip(session.entries, times, strict=True):
         typed = out[-1]  # the round the command was typed in
         typed.happened = True
+        for seat, _kind in entry.seated:
+            typed.phones[seat] = typed.phones.get(seat, 0) + 1
         for e in entry.events:
             if e.kind in ("turn_ended", "combat_ended", "round_started"):
                 close(at)

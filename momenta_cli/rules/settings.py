@@ -82,6 +82,10 @@ class Settings:
         "band", "R39: what the players' screen tells of an enemy's Vitality, Guard, "
         "Vigor and Strain: a health band (Unhurt, Hurt, Bloodied, Down), band and "
         "numbers, or none.")
+    phone_time_limit: int = setting(
+        0, "At the prompt, the seconds a seated player's phone has to answer its PC's "
+        "question before the prompt simply asks the GM (0: no limit; the GM may type "
+        "the answer at any time).", ge=0, le=3600)
 
     @classmethod
     def describe(cls) -> dict[str, str]:

@@ -9,9 +9,10 @@ Modules:
     site       the Starlette application: the page, its map, its event stream, guards
     feed       watching the fight file and making each snapshot the browsers are sent
     map_svg    the map as an SVG picture, drawn from the players' projection
+    seat_routes  a player's seat: its page, its open question, its answer (seating/)
     serving    starting the server: the address, the token, the QR code, a port in use
     templates/ the page (Jinja2)
-    static/    the page's style sheet and script (nothing from a CDN)
+    static/    the page's style sheet and scripts (nothing from a CDN)
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
 module on first use (``lazy_loader``), so importing this package costs nothing.

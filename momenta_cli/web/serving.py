@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.errors import MomentaError
+from momenta_cli.seating import Exchange
 from momenta_cli.web.feed import Feed, fight_target
 
 DEFAULT_PORT = 8000
@@ -103,6 +104,11 @@ class ServePlan:
     allowed_hosts: tuple[str, ...]
     url: str
     others: list[str] = field(default_factory=list)  # the same page at other addresses
+
+    @property
+    def base(self) -> str:
+        """The page's address without its token: ``http://HOST:PORT/``."""
+        return self.url.split("?", 1)[0]
 
     def banner(self, *, qr: bool = True) -> str:
         """What the GM's terminal shows: the address, any others, and the QR code."""
@@ -193,13 +199,31 @@ def serve(target: Path | Feed, *, port: int = DEFAULT_PORT, lan: bool = False,
     echo(p.banner())
     echo("Ctrl-C stops it.")
     server = _server(feed, p)
+    seats = announce(feed, p)
     try:
         server.run(sockets=[p.sock])
     except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped cleanly
         pass
     finally:
         p.sock.close()
+        if seats is not None:
+            seats.withdraw()
     return 0
+
+
+def announce(feed: Feed, p: ServePlan) -> Exchange | None:
+    """Under ``--lan``, say beside the fight where the page is served, so that ``seat
+    NAME`` at a prompt (this process's or another's) can print a seat's link; None
+    otherwise (a page for this machine alone has no seats to hand out)."""
+    if p.token is None:
+        return None
+    seats = Exchange(feed.path)
+    try:
+        seats.announce(p.base, p.token)
+    except OSError as err:  # no seats then, the page is still served
+        feed.say(f"seats cannot be handed out: {err}")
+        return None
+    return seats
 
 
 class Serving:
@@ -217,6 +241,7 @@ class Serving:
         self.plan: ServePlan | None = None
         self._server: Any = None
         self._thread: threading.Thread | None = None
+        self._seats: Exchange | None = None
 
     @property
     def url(self) -> str:
@@ -235,6 +260,7 @@ class Serving:
         the terminal)."""
         p = self.bind()
         self._server = _server(self.feed, p)
+        self._seats = announce(self.feed, p)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [p.sock]},
                                         name="momenta-players-screen", daemon=True)
         self._thread.start()
@@ -262,6 +288,9 @@ class Serving:
             self._thread = None
         if self.plan is not None:
             self.plan.sock.close()
+        if self._seats is not None:
+            self._seats.withdraw()
+            self._seats = None
 
     def __enter__(self) -> Serving:
         self.start()

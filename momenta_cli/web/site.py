@@ -1,10 +1,13 @@
 """The players' screen as a Starlette application (``build_site``): the page, its map,
 the current snapshot as JSON, the event stream, and the guards around them.
 
-Every route only reads: nothing a browser can send changes the fight. The guards (one
-ASGI middleware, ``Guard``) refuse before any route runs: a Host that is not this
-machine's (a DNS-rebinding page), a missing or wrong token (under ``--lan``), any method
-but GET and HEAD, a request with a body, an over-long address. Every response carries a
+Every route but one only reads: nothing a browser can send changes the fight. The one
+is a seat's answer to its own PC's open question (web/seat_routes.py, seating/), which
+the prompt reads as a typed answer. The guards (one ASGI middleware, ``Guard``) refuse
+before any route runs: a Host that is not this machine's (a DNS-rebinding page), a
+missing or wrong token (under ``--lan``), any method but GET and HEAD (a POST only for
+a seat's answer), a request with a body (but that answer's, bounded), an over-long
+address. Every response carries a
 Content-Security-Policy (nothing from elsewhere, no inline script), ``nosniff`` and
 ``no-referrer`` (the token is in the address).
 """
@@ -28,6 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from momenta_cli.seating import Exchange
 from momenta_cli.web.feed import Feed, Snapshot
 
 HERE = Path(__file__).resolve().parent
@@ -35,10 +39,13 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 MAX_STREAMS = 64  # event streams at once: a table has a TV and a few phones
 MAX_QUERY = 2048  # bytes of query string (a token is 43)
 MAX_PATH = 256
+MAX_ANSWER_BODY = 1024  # bytes (web/seat_routes.py MAX_BODY)
 PING = 10  # seconds between keep-alive comments on an idle stream
 RETRY_MS = 2000  # how soon a browser reconnects after the stream drops
 STATIC = {"page.css": "text/css; charset=utf-8",
-          "page.js": "text/javascript; charset=utf-8"}
+          "page.js": "text/javascript; charset=utf-8",
+          "seat.js": "text/javascript; charset=utf-8"}
+ANSWER_PATH = "/seat/answer"  # the one address that takes a body (a seat's answer)
 # style-src allows inline styles for the map's SVG (drawn by us, escaped at the source)
 # and the map's width on phones; scripts come only from /static (no inline script).
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -55,12 +62,20 @@ SECURITY_HEADERS = [
 
 def build_site(feed: Feed, *, token: str | None = None,
                allowed_hosts: Iterable[str] = LOCAL_HOSTS,
-               max_streams: int = MAX_STREAMS, ping: float = PING) -> Starlette:
+               max_streams: int = MAX_STREAMS, ping: float = PING,
+               exchange: Exchange | None = None) -> Starlette:
     """The application serving ``feed``: ``/`` (the page), ``/events`` (the snapshots
     as server-sent events), ``/state.json`` (the players' document), ``/map.svg`` and
     ``/static/...``. With ``token`` every request must carry ``?token=``; the Host header
-    must name one of ``allowed_hosts``."""
+    must name one of ``allowed_hosts``. ``exchange``: the fight's seats (default: those
+    beside the fight file), for ``/seat`` and its question and answer."""
+    from momenta_cli.web.seat_routes import seat_routes
+
     suffix = f"?token={quote(token)}" if token else ""
+    exchange = exchange if exchange is not None else Exchange(feed.path)
+
+    async def seat_page(request: Request, seat: str) -> Response:
+        return HTMLResponse(render_page(feed.current, suffix, seat=seat))
 
     async def page(request: Request) -> Response:
         html = render_page(feed.current, suffix)
@@ -110,6 +125,7 @@ def build_site(feed: Feed, *, token: str | None = None,
         Route("/static/{name}", static, methods=["GET"]),
         # Browsers ask for an icon unbidden: an empty answer, not an error in their log.
         Route("/favicon.ico", lambda request: Response(status_code=204), methods=["GET"]),
+        *seat_routes(exchange, seat_page),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, token=token, allowed_hosts=tuple(allowed_hosts))
@@ -174,11 +190,15 @@ def static_file(name: str) -> bytes:
     return (HERE / "static" / name).read_bytes()
 
 
-def render_page(snap: Snapshot, suffix: str = "") -> str:
+def render_page(snap: Snapshot, suffix: str = "", *, seat: str = "") -> str:
     """The page with ``snap`` already drawn in it (it reads before the script runs);
-    ``suffix`` is the token's query string, carried by every address on the page."""
+    ``suffix`` is the token's query string, carried by every address on the page.
+    ``seat``: the page of a player's seat (its PC's card first, its questions above)."""
+    view = page_view(snap)
+    if seat:  # its own PC's card first
+        view["allies"].sort(key=lambda a: a["name"] != seat)
     return _templates().get_template("page.html").render(
-        view=page_view(snap), svg=snap.svg, suffix=suffix)
+        view=view, svg=snap.svg, suffix=suffix, seat=seat)
 
 
 def page_view(snap: Snapshot) -> dict[str, Any]:
@@ -326,9 +346,15 @@ class Guard:
             if not secrets.compare_digest(given.encode("latin-1"), self.token.encode()):
                 return 403, "This screen needs the address with its token (scan the QR " \
                             "code on the GM's terminal).", {}
+        length = headers.get(b"content-length", b"0").strip() or b"0"
+        if scope["method"] == "POST" and scope["path"] == ANSWER_PATH:
+            # a seat's answer: a short body of a stated length, nothing streamed
+            if b"transfer-encoding" in headers or not length.isdigit() \
+                    or int(length) > MAX_ANSWER_BODY:
+                return 413, "An answer is short.", {}
+            return None
         if scope["method"] not in ("GET", "HEAD"):
             return 405, "Only reading: this page changes nothing.", {"Allow": "GET, HEAD"}
-        length = headers.get(b"content-length", b"0").strip() or b"0"
         if length != b"0" or b"transfer-encoding" in headers:
             return 413, "No request bodies here.", {}
         return None

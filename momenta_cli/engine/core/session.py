@@ -30,6 +30,9 @@ class Entry:
     events: tuple[Event, ...]
     dice: tuple[int, ...] = ()
     at: str = field(default="", compare=False)
+    # the answers a player gave from a phone (``(seat, kind)``, in the order asked): a
+    # note for the recap, no part of what the command did
+    seated: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
     def script_line(self) -> str:

@@ -1,0 +1,292 @@
+"""Players answer their own decisions from their phones (issue 25): the seats kept beside
+the fight (a token per PC, private files), the claim that takes the first answer once,
+a phone's answer read by the prompt exactly as a typed one (one journal line, the same
+as the command typed whole, noting the seat), the refusals (another seat's token, a
+revoked seat, a stale question, a malformed or wrong answer: each with its reason, the
+journal byte-identical), and the odds on the phone equal to ``momenta odds`` for every
+kind of reaction."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from momenta_cli.engine.core import SeededRoller
+from momenta_cli.journal import FightFile
+from momenta_cli.questions import Cancelled, TableAsking
+from momenta_cli.seating import Exchange, phones_dir
+from momenta_cli.web import Feed, build_site
+from tests.conftest import fight_of, invoke
+
+with warnings.catch_warnings():  # Starlette's note that httpx2 exists
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+pytestmark = pytest.mark.usefixtures("home")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- the exchange ----------------------------------------------------------------------
+
+
+def test_seats_are_private_files_beside_the_fight_with_a_token_each(tmp_path):
+    fight = tmp_path / "demo.fight.jsonl"
+    ex = Exchange(fight)
+    wren = ex.seat("Wren")
+    assert ex.seat("Wren") == wren  # asked again: the same seat
+    tamsin = ex.seat("Tamsin")
+    assert wren != tamsin and len(wren) >= 22
+    assert phones_dir(fight) == tmp_path / "demo.fight.jsonl.seats"
+    assert stat.S_IMODE(os.stat(ex.dir).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(ex.dir / "seats.json").st_mode) == 0o600
+    assert ex.seat_of(wren) == "Wren" and ex.seat_of(tamsin) == "Tamsin"
+    for wrong in ("", wren[:-1], wren + "x", None, 7, wren.upper()):
+        assert ex.seat_of(wrong) is None
+    assert ex.unseat("Wren") and not ex.unseat("Wren")
+    assert ex.seat_of(wren) is None and ex.seat_of(tamsin) == "Tamsin"
+
+
+def test_the_first_claim_is_the_only_one_taken_whoever_races(tmp_path):
+    """Many claimants at once on one question (the GM's prompt and phones): exactly one
+    wins, and every loser reads the winner's answer."""
+    ex = Exchange(tmp_path / "f.fight.jsonl")
+    for _ in range(5):
+        qid = ex.open({"who": "Wren", "seats": ["Wren"]})
+        results: list[tuple[bool, Any]] = []
+        go = threading.Barrier(8)
+
+        def claim(i: int, qid: str = qid, results=results, go=go) -> None:
+            go.wait()
+            results.append(ex.claim(qid, f"answer {i}", "Wren" if i % 2 else ""))
+
+        threads = [threading.Thread(target=claim, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        winners = [c for first, c in results if first]
+        assert len(winners) == 1
+        assert all(c == winners[0] for _, c in results)
+        assert ex.claimed(qid) == winners[0]
+
+
+def test_a_question_id_from_outside_never_names_a_file(tmp_path):
+    ex = Exchange(tmp_path / "f.fight.jsonl")
+    ex.open({"who": "Wren", "seats": ["Wren"]})
+    for qid in ("../seats.json", "question.json", "", "0" * 15, "0" * 16 + "/x", "ABCDEF0123456789"):
+        assert ex.claim(qid, "dodge") == (False, None)
+        assert ex.claimed(qid) is None and ex.outcome(qid) is None
+    assert json.loads((ex.dir / "seats.json").read_text()) if (ex.dir / "seats.json").exists() \
+        else True
+
+
+# --- a phone's answers at a prompt -----------------------------------------------------
+
+
+def _prompt(where: Path, lines: list[str]) -> subprocess.Popen:
+    """A piped ``momenta run --ask`` on the demo (seed 4) reading ``lines``."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
+    proc = subprocess.Popen([sys.executable, "-m", "momenta_cli", "run", "encounters/demo.yaml",
+                             "--new", "--seed", "4", "--ask"], cwd=where, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None
+    proc.stdin.write("".join(x + "\n" for x in lines))
+    proc.stdin.close()
+    proc.stdin = None  # written whole: communicate() only reads
+    return proc
+
+
+def _question(ex: Exchange, kind: str, proc: subprocess.Popen, seen: set[str]) -> dict:
+    """The next open question of ``kind`` not seen yet."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        q = ex.question()
+        if q is not None and q["kind"] == kind and q["id"] not in seen:
+            seen.add(q["id"])
+            return q
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.02)
+    raise AssertionError(f"no {kind} question came")
+
+
+def _answer(c: TestClient, token: str, qid: str, answer: Any) -> Any:
+    return c.post(f"/seat/answer?seat={token}",
+                  content=json.dumps({"question": qid, "answer": answer}),
+                  headers={"content-type": "application/json"})
+
+
+@pytest.fixture
+def where(enc) -> Path:
+    return enc.parent.parent
+
+
+def test_a_phone_answers_its_pcs_reaction_dice_and_brace_refusals_change_nothing(where):
+    """Wren's reaction, her Dodge's dice and her Brace answered from her phone while
+    the GM types Gorm's roll: one journal line, the very line typed whole (and the same
+    events), noting the three answers as Wren's seat's. Before it, each refusal says
+    why on the phone and leaves the journal byte-identical: another seat's token, a
+    revoked seat, a stale question, a malformed answer, an answer the prompt refuses
+    (then asked again, the reason on the phone's question)."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    ex = Exchange(fight)
+    wren, tamsin = ex.seat("Wren"), ex.seat("Tamsin")
+    gone = ex.seat("Brannoc")
+    ex.unseat("Brannoc")
+    proc = _prompt(where, ["turn wren", "next gorm", "attack wren", "5,6,6", "quit"])
+    seen: set[str] = set()
+    try:
+        q = _question(ex, "reaction", proc, seen)
+        saved = fight.read_bytes()
+        with TestClient(build_site(Feed(fight)), base_url="http://127.0.0.1") as c:
+            mine = c.get(f"/seat/question.json?seat={wren}").json()
+            assert mine["question"]["id"] == q["id"]
+            assert [o["answer"] for o in mine["question"]["options"]] == \
+                ["none", "dodge", "deflect=Buckler"]
+            other = c.get(f"/seat/question.json?seat={tamsin}").json()
+            assert other == {"seat": "Tamsin", "question": None, "waiting": "Wren"}
+            refusals = [
+                (_answer(c, tamsin, q["id"], "dodge"), 403, "Wren's to answer, not Tamsin's"),
+                (_answer(c, gone, q["id"], "dodge"), 403, "seat is closed"),
+                (_answer(c, wren, "0123456789abcdef", "dodge"), 409, "no longer open"),
+                (_answer(c, wren, q["id"], "dodge\x07"), 400, "one line of plain"),
+                (_answer(c, wren, q["id"], ["dodge"]), 400, "an answer is text"),
+                (c.post(f"/seat/answer?seat={wren}", content=b"{dodge"), 400, "JSON"),
+            ]
+            for r, status, why in refusals:
+                assert (r.status_code, r.json()["ok"]) == (status, False)
+                assert why in r.json()["why"]
+            assert fight.read_bytes() == saved
+            r = _answer(c, wren, q["id"], "parry")  # read by the prompt: not an option
+            assert r.status_code == 422 and "'parry' is not one of" in r.json()["why"]
+            assert fight.read_bytes() == saved
+            again = _question(ex, "reaction", proc, seen)  # asked again, saying why
+            assert "'parry' is not one of" in again["wrong"]
+            assert _answer(c, wren, q["id"], "dodge").status_code == 409  # stale now
+            assert _answer(c, wren, again["id"], "dodge").json() == {"ok": True}
+            assert _answer(c, wren, again["id"], "dodge").status_code == 409  # once
+            dice = _question(ex, "dice", proc, seen)
+            assert dice["dice"] == 3 and dice["tracker"] == ""
+            assert _answer(c, wren, dice["id"], "5,5,1").json() == {"ok": True}
+            brace = _question(ex, "brace", proc, seen)
+            assert [o["answer"] for o in brace["options"]] == ["y", "n"]
+            assert "19->17" in brace["options"][0]["detail"]
+            assert _answer(c, wren, brace["id"], "n").json() == {"ok": True}
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "waiting for Wren's phone (or type the answer)" in out
+    records = [json.loads(x) for x in fight.read_text().splitlines()[1:]]
+    assert len(records) == 3
+    last = records[-1]
+    assert last["cmd"] == "attack wren roll 5,6,6 dodge def 5,5,1"
+    assert last["seated"] == [{"seat": "Wren", "kind": k} for k in ("reaction", "dice", "brace")]
+    typed = where / "encounters" / "typed.yaml"
+    typed.write_text((where / "encounters" / "demo.yaml").read_text())
+    r = invoke("do", typed, "--seed", "4", "turn wren", "next gorm", last["cmd"])
+    assert r.exit_code == 0, r.output
+    whole = [json.loads(x) for x in fight_of(typed).read_text().splitlines()[1:]][-1]
+    assert (whole["cmd"], whole.get("dice"), whole["events"]) == \
+        (last["cmd"], last.get("dice"), last["events"])
+    assert "seated" not in whole
+    recap = invoke("log", fight, "--format", "markdown")
+    assert "Answered from phones: Wren 3." in recap.output
+
+
+def test_without_a_seat_nothing_is_put_to_a_phone(where):
+    """A PC with no seat is asked at the prompt alone, as before (the pipe answers)."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    Exchange(fight).seat("Tamsin")
+    proc = _prompt(where, ["turn wren", "next gorm", "attack wren", "dodge", "5,6,6",
+                           "5,5,1", "n", "quit"])
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "phone" not in out
+    last = [json.loads(x) for x in fight.read_text().splitlines()[1:]][-1]
+    assert last["cmd"] == "attack wren roll 5,6,6 dodge def 5,5,1" and "seated" not in last
+
+
+# --- the odds on the phone -------------------------------------------------------------
+
+
+class _Phone:
+    """A table with Brannoc seated that keeps the questions put to his phone and
+    cancels at the first (nothing is saved)."""
+
+    last_seat = ""
+
+    def __init__(self) -> None:
+        self.questions: list[dict] = []
+
+    def tell(self, text: str) -> None:
+        pass
+
+    def note(self, text: str) -> None:
+        pass
+
+    def wrong(self, message: str) -> None:
+        raise AssertionError(message)
+
+    def ask(self, prompt: str, words=()) -> str | None:
+        return None
+
+    def seated(self) -> list[str]:
+        return ["Brannoc"]
+
+    def ask_seated(self, prompt: str, words, question: dict) -> str | None:
+        self.questions.append(question)
+        return None
+
+    def settled(self, why: str = "") -> None:
+        pass
+
+
+FLAGS = {"none": [], "dodge": ["--dodge"], "counter": []}  # a Counterattack: undefended
+
+
+def test_the_odds_on_the_phone_are_momenta_odds_for_every_kind_of_reaction(enc):
+    """Gorm attacks Brannoc (a Warrior: Dodge, Deflect with Longsword or Heater Shield,
+    Counterattack, R37): each choice's odds on the phone are ``momenta odds FIGHT Gorm
+    Brannoc`` with that choice (a Counterattack rolls no defense, so the attack's own,
+    R27); no damage, Guard only and damage to Vitality cover every roll; the Vigor left
+    is Brannoc's less the cost."""
+    r = invoke("do", enc, "--seed", "4", "turn wren", "next gorm", "set brannoc vigor 5")
+    assert r.exit_code == 0, r.output
+    fight = fight_of(enc)
+    ff = FightFile.open(fight)
+    phone = _Phone()
+    with pytest.raises(Cancelled):
+        ff.run("attack brannoc", SeededRoller(1), asking=TableAsking(phone))
+    (q,) = phone.questions
+    assert q["kind"] == "reaction" and q["who"] == "Brannoc" and q["seats"] == ["Brannoc"]
+    kinds = [o["answer"].partition("=")[0] for o in q["options"]]
+    assert kinds[:4] == ["none", "dodge", "deflect", "deflect"]
+    assert set(kinds[4:]) == {"counter"}  # with each weapon it may counter with
+    for o in q["options"]:
+        kind, _, weapon = o["answer"].partition("=")
+        flags = FLAGS[kind] if kind in FLAGS else [f"--deflect={weapon}"]
+        r = invoke("odds", fight, "Gorm", "Brannoc", *flags, "--json")
+        assert r.exit_code == 0, r.output
+        cli = json.loads(r.stdout)
+        mine = o["odds"]
+        assert {k: mine[k] for k in ("hit", "any_damage", "wound", "defeat")} == \
+            {k: cli[k] for k in ("hit", "any_damage", "wound", "defeat")}, o["answer"]
+        from fractions import Fraction
+
+        parts = (Fraction(mine[k]["exact"]) for k in ("no_damage", "guard_only", "any_damage"))
+        assert sum(parts) == 1
+        cost = {"none": 0, "dodge": 2, "deflect": 1, "counter": 2}[kind]
+        assert o["vigor_left"] == 5 - cost, o["answer"]
+    assert len({json.dumps(o["odds"]) for o in q["options"]}) > 1  # the choice matters
