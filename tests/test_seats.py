@@ -83,11 +83,13 @@ def test_the_first_claim_is_the_only_one_taken_whoever_races(tmp_path):
 def test_a_question_id_from_outside_never_names_a_file(tmp_path):
     ex = Exchange(tmp_path / "f.fight.jsonl")
     ex.open({"who": "Wren", "seats": ["Wren"]})
-    for qid in ("../seats.json", "question.json", "", "0" * 15, "0" * 16 + "/x", "ABCDEF0123456789"):
-        assert ex.claim(qid, "dodge") == (False, None)
-        assert ex.claimed(qid) is None and ex.outcome(qid) is None
-    assert json.loads((ex.dir / "seats.json").read_text()) if (ex.dir / "seats.json").exists() \
-        else True
+    before = sorted(p.name for p in ex.dir.rglob("*"))
+    for qid in ("../question.json", "question.json", "", "0" * 15, "0" * 16 + "/x",
+                "ABCDEF0123456789", None):
+        assert ex.claim(qid, "dodge") == (False, None)  # type: ignore[arg-type]
+        assert ex.claimed(qid) is None and ex.outcome(qid) is None  # type: ignore[arg-type]
+        ex.settle(qid, True)  # type: ignore[arg-type]
+    assert sorted(p.name for p in ex.dir.rglob("*")) == before
 
 
 # --- a phone's answers at a prompt -----------------------------------------------------
@@ -140,6 +142,7 @@ def test_a_phone_answers_its_pcs_reaction_dice_and_brace_refusals_change_nothing
     (then asked again, the reason on the phone's question)."""
     fight = where / "encounters" / "demo.fight.jsonl"
     ex = Exchange(fight)
+    ex.announce("http://127.0.0.1:8000/", None)  # a screen served (by this process)
     wren, tamsin = ex.seat("Wren"), ex.seat("Tamsin")
     gone = ex.seat("Brannoc")
     ex.unseat("Brannoc")
@@ -205,10 +208,14 @@ def test_a_phone_answers_its_pcs_reaction_dice_and_brace_refusals_change_nothing
     assert "Answered from phones: Wren 3." in recap.output
 
 
-def test_without_a_seat_nothing_is_put_to_a_phone(where):
-    """A PC with no seat is asked at the prompt alone, as before (the pipe answers)."""
+@pytest.mark.parametrize("seated, served", [("Tamsin", True), ("Wren", False)])
+def test_without_a_seat_or_a_screen_nothing_is_put_to_a_phone(where, seated, served):
+    """A PC with no seat is asked at the prompt alone, as before (the pipe answers); so
+    is a seated one while no players' screen is served (its phone could not answer)."""
     fight = where / "encounters" / "demo.fight.jsonl"
-    Exchange(fight).seat("Tamsin")
+    if served:
+        Exchange(fight).announce("http://127.0.0.1:8000/", None)
+    Exchange(fight).seat(seated)
     proc = _prompt(where, ["turn wren", "next gorm", "attack wren", "dodge", "5,6,6",
                            "5,5,1", "n", "quit"])
     out, err = proc.communicate(timeout=60)
@@ -216,6 +223,54 @@ def test_without_a_seat_nothing_is_put_to_a_phone(where):
     assert "phone" not in out
     last = [json.loads(x) for x in fight.read_text().splitlines()[1:]][-1]
     assert last["cmd"] == "attack wren roll 5,6,6 dodge def 5,5,1" and "seated" not in last
+
+
+@pytest.mark.slow  # waits out the time limit three times
+def test_past_the_phone_time_limit_the_prompt_asks_the_gm(where):
+    """``phone_time_limit: 1``: a phone that does not answer in a second is not waited
+    for; the question closes and the GM's answer is the one taken."""
+    enc = where / "encounters" / "demo.yaml"
+    enc.write_text(enc.read_text() + "\nrules:\n  phone_time_limit: 1\n")
+    fight = where / "encounters" / "demo.fight.jsonl"
+    ex = Exchange(fight)
+    ex.announce("http://127.0.0.1:8000/", None)
+    ex.seat("Wren")
+    proc = _prompt(where, ["turn wren", "next gorm", "attack wren", "dodge", "5,6,6",
+                           "5,5,1", "n", "quit"])
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert out.count("(Wren's phone did not answer in 1s: the next line answers)") == 3
+    assert ex.question() is None
+    last = [json.loads(x) for x in fight.read_text().splitlines()[1:]][-1]
+    assert last["cmd"] == "attack wren roll 5,6,6 dodge def 5,5,1" and "seated" not in last
+
+
+def test_seat_at_the_prompt_gives_lists_and_closes_a_players_seat(where):
+    """``seat NAME``: the link (the served page's address with the seat's token),
+    never journalled; an enemy has none; ``seat NAME off`` closes it; ``seat`` lists."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    lines = ["seat wren", "turn wren"]
+    r = invoke("run", where / "encounters" / "demo.yaml", "--seed", "1",
+               input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    assert "a seat needs the players' screen on this network" in r.output
+    ex = Exchange(fight)
+    assert ex.seats() == {}
+    ex.announce("http://10.0.0.7:8000/", "lan-token")
+    lines = ["seat wren", "seat gorm", "seat", "seat wren off", "seat wren off", "seat"]
+    r = invoke("run", where / "encounters" / "demo.yaml", "--seed", "1",
+               input="".join(x + "\n" for x in lines))
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    token = Exchange(fight).seats().get("Wren") or ""
+    assert not token  # closed by the end
+    assert "Wren's seat: http://10.0.0.7:8000/seat?token=lan-token&seat=" in text
+    assert "Gorm is not an ally" in text
+    assert "seats: Wren" in text
+    assert "Wren's seat is closed: its link answers nothing now" in text
+    assert "Wren has no seat" in text and "no seats (seat NAME gives one)" in text
+    records = [json.loads(x) for x in fight.read_text().splitlines()[1:]]
+    assert [x["cmd"] for x in records] == ["turn wren"]
 
 
 # --- the odds on the phone -------------------------------------------------------------

@@ -7,6 +7,7 @@ a transcript with questions can be recorded.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -63,8 +64,9 @@ class ToldTable:
     # --- the phones ----------------------------------------------------------------------
 
     def seated(self) -> list[str]:
-        """The PCs with a seat now (none without ``phones``)."""
-        if self.phones is None:
+        """The PCs with a seat now (none without ``phones``, nor while no players'
+        screen is served to take their answers)."""
+        if self.phones is None or not self.phones.serving():
             return []
         return [n for n in self.phones.seats() if n in self.get_fight().fighters]
 
@@ -168,6 +170,7 @@ class TerminalTable(ToldTable):
             complete_while_typing=False, bottom_toolbar=self.bar)
 
     def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
+        self.settled_one()  # a phone's answer before this question was taken
         session = self._session(words)
         while True:
             try:
@@ -217,9 +220,24 @@ class TerminalTable(ToldTable):
             except (KeyboardInterrupt, EOFError):
                 return None
             if phoned:
+                _drop_typeahead(session)  # what the GM was typing answered nothing
                 return phoned[0]
             if self.fits(answer):
                 return self.typed_claim(qid, answer)
+
+
+def _drop_typeahead(session: Any) -> None:
+    """Forget the keys typed at a prompt a phone's answer ended: half an answer, or an
+    Enter a moment late, must not answer the next question."""
+    import termios
+
+    from prompt_toolkit.input.typeahead import clear_typeahead
+
+    try:
+        clear_typeahead(session.app.input)
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        pass  # not a terminal: nothing is typed ahead
 
 
 class PipedTable(ToldTable):
@@ -232,6 +250,7 @@ class PipedTable(ToldTable):
         self.lines = lines
 
     def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
+        self.settled_one()  # a phone's answer before this question was taken
         while True:
             raw = next(self.lines, None)
             if raw is None:

@@ -170,6 +170,21 @@ class Exchange:
         if isinstance(got, dict) and got.get("pid") == os.getpid():
             self._remove("server.json")
 
+    def serving(self) -> bool:
+        """Whether a players' screen has said where it is served and is still running
+        (its process alive): without one, no phone can answer, and none is waited for."""
+        got = self._read("server.json")
+        pid = got.get("pid") if isinstance(got, dict) else None
+        if not isinstance(pid, int) or pid <= 0:
+            return False
+        try:
+            os.kill(pid, 0)  # signal 0: only whether the process is there
+        except PermissionError:
+            return True  # there, someone else's
+        except (OSError, OverflowError):
+            return False
+        return True
+
     def link(self, name: str) -> str | None:
         """The address of ``name``'s seat (a seat made if it has none), or None when no
         server has said where it is."""
