@@ -345,3 +345,71 @@ def test_the_odds_on_the_phone_are_momenta_odds_for_every_kind_of_reaction(enc):
         cost = {"none": 0, "dodge": 2, "deflect": 1, "counter": 2}[kind]
         assert o["vigor_left"] == 5 - cost, o["answer"]
     assert len({json.dumps(o["odds"]) for o in q["options"]}) > 1  # the choice matters
+
+
+def test_the_sides_pick_of_who_acts_may_come_from_any_allied_seat(where):
+    """ch18 Turn Order, R14: the players pick who acts among the allies, so the pick is
+    put to every allied seat (Wren's phone sees it too); Tamsin's phone answers it by
+    its number in the list, and the line is the typed one (``turn Tamsin``)."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    ex = Exchange(fight)
+    ex.announce("http://127.0.0.1:8000/", None)
+    wren, tamsin = ex.seat("Wren"), ex.seat("Tamsin")
+    proc = _prompt(where, ["turn", "quit"])
+    seen: set[str] = set()
+    try:
+        q = _question(ex, "pick", proc, seen)
+        assert q["who"] == "the players" and sorted(q["seats"]) == ["Tamsin", "Wren"]
+        assert [o["label"] for o in q["options"]] == ["Brannoc", "Tamsin", "Wren"]
+        with TestClient(build_site(Feed(fight)), base_url="http://127.0.0.1") as c:
+            assert c.get(f"/seat/question.json?seat={wren}").json()["question"]["id"] \
+                == q["id"]
+            r = _answer(c, tamsin, q["id"], "2")
+            assert r.json() == {"ok": True}
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    last = [json.loads(x) for x in fight.read_text().splitlines()[1:]][-1]
+    assert last["cmd"] == "turn Tamsin"
+    assert last["seated"] == [{"seat": "Tamsin", "kind": "pick"}]
+
+
+def test_an_attacker_hidden_from_the_players_is_not_named_on_the_phone(enc):
+    """R20, ch23: Gorm Hidden attacks Brannoc: the phone's question says someone unseen
+    attacks, and no part of it names Gorm or his weapon."""
+    r = invoke("do", enc, "--seed", "4", "turn wren", "next gorm", "cond gorm hidden")
+    assert r.exit_code == 0, r.output
+    ff = FightFile.open(fight_of(enc))
+    phone = _Phone()
+    with pytest.raises(Cancelled):
+        ff.run("attack brannoc", SeededRoller(1), asking=TableAsking(phone))
+    (q,) = phone.questions
+    text = json.dumps(q)
+    assert "someone unseen attacks Brannoc" in text
+    assert "Gorm" not in text and "Cudgel" not in text
+
+
+def test_a_seats_requests_are_guarded(where):
+    """Only a seat's answer may be posted, with a short body of a stated length; a seat
+    token that opens nothing gets nothing; the requests of one seat are bounded."""
+    fight = where / "encounters" / "demo.fight.jsonl"
+    r = invoke("do", where / "encounters" / "demo.yaml", "--seed", "1", "turn wren")
+    assert r.exit_code == 0, r.output
+    ex = Exchange(fight)
+    wren = ex.seat("Wren")
+    with TestClient(build_site(Feed(fight)), base_url="http://127.0.0.1") as c:
+        assert c.post("/", content=b"x").status_code == 405
+        assert c.post(f"/seat/question.json?seat={wren}").status_code == 405
+        big = json.dumps({"question": "0" * 16, "answer": "a" * 2000})
+        assert c.post(f"/seat/answer?seat={wren}", content=big).status_code == 413
+        for token in ("", "nope", wren[:-2]):
+            for path in ("/seat", "/seat/question.json"):
+                got = c.get(f"{path}?seat={token}")
+                assert got.status_code == 403 and "seat is closed" in got.json()["why"]
+        page = c.get(f"/seat?seat={wren}")
+        assert page.status_code == 200 and "Wren's seat" in page.text
+        assert wren not in page.text  # the token stays in the address
+        codes = [c.get(f"/seat/question.json?seat={wren}").status_code for _ in range(45)]
+        assert 429 in codes and codes[0] == 200
