@@ -133,3 +133,25 @@ def test_ctrl_c_cancels_the_command_and_closes_the_phones_question(where):
     term.send("quit\r")
     term.wait_exit()
     assert json.loads(saved.splitlines()[-1])["cmd"] == "next gorm"
+
+
+def test_past_the_phone_time_limit_the_gm_answers_at_the_same_prompt(where):
+    """``phone_time_limit: 1``: a second on, the phone's question closes, the GM is told,
+    and the same prompt takes the GM's answer."""
+    enc = where / "encounters" / "demo.yaml"
+    enc.write_text(enc.read_text() + "\nrules:\n  phone_time_limit: 1\n")
+    ex, token = seated(where)
+    term = gorms_turn(where)
+    term.send("attack wren\r")
+    term.wait_prompt("reaction>")
+    q = open_question(ex, "reaction")
+    term.wait_words("(Wren's phone did not answer in 1s: type the answer)")
+    assert ex.question() is None
+    assert not ex.offer(token, q["id"], "dodge").ok
+    term.send("none\r")
+    term.wait_prompt("Gorm rolls 3d>")
+    term.send("\x03")
+    term.wait_text("cancelled: nothing was done")
+    term.wait_prompt("R1 Gorm>")
+    term.send("quit\r")
+    term.wait_exit()

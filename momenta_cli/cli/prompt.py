@@ -283,7 +283,9 @@ def _phones(ff: FightFile):
     too."""
     from momenta_cli.seating import Exchange
 
-    return Exchange(ff.path)
+    phones = Exchange(ff.path)
+    phones.forget_question()  # left open by a prompt that ended abruptly
+    return phones
 
 
 def goodbye(screen: Screen, path: Path) -> None:

@@ -89,6 +89,7 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "table_every_turn": never("how the GM's prompt draws"),
         "warrior_reactions_for_all": never("a rule of the table, not the fight's state"),
         "players_enemy_numbers": shown(),
+        "phone_time_limit": never("how the GM's prompt asks"),
     },
     Board: {
         "squares": shaped("only the squares that are not floor, with a door's state and "

@@ -83,9 +83,9 @@ class Settings:
         "Vigor and Strain: a health band (Unhurt, Hurt, Bloodied, Down), band and "
         "numbers, or none.")
     phone_time_limit: int = setting(
-        0, "At the prompt, the seconds a seated player's phone has to answer its PC's "
-        "question before the prompt simply asks the GM (0: no limit; the GM may type "
-        "the answer at any time).", ge=0, le=3600)
+        0, "R1: at the prompt, the seconds a seated player's phone has to answer its PC's "
+        "question (a reaction, its dice, Brace...) before the prompt simply asks the GM "
+        "(0: no limit; the GM may type the answer at any time).", ge=0, le=3600)
 
     @classmethod
     def describe(cls) -> dict[str, str]:

@@ -211,6 +211,11 @@ class Exchange:
         got = self._read("question.json")
         return got if isinstance(got, dict) and isinstance(got.get("id"), str) else None
 
+    def forget_question(self) -> None:
+        """Close whatever question is open (one left by a prompt that ended without
+        closing it: a prompt starting on the fight is the only one asking)."""
+        self._remove("question.json")
+
     def close(self, qid: str) -> None:
         """Close question ``qid`` (answered, cancelled, or past its time) if it is open."""
         q = self.question()
