@@ -34,7 +34,8 @@ def serve(
     act, the allies' cards, the enemies' health, the last results) for a TV or the
     players' phones. It follows the fight file whatever writes it (the prompt, do, undo)
     and never changes it; Hidden enemies are in nothing it sends. Prints the address
-    and a QR code; Ctrl-C stops it.
+    and a QR code; Ctrl-C stops it. With --lan, 'seat NAME' at the prompt gives a
+    player a link from which to answer NAME's own decisions on a phone.
 
     Example: momenta serve encounters/demo.yaml --lan
     """
