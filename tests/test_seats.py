@@ -413,3 +413,35 @@ def test_a_seats_requests_are_guarded(where):
         assert wren not in page.text  # the token stays in the address
         codes = [c.get(f"/seat/question.json?seat={wren}").status_code for _ in range(45)]
         assert 429 in codes and codes[0] == 200
+
+
+def test_seats_that_cannot_be_written_leave_the_question_to_the_gm(where, monkeypatch,
+                                                                  capsys):
+    """A full disk (the question cannot be written beside the fight): the phone is not
+    asked, the GM is told so in one dim line, and the line typed answers."""
+    from momenta_cli.cli.ask import PipedTable
+    from momenta_cli.cli.common import make_console
+    from momenta_cli.cli.screen import Screen
+
+    enc = where / "encounters" / "demo.yaml"
+    r = invoke("do", enc, "--seed", "4", "turn wren", "next gorm")
+    assert r.exit_code == 0, r.output
+    fight = fight_of(enc)
+    ex = Exchange(fight)
+    ex.announce("http://127.0.0.1:8000/", None)
+    ex.seat("Wren")
+
+    def full(self, question):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Exchange, "open", full)
+    ff = FightFile.open(fight)
+    table = PipedTable(Screen(make_console(no_color=True, width=100)),
+                       lambda: ff.session.state, iter(["dodge\n", "5,6,6\n", "5,5,1\n", "n\n"]))
+    table.phones = ex
+    out = ff.run("attack wren", SeededRoller(4), asking=TableAsking(table))
+    assert out.entry is not None and out.entry.line == "attack wren roll 5,6,6 dodge def 5,5,1"
+    assert out.entry.seated == ()
+    said = " ".join(capsys.readouterr().out.split())
+    assert "(no phone asked: the seats beside the fight cannot be written: No space left" \
+        in said

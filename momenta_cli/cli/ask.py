@@ -88,7 +88,13 @@ class ToldTable:
             question = {**question, "wrong": self._refused}
         self._refused = ""
         who = str(question.get("who") or "")
-        qid = self.phones.open(question)
+        try:
+            qid = self.phones.open(question)
+        except OSError as err:  # the seats' files cannot be written: the GM answers
+            self.note(f"(no phone asked: the seats beside the fight cannot be written: "
+                      f"{err.strerror or err})")
+            self.last_seat = ""
+            return self.ask(prompt, words)
         self.note(f"waiting for {who}'s phone (or type the answer)")
         limit = self.get_fight().settings.phone_time_limit
         got: tuple[str, str] | None = None
@@ -117,6 +123,10 @@ class ToldTable:
             self.phones.settle(self._pending, True)
         self._pending = ""
 
+    def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
+        """The answer typed at ``prompt``; None when the GM cancels (each table's own)."""
+        raise NotImplementedError
+
     def wait(self, prompt: str, words: Sequence[str], qid: str, who: str, limit: int
              ) -> tuple[str, str] | None:
         """The first answer to question ``qid``: ``(answer, seat)``; None: cancelled."""
@@ -126,7 +136,10 @@ class ToldTable:
         """The GM typed ``answer``: claimed for ``qid`` unless a phone's came first
         (then the phone's is the answer, and the GM is told)."""
         assert self.phones is not None
-        first, claim = self.phones.claim(qid, answer)
+        try:
+            first, claim = self.phones.claim(qid, answer)
+        except OSError:  # no claim can be written: no phone's could be either
+            return answer, ""
         if first or claim is None:
             return answer, ""
         if claim.seat:
