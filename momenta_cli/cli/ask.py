@@ -3,6 +3,11 @@ the terminal, each at a prompt_toolkit prompt of its own (its answers stay out o
 history; Ctrl-C or Ctrl-D cancels the command); from a pipe with ``--ask``, each answer
 is the next input line, echoed after its question as the piped prompt echoes lines, so
 a transcript with questions can be recorded.
+
+A seated PC's question (momenta_cli/seating/) is put to its phone at the same time
+(``ask_seated``): at the terminal a task of the prompt's own event loop looks for the
+phone's answer and ends the prompt with it; from a pipe the phone is waited for first.
+Each question is claimed once, by the GM's answer or the phone's, whichever is first.
 """
 
 from __future__ import annotations

@@ -7,6 +7,12 @@ line registers a kind). Its answers are what the engine goes on with, so nothing
 decided twice; ``written()`` is the command with every answer in it, the line the
 journal keeps. Ctrl-C, Ctrl-D or ``quit`` at a question raises ``Cancelled`` out of the
 decision: the engine never changes the state it is given, so nothing is done.
+
+A point whose ``who`` is a PC with a seat (momenta_cli/seating/; the players' pick: any
+allied seat) is put to its phone as well when the table can (``SeatedTable``):
+phone_question.py says it for the phone, and the first answer, typed or the phone's, is
+read by the same asker, so a phone's answer is refused or taken exactly as a typed one;
+``seats()`` says which answers came from a seat (the record's ``"seated"``).
 """
 
 from __future__ import annotations
