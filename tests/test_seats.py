@@ -371,6 +371,7 @@ def test_the_sides_pick_of_who_acts_may_come_from_any_allied_seat(where):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
+    assert "waiting for the players' phones (or type the answer)" in out
     last = [json.loads(x) for x in fight.read_text().splitlines()[1:]][-1]
     assert last["cmd"] == "turn Tamsin"
     assert last["seated"] == [{"seat": "Tamsin", "kind": "pick"}]

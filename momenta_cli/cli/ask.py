@@ -43,6 +43,11 @@ def _keep(fight: Fight, text: str = "") -> tuple[str, ...]:
 POLL = 0.1  # seconds between two looks for a phone's answer
 
 
+def phone_of(who: str) -> str:
+    """``Wren's phone``; ``the players' phones`` for the allies' pick of who acts."""
+    return "the players' phones" if who == "the players" else f"{who}'s phone"
+
+
 class ToldTable:
     """What both tables share: how a question, a wrong answer and a note are shown, and
     the players' phones (``phones``: the fight's seats, momenta_cli/seating/): a seated
@@ -100,7 +105,7 @@ class ToldTable:
                       f"{err.strerror or err})")
             self.last_seat = ""
             return self.ask(prompt, words)
-        self.note(f"waiting for {who}'s phone (or type the answer)")
+        self.note(f"waiting for {phone_of(who)} (or type the answer)")
         limit = self.get_fight().settings.phone_time_limit
         got: tuple[str, str] | None = None
         try:
@@ -226,7 +231,7 @@ class TerminalTable(ToldTable):
                     closed = True
                     phones.close(qid)
                     await run_in_terminal(lambda: self.note(
-                        f"({who}'s phone did not answer in {limit}s: type the answer)"))
+                        f"({phone_of(who)} did not answer in {limit}s: type the answer)"))
                 await asyncio.sleep(POLL)
 
         def pre_run() -> None:
@@ -294,7 +299,7 @@ class PipedTable(ToldTable):
                 return got
             time.sleep(POLL)
         self.phones.close(qid)
-        self.note(f"({who}'s phone did not answer in {limit}s: the next line answers)")
+        self.note(f"({phone_of(who)} did not answer in {limit}s: the next line answers)")
         got = self.phone_claim(qid)  # one that came as it closed
         if got is not None:
             return got
