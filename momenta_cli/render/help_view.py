@@ -81,7 +81,8 @@ def help_brief(width: int = 80) -> Group:
                                              rest=" " * _HEAD)]
     parts += [Text(x, style="dim") for x in hang(
         "'help VERB' explains one (help attack), 'help all' lists every command with what "
-        "it does; a line ending in ' ?' previews a command and changes nothing.", width)]
+        "it does; a line ending in ' ?' previews a command and changes nothing; 'seat "
+        "NAME' gives a player a seat on the players' screen.", width)]
     return Group(*parts)
 
 
