@@ -10,6 +10,7 @@
   var query = window.location.search;  // ?token=...&seat=...
   var shown = "";  // the id of the question drawn ("" for none)
   var sending = false;
+  var sent = "";  // the id of the question this phone last answered
 
   function $(id) { return document.getElementById(id); }
 
@@ -66,6 +67,7 @@
     sending = true;
     buttons.forEach(function (b) { b.disabled = true; });
     said("sending…", false);
+    sent = q.id;
     fetch("/seat/answer" + query, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({question: q.id, answer: answer}),
@@ -147,6 +149,9 @@
     $("ask-idle").textContent = q ? "" :
       (waiting ? "Waiting for " + waiting + "." : "Nothing to answer now.");
     if (id === shown) { return; }
+    if (shown && shown !== sent && !q) {  // gone without this phone's answer
+      said("Closed at the table (answered there, cancelled, or out of time).", false);
+    }
     shown = id;
     clear(body);
     if (!q) { return; }
