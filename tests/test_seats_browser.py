@@ -132,6 +132,9 @@ def test_a_pcs_reaction_dice_brace_and_wound_are_answered_on_its_phone(browser, 
         expect(tv.locator("#results")).to_contain_text("Exhausted", timeout=WAIT)
         expect(tv.locator('[data-ally="Wren"] .wounds')).to_contain_text("Exhausted")
         expect(other.locator("#ask-body button")).to_have_count(0)
+        seats.unseat("Tamsin")  # revoked: the open page says so
+        expect(other.locator("#ask-said")).to_contain_text("this seat is closed",
+                                                           timeout=WAIT)
     finally:
         for context in contexts:
             context.close()

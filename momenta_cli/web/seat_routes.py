@@ -23,7 +23,7 @@ from collections import deque
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from momenta_cli.seating import Exchange, Reply
@@ -82,8 +82,9 @@ def seat_routes(exchange: Exchange, page: Any) -> list[Route]:
 
     async def seat_page(request: Request) -> Response:
         seat, no = gate(request)
-        if no is not None:
-            return no
+        if no is not None:  # a person reads this one: the reason as text
+            why = json.loads(bytes(no.body)).get("why", "")
+            return PlainTextResponse(f"{why}\n", status_code=no.status_code)
         return await page(request, seat)
 
     async def question(request: Request) -> Response:
