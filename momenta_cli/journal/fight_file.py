@@ -83,7 +83,7 @@ from momenta_cli.journal.records import (
     VERSION,
     encode,
     header_intact,
-    outcome_record,
+    outcome_records,
     seal,
     seal_header,
 )
@@ -112,7 +112,7 @@ from momenta_cli.storage import (
 )
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
-    from momenta_cli.play import Asking, Outcome
+    from momenta_cli.play import Asking, Confirm, Outcome
 
 
 
@@ -409,11 +409,13 @@ class FightFile:
         return remove_if(self.path, self.known, self._created)
 
     def run(self, line: str, roller: Roller, *, players: bool = False,
-            asking: Asking | None = None) -> Outcome:
+            asking: Asking | None = None, confirm: Confirm | None = None) -> Outcome:
         """Run one line and save it before returning; refused lines change nothing, and
         neither does a line that cannot be saved (``NotSaved``), nor one whose questions
         were cancelled. ``players``: typed in the players' view; ``asking``: the table's
-        questions (``runner.run_line``)."""
+        questions (``runner.run_line``); ``confirm``: the GM's answer before an ``ask:
+        true`` scheduled event fires. The scheduled events the line sets off are saved
+        with it, each its own record, all in one write (play/scheduled.py)."""
         from momenta_cli.play import run_line
 
         s = self.session
@@ -422,16 +424,17 @@ class FightFile:
         # put right by replaying the journal, which is what the state is anyway.
         saved = (list(s.entries), list(s.undone))
         try:
-            out = run_line(s, line, roller, players=players, asking=asking)
+            out = run_line(s, line, roller, players=players, asking=asking,
+                           confirm=confirm)
         except MomentaError:
             raise  # refused before anything changed
         except Exception:
             s.restore(*saved)  # a bug changes nothing either
             raise
-        record = outcome_record(out)
-        if record is not None:
+        records = outcome_records(out)
+        if records:
             try:
-                self.append(record)
+                self.append_many(records)
             except JournalError:
                 s.restore(*saved)  # not saved, so not done
                 raise

@@ -9,8 +9,14 @@ from .runner import (
     Asking as Asking,
     Outcome as Outcome,
     check_plain as check_plain,
+    run_one as run_one,
     each_step as each_step,
     run_line as run_line,
     steps as steps,
     verb_of as verb_of,
+)
+from .scheduled import (
+    Confirm as Confirm,
+    automatic_block as automatic_block,
+    line_problems as line_problems,
 )
