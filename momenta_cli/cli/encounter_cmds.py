@@ -31,9 +31,14 @@ def validate(
     bad = False
     for path in files:
         result = load_checked(path, library_ok=True)
-        if result.problems:
+        problems = result.problems
+        if result.events:  # each event's lines, read by the command language
+            from momenta_cli.play import line_problems
+
+            problems = _in_order([*problems, *line_problems(result.events, result.spec)])
+        if problems:
             bad = True
-            for line in result.problems:
+            for line in problems:
                 typer.echo(line, err=True)
         elif result.library:
             spec = result.spec
@@ -48,6 +53,18 @@ def validate(
             typer.echo(f"OK {path} ({n} combatant{'' if n == 1 else 's'})")
     if bad:
         raise typer.Exit(1)
+
+
+def _in_order(problems: list[str]) -> list[str]:
+    """``FILE:LINE:COL: ...`` lines ordered by file, line and column, as the loader
+    orders its own (a line it does not read as one keeps its place at the end)."""
+    import re
+
+    def key(text: str) -> tuple[str, int, int]:
+        m = re.match(r"^(.*?):(\d+):(\d+): ", text)
+        return (m[1], int(m[2]), int(m[3])) if m else ("\U0010ffff", 0, 0)
+
+    return sorted(problems, key=key)
 
 
 def show(

@@ -9,3 +9,4 @@ from .loader import (
     validate_file as validate_file,
 )
 from .schema import schema_text as schema_text
+from .party_file import load_party as load_party, party_text as party_text

@@ -41,6 +41,7 @@ from momenta_cli.engine.core import (
     MAX_COMBATANTS,
     CombatantSpec,
     EncounterSpec,
+    ScheduledEvent,
 )
 from momenta_cli.errors import EncounterError
 from momenta_cli.rules import Settings, conditions, damage_types
@@ -66,6 +67,9 @@ class Loaded:
     rule_sources: dict[str, str] = field(default_factory=dict)
     library: bool = False  # a library file (loaded with library_ok): spec has no combatants
     reads: Reads | None = None
+    # The encounter's scheduled events that were read, with other problems or not, so
+    # that ``validate`` checks their lines too (play/scheduled.py ``line_problems``).
+    events: tuple[ScheduledEvent, ...] = ()
 
 
 @dataclass
@@ -177,7 +181,7 @@ class _Loader:
         spec = self.encounter(src, known)
         problems = self.problems.lines()
         return Loaded(None if problems else spec, problems, rule_sources, library,
-                      self.reads)
+                      self.reads, spec.events)
 
     def validate(self, src: Source, model: type[BaseModel], data: dict[str, Any]) -> None:
         try:

@@ -171,8 +171,8 @@ def party_text(fight: Fight, saved_from: str) -> str:
     allies = [carried(f, keep) for f in fight.fighters.values()
               if f.side == "allies" and not f.removed]
     head = (f"# momenta party (R38): saved from {saved_from} ({fight.encounter.name}), "
-            f"round {fight.round}\n# Vigor and Guard start full in the next fight; edit "
-            "freely: 'momenta validate' checks it with the encounter that names it\n")
+            f"round {fight.round}\n# Vigor and Guard start full in the next fight. Edit "
+            "freely: 'momenta validate'\n# checks it with the encounter that names it.\n")
     body = yaml.safe_dump({"party": allies}, sort_keys=False, allow_unicode=True,
                           default_flow_style=None, width=88)
     return head + body

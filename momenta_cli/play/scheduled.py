@@ -83,21 +83,46 @@ def ready(encounter: EncounterSpec, command: Command) -> Command:
     return replace(command, commands=tuple(event_command(sched, x) for x in sched.lines))
 
 
-def line_problems(encounter: EncounterSpec) -> list[str]:
-    """Every event line of ``encounter`` that does not read as a command of the fight,
-    as ``FILE:LINE:COL: events: message`` (``momenta validate``)."""
+def line_problems(events: tuple[ScheduledEvent, ...], encounter: EncounterSpec | None
+                  ) -> list[str]:
+    """Every line of ``events`` that does not read as a command of the fight, or names a
+    combatant ``encounter`` has not (nor any event's ``add`` brings in), as
+    ``FILE:LINE:COL: events[I].do[J]: 'LINE': message`` (``momenta validate``)."""
+    from momenta_cli.engine.core import AddFighter, AddNote
+
+    commands: list[tuple[str, str, Command]] = []
     out = []
-    for sched in encounter.events:
-        for line, at in zip(sched.lines, sched.lines_at, strict=False):
+    for i, sched in enumerate(events):
+        for j, (line, at) in enumerate(zip(sched.lines, sched.lines_at, strict=False)):
+            at = f"{at}: events[{i}].do[{j}]"
             try:
                 command = event_command(sched, line)
             except RuleError as err:
                 why = str(err).split(f"'{line}': ", 1)[-1]
-                out.append(f"{at}: events: '{line}': {why}")
+                out.append(f"{at}: '{line}': {why}")
                 continue
-            if sched.trigger.kind == "combat_ends" and type(command).__name__ != "AddNote":
-                out.append(f"{at}: events: '{line}': after the combat's end an event runs "
-                           "notes only")
+            if sched.trigger.kind == "combat_ends" and not isinstance(command, AddNote):
+                out.append(f"{at}: '{line}': after the combat's end an event runs notes "
+                           "only")
+            commands.append((line, at, command))
+    if encounter is None:
+        return out
+    from momenta_cli.engine.core import find_fighter
+
+    fight = Session(encounter).initial
+    # a reinforcement an event brings in may be named later ('add footpad as Wallman'
+    # makes Wallman, or Wallman-1, Wallman-2)
+    added = [(c.name or c.block).casefold() for _, _, c in commands
+             if isinstance(c, AddFighter)]
+    for line, at, command in commands:
+        target = getattr(command, "target", None)
+        if not isinstance(target, str) or any(target.casefold().startswith(a)
+                                               for a in added):
+            continue
+        try:
+            find_fighter(fight, target)
+        except MomentaError as err:
+            out.append(f"{at}: '{line}': {err}")
     return out
 
 
