@@ -19,4 +19,5 @@ from .scheduled import (
     Confirm as Confirm,
     automatic_block as automatic_block,
     line_problems as line_problems,
+    ready as ready,
 )

@@ -45,7 +45,7 @@ def preview_line(session: Session, line: str) -> LinePreview:
     taken = take_dice(line)
     if taken is not None:
         body, pinned = taken
-        from momenta_cli.play.scheduled import ready
+        from momenta_cli.play import ready
 
         return command(session.state, ready(session.encounter, pinned_command(body, pinned)),
                        line, pinned)
@@ -54,7 +54,7 @@ def preview_line(session: Session, line: str) -> LinePreview:
         return LinePreview(line, says="nothing: a blank line or a comment")
     if isinstance(parsed, Meta):
         return _meta(session, parsed, line)
-    from momenta_cli.play.scheduled import ready
+    from momenta_cli.play import ready
 
     return command(session.state, ready(session.encounter, parsed), line)
 
