@@ -38,9 +38,9 @@ _count = itertools.count()
 @given(lines=st.lists(st.sampled_from(LINES), min_size=1, max_size=30),
        answers=st.lists(st.booleans(), min_size=8, max_size=8))
 def test_events_replay_undo_and_resume_as_the_same_lines_typed(tmp_path, lines, answers):
-    from momenta_cli.encounter import load_encounter_text
-
     import shutil
+
+    from momenta_cli.encounter import load_encounter_text
 
     enc_text = ARENA + EVENTS
     if not (tmp_path / "library").exists():

@@ -9,9 +9,9 @@ from .runner import (
     Asking as Asking,
     Outcome as Outcome,
     check_plain as check_plain,
-    run_one as run_one,
     each_step as each_step,
     run_line as run_line,
+    run_one as run_one,
     steps as steps,
     verb_of as verb_of,
 )

@@ -25,8 +25,8 @@ from momenta_cli.engine.core import (
     Roller,
     ScheduledEvent,
     apply_all,
-    did_you_mean,
     closest_names,
+    did_you_mean,
     handles,
 )
 from momenta_cli.errors import RuleError

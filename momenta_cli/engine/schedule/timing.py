@@ -110,7 +110,7 @@ def due(before: Fight, events: Sequence[Event], *, opening: bool = False
             continue
         now = _look(draft, name)
         assert isinstance(name, str)
-        hit(i, lambda t, w=was, n=now, who=name: _crossed(t, who, w, n, ev, draft))
+        hit(i, lambda t, w=was, n=now, who=name, e=ev: _crossed(t, who, w, n, e, draft))
     return [plan[n] for _, _, n in sorted(found.values())]
 
 
