@@ -34,12 +34,12 @@ def cellar_fight(folder):
 
 def test_the_stair_starts_with_the_cellars_wounds_and_strain(campaign):
     fight = cellar_fight(campaign)
-    party = campaign / "campaign-party.yaml"
+    party = campaign / "parties" / "campaign-party.yaml"
     party.unlink()
     r = invoke("party", "save", fight, party)
     assert r.exit_code == 0, r.output
     # the shipped party file is what the shipped cellar script leaves
-    assert party.read_text() == (ROOT / "encounters" / "campaign-party.yaml").read_text()
+    assert party.read_text() == (ROOT / "encounters" / "parties" / "campaign-party.yaml").read_text()
     from momenta_cli.journal import FightFile
 
     end = FightFile.open(fight, repair=False).session.state.fighters
@@ -76,7 +76,7 @@ def test_simulate_of_the_stair_starts_from_the_party_files_state():
 
 
 def test_a_party_file_is_validated_with_located_problems(campaign):
-    (campaign / "campaign-party.yaml").write_text(
+    (campaign / "parties" / "campaign-party.yaml").write_text(
         "party:\n"
         "  - name: Brannok\n"
         "  - name: Tamsin\n"
@@ -85,14 +85,14 @@ def test_a_party_file_is_validated_with_located_problems(campaign):
         "    conditions: {Faltering: 1}\n")
     r = invoke("validate", campaign / "campaign-stair.yaml")
     assert r.exit_code == 1
-    shown = str(campaign / "campaign-party.yaml")
+    shown = str(campaign / "parties" / "campaign-party.yaml")
     assert f"{shown}:2:11: party[0].name: 'Brannok' is no ally of this encounter (did " \
            "you mean 'Brannoc'?)" in r.output
     assert f"{shown}:4:15: party[1].vitality: 99 is more than Tamsin's vitality can be " \
            "(21)" in r.output
     assert f"{shown}:5:14: party[1].wounds[0]: unknown condition 'Sloowed'" in r.output
-    r = invoke("party", "show", campaign / "campaign-party.yaml")
+    r = invoke("party", "show", campaign / "parties" / "campaign-party.yaml")
     assert r.exit_code == 0 and "Sloowed" in r.output  # shape only: drawn as written
-    (campaign / "campaign-party.yaml").write_text("party: [{name: Tamsin, strain: -1}]\n")
-    r = invoke("party", "show", campaign / "campaign-party.yaml")
+    (campaign / "parties" / "campaign-party.yaml").write_text("party: [{name: Tamsin, strain: -1}]\n")
+    r = invoke("party", "show", campaign / "parties" / "campaign-party.yaml")
     assert r.exit_code == 1 and "party[0].strain" in r.output and "Traceback" not in r.output

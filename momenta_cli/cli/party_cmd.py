@@ -34,7 +34,7 @@ def party(
 
     Example: momenta party save encounters/campaign-cellar.fight.jsonl party.yaml
 
-    Example: momenta party show encounters/campaign-party.yaml
+    Example: momenta party show encounters/parties/campaign-party.yaml
     """
     if action not in ACTIONS:
         raise typer.BadParameter(f"{one_line(action)!r}: say save or show",

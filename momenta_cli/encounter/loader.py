@@ -155,6 +155,12 @@ class _Loader:
             self.problems.add(src, (), f"the file holds {kind}; expected a mapping "
                               "(name:, combatants:, ...)")
             return None
+        if isinstance(doc.data.get("party"), list) and not set(doc.data) & {
+                "name", "combatants", "include"}:
+            self.problems.add(src, ("party",), "a party file (R38), not an encounter: an "
+                              "encounter names it (party: FILE); 'momenta party show "
+                              "FILE' draws it")
+            return None
         if doc.data and not set(doc.data) & set(EncounterModel.model_fields):
             self.problems.add(src, (), "not an encounter or library file: none of its keys "
                               "is one momenta knows (name, combatants, include, ...)")

@@ -434,7 +434,10 @@ class FightFile:
         records = outcome_records(out)
         if records:
             try:
-                self.append_many(records)
+                if len(records) == 1:
+                    self.append(records[0])
+                else:  # the line and the events it set off: all saved, or none
+                    self.append_many(records)
             except JournalError:
                 s.restore(*saved)  # not saved, so not done
                 raise
