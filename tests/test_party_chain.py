@@ -39,7 +39,8 @@ def test_the_stair_starts_with_the_cellars_wounds_and_strain(campaign):
     r = invoke("party", "save", fight, party)
     assert r.exit_code == 0, r.output
     # the shipped party file is what the shipped cellar script leaves
-    assert party.read_text() == (ROOT / "encounters" / "parties" / "campaign-party.yaml").read_text()
+    shipped = ROOT / "encounters" / "parties" / "campaign-party.yaml"
+    assert party.read_text() == shipped.read_text()
     from momenta_cli.journal import FightFile
 
     end = FightFile.open(fight, repair=False).session.state.fighters
@@ -93,6 +94,7 @@ def test_a_party_file_is_validated_with_located_problems(campaign):
     assert f"{shown}:5:14: party[1].wounds[0]: unknown condition 'Sloowed'" in r.output
     r = invoke("party", "show", campaign / "parties" / "campaign-party.yaml")
     assert r.exit_code == 0 and "Sloowed" in r.output  # shape only: drawn as written
-    (campaign / "parties" / "campaign-party.yaml").write_text("party: [{name: Tamsin, strain: -1}]\n")
+    (campaign / "parties" / "campaign-party.yaml").write_text(
+        "party: [{name: Tamsin, strain: -1}]\n")
     r = invoke("party", "show", campaign / "parties" / "campaign-party.yaml")
     assert r.exit_code == 1 and "party[0].strain" in r.output and "Traceback" not in r.output

@@ -168,3 +168,13 @@ def test_an_exported_event_line_stands_for_its_firing_so_nothing_fires_twice():
     bare = Session(s.encounter)
     play(bare, *[x for x in lines if not x.startswith("event")])
     assert [e.script_line for e in bare.entries][-2:] == ["event top", "event two"]
+
+
+def test_say_text_marked_for_the_players_reaches_their_results_and_no_other():
+    from momenta_cli.projection import last_results
+
+    s = session("  - {name: loud, when: {round: 2}, say: The bell tolls., players: true}\n"
+                "  - {name: quiet, when: {round: 2}, say: The GM's secret., do: [note x]}\n")
+    play(s, *ROUND)
+    told = last_results(s.state, s.entries, players=True, initial=s.initial)
+    assert "The bell tolls." in told and not any("secret" in t for t in told)
