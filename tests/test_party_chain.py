@@ -98,3 +98,18 @@ def test_a_party_file_is_validated_with_located_problems(campaign):
         "party: [{name: Tamsin, strain: -1}]\n")
     r = invoke("party", "show", campaign / "parties" / "campaign-party.yaml")
     assert r.exit_code == 1 and "party[0].strain" in r.output and "Traceback" not in r.output
+
+
+def test_a_fight_keeps_the_party_it_began_with_when_the_file_is_saved_over(campaign):
+    """R38: the fight file's first line keeps the party the fight began with, so saving
+    the next party over the file does not change a fight already under way."""
+    r = invoke("do", campaign / "campaign-stair.yaml", "turn tamsin", "--quiet")
+    assert r.exit_code == 0, r.output
+    fight = campaign / "campaign-stair.fight.jsonl"
+    (campaign / "parties" / "campaign-party.yaml").write_text(
+        "party: [{name: Brannoc, vitality: 21}]\n")
+    r = invoke("status", fight, "--json")
+    assert r.exit_code == 0, r.output
+    allies = {a["name"]: a for a in json.loads(r.stdout)["allies"]}
+    assert allies["Brannoc"]["vitality"] == [4, 21]
+    assert "has changed since this fight began" in r.stderr
