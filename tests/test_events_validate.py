@@ -75,3 +75,13 @@ def test_the_shipped_encounters_with_events_validate_and_the_schema_has_them():
     schema = json.loads((ROOT / "docs" / "encounter.schema.json").read_text())
     text = json.dumps(schema)
     assert '"events"' in text and '"half_vitality"' in text and '"party"' in text
+
+
+def test_a_party_file_validates_on_its_own_for_its_shape(tmp_path):
+    r = invoke("validate", ROOT / "encounters" / "parties" / "campaign-party.yaml")
+    assert r.exit_code == 0 and "(a party file: 2 allies)" in r.output
+    bad = tmp_path / "party.yaml"
+    bad.write_text("party:\n  - name: Kira\n    strain: lots\n")
+    r = invoke("validate", bad)
+    assert r.exit_code == 1
+    assert f"{bad}:3:13: party[0].strain:" in r.output

@@ -30,6 +30,18 @@ def validate(
 
     bad = False
     for path in files:
+        if _party_file(path):  # R38: its shape; the encounter naming it checks the rest
+            from momenta_cli.encounter import load_party
+
+            model, problems = load_party(path)
+            for line in problems:
+                typer.echo(line, err=True)
+            if model is None:
+                bad = True
+            else:
+                n = len(model.party)
+                typer.echo(f"OK {path} (a party file: {n} all{'y' if n == 1 else 'ies'})")
+            continue
         result = load_checked(path, library_ok=True)
         problems = result.problems
         if result.events:  # each event's lines, read by the command language
@@ -50,9 +62,28 @@ def validate(
         else:
             assert result.spec is not None
             n = len(result.spec.combatants)
-            typer.echo(f"OK {path} ({n} combatant{'' if n == 1 else 's'})")
+            more = ""
+            if result.spec.events:
+                k = len(result.spec.events)
+                more += f", {k} event{'' if k == 1 else 's'}"
+            if result.spec.party:
+                more += f", party: {result.spec.party}"
+            typer.echo(f"OK {path} ({n} combatant{'' if n == 1 else 's'}{more})")
     if bad:
         raise typer.Exit(1)
+
+
+def _party_file(path: Path) -> bool:
+    """Whether ``path`` reads as a party file (``party:`` a list, and no encounter keys),
+    without YAML: its first key at the start of a line is ``party:``."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    keys = [x.split(":", 1)[0] for x in head.splitlines()
+            if x and not x[0].isspace() and not x.startswith("#") and ":" in x]
+    return bool(keys) and keys[0] == "party" and "name" not in keys
 
 
 def _in_order(problems: list[str]) -> list[str]:
