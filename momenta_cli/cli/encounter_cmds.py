@@ -76,7 +76,11 @@ def validate(
 def _party_file(path: Path) -> bool:
     """Whether ``path`` reads as a party file (``party:`` a list, and no encounter keys),
     without YAML: its first key at the start of a line is ``party:``."""
+    from momenta_cli.storage import is_regular
+
     try:
+        if not is_regular(path):  # a FIFO or a device is never opened here (the loader
+            return False  # refuses it in its own words)
         with open(path, encoding="utf-8", errors="replace") as f:
             head = f.read(4096)
     except OSError:
