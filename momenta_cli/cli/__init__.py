@@ -11,12 +11,15 @@ Modules:
     common          consoles, reading a fight or an encounter, errors as one line
     completion/     tab completion that knows the command language
     encounter_cmds  ``validate``, ``show``, ``schema``, ``rules``
+    event_confirm   the prompt's question before an ``ask: true`` scheduled event fires
     repair_cmd      ``repair``: a damaged fight file rewritten with every later
                     command that still applies, at the GM's word
     replay_cmd      ``replay``: a script of commands against an encounter
     map_cmd         ``map``: the battlefield of an encounter or a saved fight
     odds_cmd        ``odds``: exact odds of an attack, from numbers or from a fight
     oneshot_cmds    ``do``, ``undo``, ``redo`` against a saved fight, all or nothing
+    party_cmd       ``party save`` and ``party show``: the party carried into the
+                    next fight (R38)
     pick            the players' pick of who acts, at the prompt (ch18 Turn Order)
     prompt          the interactive prompt: line editing, history, toolbar, questions
     query_cmds      ``los`` and ``path``: the map's questions from the shell

@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "map": "map_cmd",
     "los": "query_cmds", "path": "query_cmds",
     "simulate": "simulate_cmd",
+    "party": "party_cmd",
 }
 
 

@@ -98,7 +98,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
     from momenta_cli.cli.screen import mark
     from momenta_cli.engine.core import SeededRoller
     from momenta_cli.errors import MomentaError
-    from momenta_cli.journal import outcome_record
+    from momenta_cli.journal import outcome_records
     from momenta_cli.play import each_step, run_line
 
     console, roller = screen.console, SeededRoller(seed)
@@ -117,9 +117,7 @@ def _play(session: Any, fight: Path, lines: list[str], screen: Any, seed: int | 
                     f"internal error: {type(err).__name__}: {err}"
                 typer.echo(one_line(f"{fight}: {clip(line)!r}: {what} ({saved})"), err=True)
                 raise typer.Exit(1) from None
-            rec = outcome_record(out)
-            if rec is not None:
-                records.append(rec)
+            records.extend(outcome_records(out))  # with the events it set off
             if out.leaves:
                 break
             screen.outcome(out, session.state, before)

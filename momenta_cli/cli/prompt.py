@@ -28,7 +28,7 @@ from momenta_cli.storage import is_regular, state_home
 from momenta_cli.text import as_typed, echo, one_line, too_long
 
 if TYPE_CHECKING:
-    from momenta_cli.engine.core import Entry
+    from momenta_cli.engine.core import Entry, ScheduledEvent
     from momenta_cli.questions import Table, TableAsking
 
 # --- where things live -----------------------------------------------------------------
@@ -114,16 +114,19 @@ def run_one(ff: FightFile, screen: Screen, line: str, roller: Roller,
     if table is None:
         going = _run(ff, screen, line, roller)
     else:
+        from momenta_cli.cli.event_confirm import confirmer
         from momenta_cli.questions import TableAsking
 
-        going = _run(ff, screen, line, roller, TableAsking(table))
+        # an ``ask: true`` scheduled event the line sets off is asked here too
+        going = _run(ff, screen, line, roller, TableAsking(table), confirm=confirmer(table))
     return True if going is None else going
 
 
 
 
 def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
-         asking: TableAsking | None = None, typed: str | None = None) -> bool | None:
+         asking: TableAsking | None = None, typed: str | None = None,
+         confirm: Callable[[ScheduledEvent], bool] | None = None) -> bool | None:
     """Run ``line``, save it, show it: False when the GM leaves, None when it was
     refused, cancelled at a question or not saved (said on the screen). ``asking``:
     the table's questions, asked while the line is decided; the entry's complete command
@@ -134,7 +137,7 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
 
     before = mark(ff.session.state)
     try:
-        out = ff.run(line, roller, players=screen.players, asking=asking)
+        out = ff.run(line, roller, players=screen.players, asking=asking, confirm=confirm)
     except (Cancelled, KeyboardInterrupt):
         screen.console.print(lit("cancelled: nothing was done", "dim"))
         return None
@@ -154,7 +157,8 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
     entry = out.entry
     if asking is not None and asking.shows:
         typed = line
-    if entry is not None and typed is not None and entry.script_line != typed:
+    if entry is not None and typed is not None and entry.script_line != typed \
+            and not out.fired:
         _shown_as(screen, entry, ff.session.state, before)
         return True
     return screen.outcome(out, ff.session.state, before)

@@ -13,6 +13,8 @@ Modules:
     loader      reading files, following includes, registering names, building specs
     mapbuild    the ``map:`` block's rows into a ``Board``
     mapstart    where each combatant starts: ``at: C5`` or a ``mark:`` letter
+    event_build the ``events:`` block into scheduled events, each trigger checked
+    party_file  party files (R38): the allies carried from one fight into the next
     problems    problems collected as ``FILE:LINE:COL: path: message``
     roots       where includes may come from (shared with the cache, which needs no
                 YAML)

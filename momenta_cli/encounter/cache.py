@@ -47,7 +47,9 @@ from momenta_cli.engine.core import (
     DefenseSpec,
     EncounterSpec,
     EncounterSpec as specs_EncounterSpec,
+    EventTrigger,
     LocationSpec,
+    ScheduledEvent,
     WeaponSpec,
     Weight,
 )
@@ -81,7 +83,7 @@ MAX_ENTRY = 8 * MB  # a spec bigger than this (a huge bestiary) is not cached
 ALLOWED: dict[tuple[str, str], Any] = {
     **{("momenta_cli.engine.core.specs", c.__name__): c for c in (
         specs_EncounterSpec, CombatantSpec, WeaponSpec, DamageTable,
-        DefenseSpec, LocationSpec, Weight)},
+        DefenseSpec, LocationSpec, Weight, ScheduledEvent, EventTrigger)},
     ("momenta_cli.rules.settings", "Settings"): Settings,
     ("momenta_cli.engine.geometry.board", "Board"): Board,
     ("momenta_cli.engine.geometry.board", "Terrain"): Terrain,

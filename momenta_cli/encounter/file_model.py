@@ -346,6 +346,61 @@ def settings_from(model: BaseModel) -> Settings:
     return Settings(**values)
 
 
+RoundValue = Annotated[
+    Annotated[int, Field(strict=True, ge=1, le=999)]
+    | Annotated[str, Field(pattern=r"^(every|[1-9][0-9]{0,2}\+)$")],
+    Field(description="a round number, 'every' (every round) or 'N+' (every round from "
+                      "N)"),
+]
+SquareList = Annotated[
+    Annotated[SquareName, Tag("text")] | Annotated[list[SquareName], Tag("list")],
+    Discriminator(_shape, custom_error_type="squares_shape",
+                  custom_error_message="expected a square like C5, or a list of squares"),
+]
+
+
+class WhenModel(_Model):
+    """An event's trigger: one of round, first_turn, defeated, half_vitality, enters,
+    combat_ends (docs/encounter-format.md, Events)."""
+
+    round: RoundValue | None = Field(None, description="the round (with at: start or end; "
+                                     "with first_turn: the rounds it counts in)")
+    at: Literal["start", "end"] | None = Field(None, description="with round: its start "
+                                                "(default) or its end")
+    first_turn: Literal["allies", "adversaries"] | None = Field(
+        None, description="that side's first turn of a round")
+    defeated: Name | None = Field(None, description="a combatant Defeated (or Lost)")
+    half_vitality: Name | None = Field(None, description="a combatant brought to half its "
+                                       "Max Vitality or below")
+    enters: SquareList | None = Field(None, description="on a map: someone enters any of "
+                                      "these squares")
+    who: Name | None = Field(None, description="with enters: a combatant's name or a side "
+                             "(default: anyone)")
+    combat_ends: Literal[True] | None = Field(None, description="the combat's end (over)")
+
+
+EventName = Annotated[str, Field(strict=True, min_length=1, max_length=40,
+                                 pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+
+
+class EventModel(_Model):
+    """A scheduled event: when it fires, what it runs, what is read out."""
+
+    name: EventName = Field(description="one word: the GM fires it by hand with "
+                            "'event NAME'")
+    when: WhenModel
+    do: list[Annotated[str, Field(strict=True, min_length=1, max_length=500)]] = Field(
+        default_factory=list, description="lines of the command language, run in turn as "
+                                          "one entry")
+    say: str = Field("", description="read-aloud text shown when it fires")
+    players: bool = Field(False, strict=True, description="show the say: text on the "
+                          "players' screen too")
+    once: bool | None = Field(None, strict=True, description="fire at most once (default: "
+                              "yes, but every time for round: every or N+)")
+    ask: bool = Field(False, strict=True, description="at the prompt, ask the GM before it "
+                      "fires")
+
+
 class EncounterModel(LibraryModel):
     """An encounter file."""
 
@@ -356,9 +411,14 @@ class EncounterModel(LibraryModel):
     combatants: list[CombatantModel] = Field(min_length=1)
     map: MapModel | None = Field(None, description="the battlefield (optional: without "
                                                    "it the GM states distances)")
+    events: list[EventModel] = Field(
+        default_factory=list, description="scheduled events: reinforcements, hazards, "
+                                          "phase changes, fired at their triggers")
+    party: Name | None = Field(None, description="R38: a party file (momenta party save) "
+                               "the allies start from, relative to this file")
 
 
-ENCOUNTER_ONLY = ("name", "description", "rules", "combatants", "map")
+ENCOUNTER_ONLY = ("name", "description", "rules", "combatants", "map", "events", "party")
 # Keys that give the same value: a combatant's key overrides its stat block's, whichever
 # of them each one uses; both in one mapping is a problem (build.maxima)
 ALIASES = {"max_vitality": ("max_vitality", "hp", "hit_points")}

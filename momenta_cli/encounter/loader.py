@@ -41,6 +41,7 @@ from momenta_cli.engine.core import (
     MAX_COMBATANTS,
     CombatantSpec,
     EncounterSpec,
+    ScheduledEvent,
 )
 from momenta_cli.errors import EncounterError
 from momenta_cli.rules import Settings, conditions, damage_types
@@ -66,6 +67,9 @@ class Loaded:
     rule_sources: dict[str, str] = field(default_factory=dict)
     library: bool = False  # a library file (loaded with library_ok): spec has no combatants
     reads: Reads | None = None
+    # The encounter's scheduled events that were read, with other problems or not, so
+    # that ``validate`` checks their lines too (play/scheduled.py ``line_problems``).
+    events: tuple[ScheduledEvent, ...] = ()
 
 
 @dataclass
@@ -151,6 +155,12 @@ class _Loader:
             self.problems.add(src, (), f"the file holds {kind}; expected a mapping "
                               "(name:, combatants:, ...)")
             return None
+        if isinstance(doc.data.get("party"), list) and not set(doc.data) & {
+                "name", "combatants", "include"}:
+            self.problems.add(src, ("party",), "a party file (R38), not an encounter: an "
+                              "encounter names it (party: FILE); 'momenta party show "
+                              "FILE' draws it")
+            return None
         if doc.data and not set(doc.data) & set(EncounterModel.model_fields):
             self.problems.add(src, (), "not an encounter or library file: none of its keys "
                               "is one momenta knows (name, combatants, include, ...)")
@@ -162,6 +172,7 @@ class _Loader:
     def run(self, text: str, name: str, base: Path, resolved: Path | None,
             library_ok: bool = False) -> Loaded:
         self.text = text  # the map's rows are located to the character (mapbuild.Rows)
+        self.base = base  # a party file is found from here, as an include is
         src = self.parse(text, name, resolved)
         if src is None:
             return Loaded(None, self.problems.lines())
@@ -176,7 +187,7 @@ class _Loader:
         spec = self.encounter(src, known)
         problems = self.problems.lines()
         return Loaded(None if problems else spec, problems, rule_sources, library,
-                      self.reads)
+                      self.reads, spec.events)
 
     def validate(self, src: Source, model: type[BaseModel], data: dict[str, Any]) -> None:
         try:
@@ -383,12 +394,42 @@ class _Loader:
         board, where = self.battlefield(src, entries)
         combatants = [dataclasses.replace(c, position=where[c.name]) if c.name in where
                       else c for c in combatants]
+        party = data.get("party")
+        if isinstance(party, str) and not unsafe(party) and len(party) <= NAME_MAX:
+            combatants = self.party(src, party, combatants, known)
+        from momenta_cli.encounter.event_build import build_events
+
+        events = build_events(src, combatants, board, self.problems)
         return EncounterSpec(
             name=str(data.get("name") or Path(src.name).stem), combatants=tuple(combatants),
             settings=known.settings, description=str(data.get("description") or ""),
             weapons=dict(known.weapons), stat_blocks=blocks, source=src.name,
             extra_conditions=self.extra_conditions(known), board=board,
+            events=events, party=party if isinstance(party, str) else "",
         )
+
+    def party(self, src: Source, entry: str, combatants: list[CombatantSpec],
+              known: build.KnownNames) -> list[CombatantSpec]:
+        """R38: the allies as the party file ``entry`` says they stand (read from beside
+        the encounter, as an include is; its problems located in it)."""
+        from momenta_cli.encounter.party_file import carry, read_party
+
+        target, problem = resolve_include(self.base, entry, self.roots, [])
+        if problem:
+            self.problems.add(src, ("party",), problem.replace("include", "read", 1))
+            return combatants
+        try:
+            text = self.reads.read(target)  # hashed: the cache trusts it while unchanged
+        except YamlProblem as err:
+            self.problems.add(src, ("party",), f"cannot read the party file '{entry}': "
+                              f"{err.message}")
+            return combatants
+        self.order += 1
+        shown = os.path.normpath(os.path.join(os.path.dirname(src.name), entry))
+        found = read_party(text, shown, self.problems, self.order)
+        if found is None:
+            return combatants
+        return carry(combatants, found[0], found[1], self.problems, set(known.conditions))
 
     def battlefield(self, src: Source, entries: list[Placed]) -> tuple[Any, dict[str, Any]]:
         """The ``map:`` block's Board and where each combatant starts (field.py)."""

@@ -20,5 +20,6 @@ Modules:
     battlefield/  where combatants stand, doors, what one sees of another
     gm/           the GM's direct commands: overrides, reinforcements, made-up
                   combatants
+    schedule/     the encounter's scheduled events: when each is due, and firing one
     geometry/     the board's squares: distance, paths, exact sight and cover, areas
 """

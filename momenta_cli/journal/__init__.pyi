@@ -9,5 +9,5 @@ from .locations import (
     set_aside as set_aside,
 )
 from .lock import locked as locked
-from .records import outcome_record as outcome_record
+from .records import outcome_record as outcome_record, outcome_records as outcome_records
 from .replay import EncounterChanged as EncounterChanged

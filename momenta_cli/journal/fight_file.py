@@ -8,6 +8,8 @@ line is a header::
      "encounter_abs": "/abs/demo.yaml", "encounter_sha256": "...", "encounter_name": "...",
      "created": "2026-12-01T11:05:01+00:00", "sum": "..."}
 
+(an encounter that names a party file, R38, adds ``"party"``: each ally's opening values
+as the file gave them, which the fight keeps even if the file is saved over later),
 then one record per accepted command, undo or redo, in the order they happened::
 
     {"seq": 1, "cmd": "turn kira", "events": [{"kind": "turn_started", ...}],
@@ -15,6 +17,9 @@ then one record per accepted command, undo or redo, in the order they happened::
     {"seq": 2, "cmd": "attack gorm", "events": [...], "dice": [5, 2, 6], "at": ..., "sum": ...}
     {"seq": 3, "undo": true, "at": "...", "sum": "..."}
     {"seq": 4, "redo": true, "at": "...", "sum": "..."}
+
+A scheduled event the tracker fired (play/scheduled.py) is a command record like any
+other, with ``"fired_by"``: its trigger in words (``"round 2 starts"``).
 
 ``seq`` counts the records from 1. ``cmd`` is the line as typed, without a pinned
 ``dice F,F,...`` clause; ``dice`` (only on a command that rolled) is every face the
@@ -83,7 +88,7 @@ from momenta_cli.journal.records import (
     VERSION,
     encode,
     header_intact,
-    outcome_record,
+    outcome_records,
     seal,
     seal_header,
 )
@@ -112,7 +117,7 @@ from momenta_cli.storage import (
 )
 
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
-    from momenta_cli.play import Asking, Outcome
+    from momenta_cli.play import Asking, Confirm, Outcome
 
 
 
@@ -182,6 +187,9 @@ class FightFile:
             "encounter_name": encounter.name,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
         }
+        party = party_kept(encounter)
+        if party is not None:  # R38: the party it began with, whatever the file says later
+            header["party"] = party
         header = seal_header(header)
         blob = encode(header)
         try:
@@ -247,6 +255,9 @@ class FightFile:
         if header["version"] >= 2 and not header_intact(header):
             warnings.append(f"warning: {path}:1: the header was edited or damaged (its "
                             f"checksum does not match); the fight is opened as it says")
+        if "party" in header:
+            encounter, said = with_party(encounter, header["party"])
+            warnings.extend(f"warning: {path}: {x}" for x in said)
         ff = cls(path, header, Session(encounter), enc_path, warnings)
         quick = state_only and not repair and not changed and ff.version == VERSION
         ff.session, done = fold(ff.session, path, data, ff.version, changed=changed,
@@ -409,11 +420,13 @@ class FightFile:
         return remove_if(self.path, self.known, self._created)
 
     def run(self, line: str, roller: Roller, *, players: bool = False,
-            asking: Asking | None = None) -> Outcome:
+            asking: Asking | None = None, confirm: Confirm | None = None) -> Outcome:
         """Run one line and save it before returning; refused lines change nothing, and
         neither does a line that cannot be saved (``NotSaved``), nor one whose questions
         were cancelled. ``players``: typed in the players' view; ``asking``: the table's
-        questions (``runner.run_line``)."""
+        questions (``runner.run_line``); ``confirm``: the GM's answer before an ``ask:
+        true`` scheduled event fires. The scheduled events the line sets off are saved
+        with it, each its own record, all in one write (play/scheduled.py)."""
         from momenta_cli.play import run_line
 
         s = self.session
@@ -422,20 +435,62 @@ class FightFile:
         # put right by replaying the journal, which is what the state is anyway.
         saved = (list(s.entries), list(s.undone))
         try:
-            out = run_line(s, line, roller, players=players, asking=asking)
+            out = run_line(s, line, roller, players=players, asking=asking,
+                           confirm=confirm)
         except MomentaError:
             raise  # refused before anything changed
         except Exception:
             s.restore(*saved)  # a bug changes nothing either
             raise
-        record = outcome_record(out)
-        if record is not None:
+        records = outcome_records(out)
+        if records:
             try:
-                self.append(record)
+                if len(records) == 1:
+                    self.append(records[0])
+                else:  # the line and the events it set off: all saved, or none
+                    self.append_many(records)
             except JournalError:
                 s.restore(*saved)  # not saved, so not done
                 raise
         return out
+
+
+def party_kept(encounter: EncounterSpec) -> dict[str, Any] | None:
+    """What the header keeps of an encounter's party (R38, ``party:``): each ally's
+    opening values as the party file gave them when the fight began, so that the fight
+    resumes from them even after the file is saved over (``momenta party save``)."""
+    if not encounter.party:
+        return None
+    return {"file": encounter.party, "allies": [
+        {"name": c.name, "start": dict(c.start), "conditions": [list(x) for x in c.conditions],
+         "wounds": list(c.wounds), "burdens": list(c.burdens), "down": c.down}
+        for c in encounter.combatants if c.side == "allies"]}
+
+
+def with_party(encounter: EncounterSpec, kept: Any) -> tuple[EncounterSpec, list[str]]:
+    """``encounter`` with its allies opening as the header kept them (``party_kept``),
+    and what to warn of: the party file has changed since, or what was kept is not
+    readable (then the encounter as it is now)."""
+    from dataclasses import replace
+
+    try:
+        allies = {a["name"]: a for a in kept["allies"]}
+        combatants = tuple(
+            replace(c, start={str(k): int(v) for k, v in allies[c.name]["start"].items()},
+                    conditions=tuple((str(n), int(k)) for n, k in
+                                     allies[c.name]["conditions"]),
+                    wounds=tuple(str(w) for w in allies[c.name]["wounds"]),
+                    burdens=tuple(str(b) for b in allies[c.name]["burdens"]),
+                    down=str(allies[c.name]["down"]))
+            if c.name in allies else c for c in encounter.combatants)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return encounter, ["the party it began with cannot be read from its first line; "
+                           "the allies start as the encounter's party file says now"]
+    said = []
+    if party_kept(encounter) != kept:
+        said.append(f"the party file {kept.get('file')} has changed since this fight "
+                    "began; the fight keeps the party it began with (R38)")
+    return replace(encounter, combatants=combatants), said
 
 
 def _known_as(path: Path, size: int) -> KnownFile:

@@ -114,7 +114,19 @@ def entry_record(entry: Entry) -> dict[str, Any]:
         record["at"] = entry.at
     if entry.seated:  # answered from a phone (momenta_cli/seating/): the recap says so
         record["seated"] = [{"seat": seat, "kind": kind} for seat, kind in entry.seated]
+    if entry.fired_by:  # a scheduled event the tracker fired: its trigger (additive key)
+        record["fired_by"] = entry.fired_by
     return record
+
+
+def outcome_records(out: Outcome) -> list[dict[str, Any]]:
+    """Every record a line makes, in order: an undo for each automatic firing it took the
+    place of (play/scheduled.py), its own record, then one for each scheduled event it
+    set off (``Outcome.fired``)."""
+    undo = [{"undo": True, "at": clock()} for _ in out.taken_back]
+    own = outcome_record(out)
+    fired = [r for f in out.fired if (r := outcome_record(f)) is not None]
+    return [*undo, *([own] if own is not None else []), *fired]
 
 
 def outcome_record(out: Outcome) -> dict[str, Any] | None:
@@ -123,6 +135,8 @@ def outcome_record(out: Outcome) -> dict[str, Any] | None:
     nothing a replay, a script or a state shows depends on it."""
     if out.entry is not None:
         return {**entry_record(out.entry), "at": clock()}
+    if out.matched is not None:
+        return None  # stood for an automatic firing already recorded
     if out.undone is not None:
         return {"undo": True, "at": clock()}
     if out.redone is not None:
@@ -224,8 +238,10 @@ def apply_record(session: Session, record: dict[str, Any]) -> None:
         events = record.get("events")
         if not isinstance(events, list):
             raise ValueError("'events' must be a list")
+        fired_by = record.get("fired_by", "")
         entry = Entry(str(record["cmd"]), tuple(event_from_dict(e) for e in events),
-                      record_dice(record), record_time(record), record_seated(record))
+                      record_dice(record), record_time(record), record_seated(record),
+                      fired_by if isinstance(fired_by, str) else "")
         for event in entry.events:
             check_fields(event)
         session.push(entry)

@@ -222,7 +222,8 @@ class Salvage:
         s = self.session
         script = Entry(line, (), dice).script_line
         try:
-            out = run_line(s, script, _NoDice())
+            # each record is run as it was: an event it set off is a record of its own
+            out = run_line(s, script, _NoDice(), auto=False)
         except MomentaError as err:
             self._drop(number, script, _first_line(err))
             self._lost()

@@ -226,6 +226,22 @@ def _over(words: list[str]) -> Command:
     return EndCombat(" ".join(words) or "the GM ended the combat")
 
 
+@verb("event", usage="event NAME [skip]",
+      help="Fire one of the encounter's scheduled events (its events: in the file) by "
+           "hand: its lines run as one command, its text is read out. The tracker fires "
+           "each one itself when its trigger happens; 'skip' records that the GM said no "
+           "(a once-only event stays unfired).",
+      example="event reinforcements")
+def _event(words: list[str]) -> Command:
+    from momenta_cli.engine.schedule import FireEvent
+
+    declined = bool(words) and words[-1].lower() == "skip"
+    name = " ".join(words[:-1] if declined else words)
+    if not name:
+        raise CommandError("missing event name")
+    return FireEvent(name, declined)
+
+
 @verb("note", usage="note TEXT", help="Write a line into the fight's log.",
       example="note the bridge is burning")
 def _note(words: list[str]) -> Command:

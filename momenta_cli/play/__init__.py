@@ -7,6 +7,8 @@ Modules:
     pinned    a line that pins its dice (``... dice 5,6,2``)
     preview/  previewing a line (``?``): what it would do, changing nothing
     runner    running one line against a session: ``Outcome``, undo, redo, previews
+    scheduled the encounter's scheduled events at the table: their lines read, fired
+              when a line sets them off, checked for ``validate``
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
 module on first use (``lazy_loader``), so importing this package costs nothing.

@@ -11,6 +11,13 @@ from .runner import (
     check_plain as check_plain,
     each_step as each_step,
     run_line as run_line,
+    run_one as run_one,
     steps as steps,
     verb_of as verb_of,
+)
+from .scheduled import (
+    Confirm as Confirm,
+    automatic_block as automatic_block,
+    line_problems as line_problems,
+    ready as ready,
 )

@@ -108,7 +108,9 @@ def pinned_events(state: Fight, cmd: Command, faces: tuple[int, ...]) -> list[Ev
 def run_pinned(session: Session, line: str, faces: tuple[int, ...]) -> Entry:
     """Carry out ``line`` (its dice clause taken off) with exactly ``faces``; the entry
     journaled, or ``MomentaError`` with the session unchanged."""
-    cmd = pinned_command(line, faces)
+    from momenta_cli.play.scheduled import ready
+
+    cmd = ready(session.encounter, pinned_command(line, faces))
     entry = Entry(line, tuple(pinned_events(session.state, cmd, faces)), faces)
     session.push(entry)
     return entry
@@ -164,7 +166,7 @@ def for_script(session: Session) -> tuple[list[Entry], tuple[int, str] | None]:
         why = ""
         for cand in tries:
             try:
-                got = run_line(fresh, cand.script_line, _Unkept()).entry
+                got = run_line(fresh, cand.script_line, _Unkept(), auto=False).entry
             except MomentaError as err:
                 why = why or str(err)
                 continue

@@ -4,7 +4,7 @@ one-shot commands and replay scripts, so all three accept exactly the same langu
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from momenta_cli.engine.core import Command, Entry, Roller, Session
@@ -16,6 +16,7 @@ from momenta_cli.text import check_length, split, take_dice, too_long, unsafe
 if TYPE_CHECKING:
     from momenta_cli.odds import AttackOdds
     from momenta_cli.play.preview import LinePreview
+    from momenta_cli.play.scheduled import Confirm
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,19 @@ class Outcome:
     redone: Entry | None = None
     odds: AttackOdds | None = None  # what ``odds`` asked for: a preview, nothing changed
     preview: LinePreview | None = None  # a line ending in ``?``: shown, nothing changed
+    # Scheduled events (play/scheduled.py): the automatic firings an ``event NAME`` line
+    # took the place of (taken back before its entry), the one it stood for when it was
+    # that very firing (nothing new done), the events the line set off (each an outcome
+    # with its own entry, fired after it), and why any of those could not fire.
+    taken_back: tuple[Entry, ...] = ()
+    matched: Entry | None = None
+    fired: tuple[Outcome, ...] = ()
+    refused: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
-        return self.entry is not None or self.undone is not None or self.redone is not None
+        return (self.entry is not None or self.undone is not None or self.redone is not None
+                or bool(self.fired))
 
     @property
     def leaves(self) -> bool:
@@ -111,7 +121,70 @@ def _as_seen(session: Session, players: bool) -> Session:
 
 
 def run_line(session: Session, line: str, roller: Roller, *, players: bool = False,
-             asking: Asking | None = None) -> Outcome:
+             asking: Asking | None = None, confirm: Confirm | None = None,
+             auto: bool = True) -> Outcome:
+    """Parse and carry out ``line`` (see ``run_one``), then fire the encounter's
+    scheduled events it set off, each its own entry (``Outcome.fired``; play/scheduled.py).
+    ``confirm``: the GM's answer before an ``ask: true`` event fires (None: it fires).
+    ``auto=False``: nothing fires by itself, and an ``event NAME`` line is run as it is
+    (a journal's lines run again one by one: salvage, the script export's check)."""
+    if not auto or not session.encounter.events:
+        return run_one(session, line, roller, players=players, asking=asking)
+    from momenta_cli.play import scheduled
+
+    size, opening = len(session.entries), not session.entries and not session.undone
+    command = _fire_command(line)
+    stands = scheduled.standing_for(session, command, line) if command is not None \
+        else None
+    if stands is not None and stands[1]:
+        # the very firing: it is the line's now, so the next line may stand for the next
+        at = len(session.entries) - len(scheduled.automatic_block(session))
+        session.entries[at] = replace(stands[0], fired_by="")
+        return Outcome(line, matched=stands[0])
+    taken: list[Entry] = []
+    again: list[str] = []
+    if stands is not None:  # its own dice, or skip: it takes the automatic one's place
+        block = scheduled.automatic_block(session)
+        for _ in block:
+            taken.append(session.undo())
+        again = [e.events[0].name for e in block[1:]]  # type: ignore[attr-defined]
+        size = len(session.entries)
+    # the state before the line: what its events set off is judged against it (a copy
+    # only for an encounter with events, and cheap: the specs are shared)
+    before = session.state.clone()
+    try:
+        out = run_one(session, line, roller, players=players, asking=asking)
+    except BaseException:
+        for _ in taken:
+            session.redo()  # refused: the automatic firings stand as they were
+        raise
+    due = scheduled.due_after(session, before, size, opening) if out.entry is not None else []
+    if again:
+        due = [s for n in again if (s := session.encounter.event(n)) is not None]
+    if not due:
+        return replace(out, taken_back=tuple(taken)) if taken else out
+    made, refused = scheduled.fire_all(session, due, roller, confirm)
+    return replace(out, taken_back=tuple(taken),
+                   fired=tuple(Outcome(e.line, entry=e) for e in made),
+                   refused=tuple(refused))
+
+
+def _fire_command(line: str) -> Command | None:
+    """The ``event NAME`` command ``line`` is, or None (any other line, or none)."""
+    if verb_of(line) != "event":
+        return None
+    from momenta_cli.text import take_dice
+
+    taken = take_dice(line)
+    try:
+        parsed = parse_line(taken[0] if taken is not None else line)
+    except MomentaError:
+        return None
+    return parsed if isinstance(parsed, Command) else None
+
+
+def run_one(session: Session, line: str, roller: Roller, *, players: bool = False,
+            asking: Asking | None = None) -> Outcome:
     """Parse and carry out ``line``; raises ``MomentaError`` (state unchanged) if refused.
     A line that is not plain text (``check_plain``) is refused before parsing.
     ``players``: the line is typed in the players' view, so a ``?`` preview is decided
@@ -133,6 +206,10 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
     parsed = parse_line(line)
     if parsed is None:
         return Outcome(line)
+    if not isinstance(parsed, Meta):
+        from momenta_cli.play.scheduled import ready
+
+        parsed = ready(session.encounter, parsed)
     if isinstance(parsed, Meta):
         if parsed.what in (Request.UNDO, Request.REDO) and parsed.arg not in (None, "1"):
             # one record per step: the caller runs ``steps(...)`` one line at a time
@@ -149,7 +226,8 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
             assert isinstance(parsed.command, Attack)
             return Outcome(line, meta=parsed, odds=attack_odds(session.state, parsed.command))
         return Outcome(line, meta=parsed)
-    if asking is not None:
+    if asking is not None and type(parsed).__name__ != "FireEvent":
+        # an event's lines are decided straight through, as in a script: no questions
         entry = asking.decide(session, parsed, line.strip(), roller)
         if entry is not None:
             session.push(entry)

@@ -55,6 +55,7 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "over_reason": shown(),
         "table_conditions": never("the GM's made-up conditions show on those who have them"),
         "doors": shaped("applied to the board: each door square open or closed"),
+        "fired": never("which of the GM's scheduled events have fired"),
     },
     EncounterSpec: {
         "name": shown(),
@@ -66,6 +67,8 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "extra_conditions": never("the GM's definitions"),
         "source": never("a path on the GM's disk"),
         "board": shaped("the squares that are not floor, doors as they are now"),
+        "events": never("the GM's script of the fight: what is still to come"),
+        "party": never("a path on the GM's disk"),
     },
     Settings: {
         "success_face": never("a rule of the table, not the fight's state"),
@@ -166,6 +169,9 @@ FIELDS: dict[type, dict[str, Rule]] = {
         "reactions": never("the stat block is the GM's"),
         "archetype": never("the stat block is the GM's"),
         "position": never("the opening square; the fighter's is read"),
+        "wounds": never("the opening Wounds (R38); the fighter's are read"),
+        "burdens": never("the opening Burdens (R38); the fighter's are read"),
+        "down": never("how it came in (R38); the fighter's state is read"),
     },
 }
 

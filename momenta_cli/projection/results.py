@@ -256,13 +256,20 @@ def _over(view: _View, e: Any) -> Line:
     return Line(f"Combat over: {e.reason}" if e.reason else "Combat over")
 
 
+@_one
+def _event_said(view: _View, e: Any) -> Line | None:
+    """A scheduled event's read-aloud text, when the encounter marks it for the players
+    (``players: true``); the GM's script itself is never told."""
+    return Line(e.say) if e.players and e.say and not e.declined else None
+
+
 for _kind, _worder in {"wound_taken": _wound, "condition_changed": _condition,
                        "fighter_down": _down, "fighter_revived": _revived,
                        "turn_started": _turn, "round_started": _round, "moved": _moved,
                        "dragged": _forced, "shoved": _forced, "fell": _fell,
                        "placed_at": _placed, "fighter_added": _added,
                        "fighter_removed": _removed, "door_set": _door,
-                       "combat_ended": _over}.items():
+                       "combat_ended": _over, "event_fired": _event_said}.items():
     WORDERS[_kind] = _worder
 
 

@@ -57,7 +57,7 @@ BRIEF = (
     ("maneuvers", ("use", "hide", "shake", "breath", "steady", "surge", "cast", "limit",
                    "release", "apart")),
     ("the GM", ("cond", "dmg", "heal", "strain", "relieve", "guard", "set", "defeat",
-                "revive", "surprise", "add", "remove", "note")),
+                "revive", "surprise", "add", "remove", "note", "event")),
     ("looking", ("status", "odds", "path", "map", "los")),
     ("session", ("undo", "redo", "help", "quit")),
 )

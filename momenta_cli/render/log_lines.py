@@ -229,5 +229,14 @@ def _reaction(e) -> str:
 
 
 
+@formats("event_fired")
+def _event_fired(e) -> str:
+    """A scheduled event of the encounter (engine/schedule/firing.py), with its text."""
+    if e.declined:
+        return f"Event {e.name} ({e.when}): the GM said no"
+    said = f': "{e.say}"' if e.say else ""
+    return f"Event {e.name} ({e.when}){said}"
+
+
 # The modules that register their own event kinds' lines (``formats``) on import.
 from momenta_cli.render import log_attack, log_maneuver  # noqa: E402,F401

@@ -5,7 +5,8 @@ render/log_export.py, lays them out).
 A line is kept when its events hold one of:
 - a Wound or a Burden, a fighter Defeated or Lost, revived, joining or leaving the fight;
 - a condition gained (from none to some stacks);
-- a GM note, or the end of the combat;
+- a GM note, a scheduled event of the encounter that fired (with its read-aloud text),
+  or the end of the combat;
 - a big hit: damage reaching Vitality of at least a third of the target's Max Vitality
   (``BIG_SHARE``), from an attack or otherwise.
 
@@ -40,7 +41,7 @@ from momenta_cli.render.state_json import opening_ledger
 BIG_SHARE = 3  # a hit is big from 1/3 of the target's Max Vitality up
 
 _ALWAYS = {"wound_taken", "fighter_down", "fighter_revived", "fighter_added",
-           "fighter_removed", "note", "combat_ended"}
+           "fighter_removed", "note", "combat_ended", "event_fired"}
 
 
 @dataclass

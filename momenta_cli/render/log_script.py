@@ -33,6 +33,9 @@ def as_script(session: Session, *, encounter: str, fight: str, begun: str | None
             # cut short: a note may quote a whole recorded line, and the script's own
             # lines must stay within the line limit a replay reads (text.LINE_MAX)
             *(f"# {clip(note, NOTE_MAX)}" for note in notes)]
-    body = [e.script_line for e in entries]
+    # A scheduled event the tracker fired says so above its line; replayed, the line
+    # before it sets it off again and this line stands for that firing (play/scheduled.py)
+    body = [x for e in entries for x in (
+        ([f"# fired by its trigger: {e.fired_by}"] if e.fired_by else []) + [e.script_line])]
     # one_line: a name or a recorded line can never break a script line in two
     return "\n".join(one_line(x) for x in [*head, *body]) + "\n"

@@ -70,7 +70,32 @@ def refusal(message: str) -> list[RenderableType]:
 def draw_outcome(out: Outcome, fight: Fight, width: int,
                  style: OutcomeStyle = OutcomeStyle()) -> OutcomeView:
     """What ``out`` draws (see the module's docstring); ``fight`` is the state after the
-    line (the one before an undone line), ``width`` the console's, for the map."""
+    line (the one before an undone line), ``width`` the console's, for the map. Then the
+    scheduled events the line set off (``Outcome.fired``), each as an accepted line, and
+    any that could not fire, as a refusal."""
+    view = _draw_one(out, fight, width, style)
+    if not (out.fired or out.refused or out.matched or out.taken_back):
+        return view
+    keep = keep_names(fight)
+    more: list[RenderableType] = []
+    if out.taken_back:
+        more += hanging([lit(f"  (in place of the automatic '{e.script_line}')", "dim")
+                         for e in out.taken_back], keep)
+    if out.matched is not None:
+        more += hanging([lit(f"{out.matched.script_line}: fired already, by its trigger "
+                             f"({out.matched.fired_by}); nothing more to do", "dim")], keep)
+    for fired in out.fired:
+        assert fired.entry is not None
+        ledger = Ledger.of(fight, fired.entry.events)
+        more += hanging([lit(f"  {t}", "cyan") if i == 0 else lit(f"  {t}")
+                         for i, t in enumerate(event_lines(fired.entry.events, ledger))],
+                        keep)
+    for why in out.refused:
+        more += refusal(why)
+    return OutcomeView((*view.shown, *more), view.table)
+
+
+def _draw_one(out: Outcome, fight: Fight, width: int, style: OutcomeStyle) -> OutcomeView:
     keep = keep_names(fight)
     echo = [lit(f"> {out.line.replace(chr(0xFEFF), '').strip()}", "dim")] \
         if style.echo else []

@@ -33,7 +33,9 @@ def rollover(fight: Fight) -> list[Event]:
 
 def decide(fight: Fight, command: Command, roller: Roller) -> list[Event]:
     """The events ``command`` produces against ``fight``; raises ``RuleError`` if refused."""
-    if fight.over and not isinstance(command, AddNote):
+    # A note, and a scheduled event (the "combat ends" trigger: firing.py), still run
+    if fight.over and not isinstance(command, AddNote) \
+            and not getattr(command, "when_over", False):
         raise RuleError("the combat is over (undo to reopen it)")
     handler = HANDLERS.get(type(command))
     if handler is None:

@@ -44,6 +44,7 @@ EVENT_MODULES: dict[str, str] = {
     "surged": "momenta_cli.engine.actions.maneuvers",
     "consumable_used": "momenta_cli.engine.actions.maneuvers",
     "hide_rolled": "momenta_cli.engine.actions.maneuvers",
+    "event_fired": "momenta_cli.engine.schedule.firing",
 }
 
 

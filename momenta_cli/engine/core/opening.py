@@ -40,6 +40,13 @@ def fighter_from_spec(spec: CombatantSpec) -> Fighter:
     for cond, stacks in spec.conditions:
         if stacks > 0:
             f.conditions[cond] = Cond(stacks, source="encounter")
+    # R38: an ally carried in from the last fight keeps its filled slots, and comes in
+    # Defeated or Lost if it left that fight so (the GM revives it, or edits the file)
+    f.wounds, f.burdens = list(spec.wounds), list(spec.burdens)
+    if spec.down:
+        f.defeated = True
+        f.lost = spec.down == "Lost"
+        f.vitality = 0 if spec.down == "Defeated" else f.vitality
     return f
 
 

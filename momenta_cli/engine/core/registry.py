@@ -23,6 +23,7 @@ HANDLER_MODULES = (
     "momenta_cli.engine.movement.grabs",
     "momenta_cli.engine.movement.move_shift",
     "momenta_cli.engine.movement.walk",
+    "momenta_cli.engine.schedule.firing",
     "momenta_cli.engine.turns.taking",
 )
 

@@ -24,7 +24,8 @@ class Entry:
     rolled them or the line pinned them (the journal's ``"dice"``; empty when nothing
     was rolled). ``at`` is when the journal accepted it (ISO 8601 UTC, the record's
     ``"at"``; empty when unknown): the engine never reads a clock, and an entry's time is
-    no part of what it did, so two entries that differ only in it are equal."""
+    no part of what it did, so two entries that differ only in it are equal.
+    ``fired_by``: see below."""
 
     line: str
     events: tuple[Event, ...]
@@ -33,6 +34,10 @@ class Entry:
     # the answers a player gave from a phone (``(seat, kind)``, in the order asked): a
     # note for the recap, no part of what the command did
     seated: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    # A scheduled event the tracker fired itself when its trigger happened: the trigger
+    # in words (the record's ``"fired_by"``); "" for a line typed or scripted. Like
+    # ``at``, no part of what the entry did (play/scheduled.py reads it).
+    fired_by: str = field(default="", compare=False)
 
     @property
     def script_line(self) -> str:

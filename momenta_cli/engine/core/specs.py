@@ -216,6 +216,13 @@ class CombatantSpec:
     # Where it stands when the fight starts, on an encounter with a map: the top-left
     # square of its footprint (R31). None without a map (and on a stat block).
     position: Square | None = None
+    # R38: what an ally carries in from the last fight (the encounter's ``party:`` file):
+    # the conditions of its filled Wound and Burden slots, and "Defeated" or "Lost" when
+    # it left that fight so ("" otherwise). Its numbers are in ``start``, its conditions in
+    # ``conditions``.
+    wounds: tuple[str, ...] = ()
+    burdens: tuple[str, ...] = ()
+    down: str = ""
 
     @property
     def is_enemy(self) -> bool:
@@ -238,6 +245,57 @@ class CombatantSpec:
         return None
 
 
+# What an event's trigger may be (engine/schedule/timing.py says when each is due):
+TRIGGER_KINDS = ("round_starts", "round_ends", "first_turn", "defeated", "half_vitality",
+                 "enters", "combat_ends")
+
+
+@dataclass(frozen=True)
+class EventTrigger:
+    """When a scheduled event is due (docs/encounter-format.md, Events).
+
+    ``kind`` is one of ``TRIGGER_KINDS``. ``rounds`` (round_starts, round_ends,
+    first_turn) is ``(first, repeats)``: round ``first`` only, or every round from it
+    when ``repeats``; None: every round. ``side``: the side whose first turn of a round
+    it is (first_turn); ``who``: the combatant named (defeated, half_vitality), or who may
+    set it off by entering (enters: a name, a side, or "" for anyone); ``squares``: the
+    squares entered (enters)."""
+
+    kind: str
+    rounds: tuple[int, bool] | None = None
+    side: str = ""
+    who: str = ""
+    squares: tuple[Square, ...] = ()
+
+    def takes_round(self, number: int) -> bool:
+        """Whether round ``number`` is one of the trigger's rounds."""
+        if self.rounds is None:
+            return True
+        first, repeats = self.rounds
+        return number >= first if repeats else number == first
+
+
+@dataclass(frozen=True)
+class ScheduledEvent:
+    """One event of the encounter's ``events:`` (R38's neighbour, ours): when it is due
+    (``trigger``), the command-language lines it runs (``lines``, decided in turn when it
+    fires), the read-aloud text ``say`` (for the players' screen too when ``players``),
+    whether it fires at most once, and whether the prompt asks the GM first (``ask``).
+    ``source`` is where the file defines it (``FILE:LINE``); ``lines_at`` where each line
+    is (``FILE:LINE:COL``), for the GM's messages."""
+
+    name: str
+    trigger: EventTrigger
+    lines: tuple[str, ...] = ()
+    say: str = ""
+    players: bool = False
+    once: bool = True
+    ask: bool = False
+    source: str = ""
+    lines_at: tuple[str, ...] = ()
+    when: str = ""  # the trigger in words ("round 2 starts"), for the log and the prompt
+
+
 @dataclass(frozen=True)
 class EncounterSpec:
     """A loaded encounter: its combatants in file order, the settings, and the libraries
@@ -252,3 +310,12 @@ class EncounterSpec:
     extra_conditions: tuple[tuple[str, int | None, str, tuple[str, ...], str], ...] = ()
     source: str = ""
     board: Board | None = None  # the battlefield (the file's ``map:``); None: no map (R28)
+    # The encounter's scheduled events, in file order (``events:``); the party file its
+    # allies' state came from (``party:``, R38), as the file names it ("" for none).
+    events: tuple[ScheduledEvent, ...] = ()
+    party: str = ""
+
+    def event(self, name: str) -> ScheduledEvent | None:
+        """The scheduled event called ``name`` (without case), or None."""
+        low = name.casefold()
+        return next((e for e in self.events if e.name.casefold() == low), None)

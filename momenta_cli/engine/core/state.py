@@ -175,6 +175,10 @@ class Fight:
     # On a map, the doors opened or closed since the start ((square, open) pairs, sorted):
     # the encounter's Board stays as the file drew it (positions.board_of applies these).
     doors: tuple[tuple[Square, bool], ...] = ()
+    # The encounter's once-only scheduled events that have fired (their names, in the
+    # order they fired): set by the fired entry's event (engine/schedule/firing.py), so
+    # undo, resume and replay put it back with everything else.
+    fired: tuple[str, ...] = ()
 
     @property
     def settings(self) -> Settings:
@@ -206,6 +210,7 @@ class Fight:
         new.over, new.over_reason = self.over, self.over_reason
         new.table_conditions = self.table_conditions  # a tuple: replaced, never changed
         new.doors = self.doors  # a tuple too
+        new.fired = self.fired  # a tuple too
         return new
 
     def get(self, name: str) -> Fighter:

@@ -45,13 +45,18 @@ def preview_line(session: Session, line: str) -> LinePreview:
     taken = take_dice(line)
     if taken is not None:
         body, pinned = taken
-        return command(session.state, pinned_command(body, pinned), line, pinned)
+        from momenta_cli.play import ready
+
+        return command(session.state, ready(session.encounter, pinned_command(body, pinned)),
+                       line, pinned)
     parsed = parse_line(line)
     if parsed is None:
         return LinePreview(line, says="nothing: a blank line or a comment")
     if isinstance(parsed, Meta):
         return _meta(session, parsed, line)
-    return command(session.state, parsed, line)
+    from momenta_cli.play import ready
+
+    return command(session.state, ready(session.encounter, parsed), line)
 
 
 def _paid(fight: Fight, events: list[Event]) -> tuple[Paid, ...]:

@@ -1,0 +1,194 @@
+"""The encounter's scheduled events at the table: read their lines, fire the ones a line
+set off, and check them all (``momenta validate``).
+
+Every line run through play/runner.py ``run_line`` (the prompt, ``do``, ``momenta
+replay``) is followed here by the events it set off (engine/schedule/timing.py ``due``):
+each fires as its own journal entry, ``event NAME`` (``event NAME skip`` when the GM
+declined an ``ask: true`` one at the prompt), marked with its trigger (``Entry.fired_by``,
+the record's ``"fired_by"``). So the three run alike, and a script replayed under another
+seed fires each event where its trigger happens.
+
+A fight's exported script (``log --format script``) holds those entries as lines like
+any other. So that nothing fires twice, an ``event NAME`` line run right after the line
+that fired NAME automatically stands for that firing: when it is the very same complete
+line it is already done (nothing new happens), and otherwise (its own dice, or ``skip``)
+it takes the automatic firing's place (``Outcome.taken_back``: the automatic entries
+from it on are taken back, the line runs, and the others fire again after it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from momenta_cli.engine.core import (
+    Command,
+    EncounterSpec,
+    Entry,
+    Fight,
+    Roller,
+    ScheduledEvent,
+    Session,
+)
+from momenta_cli.errors import CommandError, MomentaError, RuleError
+from momenta_cli.language import Meta, parse_line
+
+# The prompt's question before an ``ask: true`` event fires: True to run it. None (``do``,
+# replay scripts): every event fires, as the question's default answer would have it.
+Confirm = Callable[[ScheduledEvent], bool]
+
+
+def event_command(sched: ScheduledEvent, line: str) -> Command:
+    """One of ``sched``'s lines, parsed: a command of the fight (not a session line such
+    as undo or status, nor a preview, nor a line pinning its dice), or ``RuleError``
+    naming the event, where its file has the line, and why."""
+    at = _at(sched, line)
+    try:
+        parsed = parse_line(line)
+    except CommandError as err:
+        raise RuleError(f"event {sched.name} ({at}): '{line}': {err}") from None
+    if parsed is None or isinstance(parsed, Meta) or line.rstrip().endswith("?"):
+        raise RuleError(f"event {sched.name} ({at}): '{line}': an event runs commands "
+                        "of the fight (not a blank line, a comment, a preview or a "
+                        "session line such as undo, status or help)")
+    from momenta_cli.engine.schedule import FireEvent
+    from momenta_cli.text import take_dice
+
+    if isinstance(parsed, FireEvent):
+        raise RuleError(f"event {sched.name} ({at}): '{line}': an event does not fire "
+                        "another")
+    if take_dice(line) is not None:
+        raise RuleError(f"event {sched.name} ({at}): '{line}': an event's line pins no "
+                        "dice (the tracker rolls them when it fires)")
+    return parsed
+
+
+def _at(sched: ScheduledEvent, line: str) -> str:
+    try:
+        return sched.lines_at[sched.lines.index(line)]
+    except (ValueError, IndexError):
+        return sched.source
+
+
+def ready(encounter: EncounterSpec, command: Command) -> Command:
+    """``command`` with an ``event NAME`` line's lines parsed into it (the engine reads
+    no text); any other command as it is."""
+    from momenta_cli.engine.schedule import FireEvent
+
+    if not isinstance(command, FireEvent) or command.declined:
+        return command
+    sched = encounter.event(command.name)
+    if sched is None:
+        return command  # the engine says there is no such event, naming the close ones
+    return replace(command, commands=tuple(event_command(sched, x) for x in sched.lines))
+
+
+def line_problems(events: tuple[ScheduledEvent, ...], encounter: EncounterSpec | None
+                  ) -> list[str]:
+    """Every line of ``events`` that does not read as a command of the fight, or names a
+    combatant ``encounter`` has not (nor any event's ``add`` brings in), as
+    ``FILE:LINE:COL: events[I].do[J]: 'LINE': message`` (``momenta validate``)."""
+    from momenta_cli.engine.core import AddFighter, AddNote
+
+    commands: list[tuple[str, str, Command]] = []
+    out = []
+    for i, sched in enumerate(events):
+        for j, (line, at) in enumerate(zip(sched.lines, sched.lines_at, strict=False)):
+            at = f"{at}: events[{i}].do[{j}]"
+            try:
+                command = event_command(sched, line)
+            except RuleError as err:
+                why = str(err).split(f"'{line}': ", 1)[-1]
+                out.append(f"{at}: '{line}': {why}")
+                continue
+            if sched.trigger.kind == "combat_ends" and not isinstance(command, AddNote):
+                out.append(f"{at}: '{line}': after the combat's end an event runs notes "
+                           "only")
+            commands.append((line, at, command))
+    if encounter is None:
+        return out
+    from momenta_cli.engine.core import find_fighter
+
+    fight = Session(encounter).initial
+    # a reinforcement an event brings in may be named later ('add footpad as Wallman'
+    # makes Wallman, or Wallman-1, Wallman-2)
+    added = [(c.name or c.block).casefold() for _, _, c in commands
+             if isinstance(c, AddFighter)]
+    for line, at, command in commands:
+        target = getattr(command, "target", None)
+        if not isinstance(target, str) or any(target.casefold().startswith(a)
+                                               for a in added):
+            continue
+        try:
+            find_fighter(fight, target)
+        except MomentaError as err:
+            out.append(f"{at}: '{line}': {err}")
+    return out
+
+
+def fire(session: Session, sched: ScheduledEvent, roller: Roller,
+         confirm: Confirm | None) -> Entry:
+    """Fire ``sched`` as its own entry (``event NAME``, or ``event NAME skip`` when
+    ``confirm`` says no), marked as fired by its trigger; ``RuleError`` (nothing done)
+    when one of its lines is refused."""
+    from momenta_cli.engine.schedule import FireEvent, trigger_words
+
+    declined = sched.ask and confirm is not None and not confirm(sched)
+    line = f"event {sched.name}" + (" skip" if declined else "")
+    command = ready(session.encounter, FireEvent(sched.name, declined))
+    entry = session.decide(command, line, roller)
+    entry = replace(entry, fired_by=sched.when or trigger_words(sched.trigger))
+    session.push(entry)
+    return entry
+
+
+def due_after(session: Session, before: Fight, entries_before: int, opening: bool
+              ) -> list[ScheduledEvent]:
+    """The scheduled events the entry just pushed (the session's last, after
+    ``entries_before`` entries, decided against ``before``) set off."""
+    from momenta_cli.engine.schedule import due
+
+    if len(session.entries) != entries_before + 1:
+        return []
+    return due(before, session.entries[-1].events, opening=opening)
+
+
+def automatic_block(session: Session) -> list[Entry]:
+    """The automatic firings at the end of the journal (the entries since the last line
+    not fired by a trigger), oldest first."""
+    n = len(session.entries)
+    while n and session.entries[n - 1].fired_by:
+        n -= 1
+    return session.entries[n:]
+
+
+def standing_for(session: Session, command: Command, line: str) -> tuple[Entry, bool] | None:
+    """When ``line`` (``event NAME``) stands for the oldest automatic firing at the end of
+    the journal: that entry, and whether the line is that very firing (True: nothing to
+    do) or takes its place (False). None when it stands for none."""
+    from momenta_cli.engine.schedule import EventFired, FireEvent
+
+    if not isinstance(command, FireEvent):
+        return None
+    block = automatic_block(session)
+    if not block:
+        return None
+    first = block[0]
+    mark = first.events[0] if first.events else None
+    if not isinstance(mark, EventFired) or mark.name.casefold() != command.name.casefold():
+        return None
+    return first, first.script_line == line.strip()
+
+
+def fire_all(session: Session, due: list[ScheduledEvent], roller: Roller,
+             confirm: Confirm | None) -> tuple[list[Entry], list[str]]:
+    """Fire each of ``due`` in turn: the entries made, and a refusal for each that could
+    not fire (nothing of it done)."""
+    made: list[Entry] = []
+    refused: list[str] = []
+    for sched in due:
+        try:
+            made.append(fire(session, sched, roller, confirm))
+        except MomentaError as err:
+            refused.append(str(err))
+    return made, refused

@@ -1,0 +1,87 @@
+"""Issue 27, Must show: ``momenta validate`` checks every scheduled event: a line that is
+no command, a combatant the encounter has not and a square off its map are each located
+at FILE:LINE:COL, exit 1; the shipped encounters with events validate, and the JSON
+Schema describes ``events:`` (docs/encounter-format.md, Events)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from tests.conftest import ROOT, invoke
+
+pytestmark = pytest.mark.usefixtures("home")
+
+BAD = """\
+name: Bad events
+include: [library/bestiary.yaml]
+map:
+  rows: |
+    ......
+    ..B.G.
+    ......
+combatants:
+  - {name: Brannoc, side: allies, max_vitality: 20, mark: B}
+  - {name: Gorm, stat_block: Hedge Bruiser, mark: G}
+events:
+  - name: one
+    when: {round: 2}
+    do:
+      - heal gorm 5
+      - atack brannoc
+  - name: two
+    when: {defeated: Gorn}
+    do: [note x]
+  - name: three
+    when: {enters: [B2, Z9]}
+    do: [note y]
+"""
+
+
+def test_a_bad_line_an_unknown_combatant_and_a_square_off_the_map_each_located(tmp_path):
+    shutil.copytree(ROOT / "encounters" / "library", tmp_path / "library")
+    path = tmp_path / "bad.yaml"
+    path.write_text(BAD)
+    r = invoke("validate", path)
+    assert r.exit_code == 1
+    lines = r.output.splitlines()
+    assert lines == [
+        f"{path}:16:9: events[0].do[1]: 'atack brannoc': unknown command 'atack': did "
+        "you mean attack? (try: help)",
+        f"{path}:18:22: events[1].when.defeated: unknown combatant 'Gorn' (did you mean "
+        "'Gorm'?)",
+        f"{path}:21:25: events[2].when.enters[1]: Z9 is off the map (A1 to F3)",
+    ]
+
+
+def test_a_line_naming_nobody_and_a_session_line_are_problems_too(tmp_path):
+    shutil.copytree(ROOT / "encounters" / "library", tmp_path / "library")
+    path = tmp_path / "bad.yaml"
+    path.write_text(BAD.replace("Gorn", "Gorm").replace("Z9", "C3")
+                    .replace("note y", "heal nobody 3").replace("heal gorm 5", "undo"))
+    r = invoke("validate", path)
+    assert r.exit_code == 1
+    assert f"{path}:15:9: events[0].do[0]: 'undo': an event runs commands" in r.output
+    assert f"{path}:22:10: events[2].do[0]: 'heal nobody 3': no combatant called " \
+           "'nobody'" in r.output
+
+
+def test_the_shipped_encounters_with_events_validate_and_the_schema_has_them():
+    r = invoke("validate", *(ROOT / "encounters" / f"{n}.yaml" for n in (
+        "toll-house", "campaign-cellar", "campaign-stair")))
+    assert r.exit_code == 0, r.output
+    schema = json.loads((ROOT / "docs" / "encounter.schema.json").read_text())
+    text = json.dumps(schema)
+    assert '"events"' in text and '"half_vitality"' in text and '"party"' in text
+
+
+def test_a_party_file_validates_on_its_own_for_its_shape(tmp_path):
+    r = invoke("validate", ROOT / "encounters" / "parties" / "campaign-party.yaml")
+    assert r.exit_code == 0 and "(a party file: 2 allies)" in r.output
+    bad = tmp_path / "party.yaml"
+    bad.write_text("party:\n  - name: Kira\n    strain: lots\n")
+    r = invoke("validate", bad)
+    assert r.exit_code == 1
+    assert f"{bad}:3:13: party[0].strain:" in r.output
