@@ -91,6 +91,20 @@ class Board:
         IndexError, or for a negative coordinate a square from the other edge."""
         return self.squares[sq[1]][sq[0]]
 
+    def __hash__(self) -> int:
+        # hashed once (its squares never change): the geometry remembers its answers per
+        # board (sight.py), and a map's hash walks every square
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = hash(self.squares)
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> dict[str, object]:
+        # a str's hash differs between processes: a copy (a simulation's worker, the
+        # encounter cache) hashes itself anew
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @cached_property
     def solid_squares(self) -> frozenset[Square]:
         """Every solid square (R32, R33), computed once per board."""
@@ -107,6 +121,8 @@ class Board:
 def footprint(top_left: Square, side: int) -> tuple[Square, ...]:
     """The squares of a creature ``side`` squares wide (R31: sizes up to 1L take one, SIZE
     N >= 2 takes N x N) whose top-left square is ``top_left``."""
+    if side == 1:
+        return (top_left,)
     c, r = top_left
     return tuple((c + dc, r + dr) for dr in range(side) for dc in range(side))
 

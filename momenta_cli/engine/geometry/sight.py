@@ -71,7 +71,8 @@ lattice segment the oracle finds means the search finds one too).
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterator
+from collections import OrderedDict, deque
+from collections.abc import Callable, Collection, Iterator
 from fractions import Fraction
 
 from momenta_cli.engine.geometry.board import Board, Square
@@ -94,7 +95,6 @@ from momenta_cli.engine.geometry.segments import (
 )
 
 Segment = tuple[Point, Point]
-_HALF = Fraction(1, 2)
 
 
 def _cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -240,40 +240,19 @@ def _lines(vs: list[tuple[int, int]], a: Rect, b: Rect
             yield (dx, dy), sorted(set(pts), key=lambda p: p[0] * dx + p[1] * dy)
 
 
-def _gap(a: Rect, b: Rect, p: Point, d: Point, inner: bool) -> Segment | None:
-    """The part of the line ``p + t*d`` between A and B, or None when it misses one
-    (with ``inner``, when it does not pass through the inside of one)."""
-    ca, cb = a.clip(p, d), b.clip(p, d)
-    if ca is None or cb is None:
-        return None
-    if inner:
-        for (t0, t1), rect in ((ca, a), (cb, b)):
-            tm = (t0 + t1) / 2
-            if not rect.inside((p[0] + tm * d[0], p[1] + tm * d[1])):
-                return None
-        # cover: from the middle of one chord to the middle of the other, both inside
-        s, e = (ca[0] + ca[1]) / 2, (cb[0] + cb[1]) / 2
-    elif ca[1] < cb[0]:
-        s, e = ca[1], cb[0]
-    elif cb[1] < ca[0]:
-        s, e = ca[0], cb[1]
-    else:
-        s = e = max(ca[0], cb[0])
-    return ((p[0] + s * d[0], p[1] + s * d[1]), (p[0] + e * d[0], p[1] + e * d[1]))
-
-
-def _span(rect: Rect, p: tuple[int, int], d: tuple[int, int], scale: int
+def _span(rect: Rect, p: tuple[int, int], q: int, d: tuple[int, int], scale: int
           ) -> tuple[int, int] | None:
-    """``Rect.clip`` for a line through an integer point along an integer direction, in
-    integers: the parameters times ``scale`` (a multiple of both non-zero steps)."""
+    """``Rect.clip`` in integers for the line through the point ``p / q`` along the
+    integer direction ``d``: the parameters times ``scale`` (a multiple of ``q`` times
+    each non-zero step)."""
     lo, hi = None, None
     for start, step, a, b in ((p[0], d[0], rect.x0, rect.x1), (p[1], d[1], rect.y0, rect.y1)):
         if step == 0:
-            if not a <= start <= b:
+            if not a * q <= start <= b * q:
                 return None
             continue
-        unit = scale // step
-        t0, t1 = (a - start) * unit, (b - start) * unit
+        unit = scale // (q * step)
+        t0, t1 = (a * q - start) * unit, (b * q - start) * unit
         if t0 > t1:
             t0, t1 = t1, t0
         lo = t0 if lo is None else max(lo, t0)
@@ -283,22 +262,25 @@ def _span(rect: Rect, p: tuple[int, int], d: tuple[int, int], scale: int
     return lo, hi
 
 
-def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool
-                 ) -> Scaled | None:
-    """``_gap`` for a line through two grid points, in integers (a ``Scaled`` segment,
-    which may have length 0)."""
-    scale = 2 * (abs(d[0]) or 1) * (abs(d[1]) or 1)
-    ca, cb = _span(a, p, d, scale), _span(b, p, d, scale)
+def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool,
+                 q: int = 1) -> Scaled | None:
+    """``_gap`` in integers for the line through the point ``p / q`` along the integer
+    direction ``d`` (a ``Scaled`` segment, which may have length 0). Every candidate of
+    the search is such a line: through two grid points, or one moved off them by
+    ``1/K`` (``_moves``), so no ``Fraction`` is made until a clear one is found."""
+    scale = 2 * q * (abs(d[0]) or 1) * (abs(d[1]) or 1)
+    ca, cb = _span(a, p, q, d, scale), _span(b, p, q, d, scale)
     if ca is None or cb is None:
         return None
+    unit = scale // q  # the point p / q, times scale: p * unit
     if inner:
+        lim = 2 * scale
         for (t0, t1), rect in ((ca, a), (cb, b)):
-            mx, my = 2 * p[0] * scale + (t0 + t1) * d[0], 2 * p[1] * scale + (t0 + t1) * d[1]
-            lim = 2 * scale
+            mx, my = 2 * p[0] * unit + (t0 + t1) * d[0], 2 * p[1] * unit + (t0 + t1) * d[1]
             if not (lim * rect.x0 < mx < lim * rect.x1 and lim * rect.y0 < my < lim * rect.y1):
                 return None
         s2, e2 = ca[0] + ca[1], cb[0] + cb[1]  # chord middles, times 2 * scale
-        den = 2 * scale
+        den, unit = lim, 2 * unit
     else:
         if ca[1] < cb[0]:
             s2, e2 = ca[1], cb[0]
@@ -307,8 +289,8 @@ def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner
         else:
             s2 = e2 = max(ca[0], cb[0])
         den = scale
-    return (den, p[0] * den + s2 * d[0], p[1] * den + s2 * d[1],
-            p[0] * den + e2 * d[0], p[1] * den + e2 * d[1])
+    return (den, p[0] * unit + s2 * d[0], p[1] * unit + s2 * d[1],
+            p[0] * unit + e2 * d[0], p[1] * unit + e2 * d[1])
 
 
 def _points(seg: Scaled) -> Segment:
@@ -322,20 +304,22 @@ def _touch_line(obs: Obstacles, seg: Scaled) -> Touch:
     return touch_scaled(obs, seg)
 
 
-def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int
-           ) -> Iterator[tuple[Point, Point]]:
-    """The small moves of the line along ``d`` through ``pts`` (kind 2 above)."""
-    fd = (Fraction(d[0]), Fraction(d[1]))
-    n = (Fraction(-d[1]), Fraction(d[0]))
-    pivots: list[Point] = [(Fraction(x), Fraction(y)) for x, y in pts]
-    pivots += [((Fraction(u[0]) + v[0]) * _HALF, (Fraction(u[1]) + v[1]) * _HALF)
-               for u, v in zip(pts, pts[1:], strict=False)]
+Moved = tuple[tuple[int, int], int, tuple[int, int]]  # the point p / q, the direction
+
+
+def _moves(d: tuple[int, int], pts: list[tuple[int, int]], k: int) -> Iterator[Moved]:
+    """The small moves of the line along ``d`` through ``pts`` (kind 2 above), each as
+    a point ``p / q`` and an integer direction: turned by ``1/K`` about each point and
+    each middle between two consecutive ones, and shifted sideways by ``1/K``."""
+    n = (-d[1], d[0])
+    pivots = [((x, y), 1) for x, y in pts]
+    pivots += [((u[0] + v[0], u[1] + v[1]), 2) for u, v in zip(pts, pts[1:], strict=False)]
+    base = pts[0]
     for sign in (1, -1):
-        turned = (fd[0] * k + sign * n[0], fd[1] * k + sign * n[1])
-        for pivot in pivots:
-            yield pivot, turned
-        base = pivots[0]
-        yield (base[0] + sign * n[0] / k, base[1] + sign * n[1] / k), fd
+        turned = (d[0] * k + sign * n[0], d[1] * k + sign * n[1])
+        for pivot, q in pivots:
+            yield pivot, q, turned
+        yield (base[0] * k + sign * n[0], base[1] * k + sign * n[1]), k, d
 
 
 def _meets_inside(rect: Rect, seg: Segment) -> bool:
@@ -380,11 +364,12 @@ def _search(obs: Obstacles, a: Rect, b: Rect, inner: bool, work: Work,
                 return _points(gap)
             if how is Touch.ROBUST:
                 continue
-        for p, step in _moves(d, pts, k):
+        for p, q, step in _moves(d, pts, k):
             work.spend(cells + MOVE)
-            moved = _gap(a, b, p, step, inner)
-            if moved is not None and touch(obs, *moved) is Touch.FREE and found(moved):
-                return moved
+            moved = _gap_of_line(a, b, p, step, inner, q)
+            if moved is not None and _touch_line(obs, moved) is Touch.FREE \
+                    and found(_points(moved)):
+                return _points(moved)
     return None
 
 
@@ -392,14 +377,7 @@ def _centre(rect: Rect) -> Point:
     return (Fraction(rect.x0 + rect.x1, 2), Fraction(rect.y0 + rect.y1, 2))
 
 
-def sight_line(board: Board, a: Collection[Square], b: Collection[Square],
-               work: Work | None = None) -> Segment | None:
-    """A clear segment from footprint ``a`` to footprint ``b`` (R33), or None when there
-    is none: no line of sight. The ends are exact points (x right, y down, square
-    ``(c, r)`` spans ``[c, c+1] x [r, r+1]``). ``GeometryTooComplex`` past ``work``
-    (by default ``budget.SIGHT_WORK``)."""
-    work = work or sight_work()
-    ra, rb = Rect.of(a), Rect.of(b)
+def _sight_line(board: Board, ra: Rect, rb: Rect, work: Work) -> Segment | None:
     obs = Obstacles(board)
     work.spend(_length(ra, rb))
     quick = _centre(ra), _centre(rb)
@@ -411,6 +389,17 @@ def sight_line(board: Board, a: Collection[Square], b: Collection[Square],
     if _apart(board, ra, rb, work):
         return None
     return _search(obs, ra, rb, False, work)
+
+
+def sight_line(board: Board, a: Collection[Square], b: Collection[Square],
+               work: Work | None = None) -> Segment | None:
+    """A clear segment from footprint ``a`` to footprint ``b`` (R33), or None when there
+    is none: no line of sight. The ends are exact points (x right, y down, square
+    ``(c, r)`` spans ``[c, c+1] x [r, r+1]``). ``GeometryTooComplex`` past ``work``
+    (by default ``budget.SIGHT_WORK``). Remembered per board and blocks (``_recall``)."""
+    work = work or sight_work()
+    ra, rb = Rect.of(a), Rect.of(b)
+    return _recall(("sight", board, ra, rb), work, lambda: _sight_line(board, ra, rb, work))
 
 
 def line_of_sight(board: Board, a: Collection[Square], b: Collection[Square],
@@ -436,6 +425,32 @@ def _touching(a: Rect, b: Rect) -> Point | None:
     return (Fraction(x0 + x1, 2), Fraction(y0 + y1, 2))
 
 
+def _near(ra: Rect, rb: Rect, squares: Collection[Square]) -> frozenset[Square]:
+    """The squares of ``squares`` that can matter to a segment between the two blocks:
+    those in their bounding box or one square around it (a segment between them stays
+    in the box; along the box's edge the squares beside it decide a seam), never the
+    two's own. The rest changes no answer, so it is left out of what is remembered."""
+    x0, x1 = min(ra.x0, rb.x0) - 1, max(ra.x1, rb.x1)
+    y0, y1 = min(ra.y0, rb.y0) - 1, max(ra.y1, rb.y1)
+    return frozenset(sq for sq in squares if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1
+                     and not (ra.x0 <= sq[0] < ra.x1 and ra.y0 <= sq[1] < ra.y1)
+                     and not (rb.x0 <= sq[0] < rb.x1 and rb.y0 <= sq[1] < rb.y1))
+
+
+def _open_line(board: Board, ra: Rect, rb: Rect, others: frozenset[Square], work: Work
+               ) -> Segment | None:
+    obs = Obstacles(board, others, low=True, own=ra.squares | rb.squares)
+    work.spend(_length(ra, rb))
+    quick = _centre(ra), _centre(rb)
+    if touch(obs, *quick) is Touch.FREE:
+        return quick
+    # no cover search without line of sight: a segment clear of cover is clear of walls
+    if _recall(("sight", board, ra, rb), work, lambda: _sight_line(board, ra, rb, work)) \
+            is None:
+        return None
+    return _search(obs, ra, rb, True, work)
+
+
 def open_line(board: Board, a: Collection[Square], b: Collection[Square],
               occupied_by_others: Collection[Square] = (), work: Work | None = None
               ) -> Segment | None:
@@ -447,15 +462,9 @@ def open_line(board: Board, a: Collection[Square], b: Collection[Square],
     ``GeometryTooComplex`` past ``work`` (by default ``budget.SIGHT_WORK``)."""
     work = work or Work(sight_work().limit, "cover here", SIGHT_RULING)
     ra, rb = Rect.of(a), Rect.of(b)
-    obs = Obstacles(board, frozenset(occupied_by_others), low=True,
-                    own=ra.squares | rb.squares)
-    work.spend(_length(ra, rb))
-    quick = _centre(ra), _centre(rb)
-    if touch(obs, *quick) is Touch.FREE:
-        return quick
-    if _apart(board, ra, rb, work):
-        return None
-    return _search(obs, ra, rb, True, work)
+    others = _near(ra, rb, occupied_by_others)
+    return _recall(("open", board, ra, rb, others), work,
+                   lambda: _open_line(board, ra, rb, others, work))
 
 
 def cover(board: Board, a: Collection[Square], b: Collection[Square],
@@ -471,6 +480,19 @@ def cover(board: Board, a: Collection[Square], b: Collection[Square],
     return open_line(board, a, b, occupied_by_others, work) is None
 
 
+def _in_the_way(board: Board, ra: Rect, rb: Rect, rc: Rect, work: Work
+                ) -> Segment | None:
+    obs = Obstacles(board)
+    work.spend(_length(ra, rb))
+    quick = _centre(ra), _centre(rb)
+    if touch(obs, *quick) is Touch.FREE and _meets_inside(rc, quick):
+        return quick
+    if _recall(("sight", board, ra, rb), work, lambda: _sight_line(board, ra, rb, work)) \
+            is None:
+        return None
+    return _search(obs, ra, rb, True, work, rc)
+
+
 def in_the_way(board: Board, a: Collection[Square], b: Collection[Square],
                c: Collection[Square], work: Work | None = None) -> Segment | None:
     """A segment from strictly inside ``a`` to strictly inside ``b`` that R33 lets
@@ -480,38 +502,87 @@ def in_the_way(board: Board, a: Collection[Square], b: Collection[Square],
     above with ``c``'s corners added; ``GeometryTooComplex`` past ``work``."""
     work = work or Work(sight_work().limit, "cover here", SIGHT_RULING)
     ra, rb, rc = Rect.of(a), Rect.of(b), Rect.of(c)
-    obs = Obstacles(board)
-    work.spend(_length(ra, rb))
-    quick = _centre(ra), _centre(rb)
-    if touch(obs, *quick) is Touch.FREE and _meets_inside(rc, quick):
-        return quick
-    if _apart(board, ra, rb, work):
-        return None
-    return _search(obs, ra, rb, True, work, rc)
+    return _recall(("way", board, ra, rb, rc), work,
+                   lambda: _in_the_way(board, ra, rb, rc, work))
+
+
+# --- memory ----------------------------------------------------------------------------
+#
+# The same questions come back again and again (a policy weighing its attacks asks about
+# the same positions each turn; the log's reason asks cover with one low wall taken away),
+# and a board changes only when a door opens or a creature moves. So each answer is kept,
+# keyed by what decides it: the board (immutable, hashed once, ``Board.__hash__``), the
+# blocks, and for cover the other creatures' squares near the two (``_near``). With it
+# the work the search spent: a remembered answer spends the same units on the caller's
+# budget, so a shared budget (an overlay, an area) runs out exactly where it did without
+# the memory. A search past its budget is not kept. Bounded: the least recently asked
+# answers go first.
+
+MEMORY = 4096  # answers kept (each a few hundred bytes with its key)
+_memory: OrderedDict[tuple[object, ...], tuple[Segment | None, int]] = OrderedDict()
+
+
+def _recall(key: tuple[object, ...], work: Work, search: Callable[[], Segment | None]
+            ) -> Segment | None:
+    hit = _memory.get(key)
+    if hit is not None:
+        _memory.move_to_end(key)
+        work.spend(hit[1])
+        return hit[0]
+    before = work.used
+    found = search()
+    _memory[key] = (found, work.used - before)
+    while len(_memory) > MEMORY:
+        _memory.popitem(last=False)
+    return found
+
+
+def forget() -> None:
+    """Drop every remembered answer (tests that compare the search with itself)."""
+    _memory.clear()
 
 
 def visible(board: Board, a: Collection[Square], within: int | None = None,
             work: Work | None = None) -> frozenset[Square]:
     """Every square that is not solid and that footprint ``a`` has line of sight to
     (R33), within ``within`` squares when given: the overlay of what a creature sees.
-    One exact test per square, all within one budget (``work``, by default
-    ``budget.SIGHT_AREA_WORK``: ``GeometryTooComplex`` past it); on a large map give
-    ``within``."""
+    One exact test per square next to one already seen (``_seen_from``), all within one
+    budget (``work``, by default ``budget.SIGHT_AREA_WORK``: ``GeometryTooComplex``
+    past it); on a large map give ``within``."""
     work = work or Work(SIGHT_AREA_WORK, "what it sees", SIGHT_RULING)
-    rect = Rect.of(a)
-    out = set()
-    rows = range(board.height) if within is None else \
-        range(max(0, rect.y0 - within), min(board.height, rect.y1 + within))
-    cols = range(board.width) if within is None else \
-        range(max(0, rect.x0 - within), min(board.width, rect.x1 + within))
-    for r in rows:
-        for c in cols:
-            sq = (c, r)
-            if sq in board.solid_squares:
-                continue
-            if within is not None and max(rect.x0 - c, c - rect.x1 + 1,
-                                          rect.y0 - r, r - rect.y1 + 1) > within:
-                continue
-            if line_of_sight(board, a, [sq], work):
-                out.add(sq)
+    return _seen_from(board, Rect.of(a), within, work)
+
+
+def _seen_from(board: Board, rect: Rect, within: int | None, work: Work
+               ) -> frozenset[Square]:
+    """``visible``, testing only the squares next to one already seen. Why nothing is
+    missed: a clear segment from A to a square S that does not touch A enters S at a
+    point of its edge, and just before that runs through the inside of an open square or
+    along an edge with an open square beside it (two solid ones would block it, R33):
+    either way a square next to S (one of its 8) whose closed square that part of the
+    segment reaches, so one A sees too. Walking back along the segment, every square it
+    passes is seen, and each is next to the one after it: the flood below, from A's own
+    squares, reaches S and tests it. The distance to A only grows along a segment from
+    A (A is convex), so that chain stays within ``within`` too. The squares deep in a
+    shadow, next to no seen square, are never tested: the work grows with what is seen
+    and its rim, not with the whole map."""
+    solid = board.solid_squares
+    x0, y0 = max(0, rect.x0 - within) if within is not None else 0, \
+        max(0, rect.y0 - within) if within is not None else 0
+    x1 = board.width if within is None else min(board.width, rect.x1 + within)
+    y1 = board.height if within is None else min(board.height, rect.y1 + within)
+    out: set[Square] = set()
+    asked: set[Square] = set()
+    todo = deque(sorted(rect.squares, key=lambda q: (q[1], q[0])))
+    while todo:
+        sq = todo.popleft()
+        c, r = sq
+        if sq in asked or not (x0 <= c < x1 and y0 <= r < y1) or sq in solid:
+            continue
+        asked.add(sq)
+        if _sight_line(board, rect, Rect(c, r, c + 1, r + 1), work) is None:
+            continue
+        out.add(sq)
+        todo.extend((c + dc, r + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                    if (c + dc, r + dr) not in asked)
     return frozenset(out)
