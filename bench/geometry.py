@@ -41,13 +41,13 @@ from momenta_cli.engine.geometry import (
     Terrain,
     cover,
     footprint,
+    forget,
     line_of_sight,
     reachable,
     visible,
 )
 from momenta_cli.engine.geometry.budget import Work
 from momenta_cli.engine.geometry.segments import Obstacles, clear
-from momenta_cli.engine.geometry.sight import forget
 
 SIDE = 60
 COMBATANTS = 30

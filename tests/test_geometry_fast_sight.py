@@ -18,12 +18,13 @@ from momenta_cli.engine.geometry import (
     Work,
     cover,
     footprint,
+    forget,
     in_the_way,
     line_of_sight,
     sight,
     visible,
 )
-from momenta_cli.engine.geometry.sight import forget, open_line, sight_line
+from momenta_cli.engine.geometry.sight import open_line, sight_line
 from tests import sight_before as before
 
 LEGEND = {".": Terrain(), "#": Terrain("wall"), "=": Terrain("low"),
@@ -101,7 +102,7 @@ def test_a_remembered_answer_is_the_same_and_spends_the_same_work(case):
     first, again = _unlimited(), _unlimited()
     assert cover(board, a, b, others, first) == cover(board, a, b, others, again)
     assert first.used == again.used
-    assert sight._memory  # the second was a lookup
+    assert sight.memory.kept  # the second was a lookup
     first, again = _unlimited(), _unlimited()
     assert line_of_sight(board, a, b, first) == line_of_sight(board, a, b, again)
     assert first.used == again.used
@@ -146,7 +147,7 @@ def test_creatures_far_from_the_line_do_not_split_what_is_remembered():
     a, b = [(0, 0)], [(4, 2)]
 
     def questions() -> int:
-        return sum(key[0] == "open" for key in sight._memory)
+        return sum(key[0] == "open" for key in sight.memory.kept)
 
     forget()
     assert not cover(board, a, b, [(10, 7)])
@@ -180,13 +181,12 @@ def test_the_memory_is_bounded():
     for c in range(30):
         for r in range(30):
             line_of_sight(board, [(0, 0)], [(c, r)])
-    assert len(sight._memory) == min(sight.MEMORY, 900)
-    old = sight.MEMORY
+    assert len(sight.memory) == min(sight.MEMORY, 900)
     try:
-        sight.MEMORY = 10
+        sight.memory.size = 10
         for c in range(20):
             line_of_sight(board, [(1, 1)], [(c, 5)])
-        assert len(sight._memory) == 10
+        assert len(sight.memory.kept) == 10
     finally:
-        sight.MEMORY = old
+        sight.memory.size = sight.MEMORY
         forget()

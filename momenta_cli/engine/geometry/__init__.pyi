@@ -33,6 +33,7 @@ from .forced_squares import (
     drag_squares as drag_squares,
     push_squares as push_squares,
 )
+from .memory import Memory as Memory, forget as forget
 from .pathfinding import (
     STEPS as STEPS,
     LegalPath as LegalPath,

@@ -71,8 +71,8 @@ lattice segment the oracle finds means the search finds one too).
 from __future__ import annotations
 
 import math
-from collections import OrderedDict, deque
-from collections.abc import Callable, Collection, Iterator
+from collections import deque
+from collections.abc import Collection, Iterator
 from fractions import Fraction
 
 from momenta_cli.engine.geometry.board import Board, Square
@@ -84,6 +84,7 @@ from momenta_cli.engine.geometry.budget import (
     Work,
     sight_work,
 )
+from momenta_cli.engine.geometry.memory import Memory
 from momenta_cli.engine.geometry.segments import (
     Obstacles,
     Point,
@@ -396,7 +397,7 @@ def sight_line(board: Board, a: Collection[Square], b: Collection[Square],
     """A clear segment from footprint ``a`` to footprint ``b`` (R33), or None when there
     is none: no line of sight. The ends are exact points (x right, y down, square
     ``(c, r)`` spans ``[c, c+1] x [r, r+1]``). ``GeometryTooComplex`` past ``work``
-    (by default ``budget.SIGHT_WORK``). Remembered per board and blocks (``_recall``)."""
+    (by default ``budget.SIGHT_WORK``). Remembered per board and blocks (memory.py)."""
     work = work or sight_work()
     ra, rb = Rect.of(a), Rect.of(b)
     return _recall(("sight", board, ra, rb), work, lambda: _sight_line(board, ra, rb, work))
@@ -506,40 +507,11 @@ def in_the_way(board: Board, a: Collection[Square], b: Collection[Square],
                    lambda: _in_the_way(board, ra, rb, rc, work))
 
 
-# --- memory ----------------------------------------------------------------------------
-#
-# The same questions come back again and again (a policy weighing its attacks asks about
-# the same positions each turn; the log's reason asks cover with one low wall taken away),
-# and a board changes only when a door opens or a creature moves. So each answer is kept,
-# keyed by what decides it: the board (immutable, hashed once, ``Board.__hash__``), the
-# blocks, and for cover the other creatures' squares near the two (``_near``). With it
-# the work the search spent: a remembered answer spends the same units on the caller's
-# budget, so a shared budget (an overlay, an area) runs out exactly where it did without
-# the memory. A search past its budget is not kept. Bounded: the least recently asked
-# answers go first.
-
+# What is remembered (memory.py): sight, cover's clear line and a creature in the way,
+# each keyed by the board, the blocks and, for cover, the other creatures near the two.
 MEMORY = 4096  # answers kept (each a few hundred bytes with its key)
-_memory: OrderedDict[tuple[object, ...], tuple[Segment | None, int]] = OrderedDict()
-
-
-def _recall(key: tuple[object, ...], work: Work, search: Callable[[], Segment | None]
-            ) -> Segment | None:
-    hit = _memory.get(key)
-    if hit is not None:
-        _memory.move_to_end(key)
-        work.spend(hit[1])
-        return hit[0]
-    before = work.used
-    found = search()
-    _memory[key] = (found, work.used - before)
-    while len(_memory) > MEMORY:
-        _memory.popitem(last=False)
-    return found
-
-
-def forget() -> None:
-    """Drop every remembered answer (tests that compare the search with itself)."""
-    _memory.clear()
+memory: Memory[Segment | None] = Memory(MEMORY)
+_recall = memory.recall
 
 
 def visible(board: Board, a: Collection[Square], within: int | None = None,
