@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal
 
 # What a square is (R32, R36). "low" is a partial obstruction: it gives cover (R34) and
@@ -127,6 +127,7 @@ def footprint(top_left: Square, side: int) -> tuple[Square, ...]:
     return tuple((c + dc, r + dr) for dr in range(side) for dc in range(side))
 
 
+@lru_cache(maxsize=64)  # asked for every footprint, of the few sizes a fight has
 def side_of(size: str) -> int:
     """Squares across for a SIZE as the draft writes it (R31): 1T, 1S, 1M, 1L -> 1;
     N -> N."""
