@@ -38,6 +38,10 @@ class Terrain:
 FLOOR = Terrain()
 
 Square = tuple[int, int]  # (column, row), both from 0: "A1" is (0, 0)
+# the eight steps to a neighbouring square (ch19: a diagonal is one step too); here, not
+# in pathfinding.py, so that what needs only them loads no path search
+STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
+                                      (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 _NAME = re.compile(r"^([A-Za-z]{1,2})([1-9][0-9]{0,2})$")
 

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
-from momenta_cli.engine.geometry.board import Board, Square, footprint, square_name
+from momenta_cli.engine.geometry.board import STEPS, Board, Square, footprint, square_name
 from momenta_cli.engine.geometry.budget import GeometryTooComplex, Work, path_work
 from momenta_cli.engine.geometry.memory import Memory
 from momenta_cli.engine.geometry.ranges import steps
@@ -53,8 +53,6 @@ Penalty = Callable[[Square, Square], int]
 # like engine/movement/steering.py's reaches, is asked again; a closure never is).
 memory: Memory[Any] = Memory(1024)
 
-STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
-                                      (1, 1), (1, -1), (-1, 1), (-1, -1))
 # ch19 Horizontal Jump, R36: "a flat and stable surface" is floor or an open doorway (a
 # closed door is solid: never stood on)
 _FLAT = frozenset(("floor", "door"))
