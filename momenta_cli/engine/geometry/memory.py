@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from contextlib import suppress
 from typing import Generic, TypeVar
 
 from momenta_cli.engine.geometry.budget import Work
@@ -37,15 +38,17 @@ class Memory(Generic[T]):
         ``search()``'s, which spends on ``work`` itself, then remembered."""
         hit = self.kept.get(key)
         if hit is not None:
-            self.kept.move_to_end(key)
+            with suppress(KeyError):  # another thread (the players' screen) let it go
+                self.kept.move_to_end(key)
             work.spend(hit[1])
             return hit[0]
         before = work.used
         found = search()
         if work.used <= work.limit:  # a search that went past (and said so) is not kept
             self.kept[key] = (found, work.used - before)
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
+            with suppress(KeyError):
+                while len(self.kept) > self.size:
+                    self.kept.popitem(last=False)
         return found
 
     def __len__(self) -> int:
