@@ -171,33 +171,64 @@ def _reach_all(work: Workdir, reps: int) -> Figure:
                   "plain BFS flood", robust(subj), robust(base), "BFS flood", "us", 15)
 
 
+def cover_field(seed: int = 3) -> tuple[Board, list[tuple[Square, ...]]]:
+    """The 30x30 map of cover-one: 15 wall runs, 10 obstructions (low-wall runs of 2-4
+    squares, R34) and 10 combatants (every sixth a 2x2 one)."""
+    board, fps = battlefield(seed=seed, side=30, combatants=10, walls=15, rough=0)
+    rng = random.Random(seed)
+    grid = [[t for t in row] for row in board.squares]
+    taken = {s for fp in fps for s in fp}
+    runs = 0
+    while runs < 10:
+        c, r = rng.randrange(30), rng.randrange(30)
+        dc, dr = rng.choice([(1, 0), (0, 1)])
+        run = [(c + i * dc, r + i * dr) for i in range(rng.randint(2, 4))]
+        if all(board.on(q) and not board.at(q).solid and q not in taken for q in run):
+            for x, y in run:
+                grid[y][x] = TERRAIN["="]
+            runs += 1
+    return Board(tuple(tuple(row) for row in grid)), fps
+
+
+COVER_MAPS = 12  # seeded 30x30 maps: about a quarter of the questions find cover
+
+
 def _cover_one(work: Workdir, reps: int) -> Figure:
-    board, fps = battlefield(seed=3, side=30, combatants=10, walls=15, rough=10, kinds="=")
-    others = {s for fp in fps for s in fp}
-    questions = [(a, b, [s for s in others if s not in a and s not in b])
-                 for a, b in _pairs(fps) if line_of_sight(board, a, b)]
-    obs = Obstacles(board)
+    questions = []
+    for seed in range(1, COVER_MAPS + 1):
+        board, fps = cover_field(seed)
+        others = {s for fp in fps for s in fp}
+        questions += [(board, a, b, [s for s in others if s not in a and s not in b])
+                      for a, b in _pairs(fps) if line_of_sight(board, a, b)]
     forget()
-    found = sum(cover(board, a, b, o) for a, b, o in questions)
-    print(f"cover-one: {len(questions)} pairs in sight, {found} with cover "
-          f"({len(board.obstructions)} low-wall squares)", file=sys.stderr)
+    found = [cover(board, a, b, o) for board, a, b, o in questions]
+    print(f"cover-one: {len(questions)} pairs in sight on {COVER_MAPS} maps, {sum(found)} "
+          "with cover", file=sys.stderr)
+    took: dict[bool, list[float]] = {True: [], False: []}
 
     def subject() -> float:
-        took = 0.0
-        for a, b, o in questions:
+        total = 0.0
+        for (board, a, b, o), has in zip(questions, found, strict=True):
             forget()  # each question from scratch, its line of sight too
             t0 = time.perf_counter()
             cover(board, a, b, o)
-            took += time.perf_counter() - t0
-        return took / len(questions)
+            spent = time.perf_counter() - t0
+            took[has].append(spent)
+            total += spent
+        return total / len(questions)
 
     def baseline() -> float:
         t0 = time.perf_counter()
-        for a, b, _ in questions:
-            clear(obs, _centre(a), _centre(b))
+        for board, a, b, _ in questions:
+            clear(Obstacles(board), _centre(a), _centre(b))
         return (time.perf_counter() - t0) / len(questions)
 
     subj, base = interleaved(subject, baseline, reps)
+    for has, times in took.items():
+        if times:
+            print(f"cover-one: {'with' if has else 'without'} cover, median "
+                  f"{robust(times) * 1e6:.0f} us, worst {max(times) * 1e3:.1f} ms",
+                  file=sys.stderr)
     return Figure("cover-one", "one cover question, 30x30, 10 obstructions / one centre "
                   "ray", robust(subj), robust(base), "one centre ray", "us", 50)
 

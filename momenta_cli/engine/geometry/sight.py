@@ -207,11 +207,6 @@ def _inside(obs: Obstacles, p: tuple[int, int]) -> bool:
                 obs.solid(x, y))) >= 3
 
 
-def _side(line: tuple[int, int, int], p: tuple[int, int]) -> int:
-    a, b, c = line
-    return b * p[0] - a * p[1] - c
-
-
 def _lines(vs: list[tuple[int, int]], a: Rect, b: Rect
            ) -> Iterator[tuple[tuple[int, int], list[tuple[int, int]]]]:
     """Each line through two points of ``vs`` meeting both blocks: its primitive
@@ -230,14 +225,16 @@ def _lines(vs: list[tuple[int, int]], a: Rect, b: Rect
                 seen[key] = [u, v]
             else:
                 pts.append(v)
+    corners = (a.corners, b.corners)
     for key, pts in seen.items():
+        dx, dy, c = key
         meets = True
-        for rect in (a, b):
-            sides = [_side(key, p) for p in rect.corners]
+        for block in corners:  # which side of the line each corner is: none is on both
+            sides = [dy * x - dx * y - c for x, y in block]
             if min(sides) > 0 or max(sides) < 0:
                 meets = False
+                break
         if meets:
-            dx, dy = key[0], key[1]
             yield (dx, dy), sorted(set(pts), key=lambda p: p[0] * dx + p[1] * dy)
 
 
@@ -245,22 +242,28 @@ def _span(rect: Rect, p: tuple[int, int], q: int, d: tuple[int, int], scale: int
           ) -> tuple[int, int] | None:
     """``Rect.clip`` in integers for the line through the point ``p / q`` along the
     integer direction ``d``: the parameters times ``scale`` (a multiple of ``q`` times
-    each non-zero step)."""
-    lo, hi = None, None
-    for start, step, a, b in ((p[0], d[0], rect.x0, rect.x1), (p[1], d[1], rect.y0, rect.y1)):
-        if step == 0:
-            if not a * q <= start <= b * q:
-                return None
-            continue
-        unit = scale // (q * step)
-        t0, t1 = (a * q - start) * unit, (b * q - start) * unit
-        if t0 > t1:
-            t0, t1 = t1, t0
-        lo = t0 if lo is None else max(lo, t0)
-        hi = t1 if hi is None else min(hi, t1)
-    if lo is None or hi is None or lo > hi:
-        return None
-    return lo, hi
+    each non-zero step). Written out axis by axis: every candidate line asks it twice."""
+    px, py = p
+    dx, dy = d
+    if dx == 0:
+        if not rect.x0 * q <= px <= rect.x1 * q:
+            return None
+    else:
+        unit = scale // (q * dx)
+        lo, hi = (rect.x0 * q - px) * unit, (rect.x1 * q - px) * unit
+        if lo > hi:
+            lo, hi = hi, lo
+    if dy == 0:
+        if dx == 0 or not rect.y0 * q <= py <= rect.y1 * q:
+            return None
+        return lo, hi
+    unit = scale // (q * dy)
+    t0, t1 = (rect.y0 * q - py) * unit, (rect.y1 * q - py) * unit
+    if t0 > t1:
+        t0, t1 = t1, t0
+    if dx != 0:
+        t0, t1 = max(lo, t0), min(hi, t1)
+    return None if t0 > t1 else (t0, t1)
 
 
 def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool,
