@@ -62,6 +62,14 @@ shield. A seam's ends are corners of cover squares, already in V, so the argumen
 holds as written. With no line of sight at all the answer is cover (nothing gets
 through).
 
+Arithmetic and memory (issue 28): every candidate is a line through a point with one
+common denominator along an integer direction, clipped, cut and walked in integers
+(``_gap_of_line``, ``segments.touch_scaled``); the answers are those of the same search in
+``Fraction`` arithmetic (tests/sight_before.py keeps it, tests/test_geometry_fast_sight.py
+compares them). Cover is searched only where there is line of sight (a segment clear of
+cover is clear of walls). Each answer is remembered per board and question with the work
+it cost (memory.py). The overlay (``visible``) floods from what is seen (``_seen_from``).
+
 Symmetric by construction: the candidates and the gap do not depend on which footprint
 is the attacker. The brute-force oracle of ``tests/test_geometry_sight.py`` checks the
 search both ways (every segment it returns is clear by an independent test; every clear
@@ -268,10 +276,12 @@ def _span(rect: Rect, p: tuple[int, int], q: int, d: tuple[int, int], scale: int
 
 def _gap_of_line(a: Rect, b: Rect, p: tuple[int, int], d: tuple[int, int], inner: bool,
                  q: int = 1) -> Scaled | None:
-    """``_gap`` in integers for the line through the point ``p / q`` along the integer
-    direction ``d`` (a ``Scaled`` segment, which may have length 0). Every candidate of
-    the search is such a line: through two grid points, or one moved off them by
-    ``1/K`` (``_moves``), so no ``Fraction`` is made until a clear one is found."""
+    """``gap(L)`` (above) of the line through the point ``p / q`` along the integer
+    direction ``d``, or None when it misses a block (with ``inner``, when it does not
+    pass through the inside of one); in integers, a ``Scaled`` segment that may have
+    length 0. Every candidate of the search is such a line: through two grid points, or
+    one moved off them by ``1/K`` (``_moves``), so no ``Fraction`` is made until a clear
+    one is found."""
     scale = 2 * q * (abs(d[0]) or 1) * (abs(d[1]) or 1)
     ca, cb = _span(a, p, q, d, scale), _span(b, p, q, d, scale)
     if ca is None or cb is None:
