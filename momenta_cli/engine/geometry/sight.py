@@ -130,23 +130,39 @@ def _in_hull(hull: list[tuple[int, int]], p: tuple[int, int]) -> bool:
     return all(_cross(hull[i], hull[(i + 1) % n], p) >= 0 for i in range(n))
 
 
-def _columns(hull: list[tuple[int, int]], r: int) -> range:
-    """The columns whose squares in row ``r`` may meet the hull: its x-extent over the
-    slab ``r <= y <= r + 1``, with a square's margin (the exact test is ``_in_hull``)."""
-    xs: list[float] = []
+def _columns(hull: list[tuple[int, int]], rows: range) -> dict[int, range]:
+    """For each row ``r`` of ``rows``, the columns whose squares in that row may meet the
+    hull: its x-extent over the slab ``r <= y <= r + 1``, with a square's margin (the
+    exact test is ``_in_hull``). The hull's corners are grid points, so over a slab its
+    extent is the wider of its cross-sections at ``y = r`` and ``y = r + 1``: each is
+    worked out once, in integers (floor and ceiling of each end), for both rows it
+    bounds."""
+    ends: dict[int, tuple[int, int]] = {}
+    first, last = rows.start, rows.stop  # the cross-sections at first .. last
     n = len(hull)
     for i in range(n):
-        (x0, y0), (x1, y1) = hull[i], hull[(i + 1) % n]
-        lo, hi = max(min(y0, y1), r), min(max(y0, y1), r + 1)
-        if lo > hi:
+        (xa, ya), (xb, yb) = hull[i], hull[(i + 1) % n]
+        if ya == yb:
+            if first <= ya <= last:
+                lo, hi = min(xa, xb), max(xa, xb)
+                known = ends.get(ya)
+                ends[ya] = (lo, hi) if known is None else \
+                    (min(known[0], lo), max(known[1], hi))
             continue
-        if y0 == y1:
-            xs += [x0, x1]
-            continue
-        xs += [x0 + (x1 - x0) * (y - y0) / (y1 - y0) for y in (lo, hi)]
-    if not xs:
-        return range(0)
-    return range(math.floor(min(xs)) - 1, math.ceil(max(xs)) + 1)
+        if ya > yb:
+            xa, ya, xb, yb = xb, yb, xa, ya
+        den = yb - ya
+        for y in range(max(ya, first), min(yb, last) + 1):
+            num = xa * den + (xb - xa) * (y - ya)
+            lo, hi = num // den, -(-num // den)
+            known = ends.get(y)
+            ends[y] = (lo, hi) if known is None else (min(known[0], lo), max(known[1], hi))
+    out = {}
+    for r in rows:
+        near = [e for e in (ends.get(r), ends.get(r + 1)) if e is not None]
+        out[r] = range(min(e[0] for e in near) - 1, max(e[1] for e in near) + 1) \
+            if near else range(0)
+    return out
 
 
 def _vertices(obs: Obstacles, a: Rect, b: Rect, work: Work) -> list[tuple[int, int]]:
@@ -154,8 +170,9 @@ def _vertices(obs: Obstacles, a: Rect, b: Rect, work: Work) -> list[tuple[int, i
     x0, x1 = min(a.x0, b.x0), max(a.x1, b.x1)
     y0, y1 = min(a.y0, b.y0), max(a.y1, b.y1)
     found = set(a.corners) | set(b.corners)
+    spans = _columns(hull, range(y0, y1)) if len(hull) > 2 else {}
     for r in range(y0, y1):
-        cols = _columns(hull, r) if len(hull) > 2 else range(x0, x1)
+        cols = spans[r] if spans else range(x0, x1)
         cols = range(max(cols.start, x0), min(cols.stop, x1))
         work.spend(len(cols))
         for c in cols:
@@ -183,9 +200,11 @@ def _apart(board: Board, a: Rect, b: Rect, work: Work) -> bool:
         return False
     # a square touching the hull only along its edge counts: a segment may run there
     lo, hi = max(0, x0 - 1), min(board.width, x1 + 1)
+    rows = range(max(0, y0 - 1), min(board.height, y1 + 1))
+    wide = _columns(hull, rows) if len(hull) > 2 else {}
     spans = {}
-    for r in range(max(0, y0 - 1), min(board.height, y1 + 1)):
-        cols = _columns(hull, r) if len(hull) > 2 else range(x0 - 1, x1 + 1)
+    for r in rows:
+        cols = wide[r] if wide else range(x0 - 1, x1 + 1)
         spans[r] = range(max(cols.start, lo), min(cols.stop, hi))
     goal = b.squares
     seen = set(a.squares)
