@@ -55,8 +55,13 @@ class Obstacles:
     low: bool = False
     own: frozenset[Square] = frozenset()  # never stop (the attacker's and target's)
 
+    @cached_property
+    def _size(self) -> tuple[int, int]:
+        return self.board.width, self.board.height
+
     def solid(self, c: int, r: int) -> bool:
-        return (c, r) in self.board.solid_squares or not self.board.on((c, r))
+        w, h = self._size
+        return (c, r) in self.board.solid_squares or not (0 <= c < w and 0 <= r < h)
 
     @cached_property
     def cover_squares(self) -> frozenset[Square]:

@@ -159,9 +159,11 @@ def _columns(hull: list[tuple[int, int]], rows: range) -> dict[int, range]:
             ends[y] = (lo, hi) if known is None else (min(known[0], lo), max(known[1], hi))
     out = {}
     for r in rows:
-        near = [e for e in (ends.get(r), ends.get(r + 1)) if e is not None]
-        out[r] = range(min(e[0] for e in near) - 1, max(e[1] for e in near) + 1) \
-            if near else range(0)
+        top, bottom = ends.get(r), ends.get(r + 1)
+        if top is None or bottom is None:
+            top = bottom = top or bottom
+        out[r] = range(0) if top is None or bottom is None else \
+            range(min(top[0], bottom[0]) - 1, max(top[1], bottom[1]) + 1)
     return out
 
 
