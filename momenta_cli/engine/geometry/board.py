@@ -126,7 +126,7 @@ def footprint(top_left: Square, side: int) -> tuple[Square, ...]:
     """The squares of a creature ``side`` squares wide (R31: sizes up to 1L take one, SIZE
     N >= 2 takes N x N) whose top-left square is ``top_left``."""
     if side == 1:
-        return (top_left,)
+        return ((top_left[0], top_left[1]),)
     c, r = top_left
     return tuple((c + dc, r + dr) for dr in range(side) for dc in range(side))
 
