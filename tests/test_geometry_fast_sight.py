@@ -190,3 +190,18 @@ def test_the_memory_is_bounded():
     finally:
         sight.memory.size = sight.MEMORY
         forget()
+
+
+def test_a_remembered_reachable_area_is_a_copy_and_keyed_by_the_creatures():
+    """Paths and reachable areas are remembered too (pathfinding.py): the caller gets its
+    own dict, and another creature in the way is another question (R32)."""
+    from momenta_cli.engine.geometry import reachable
+
+    board = board_of(*["." * 6] * 3)
+    forget()
+    first = reachable(board, (0, 1), 3)
+    first.clear()
+    again = reachable(board, (0, 1), 3)
+    assert again and again == reachable(board, (0, 1), 3)
+    blocked = reachable(board, (0, 1), 3, enemies=frozenset({(1, 0), (1, 1), (1, 2)}))
+    assert (3, 1) in again and (3, 1) not in blocked
