@@ -1,14 +1,18 @@
 """Start-up figures: a short ``momenta`` command against the stack floor, a subprocess of the
-same interpreter that only imports typer, rich and yaml (what any such CLI pays to start).
+same interpreter that only imports typer, rich and yaml (what any such CLI pays to start);
+and the map's one-shots, ``los`` and ``path`` on the Mill Yard, against ``momenta --help``
+(issue 28; the warm-up run fills the encounter cache, as a GM's first question does).
 
-Run: python bench/bench_startup.py [help status validate] [--reps N]
+Run: python bench/bench_startup.py [help status validate los path] [--reps N]
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 
-from common import Bench, Figure, Workdir, floor_argv, interleaved, main, robust
+from common import REPO, Bench, Figure, Workdir, floor_argv, interleaved, main, robust
 
 
 def _against_floor(name: str, title: str, target: float,
@@ -24,13 +28,39 @@ def _against_floor(name: str, title: str, target: float,
     return Bench(name, title, run, reps=21)
 
 
+def _yard(work: Workdir) -> Path:
+    """The Mill Yard and its library in ``yard/``; returns the folder."""
+    folder = work.path / "yard"
+    if not folder.exists():
+        folder.mkdir()
+        shutil.copy(REPO / "encounters" / "yard-with-a-map.yaml", folder)
+        shutil.copytree(REPO / "encounters" / "library", folder / "library")
+    return folder
+
+
+def _against_help(name: str, title: str, target: float, args: list[str]) -> Bench:
+    def run(work: Workdir, reps: int) -> Figure:
+        folder = _yard(work)
+        subject = work.timed([*work.momenta, *args], cwd=folder)
+        baseline = work.timed([*work.momenta, "--help"], cwd=folder)
+        subj, base = interleaved(subject, baseline, reps)
+        return Figure(name, title, robust(subj), robust(base), "momenta --help", "ms",
+                      target)
+
+    return Bench(name, title, run, reps=21)
+
+
 BENCHES = [
     _against_floor("help", "`momenta --help` / stack floor", 1.3,
                    lambda w: [*w.momenta, "--help"], lambda w: w.path),
-    _against_floor("status", "`momenta status` on the demo fight / stack floor", 1.8,
+    _against_floor("status", "`momenta status` on the demo fight / stack floor", 1.5,
                    lambda w: [*w.momenta, "status", "demo.fight.jsonl"], Workdir.demo),
     _against_floor("validate", "`momenta validate demo.yaml` / stack floor", 2.0,
                    lambda w: [*w.momenta, "validate", "demo.yaml"], Workdir.demo),
+    _against_help("los", "`momenta los` on the Mill Yard / `momenta --help`", 1.5,
+                  ["los", "yard-with-a-map.yaml", "mira", "ogre"]),
+    _against_help("path", "`momenta path` on the Mill Yard / `momenta --help`", 1.5,
+                  ["path", "yard-with-a-map.yaml", "mira", "e11"]),
 ]
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from momenta_cli.cli.common import NoColor, guarded, make_console, read_fight
+from momenta_cli.cli.common import NoColor, guarded, make_console
 from momenta_cli.cli.view_cmds import Watcher
 
 if TYPE_CHECKING:
@@ -105,12 +105,13 @@ def map_cmd(
         follow(file, console, watcher=MapWatcher(file, console, players=players,
                                                  focus=focus or marks, marks=marks))
         return
+    from momenta_cli.cli.query_cmds import read_cached  # the encounter cache too
     from momenta_cli.engine.core import as_seen, find_fighter
     from momenta_cli.errors import RuleError
     from momenta_cli.render import battlemap
 
     with guarded():
-        fight = read_fight(file, "map draws encounters and saved fights")
+        fight = read_cached(file, "map draws encounters and saved fights")
         if fight.encounter.board is None:
             raise RuleError(f"{file}: the encounter has no map: block (see "
                             "docs/encounter-format.md, Map)")

@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from momenta_cli.cli.common import NoColor, Width, guarded, make_console, prefixed
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.core import Fight
 
 # The journal, the engine and Rich come in when the command runs (start-up time).
 
@@ -21,6 +24,27 @@ FileArg = Annotated[Path, typer.Argument(
          "it stands now).", readable=False, metavar="ENCOUNTER_OR_FIGHT")]
 Json = Annotated[bool, typer.Option("--json", help="Print one line of JSON for scripts "
                                     "instead of the text.")]
+
+
+def read_cached(file: Path, what: str) -> Fight:
+    """``common.read_fight``, with an encounter opened from the encounter cache
+    (encounter/cache.py: no YAML, no validation while its files are unchanged) as
+    ``status`` and ``do`` open theirs. A file the cache cannot open (a library, one with
+    problems) is read by ``read_fight``, which says what is wrong in its own words."""
+    from momenta_cli.journal import SUFFIX
+
+    if not file.name.lower().endswith(SUFFIX):
+        from momenta_cli.encounter import load_encounter_cached
+        from momenta_cli.engine.core import Session
+        from momenta_cli.errors import MomentaError
+
+        try:
+            return Session(load_encounter_cached(file)).state
+        except (MomentaError, OSError):
+            pass
+    from momenta_cli.cli.common import read_fight
+
+    return read_fight(file, what)
 
 
 def _json_line(doc: dict[str, Any]) -> None:
@@ -81,7 +105,6 @@ def los_cmd(
 
     Example: momenta los encounters/yard-with-a-map.yaml mira ogre --from c9
     """
-    from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.battlefield import LookAt, sighting
     from momenta_cli.language import Meta, Request
     from momenta_cli.render import as_if, los_doc, los_lines
@@ -89,12 +112,12 @@ def los_cmd(
     ask = Meta(Request.LOS, square, command=LookAt(source, target))
     if as_json:
         with _json_errors():
-            fight = read_fight(file, "los reads encounters and saved fights")
+            fight = read_cached(file, "los reads encounters and saved fights")
             doc = los_doc(sighting(as_if(fight, ask), LookAt(source, target)))
         _json_line(doc)
         return
     with guarded():
-        fight = read_fight(file, "los reads encounters and saved fights")
+        fight = read_cached(file, "los reads encounters and saved fights")
     with prefixed(file):
         lines = los_lines(fight, ask)
     _print(lines, fight, no_color, width)
@@ -130,14 +153,13 @@ def path_cmd(
 
     Example: momenta path encounters/yard-with-a-map.yaml mira e11 --via d9 --json
     """
-    from momenta_cli.cli.common import read_fight
     from momenta_cli.engine.movement import MoveTo
     from momenta_cli.language import Meta, Request
     from momenta_cli.render import path_doc, path_lines
 
     squares = _via(via or [])
     with guarded() if not as_json else _json_errors():
-        fight = read_fight(file, "path reads encounters and saved fights")
+        fight = read_cached(file, "path reads encounters and saved fights")
     ask = MoveTo(mover, square, "Shift" if shift else "Move", via=squares)
     if as_json:
         doc = path_doc(fight, ask)

@@ -9,6 +9,7 @@ Modules:
     budget          how much work each search may do, and the one error past it
     fitting         whether a footprint fits at a square, and words for one off the map
     forced_squares  the squares of a push straight away and of a drag
+    memory          exact answers remembered per board and question, with their work
     pathfinding     the cheapest legal path within a budget, and every square reachable
     ranges          distance, reach and range between footprints
     segments        what an exact segment between two points touches (integers, no

@@ -9,6 +9,7 @@ from .board import (
     FLOOR as FLOOR,
     KINDS as KINDS,
     MAX_SIDE as MAX_SIDE,
+    STEPS as STEPS,
     Board as Board,
     Square as Square,
     Terrain as Terrain,
@@ -33,8 +34,8 @@ from .forced_squares import (
     drag_squares as drag_squares,
     push_squares as push_squares,
 )
+from .memory import Memory as Memory, forget as forget
 from .pathfinding import (
-    STEPS as STEPS,
     LegalPath as LegalPath,
     Mode as Mode,
     NoPath as NoPath,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal
 
 # What a square is (R32, R36). "low" is a partial obstruction: it gives cover (R34) and
@@ -38,6 +38,10 @@ class Terrain:
 FLOOR = Terrain()
 
 Square = tuple[int, int]  # (column, row), both from 0: "A1" is (0, 0)
+# the eight steps to a neighbouring square (ch19: a diagonal is one step too); here, not
+# in pathfinding.py, so that what needs only them loads no path search
+STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
+                                      (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 _NAME = re.compile(r"^([A-Za-z]{1,2})([1-9][0-9]{0,2})$")
 
@@ -91,6 +95,20 @@ class Board:
         IndexError, or for a negative coordinate a square from the other edge."""
         return self.squares[sq[1]][sq[0]]
 
+    def __hash__(self) -> int:
+        # hashed once (its squares never change): the geometry remembers its answers per
+        # board (sight.py), and a map's hash walks every square
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = hash(self.squares)
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> dict[str, object]:
+        # a str's hash differs between processes: a copy (a simulation's worker, the
+        # encounter cache) hashes itself anew
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @cached_property
     def solid_squares(self) -> frozenset[Square]:
         """Every solid square (R32, R33), computed once per board."""
@@ -107,10 +125,13 @@ class Board:
 def footprint(top_left: Square, side: int) -> tuple[Square, ...]:
     """The squares of a creature ``side`` squares wide (R31: sizes up to 1L take one, SIZE
     N >= 2 takes N x N) whose top-left square is ``top_left``."""
+    if side == 1:
+        return ((top_left[0], top_left[1]),)
     c, r = top_left
     return tuple((c + dc, r + dr) for dr in range(side) for dc in range(side))
 
 
+@lru_cache(maxsize=64)  # asked for every footprint, of the few sizes a fight has
 def side_of(size: str) -> int:
     """Squares across for a SIZE as the draft writes it (R31): 1T, 1S, 1M, 1L -> 1;
     N -> N."""

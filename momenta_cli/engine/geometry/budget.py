@@ -32,7 +32,7 @@ from momenta_cli.errors import RuleError
 
 SIGHT_WORK = 4_000_000
 PAIR = 16  # the units of one pair of corners in the exact search (time and memory)
-MOVE = 30  # and of one line moved off its corners (exact fractions), beside its squares
+MOVE = 30  # and of one line moved off its corners (exact, in integers), beside its squares
 SIGHT_AREA_WORK = 8_000_000
 PATH_WORK = 4_000_000
 

@@ -34,10 +34,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from momenta_cli.engine.geometry.board import Board, Square, footprint, square_name
+from momenta_cli.engine.geometry.board import STEPS, Board, Square, footprint, square_name
 from momenta_cli.engine.geometry.budget import GeometryTooComplex, Work, path_work
+from momenta_cli.engine.geometry.memory import Memory
 from momenta_cli.engine.geometry.ranges import steps
 from momenta_cli.text import squares_text
 
@@ -46,8 +47,12 @@ Rect = tuple[int, int, int, int]  # first column, first row, last column, last r
 # a secondary price of one step from one position to the next: among paths of the same
 # cost, the one whose steps sum to the least is taken (movement/walk.py: reaches entered)
 Penalty = Callable[[Square, Square], int]
-STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
-                                      (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+# What is remembered (memory.py): paths, reachable areas and walking distances, keyed by
+# the board and every term of the question (a penalty by its equality: a hashable one,
+# like engine/movement/steering.py's reaches, is asked again; a closure never is).
+memory: Memory[Any] = Memory(1024)
+
 # ch19 Horizontal Jump, R36: "a flat and stable surface" is floor or an open doorway (a
 # closed door is solid: never stood on)
 _FLAT = frozenset(("floor", "door"))
@@ -476,6 +481,18 @@ def find_path(board: Board, start: Square, goal: Square, budget: int, *, side: i
     ends. A footprint that fits through no way there is told so (``NoPath.narrow``), not
     that the budget is short. ``GeometryTooComplex`` past ``work`` (by default
     ``budget.PATH_WORK``)."""
+    work = work or path_work()
+    key = ("path", board, start, goal, budget, side, mode, frozenset(enemies),
+           frozenset(allies), into_pit, penalty, passing, jumps)
+    return memory.recall(key, work, lambda: _find_path(
+        board, start, goal, budget, side=side, mode=mode, enemies=enemies, allies=allies,
+        into_pit=into_pit, penalty=penalty, passing=passing, jumps=jumps, work=work))
+
+
+def _find_path(board: Board, start: Square, goal: Square, budget: int, *, side: int,
+               mode: Mode, enemies: frozenset[Square], allies: frozenset[Square],
+               into_pit: bool, penalty: Penalty | None, passing: bool, jumps: bool | None,
+               work: Work) -> LegalPath | NoPath:
     walk = _walk(board, start, side, mode, enemies, allies, work)
     where = square_name(goal)
     for s in walk.squares(goal):
@@ -541,6 +558,17 @@ def reachable(board: Board, start: Square, budget: int, *, side: int = 1,
     only by jumping a gap is one only when it is flat and stable ground). Never searches
     beyond the budget; ``GeometryTooComplex`` past ``work`` (by default
     ``budget.PATH_WORK``)."""
+    work = work or path_work()
+    key = ("reach", board, start, budget, side, mode, frozenset(enemies), frozenset(allies))
+    # a copy: the caller may change its dict, never the one remembered
+    return dict(memory.recall(key, work, lambda: _reachable(
+        board, start, budget, side=side, mode=mode, enemies=enemies, allies=allies,
+        work=work)))
+
+
+def _reachable(board: Board, start: Square, budget: int, *, side: int, mode: Mode,
+               enemies: frozenset[Square], allies: frozenset[Square], work: Work
+               ) -> dict[Square, int]:
     walk = _walk(board, start, side, mode, enemies, allies, work)
     if mode == "shift" and walk.climbs(start) or \
             mode == "shift" and "water" in walk.kinds(start):
@@ -562,6 +590,15 @@ def distances_to(board: Board, start: Square, wanted: Iterable[Square], *, side:
     nearest are settled. ``GeometryTooComplex`` past ``work`` (by default
     ``budget.PATH_WORK``): the caller falls back on the distance as the crow flies."""
     goals = frozenset(wanted)
+    work = work or path_work()
+    key = ("toward", board, start, goals, side, frozenset(enemies), frozenset(allies))
+    return dict(memory.recall(key, work, lambda: _distances_to(
+        board, start, goals, side=side, enemies=enemies, allies=allies, work=work)))
+
+
+def _distances_to(board: Board, start: Square, goals: frozenset[Square], *, side: int,
+                  enemies: frozenset[Square], allies: frozenset[Square], work: Work
+                  ) -> dict[Square, int]:
     if not goals:
         return {}
     walk = _walk(board, start, side, "move", enemies, allies, work)

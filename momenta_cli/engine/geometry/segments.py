@@ -25,6 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import cached_property
 
 from momenta_cli.engine.geometry.board import Board, Square
 
@@ -54,16 +55,24 @@ class Obstacles:
     low: bool = False
     own: frozenset[Square] = frozenset()  # never stop (the attacker's and target's)
 
+    @cached_property
+    def _size(self) -> tuple[int, int]:
+        return self.board.width, self.board.height
+
     def solid(self, c: int, r: int) -> bool:
-        return (c, r) in self.board.solid_squares or not self.board.on((c, r))
+        w, h = self._size
+        return (c, r) in self.board.solid_squares or not (0 <= c < w and 0 <= r < h)
+
+    @cached_property
+    def cover_squares(self) -> frozenset[Square]:
+        """The squares that stop a segment besides the solid ones: ``extra`` and, with
+        ``low``, the partial obstructions, never the two's own."""
+        found = self.extra | self.board.obstructions if self.low else self.extra
+        return found - self.own if self.own else found
 
     def stops(self, c: int, r: int) -> bool:
         sq = (c, r)
-        if sq in self.board.solid_squares:
-            return True
-        if sq in self.own:
-            return False
-        return sq in self.extra or (self.low and sq in self.board.obstructions)
+        return sq in self.board.solid_squares or sq in self.cover_squares
 
     def seals(self, c: int, r: int) -> bool:
         """Square ``(c, r)`` closes an edge it shares with another that seals: a solid
@@ -130,6 +139,43 @@ def _walk(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]
     return (Touch.CORNER if corner else Touch.FREE), seen
 
 
+def _walk_stops(obs: Obstacles, seg: Scaled) -> Touch:
+    """``_walk(obs, seg, True)[0]``, the hot loop of every sight and cover search: the
+    same steps with the stopping squares looked up in two sets, and no list kept."""
+    d, x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    adx, ady = abs(dx), abs(dy)
+    col, nx = _start(x0, dx, d)
+    row, ny = _start(y0, dy, d)
+    solid, more = obs.board.solid_squares, obs.cover_squares
+    squeeze = obs.squeeze
+    corner = False
+    cx, cy = (1 if sx > 0 else 0), (1 if sy > 0 else 0)
+    while True:
+        if (col, row) in solid or (col, row) in more:
+            return Touch.ROBUST
+        a, b = nx * ady, ny * adx
+        if a < b:
+            if nx >= adx:
+                break
+            col, nx = col + sx, nx + d
+        elif a > b:
+            if ny >= ady:
+                break
+            row, ny = row + sy, ny + d
+        else:
+            if nx >= adx:
+                break
+            if not corner and squeeze(col + cx, row + cy):
+                corner = True
+            col, row, nx, ny = col + sx, row + sy, nx + d, ny + d
+    if corner or any(v[0] % d == 0 and v[1] % d == 0 and squeeze(v[0] // d, v[1] // d)
+                     for v in ((x0, y0), (x1, y1))):
+        return Touch.CORNER
+    return Touch.FREE
+
+
 def _straight(obs: Obstacles, seg: Scaled, stop: bool) -> tuple[Touch, list[Square]]:
     """The same for a segment along a row or a column (``dy == 0`` or ``dx == 0``)."""
     d, x0, y0, x1, y1 = seg
@@ -178,7 +224,7 @@ def touch_scaled(obs: Obstacles, seg: Scaled) -> Touch:
     _, x0, y0, x1, y1 = seg
     if x0 == x1 or y0 == y1:
         return _straight(obs, seg, True)[0]
-    return _walk(obs, seg, True)[0]
+    return _walk_stops(obs, seg)
 
 
 def _point(obs: Obstacles, x: Fraction, y: Fraction) -> Touch:

@@ -11,7 +11,7 @@ The geometry knows nothing of reactions: it is handed a price per step
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from momenta_cli.engine.battlefield import squares_of
@@ -133,19 +133,32 @@ def reaches_entered(fight: Fight, f: Fighter) -> Penalty:
     it enters from outside (R35 Intercept: the farthest of each reactor's melee
     weapons, so a deeper weapon's reach inside it is no second trigger), so that of two
     equally cheap paths the tracker takes the one that goes round a reach. The reactors
-    are the ones ``triggers.find_triggers`` looks at."""
+    are the ones ``triggers.find_triggers`` looks at. Equal for the same reaches, so the
+    paths priced by it are remembered (geometry/memory.py)."""
     side = side_of(f.spec.size)
     reaches: list[tuple[frozenset[Square], int]] = []
     for r in triggers.reactors(fight, f):  # the same reactors, always
         reach = max((w.melee for w in r.spec.weapons if w.melee is not None), default=None)
         if reach is not None:
             reaches.append((frozenset(squares_of(r)), reach))
-    seen: dict[tuple[Square, Square], int] = {}
+    return _ReachesEntered(side, tuple(reaches))
 
-    def entered(old: Square, new: Square) -> int:
+
+@dataclass(frozen=True)
+class _ReachesEntered:
+    """``reaches_entered``'s penalty: a ``side`` x ``side`` mover's step from one
+    position to the next, priced by the ``reaches`` (each reactor's squares and reach)
+    it enters from outside."""
+
+    side: int
+    reaches: tuple[tuple[frozenset[Square], int], ...]
+    _seen: dict[tuple[Square, Square], int] = field(default_factory=dict, compare=False,
+                                                    repr=False)
+
+    def __call__(self, old: Square, new: Square) -> int:
+        seen = self._seen
         if (old, new) not in seen:
-            was, now = footprint(old, side), footprint(new, side)
+            was, now = footprint(old, self.side), footprint(new, self.side)
             seen[(old, new)] = sum(within(now, mine, n) and not within(was, mine, n)
-                                   for mine, n in reaches)
+                                   for mine, n in self.reaches)
         return seen[(old, new)]
-    return entered
