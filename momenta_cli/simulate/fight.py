@@ -254,6 +254,8 @@ class _Run:
         """A melee attack with no line of sight on the map: the simulator refuses it, as
         the GM it stands in for would (melee_sight.py)."""
         s = self.state
+        if s.encounter.board is None:  # no map: nothing to see through (blind_melee)
+            return False
         try:
             a = actor(s, cmd.attacker)
             t = find_fighter(s, cmd.target)

@@ -64,6 +64,10 @@ class View:
     def __init__(self, state: Fight, rng: random.Random):
         self._real = state
         self._copy: Fight | None = None
+        # fighters copied one by one until the whole state is asked for (most turns
+        # read a fighter or two, and copying every fighter after every command was a
+        # tenth of a simulation)
+        self._handed: dict[str, Fighter] = {}
         self.memory: dict[str, Any] = {}
         self.rng = rng
         self._cache: dict[tuple[str, bool, bool], list[AttackOption]] = {}
@@ -76,6 +80,8 @@ class View:
         """The policy's copy of the fight's state, made when first asked for."""
         if self._copy is None:
             self._copy = self._real.clone()
+            # the fighters already handed out by ``fighter`` are this copy's: one copy
+            self._copy.fighters.update(self._handed)
         return self._copy
 
     def follow(self, state: Fight) -> None:
@@ -84,6 +90,7 @@ class View:
         when next asked for. A policy has no need to call it."""
         self._real = state
         self._copy = None
+        self._handed.clear()
         self._cache.clear()
 
     @property
@@ -92,7 +99,12 @@ class View:
 
     def fighter(self, name: str) -> Fighter:
         """The combatant called exactly ``name`` (of the policy's copy)."""
-        return self.state.fighters[name]
+        if self._copy is not None:
+            return self._copy.fighters[name]
+        f = self._handed.get(name)
+        if f is None:
+            f = self._handed[name] = self._real.fighters[name].clone()
+        return f
 
     def enemies(self, name: str) -> list[Fighter]:
         """Who ``name`` fights, still in the fight: the other side and the independents
