@@ -16,6 +16,7 @@ from momenta_cli.cli.common import (
     load_playable,
     make_console,
 )
+from momenta_cli.errors import MomentaError
 
 MAX_FIGHTS = 1_000_000
 MAX_JOBS = 256
@@ -42,9 +43,45 @@ def _jobs(text: str) -> int:
     return wanted
 
 
+def _target(text: str | None) -> float | None:
+    """``--target``: an allies' win rate, as 0.6, 60 or 60%."""
+    if text is None:
+        return None
+    t = text.strip().removesuffix("%").strip()
+    try:
+        x = float(t)
+    except ValueError:
+        x = -1.0
+    if x > 1 or text.strip().endswith("%"):
+        x /= 100
+    if not 0 <= x <= 1 or x != x:
+        raise fail(f"momenta simulate: --target takes the allies' win rate wanted, as "
+                   f"0.6, 60 or 60%; got {text[:40]!r}", 2)
+    return x
+
+
+def _sweep(text: str) -> tuple[str, int, int]:
+    """``--sweep PARAM=A..B``."""
+    param, eq, span = text.partition("=")
+    low, dots, high = span.partition("..")
+    ok = eq and dots and param.strip() and all(
+        p.strip().lstrip("-").isdigit() and len(p.strip()) <= 6 for p in (low, high))
+    if not ok:
+        raise fail(f"momenta simulate: --sweep takes PARAM=A..B (e.g. knife.count=1..6); "
+                   f"got {text[:60]!r}", 2)
+    a, b = int(low), int(high)
+    from momenta_cli.simulate.tune import MAX_SWEEP
+
+    if not a <= b or b - a + 1 > MAX_SWEEP:
+        raise fail(f"momenta simulate: --sweep {param.strip()}={a}..{b}: from a low "
+                   f"value to a high one, at most {MAX_SWEEP} values", 2)
+    return param.strip(), a, b
+
+
 def simulate(
-    encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.", readable=False,
-                                              show_default=False)],
+    encounter: Annotated[Path, typer.Argument(
+        help="Encounter YAML file, or a saved fight to forecast from where it stands.",
+        readable=False, show_default=False, metavar="ENCOUNTER_OR_FIGHT")],
     fights: Annotated[int, typer.Option("-n", "--fights", help="How many fights to play.")
                       ] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed of the run (default: random, "
@@ -63,6 +100,17 @@ def simulate(
     script: Annotated[int | None, typer.Option("--script", help="Print fight K (1 to N) "
                                                "of this seed as a replay script instead, "
                                                "to see what the policies did.")] = None,
+    tune: Annotated[str | None, typer.Option("--tune", metavar="PARAM", help="Find the "
+                                             "value of PARAM (a number of the file: "
+                                             "knife.count, gorm.max_vitality, "
+                                             "gorm.attacks.cudgel.pool) whose allies' "
+                                             "win rate is nearest --target.")] = None,
+    target: Annotated[str | None, typer.Option("--target", metavar="RATE", help="The "
+                                               "allies' win rate --tune looks for: 0.6, "
+                                               "60 or 60%.")] = None,
+    sweep: Annotated[str | None, typer.Option("--sweep", metavar="PARAM=A..B", help="The "
+                                              "win rate at each value of PARAM from A to "
+                                              "B, as a table and a bar chart.")] = None,
     no_color: NoColor = False,
     width: Width = None,
 ) -> None:
@@ -74,6 +122,12 @@ def simulate(
     95% intervals, rounds to finish, and damage, Wounds and Defeats per combatant. The
     same seed gives the same figures, whatever --jobs says.
 
+    Given a saved fight, it forecasts: the fight is played on from where it stands
+    (each side's chance to win, each combatant's to be Defeated or take a Wound from
+    here, rounds left); the fight file is only read. --tune PARAM --target RATE looks
+    for the value of a number in the encounter that gives the allies that win rate,
+    --sweep PARAM=A..B shows the rate across a range (docs/simulate.md).
+
     Example: momenta simulate encounters/demo.yaml -n 2000 --seed 7 --jobs auto
     """
     if not 1 <= fights <= MAX_FIGHTS:
@@ -82,6 +136,30 @@ def simulate(
     if not 1 <= max_rounds <= 1000:
         raise fail(f"momenta simulate: --max-rounds takes 1 to 1000; got {max_rounds}", 2)
     n_jobs = _jobs(jobs)
+    rate = _target(target)
+    if tune is not None and sweep is not None:
+        raise fail("momenta simulate: --tune or --sweep, not both", 2)
+    if tune is not None and rate is None:
+        raise fail("momenta simulate: --tune needs --target RATE (the allies' win rate "
+                   "wanted, e.g. --target 60%)", 2)
+    if rate is not None and tune is None and sweep is None:
+        raise fail("momenta simulate: --target goes with --tune (or --sweep)", 2)
+    if (tune is not None or sweep is not None) and script is not None:
+        raise fail("momenta simulate: --script plays one fight: not with --tune or "
+                   "--sweep", 2)
+    from momenta_cli.journal import looks_like_fight
+
+    if looks_like_fight(encounter):
+        if tune is not None or sweep is not None or script is not None:
+            raise fail(f"momenta simulate: {encounter} is a saved fight: it is forecast "
+                       "as it stands; --tune, --sweep and --script take an encounter", 2)
+        _forecast(encounter, fights, seed, n_jobs, policy, max_rounds, as_json,
+                  no_color, width)
+        return
+    if tune is not None or sweep is not None:
+        _tuning(encounter, tune, sweep, rate, fights, seed, n_jobs, policy, max_rounds,
+                as_json, no_color, width)
+        return
     import json
     import secrets
 
@@ -152,6 +230,108 @@ def _with_bar(console, enc, policy, fights, seed, jobs, max_rounds):
         task = bar.add_task("fights", total=fights)
         return tally_run(enc, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
                          progress=lambda k: bar.advance(task, k))
+
+
+def _forecast(path: Path, fights: int, seed: int | None, jobs: int, policy: str | None,
+              max_rounds: int, as_json: bool, no_color: bool, width: int | None) -> None:
+    """A saved fight played on from where it stands (simulate/forecast.py)."""
+    import json
+
+    from momenta_cli.cli.common import warn
+    from momenta_cli.journal import FightFile
+    from momenta_cli.render import forecast_report
+    from momenta_cli.simulate import forecast, forecast_summary, load_policy, position_seed
+
+    with guarded():
+        ff = FightFile.open(path, repair=False, state_only=True)
+        warn(ff)
+        state = ff.session.state
+        chosen = load_policy(policy)
+    if seed is None:
+        seed = position_seed(state)
+    console = make_console(no_color=no_color, width=width)
+    with guarded():
+        if wants_bar(console, as_json):
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+            with Progress("forecasting", BarColumn(), MofNCompleteColumn(),
+                          console=console, transient=True) as bar:
+                task = bar.add_task("fights", total=fights)
+                t = forecast(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
+                             progress=lambda k: bar.advance(task, k))
+        else:
+            t = forecast(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds)
+    summary = forecast_summary(state, t, seed=seed, policy=chosen.name,
+                               max_rounds=max_rounds)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        return
+    console.print(forecast_report(summary))
+
+
+def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
+            fights: int, seed: int | None, jobs: int, policy: str | None, max_rounds: int,
+            as_json: bool, no_color: bool, width: int | None) -> None:
+    """``--tune`` and ``--sweep`` (simulate/tune.py); Ctrl-C prints what is known."""
+    import json
+    import secrets
+
+    from momenta_cli.render import tuning_report
+    from momenta_cli.simulate import check_playable, knob as find_knob, load_policy
+    from momenta_cli.simulate.tune import Runner, Search
+
+    span = _sweep(sweep) if sweep is not None else None
+    param = span[0] if span else tune
+    assert param is not None
+    with guarded():
+        enc = load_playable(path, "simulate plays encounters")
+        check_playable(enc)
+        load_policy(policy)
+    try:
+        k = find_knob(path, param, enc)
+    except MomentaError as err:
+        raise fail(f"momenta simulate: {err}", 2) from None
+    if seed is None:
+        seed = secrets.randbelow(2 ** 31)
+    search = Search(k, rate, fights, seed)
+    console = make_console(no_color=no_color, width=width)
+    runner = Runner(policy, jobs, max_rounds)
+    try:
+        with guarded():
+            if wants_bar(console, as_json):
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+                with Progress("[progress.description]{task.description}", BarColumn(),
+                              MofNCompleteColumn(), console=console, transient=True) as bar:
+                    task = bar.add_task("", total=fights)
+
+                    def started(v: int) -> None:
+                        bar.reset(task, total=fights, description=f"{param} = {v}")
+
+                    runner.started = started
+                    runner.progress = lambda n: bar.advance(task, n)
+                    _run_search(search, runner, span)
+            else:
+                _run_search(search, runner, span)
+    except KeyboardInterrupt:
+        search.interrupted = True
+    report = search.as_dict()
+    report["policy"] = load_policy(policy).name
+    if as_json:
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        console.print(tuning_report(report, sweep=span is not None))
+    if search.interrupted:
+        raise typer.Exit(130)
+
+
+def _run_search(search, runner, span) -> None:
+    from momenta_cli.simulate.tune import sweep as run_sweep, tune as run_tune
+
+    if span is not None:
+        run_sweep(search, runner, span[1], span[2])
+    else:
+        run_tune(search, runner)
 
 
 def register(app: typer.Typer) -> None:

@@ -23,7 +23,7 @@ Modules:
     outcome_view     what a line did, drawn alike for the prompt, ``do`` and replay
     preview_view     a preview (``?``): cost, pools, reactions, damage tiers
     show             tables for ``momenta show`` and ``momenta rules``
-    simulate_report  the report of ``momenta simulate``
+    simulate_report  the reports of ``momenta simulate``: a run, a forecast, a tune
     state_json       the fight as one JSON document (docs/json.md)
     status_table     the status table: combatants by side, resources, turns, conditions
     status_view      the headline, the table and the GM's reminders

@@ -21,7 +21,11 @@ from .outcome_view import (
 )
 from .preview_view import preview_lines as preview_lines
 from .show import encounter_view as encounter_view, rules_table as rules_table
-from .simulate_report import simulation_report as simulation_report
+from .simulate_report import (
+    forecast_report as forecast_report,
+    simulation_report as simulation_report,
+    tuning_report as tuning_report,
+)
 from .state_json import write_state_json as write_state_json
 from .status_view import headline_block as headline_block, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar

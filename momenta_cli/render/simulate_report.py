@@ -1,6 +1,9 @@
-"""The report of ``momenta simulate``: the verdict, the outcome by side, rounds to finish
-and a table per combatant, from the dict of ``simulate.stats.summarise``. Fits 80
-columns; names from the file are shown literally (``lit``)."""
+"""The reports of ``momenta simulate``: the verdict, the outcome by side, rounds to finish
+and a table per combatant, from the dict of ``simulate.stats.summarise``; a forecast
+from a fight in progress (``forecast_report``, also the prompt's ``forecast``); the
+values a ``--tune`` tried or a ``--sweep`` played, with a bar chart
+(``tuning_report``). Fits 80 columns; names from the file are shown literally
+(``lit``)."""
 
 from __future__ import annotations
 
@@ -34,20 +37,7 @@ def simulation_report(summary: dict[str, Any]) -> RenderableType:
                f", seed {s['seed']}, policy {s['policy']}", "dim")
     verdict = lit(s["verdict"], "bold")
 
-    sides = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for col, just in (("Outcome", "left"), ("Fights", "right"), ("Rate", "right"),
-                      ("95% interval", "right")):
-        sides.add_column(col, justify=just)  # type: ignore[arg-type]
-    for key, label in (("allies", "Allies win"), ("adversaries", "Adversaries win")):
-        side = s["sides"][key]
-        lo, hi = side["ci95"]
-        sides.add_row(label, f"{side['wins']:,}", percent(side["rate"]),
-                      interval(lo, hi))
-    both = s["sides"]["both_out"]
-    sides.add_row("Both sides out", f"{both['count']:,}", percent(both["rate"]), "")
-    und = s["sides"]["undecided"]
-    sides.add_row(f"Undecided (cap {s['max_rounds']})", f"{und['count']:,}",
-                  percent(und["rate"]), "")
+    sides = _sides(s)
 
     strain = any(c["strain_dealt"] or c["strain_taken"] for c in s["combatants"])
     people = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
@@ -73,4 +63,128 @@ def simulation_report(summary: dict[str, Any]) -> RenderableType:
     if s["refused_per_fight"]:
         parts.append(lit(f"The engine refused {s['refused_per_fight']:.2f} policy "
                          "commands per fight (skipped).", "dim"))
+    return Group(*parts)
+
+
+def _sides(s: dict[str, Any]) -> Table:
+    sides = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for col, just in (("Outcome", "left"), ("Fights", "right"), ("Rate", "right"),
+                      ("95% interval", "right")):
+        sides.add_column(col, justify=just)  # type: ignore[arg-type]
+    for key, label in (("allies", "Allies win"), ("adversaries", "Adversaries win")):
+        side = s["sides"][key]
+        lo, hi = side["ci95"]
+        sides.add_row(label, f"{side['wins']:,}", percent(side["rate"]), interval(lo, hi))
+    both = s["sides"]["both_out"]
+    sides.add_row("Both sides out", f"{both['count']:,}", percent(both["rate"]), "")
+    und = s["sides"]["undecided"]
+    sides.add_row(f"Undecided (cap {s['max_rounds']})", f"{und['count']:,}",
+                  percent(und["rate"]), "")
+    return sides
+
+
+def forecast_report(summary: dict[str, Any]) -> RenderableType:
+    """A forecast (``simulate.forecast_summary``): the verdict from here, the outcome by
+    side, rounds left, and each combatant's chance to be Defeated and to take a Wound
+    from here, with 95% intervals."""
+    s = summary
+    now = s["forecast"]
+    verdict = lit(s["verdict"], "bold")
+    whose = f", {now['active']}'s turn" if now["active"] else ""
+    head = lit(f"{s['encounter']}: round {now['round']}{whose}; {s['fights']:,} "
+               f"fight{'s' if s['fights'] != 1 else ''} played on from here, seed "
+               f"{s['seed']}, policy {s['policy']}", "dim")
+    if now["over"]:
+        return Group(verdict, head)
+    r, left = s["rounds"], s["rounds_left"]
+    if r["decided"]:
+        rounds = (f"Rounds left after this one: median {left['median']}, middle half "
+                  f"{left['q1']}-{left['q3']}, all {left['min']}-{left['max']} (fights "
+                  "that ended)")
+    else:
+        rounds = "Rounds left: no fight ended"
+    people = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    people.add_column("Combatant", overflow="fold", max_width=22)
+    people.add_column("Side")
+    people.add_column("Defeated", justify="right")
+    people.add_column("95% interval", justify="right")
+    people.add_column("Wounded", justify="right")
+    people.add_column("95% interval", justify="right")
+    for c in s["combatants"]:
+        if c["out_now"]:
+            people.add_row(lit(c["name"]), _SIDE_NAMES.get(c["side"], c["side"]),
+                           "out now", "", "", "")
+            continue
+        people.add_row(lit(c["name"]), _SIDE_NAMES.get(c["side"], c["side"]),
+                       percent(c["defeated_rate"]), interval(*c["defeated_ci95"]),
+                       percent(c["wounded_rate"]), interval(*c["wounded_ci95"]))
+    note = lit("Defeated: by the end (Lost too); Wounded: takes a Wound from here on.",
+               "dim")
+    return Group(verdict, head, Text(""), _sides(s), Text(""), lit(rounds), Text(""),
+                 people, note)
+
+
+BAR = 24  # columns of the sweep's bar chart
+
+
+def _bar(rate: float, target: float | None) -> Text:
+    filled = round(rate * BAR)
+    bar = Text("#" * filled, "green")
+    bar.append("." * (BAR - filled), "dim")
+    if target is not None:  # the target's column marked
+        at = min(BAR - 1, max(0, round(target * BAR)))
+        bar.stylize("bold yellow" if at >= filled else "bold", at, at + 1)
+        plain = list(bar.plain)
+        plain[at] = "|"
+        styled = Text("".join(plain))
+        for span in bar.spans:
+            styled.stylize(span.style, span.start, span.end)
+        return styled
+    return bar
+
+
+def tuning_report(report: dict[str, Any], *, sweep: bool) -> RenderableType:
+    """The values a ``--tune`` tried (in the order tried) or a ``--sweep`` played (from
+    ``simulate.tune.Search.as_dict``), each with its rate, interval and fights, and a
+    bar; then the value found (a tune)."""
+    r = report
+    target = r["target"]
+    what = "sweep" if sweep else "tune"
+    aim = f", target {percent(target)}" if target is not None else ""
+    head = lit(f"{r['encounter']}: {what} of {r['param']} (the file has "
+               f"{r['file_value']}){aim}; up to {r['fights_per_value']:,} fights a "
+               f"value, seed {r['seed']}, policy {r['policy']}", "dim")
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("Value", justify="right")
+    table.add_column("Allies win", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("Fights", justify="right")
+    table.add_column("", no_wrap=True)
+    tried = sorted(r["tried"], key=lambda t: t["value"]) if sweep else r["tried"]
+    for t in tried:
+        if "refused" in t:
+            table.add_row(str(t["value"]), "", "", "", lit(f"refused: {t['refused']}",
+                                                           "dim"))
+            continue
+        if not t["fights"]:
+            continue
+        fights = f"{t['fights']:,}" + ("*" if t["early"] else "")
+        table.add_row(str(t["value"]), percent(t["allies_rate"]), interval(*t["ci95"]),
+                      fights, _bar(t["allies_rate"], target))
+    parts: list[RenderableType] = [head, Text(""), table]
+    if any(t.get("early") for t in r["tried"]):
+        parts.append(lit("* stopped early: the interval already left the target out",
+                         "dim"))
+    best = r.get("best")
+    if not sweep and best is not None:
+        lo, hi = best["ci95"]
+        holds = lo <= target <= hi
+        line = (f"{r['param']} = {best['value']}: allies win {percent(best['allies_rate'])}"
+                f" ({interval(lo, hi)}), ")
+        line += ("the target is within its interval" if holds else
+                 "the nearest to the target of the values tried; none reaches it within "
+                 "its interval")
+        parts[0:0] = [lit(line, "bold")]
+    if r["interrupted"]:
+        parts.append(lit("Stopped by Ctrl-C: the figures so far.", "yellow"))
     return Group(*parts)

@@ -7,11 +7,16 @@ Modules:
     batch        many fights, in this process or a pool of workers; the same dice each
                  time
     estimate     a cheap estimate of what an attack is worth
-    fight        one fight played to the end as the policies choose
+    fight        one fight played to the end as the policies choose (from its opening,
+                 or from a fight in progress)
+    forecast     a fight in progress played on many times: how it tends to end from here
+    knob         a number of an encounter file named on the command line (``--tune``),
+                 and the encounter with it changed
     melee_sight  the simulator's ruling on melee through a wall
     policy       the built-in policies: who plays each side, and how
     policy_file  a policy file (``--policy file.py``) loaded as a module
     stats        win rates with intervals, rounds, per-combatant figures, the verdict
+    tune         the value of a knob nearest a target win rate; a sweep across a range
     view         what a policy sees of a fight and the attacks it may pick from
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its

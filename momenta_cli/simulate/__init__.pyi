@@ -2,6 +2,13 @@
 
 from .batch import cores as cores, simulate as simulate, tally_run as tally_run
 from .fight import check_playable as check_playable, play_fight as play_fight
+from .forecast import (
+    DEFAULT_FIGHTS as DEFAULT_FIGHTS,
+    forecast as forecast,
+    forecast_summary as forecast_summary,
+    position_seed as position_seed,
+)
+from .knob import BadParam as BadParam, Knob as Knob, knob as knob
 from .policy import tactical_choose as tactical_choose
 from .policy_file import load_policy as load_policy
 from .stats import (

@@ -29,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
 from typing import Any
 
-from momenta_cli.engine.core import EncounterSpec
+from momenta_cli.engine.core import EncounterSpec, Fight
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.fight import FightResult, play_fight
 from momenta_cli.simulate.policy import BUILTIN, Policy
@@ -56,7 +56,8 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int) -> None:
+def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int,
+          start: Fight | None = None) -> None:
     # Ctrl-C is the parent's to handle (it stops the pool): a worker would print a
     # traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -66,61 +67,67 @@ def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int) -> None
     except OSError:
         pass
     sys.stdout = sys.stderr
-    _WORKER.update(encounter=encounter, policy=load_policy(policy), max_rounds=max_rounds)
+    _WORKER.update(encounter=encounter, policy=load_policy(policy), max_rounds=max_rounds,
+                   start=start)
 
 
 def _chunk(job: Chunk) -> list[FightResult]:
-    seed, start, stop = job
+    seed, first, stop = job
     enc, pol, cap = _WORKER["encounter"], _WORKER["policy"], _WORKER["max_rounds"]
-    return [play_fight(enc, pol, seed, i, cap)[0] for i in range(start, stop)]
+    return [play_fight(enc, pol, seed, i, cap, start=_WORKER["start"])[0]
+            for i in range(first, stop)]
 
 
 def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
-             jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
-             ) -> list[FightResult]:
+             jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None,
+             start: Fight | None = None) -> list[FightResult]:
     """Play fights 0..n-1 of the run seeded ``seed`` and return their results in order
     (for a few fights: ``tally_run`` keeps sums only). ``policy`` is what
     ``policy_file.load`` takes (loaded here first, so a bad file is refused before any
     worker starts); ``progress(k)`` is told of every ``k`` fights done."""
     out: list[FightResult] = []
     play_many(encounter, policy, n, seed, out.append, jobs=jobs, max_rounds=max_rounds,
-              progress=progress)
+              progress=progress, start=start)
     return out
 
 
 def tally_run(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
-              jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
-              ) -> Tally:
+              jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None,
+              start: Fight | None = None) -> Tally:
     """As ``simulate``, the fights summed up as they come (stats.Tally): memory does not
-    grow with ``n``."""
-    sums = Tally(len(encounter.combatants))
+    grow with ``n``. ``start``: played on from this fight in progress (a forecast), its
+    fighters tallied in its order."""
+    sums = Tally(len(start.fighters) if start is not None else len(encounter.combatants))
     play_many(encounter, policy, n, seed, sums.add, jobs=jobs, max_rounds=max_rounds,
-              progress=progress)
+              progress=progress, start=start)
     return sums
 
 
 def play_many(encounter: EncounterSpec, policy: str | None, n: int, seed: int,
               take: Take, *, jobs: int = 1, max_rounds: int = 30,
-              progress: Progress | None = None) -> None:
-    """Play fights 0..n-1 of the run seeded ``seed``, handing each result to ``take`` in
-    fight order."""
+              progress: Progress | None = None, start: Fight | None = None,
+              first: int = 0) -> None:
+    """Play fights ``first``..n-1 of the run seeded ``seed`` (from ``start``, a fight in
+    progress, if given: ``play_fight``), handing each result to ``take`` in fight
+    order."""
     loaded = load_policy(policy)
-    jobs = max(1, min(jobs, n))
-    size = max(1, min(25, n // (jobs * 4) or 1))
-    work = ((seed, s, min(s + size, n)) for s in range(0, n, size))
+    jobs = max(1, min(jobs, n - first))
+    size = max(1, min(25, (n - first) // (jobs * 4) or 1))
+    work = ((seed, s, min(s + size, n)) for s in range(first, n, size))
     if jobs == 1 and (policy is None or policy in BUILTIN):  # our own code: no pool
-        _local(encounter, loaded, work, max_rounds, take, progress)
+        _local(encounter, loaded, work, max_rounds, take, progress, start)
     else:  # a policy file's code runs in workers only, a pool of one for --jobs 1
-        _pooled(encounter, policy, work, jobs, max_rounds, take, progress)
+        _pooled(encounter, policy, work, jobs, max_rounds, take, progress, start)
 
 
 def _local(encounter: EncounterSpec, policy: Policy, work: Iterator[Chunk],
-           max_rounds: int, take: Take, progress: Progress | None) -> None:
-    for seed, start, stop in work:
-        for i in range(start, stop):
-            take(play_fight(encounter, policy, seed, i, max_rounds)[0])
+           max_rounds: int, take: Take, progress: Progress | None,
+           start: Fight | None) -> None:
+    for seed, first, stop in work:
+        for i in range(first, stop):
+            take(play_fight(encounter, policy, seed, i, max_rounds, start=start)[0])
         if progress:
-            progress(stop - start)
+            progress(stop - first)
 
 
 class _CtrlC:
@@ -154,13 +161,14 @@ class _CtrlC:
 
 
 def _pooled(encounter: EncounterSpec, policy: str | None, work: Iterator[Chunk],
-            jobs: int, max_rounds: int, take: Take, progress: Progress | None) -> None:
+            jobs: int, max_rounds: int, take: Take, progress: Progress | None,
+            start: Fight | None = None) -> None:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pending: deque[tuple[Chunk, Future[list[FightResult]]]] = deque()
     with _CtrlC() as ctrl_c:
         pool = ProcessPoolExecutor(jobs, ctx, initializer=_init,
-                                   initargs=(encounter, policy, max_rounds))
+                                   initargs=(encounter, policy, max_rounds, start))
         try:
             while True:
                 for w in work:  # top up the chunks in flight
@@ -169,8 +177,8 @@ def _pooled(encounter: EncounterSpec, policy: str | None, work: Iterator[Chunk],
                         break
                 if not pending:
                     break
-                (_, start, stop), future = pending.popleft()
-                part = _wait(future, ctrl_c, start, stop)
+                (_, first, stop), future = pending.popleft()
+                part = _wait(future, ctrl_c, first, stop)
                 for r in part:  # in fight order
                     take(r)
                 if progress:

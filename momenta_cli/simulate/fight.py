@@ -92,7 +92,9 @@ class FightResult:
     ``dealt``/``taken``: damage that reached Vitality (after Guard, resistance and
     weakness, overkill included) from attacks; ``strain_dealt``/``strain_taken`` the
     same for Strain attacks; ``wounds`` Wound slots filled; ``down`` Defeated or Lost at
-    the end; ``refused`` policy commands the engine refused."""
+    the end; ``refused`` policy commands the engine refused. Played on from a fight in
+    progress (a forecast), all of it counts from there: ``wounds`` are the Wounds taken
+    since, ``wounded`` whether any was (``down`` is at the end, whenever it happened)."""
 
     index: int
     winner: str
@@ -104,6 +106,7 @@ class FightResult:
     wounds: tuple[int, ...]
     down: tuple[bool, ...]
     refused: int = 0
+    wounded: tuple[bool, ...] = ()
 
 
 def fight_seed(seed: int, index: int) -> int:
@@ -135,10 +138,19 @@ def outcome(fight: Fight) -> str | None:
 class _Run:
     """One fight in progress: the session, its dice, the policy, and what was refused."""
 
-    def __init__(self, encounter: EncounterSpec, policy: Policy, seed: int):
+    def __init__(self, encounter: EncounterSpec, policy: Policy, seed: int,
+                 start: Fight | None = None):
         # On a map the engine measures every attack from where the two stand, and the
         # policies walk toward the fight (simulate/approach.py)
         self.session = Session(encounter)
+        if start is not None:  # a fight in progress: its state is this one's opening
+            self.session.initial = start.clone()
+            self.session.state = start.clone()
+        self.first_round = self.session.state.round
+        # the fighters at the start, in order, and the Wounds each had then
+        self.names = list(self.session.state.fighters) if start is not None else \
+            [c.name for c in encounter.combatants]
+        self.wounds_before = {n: len(f.wounds) for n, f in self.session.state.fighters.items()}
         self.roller = SeededRoller(seed)
         self.view = View(self.session.state, random.Random(seed + 1))
         self.policy = policy
@@ -297,7 +309,11 @@ class _Run:
         return with_it, f"{line} {words.strip()}"
 
     def turn(self) -> bool:
-        """Pick and play the next turn; False when nobody can start one."""
+        """Pick and play the next turn (the rest of the one running, in a fight played on
+        from the middle of a turn); False when nobody can start one."""
+        if self.state.active is not None and self.state.active in self.state.fighters:
+            self.play_turn(self.state.active)
+            return True
         options = [f.name for f in may_act(self.state)]
         if not options:
             return False
@@ -309,6 +325,11 @@ class _Run:
             name = options[0]
         if not self.execute(StartTurn(name), f"turn {quote(name)}"):
             return False
+        self.play_turn(name)
+        return True
+
+    def play_turn(self, name: str) -> None:
+        """``name``'s turn, started: its commands as the policy chooses, then its end."""
         for _ in range(MAX_CALLS):
             if self.state.active != name or outcome(self.state):
                 break
@@ -325,30 +346,49 @@ class _Run:
         # A won fight is over with the winning command: ending the turn could still
         # change the outcome (a Faltering check Defeating the last one standing).
         if self.state.active == name and not self.state.over and outcome(self.state) is None:
-            self.execute(EndTurn(), "end")
-        return True
+            if not self.execute(EndTurn(), "end"):
+                # a turn the engine will not end (a fight handed over in a state no
+                # policy can move on): nothing more can happen in it
+                raise _Stuck
+
+
+class _Stuck(Exception):
+    """A turn that cannot be ended: the fight cannot go on."""
 
 
 def play_fight(encounter: EncounterSpec, policy: Policy, seed: int, index: int,
-         max_rounds: int = 30, *, keep: bool = False) -> tuple[FightResult, Session | None]:
+               max_rounds: int = 30, *, keep: bool = False, start: Fight | None = None
+               ) -> tuple[FightResult, Session | None]:
     """Play fight ``index`` of a run seeded ``seed`` to its end; the session too with
     ``keep``. Its journal's lines are a replay script: ``momenta replay`` of them with
     ``--seed fight_seed(seed, index)`` plays the same fight (for lines a policy gave as
-    text; a ``Command`` object is journalled under its class name)."""
-    run = _Run(encounter, policy, fight_seed(seed, index))
-    winner = None
+    text; a ``Command`` object is journalled under its class name).
+
+    ``start``: play on from this state of a fight of ``encounter`` (a forecast: a saved
+    fight as it stands, mid-turn too) instead of from its opening; ``max_rounds`` then
+    counts from its round, and the result from its moment (``FightResult``). A fight
+    already over (every one of a side out, or ended) is that result at once."""
+    run = _Run(encounter, policy, fight_seed(seed, index), start)
+    last = run.first_round + max_rounds - 1  # the last round played
+    winner = outcome(run.state)
     while winner is None:
-        winner = outcome(run.state)
-        if winner is not None:
-            break
-        if run.state.round > max_rounds or run.commands > MAX_COMMANDS or not run.turn():
+        if run.state.over or run.state.round > last or run.commands > MAX_COMMANDS:
             winner = UNDECIDED
-    return _result(run, index, winner, max_rounds), (run.session if keep else None)
+            break
+        try:
+            if not run.turn():
+                winner = UNDECIDED
+                break
+        except _Stuck:
+            winner = UNDECIDED
+            break
+        winner = outcome(run.state)
+    return _result(run, index, winner, last), (run.session if keep else None)
 
 
-def _result(run: _Run, index: int, winner: str, max_rounds: int) -> FightResult:
+def _result(run: _Run, index: int, winner: str, last_round: int) -> FightResult:
     s = run.session
-    names = [c.name for c in s.encounter.combatants]
+    names = run.names
     at = {n: i for i, n in enumerate(names)}
     dealt, taken = [0] * len(names), [0] * len(names)
     sdealt, staken = [0] * len(names), [0] * len(names)
@@ -367,7 +407,8 @@ def _result(run: _Run, index: int, winner: str, max_rounds: int) -> FightResult:
                 if dst is not None:
                     getter[dst] += amount
     fighters = [s.state.fighters[n] for n in names]
-    rounds = min(s.state.round, max_rounds)
+    rounds = min(s.state.round, last_round)
+    new = tuple(len(f.wounds) - run.wounds_before.get(f.name, 0) for f in fighters)
     return FightResult(index, winner, rounds, tuple(dealt), tuple(taken), tuple(sdealt),
-                       tuple(staken), tuple(len(f.wounds) for f in fighters),
-                       tuple(f.out for f in fighters), run.refused)
+                       tuple(staken), new, tuple(f.out for f in fighters), run.refused,
+                       tuple(w > 0 for w in new))

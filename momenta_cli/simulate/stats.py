@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from math import ceil, sqrt
 from typing import Any
 
-from momenta_cli.engine.core import EncounterSpec
+from momenta_cli.engine.core import CombatantSpec, EncounterSpec
 from momenta_cli.simulate.fight import (
     ADVERSARIES,
     ALLIES,
@@ -146,7 +146,8 @@ class Tally:
         raise AssertionError("unreachable: the rank is below the count")
 
 
-PER_COMBATANT = ("dealt", "taken", "strain_dealt", "strain_taken", "wounds", "down")
+PER_COMBATANT = ("dealt", "taken", "strain_dealt", "strain_taken", "wounds", "down",
+                 "wounded")
 
 
 def tally(encounter: EncounterSpec, results: Iterable[FightResult]) -> Tally:
@@ -158,16 +159,19 @@ def tally(encounter: EncounterSpec, results: Iterable[FightResult]) -> Tally:
 
 
 def summarise(encounter: EncounterSpec, results: Tally | Iterable[FightResult], *,
-              seed: int, policy: str, max_rounds: int) -> dict[str, Any]:
+              seed: int, policy: str, max_rounds: int,
+              combatants: Sequence[CombatantSpec] | None = None) -> dict[str, Any]:
     """Every figure of the run as one JSON-ready dict (stable keys: docs/simulate.md),
-    from the fights' ``Tally`` (or from their results)."""
+    from the fights' ``Tally`` (or from their results). ``combatants``: whose figures
+    the tally holds, when not the encounter's (a forecast: the fight's now)."""
     t = results if isinstance(results, Tally) else tally(encounter, results)
+    people = encounter.combatants if combatants is None else combatants
     n = t.fights
     wins = t.wins
     decided = sum(t.rounds.values())
-    combatants = []
-    for i, c in enumerate(encounter.combatants):
-        combatants.append({
+    figures = []
+    for i, c in enumerate(people):
+        figures.append({
             "name": c.name,
             "side": c.side,
             "damage_dealt": _mean(t.sums["dealt"][i], n),
@@ -176,6 +180,9 @@ def summarise(encounter: EncounterSpec, results: Tally | Iterable[FightResult], 
             "strain_taken": _mean(t.sums["strain_taken"][i], n),
             "wounds": _mean(t.sums["wounds"][i], n),
             "defeated_rate": _mean(float(t.sums["down"][i]), n),
+            "defeated_ci95": list(wilson(t.sums["down"][i], n)),
+            "wounded_rate": _mean(float(t.sums["wounded"][i]), n),
+            "wounded_ci95": list(wilson(t.sums["wounded"][i], n)),
         })
     allies = _side(wins[ALLIES], n)
     foes = _side(wins[ADVERSARIES], n)
@@ -213,6 +220,6 @@ def summarise(encounter: EncounterSpec, results: Tally | Iterable[FightResult], 
             "max": max(t.rounds, default=0),
             "mean": _mean(sum(k * v for k, v in t.rounds.items()), decided),
         },
-        "combatants": combatants,
+        "combatants": figures,
         "refused_per_fight": _mean(t.refused, n),
     }
