@@ -63,7 +63,7 @@ THIRD_PARTY = {
     "typer": {"cli"},
     "click": {"cli"},
     "prompt_toolkit": {"cli"},
-    "yaml": {"encounter", "rules"},
+    "yaml": {"encounter", "rules", "simulate"},  # simulate: --tune edits a number of the file
     "pydantic": {"encounter"},
     # the players' screen's server stack: only web (which cli opens only to serve)
     "starlette": {"web"},

@@ -19,7 +19,8 @@ DEMO = ROOT / "encounters" / "demo.yaml"
 TOP_KEYS = {"encounter", "fights", "seed", "policy", "max_rounds", "verdict", "label",
             "sides", "rounds", "combatants", "refused_per_fight"}
 COMBATANT_KEYS = {"name", "side", "damage_dealt", "damage_taken", "strain_dealt",
-                  "strain_taken", "wounds", "defeated_rate"}
+                  "strain_taken", "wounds", "defeated_rate", "defeated_ci95",
+                  "wounded_rate", "wounded_ci95"}
 
 
 def sim(*args):

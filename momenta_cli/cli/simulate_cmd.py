@@ -70,7 +70,7 @@ def _sweep(text: str) -> tuple[str, int, int]:
         raise fail(f"momenta simulate: --sweep takes PARAM=A..B (e.g. knife.count=1..6); "
                    f"got {text[:60]!r}", 2)
     a, b = int(low), int(high)
-    from momenta_cli.simulate.tune import MAX_SWEEP
+    from momenta_cli.simulate import MAX_SWEEP
 
     if not a <= b or b - a + 1 > MAX_SWEEP:
         raise fail(f"momenta simulate: --sweep {param.strip()}={a}..{b}: from a low "
@@ -240,7 +240,12 @@ def _forecast(path: Path, fights: int, seed: int | None, jobs: int, policy: str 
     from momenta_cli.cli.common import warn
     from momenta_cli.journal import FightFile
     from momenta_cli.render import forecast_report
-    from momenta_cli.simulate import forecast, forecast_summary, load_policy, position_seed
+    from momenta_cli.simulate import (
+        forecast_summary,
+        forecast_tally,
+        load_policy,
+        position_seed,
+    )
 
     with guarded():
         ff = FightFile.open(path, repair=False, state_only=True)
@@ -257,10 +262,10 @@ def _forecast(path: Path, fights: int, seed: int | None, jobs: int, policy: str 
             with Progress("forecasting", BarColumn(), MofNCompleteColumn(),
                           console=console, transient=True) as bar:
                 task = bar.add_task("fights", total=fights)
-                t = forecast(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
+                t = forecast_tally(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
                              progress=lambda k: bar.advance(task, k))
         else:
-            t = forecast(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds)
+            t = forecast_tally(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds)
     summary = forecast_summary(state, t, seed=seed, policy=chosen.name,
                                max_rounds=max_rounds)
     if as_json:
@@ -277,8 +282,7 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
     import secrets
 
     from momenta_cli.render import tuning_report
-    from momenta_cli.simulate import check_playable, knob as find_knob, load_policy
-    from momenta_cli.simulate.tune import Runner, Search
+    from momenta_cli.simulate import Runner, Search, check_playable, find_knob, load_policy
 
     span = _sweep(sweep) if sweep is not None else None
     param = span[0] if span else tune
@@ -326,7 +330,7 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
 
 
 def _run_search(search, runner, span) -> None:
-    from momenta_cli.simulate.tune import sweep as run_sweep, tune as run_tune
+    from momenta_cli.simulate import run_sweep, run_tune
 
     if span is not None:
         run_sweep(search, runner, span[1], span[2])

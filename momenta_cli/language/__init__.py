@@ -9,6 +9,7 @@ Modules:
     attack_grammar  the attack line's options as a table: keyword, field, value, where
                     each may stand (attack, counter, for, odds); a line typed so far
     attack_verbs    attack, feint, grab, shove, intercept, forestall, read by that table
+    forecast_verb   ``forecast [N]``: the fight played on from here, nothing changed
     maneuver_verbs  the other maneuvers of ch19, grab release, falls, terrain
     map_verbs       ``place``, ``map``, ``los``, ``door``
     parsing         the verb table, session words (``Meta``, ``Request``), parsing a line

@@ -32,6 +32,7 @@ class Request(StrEnum):
     MAP = "map"  # draw the battlefield (``arg``: a combatant's reach and sight)
     PATH = "path"  # a movement's route and cost (``command``), nothing moved
     LOS = "los"  # sight, cover and distance between two squares (``command``)
+    FORECAST = "forecast"  # the fight played on many times from here (``arg``: how many)
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,8 @@ def typed_result(text: str) -> Typed:
 
 # The verb modules, in the order their verbs are listed (help, docs/commands.md)
 VERB_MODULES = ("momenta_cli.language.attack_verbs", "momenta_cli.language.maneuver_verbs",
-                "momenta_cli.language.map_verbs", "momenta_cli.language.turn_verbs")
+                "momenta_cli.language.map_verbs", "momenta_cli.language.turn_verbs",
+                "momenta_cli.language.forecast_verb")
 
 
 def _load_verbs() -> None:
@@ -179,7 +181,10 @@ def _load_verbs() -> None:
     import momenta_cli.language.attack_verbs  # noqa: F401
     import momenta_cli.language.maneuver_verbs  # noqa: F401
     import momenta_cli.language.map_verbs  # noqa: F401
-    from momenta_cli.language import turn_verbs  # noqa: F401
+    from momenta_cli.language import (
+        forecast_verb,  # noqa: F401
+        turn_verbs,  # noqa: F401
+    )
 
 
 _load_verbs()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from momenta_cli.engine.core import Command, Entry, Roller, Session
 from momenta_cli.errors import CommandError, MomentaError
@@ -39,6 +39,8 @@ class Outcome:
     matched: Entry | None = None
     fired: tuple[Outcome, ...] = ()
     refused: tuple[str, ...] = ()
+    # what ``forecast`` found (simulate.forecast_summary): a preview, nothing changed
+    forecast: dict[str, Any] | None = None
 
     @property
     def changed(self) -> bool:
@@ -225,6 +227,8 @@ def run_one(session: Session, line: str, roller: Roller, *, players: bool = Fals
 
             assert isinstance(parsed.command, Attack)
             return Outcome(line, meta=parsed, odds=attack_odds(session.state, parsed.command))
+        if parsed.what == Request.FORECAST:
+            return Outcome(line, meta=parsed, forecast=_forecast(session, parsed))
         return Outcome(line, meta=parsed)
     if asking is not None and type(parsed).__name__ != "FireEvent":
         # an event's lines are decided straight through, as in a script: no questions
@@ -233,6 +237,24 @@ def run_one(session: Session, line: str, roller: Roller, *, players: bool = Fals
             session.push(entry)
             return Outcome(line, entry=entry)
     return Outcome(line, entry=session.execute(parsed, line.strip(), roller))
+
+
+def _forecast(session: Session, meta: Meta) -> dict[str, Any]:
+    """``forecast [N]``: the fight played on from where it stands (simulate/forecast.py),
+    with the seed its position gives, so the same position forecasts alike; the session
+    is only read."""
+    from momenta_cli.simulate import (
+        DEFAULT_FIGHTS,
+        forecast_summary,
+        forecast_tally,
+        position_seed,
+    )
+
+    n = int(meta.arg) if meta.arg else DEFAULT_FIGHTS
+    seed = position_seed(session.state)
+    tally = forecast_tally(session.state, None, n, seed)
+    return forecast_summary(session.state, tally, seed=seed, policy="tactical",
+                            max_rounds=30)
 
 
 def steps(session: Session, line: str) -> tuple[list[str], str | None]:

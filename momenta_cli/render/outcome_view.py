@@ -10,7 +10,7 @@ What each outcome draws:
 - ``undo``: ``undo: took back 'LINE'`` and the lines it took back, ``(undone)``;
   ``redo``: ``redo: put back 'LINE'`` and the lines it put back;
 - a line ending in ``?``: the preview (render/preview_view.py);
-- ``odds``, ``map``, ``path``, ``los``, ``help``: what they show; a ``path`` with no
+- ``odds``, ``map``, ``path``, ``los``, ``help``, ``forecast``: what they show; a ``path`` with no
   route, a ``los`` with no answer, a ``map NAME`` naming nobody: one ``! REASON`` line,
   as every refusal at the prompt;
 - ``status``: the table, which the caller draws (``OutcomeView.table``); ``quit`` and a
@@ -148,6 +148,10 @@ def _request(out: Outcome, fight: Fight, width: int, style: OutcomeStyle,
             return refusal(str(err))
         whole = {g for t in texts for g in groups(t.plain)} | set(keep)
         return list(hanging(texts, tuple(sorted(whole, key=len, reverse=True))))
+    if what == Request.FORECAST and out.forecast is not None:
+        from momenta_cli.render.simulate_report import forecast_report
+
+        return [forecast_report(out.forecast)]
     if what == Request.ODDS and out.odds is not None:
         from momenta_cli.render.odds_view import draw_odds
 

@@ -4,11 +4,11 @@ from .batch import cores as cores, simulate as simulate, tally_run as tally_run
 from .fight import check_playable as check_playable, play_fight as play_fight
 from .forecast import (
     DEFAULT_FIGHTS as DEFAULT_FIGHTS,
-    forecast as forecast,
     forecast_summary as forecast_summary,
+    forecast_tally as forecast_tally,
     position_seed as position_seed,
 )
-from .knob import BadParam as BadParam, Knob as Knob, knob as knob
+from .knob import BadParam as BadParam, Knob as Knob, find_knob as find_knob
 from .policy import tactical_choose as tactical_choose
 from .policy_file import load_policy as load_policy
 from .stats import (
@@ -16,4 +16,11 @@ from .stats import (
     interval as interval,
     percent as percent,
     summarise as summarise,
+)
+from .tune import (
+    MAX_SWEEP as MAX_SWEEP,
+    Runner as Runner,
+    Search as Search,
+    run_sweep as run_sweep,
+    run_tune as run_tune,
 )

@@ -25,7 +25,8 @@ DEFAULT_FIGHTS = 200  # ``forecast`` at the prompt: a few seconds at most
 def position_seed(fight: Fight) -> int:
     """A seed read off the fight's state: the same position forecasts the same figures
     (the prompt's ``forecast`` takes no seed), another position other dice."""
-    marks: list[object] = [fight.round, fight.active, fight.active_turn, fight.first_side, fight.last_side]
+    marks: list[object] = [fight.round, fight.active, fight.active_turn, fight.first_side,
+                           fight.last_side]
     for f in fight.fighters.values():
         marks += [f.name, f.vitality, f.guard, f.vigor, f.strain, f.resolve, len(f.wounds),
                   f.out, f.turns_taken, f.maneuvers, f.moves, f.position,
@@ -34,7 +35,7 @@ def position_seed(fight: Fight) -> int:
     return int.from_bytes(digest[:4], "big") % 2 ** 31
 
 
-def forecast(fight: Fight, policy: str | None, n: int, seed: int, *, jobs: int = 1,
+def forecast_tally(fight: Fight, policy: str | None, n: int, seed: int, *, jobs: int = 1,
              max_rounds: int = 30, progress: Progress | None = None) -> Tally:
     """Play ``fight`` on ``n`` times from where it stands (``policy``: as ``simulate``);
     ``max_rounds`` counts from its round. ``fight`` is not changed."""

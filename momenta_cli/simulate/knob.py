@@ -114,7 +114,7 @@ class Knob:
         return load_encounter_text(_write(data), str(self.path), self.path.parent)
 
 
-def knob(path: Path, param: str, spec: EncounterSpec) -> Knob:
+def find_knob(path: Path, param: str, spec: EncounterSpec) -> Knob:
     """The number ``param`` names in the encounter file ``path`` (``spec``: the file as
     loaded). Raises ``BadParam`` (one line, naming what there is) for a name or key the
     file does not have, or a value that is no whole number."""

@@ -124,6 +124,8 @@ class Tally:
             self.rounds[r.rounds] = self.rounds.get(r.rounds, 0) + 1
         for key, column in self.sums.items():
             values = getattr(r, key)
+            if key == "wounded" and not values:  # a result made without it: from wounds
+                values = tuple(w > 0 for w in r.wounds)
             for i in range(self.combatants):
                 column[i] += int(values[i])
         self.refused += r.refused

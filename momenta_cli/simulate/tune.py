@@ -165,7 +165,7 @@ class Runner:
         return trial
 
 
-def sweep(search: Search, runner: Runner, low: int, high: int) -> Search:
+def run_sweep(search: Search, runner: Runner, low: int, high: int) -> Search:
     """Play every value from ``low`` to ``high``; with a target, each stops early once
     its interval leaves the target out."""
     for v in range(low, high + 1):
@@ -173,7 +173,7 @@ def sweep(search: Search, runner: Runner, low: int, high: int) -> Search:
     return search
 
 
-def tune(search: Search, runner: Runner) -> Search:
+def run_tune(search: Search, runner: Runner) -> Search:
     """The search of the module docstring, filling ``search.trials``."""
     k, target = search.knob, search.target
     assert target is not None
