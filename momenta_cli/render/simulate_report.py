@@ -155,23 +155,23 @@ def tuning_report(report: dict[str, Any], *, sweep: bool) -> RenderableType:
                f"{r['file_value']}){aim}; up to {r['fights_per_value']:,} fights a "
                f"value, seed {r['seed']}, policy {r['policy']}", "dim")
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("Value", justify="right")
-    table.add_column("Allies win", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Fights", justify="right")
+    for col in ("Value", "Allies win", "95% interval", "Fights"):
+        table.add_column(col, justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
     tried = sorted(r["tried"], key=lambda t: t["value"]) if sweep else r["tried"]
+    refused: list[RenderableType] = []
     for t in tried:
         if "refused" in t:
-            table.add_row(str(t["value"]), "", "", "", lit(f"refused: {t['refused']}",
-                                                           "dim"))
+            table.add_row(str(t["value"]), "refused", "", "", "")
+            refused.append(lit(f"{t['value']}: the file refuses it: {t['refused']}",
+                               "dim"))
             continue
         if not t["fights"]:
             continue
         fights = f"{t['fights']:,}" + ("*" if t["early"] else "")
         table.add_row(str(t["value"]), percent(t["allies_rate"]), interval(*t["ci95"]),
                       fights, _bar(t["allies_rate"], target))
-    parts: list[RenderableType] = [head, Text(""), table]
+    parts: list[RenderableType] = [head, Text(""), table, *refused]
     if any(t.get("early") for t in r["tried"]):
         parts.append(lit("* stopped early: the interval already left the target out",
                          "dim"))

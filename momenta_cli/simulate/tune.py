@@ -21,6 +21,7 @@ the target the search stops there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +33,7 @@ from momenta_cli.simulate.fight import ALLIES, check_playable
 from momenta_cli.simulate.knob import Knob
 from momenta_cli.simulate.stats import Tally, wilson
 
-BATCH = 100  # fights between two looks at the interval
+BATCH = 50  # fights between two looks at the interval
 MAX_TRIES = 24  # values tried by one search at most
 ABOVE, BELOW, HOLDS = "above", "below", "holds"
 MAX_SWEEP = 41  # values in one sweep
@@ -145,6 +146,8 @@ class Runner:
         except MomentaError as err:
             enc = None
             why = str(err).splitlines()[0] if str(err) else type(err).__name__
+            # the line and column are of the file as rewritten, not the GM's: left out
+            why = re.sub(r"^.*?:\d+:\d+: ", "", why)
         trial = Trial(value, Tally(len(enc.combatants) if enc else 0))
         search.trials.append(trial)
         if enc is None:
