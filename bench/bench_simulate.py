@@ -1,8 +1,9 @@
 """`momenta simulate` speed on the demo encounter: seconds per fight (and fights per
-second) with 1 job, beside the engine alone replaying the same fights' commands, and with
-2 jobs beside 1 job.
+second) with 1 job, beside the engine alone replaying the same fights' commands; beside
+the same simulator without its memo of attack estimates (what a fight cost before it,
+issue 28); and with 2 jobs beside 1 job.
 
-Run: python bench/bench_simulate.py [sim1 sim2] [--reps N]
+Run: python bench/bench_simulate.py [sim1 simmemo sim2] [--reps N]
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
 from momenta_cli.simulate import play_fight, simulate
 from momenta_cli.simulate.fight import fight_seed
+from momenta_cli.simulate import estimate
 from momenta_cli.simulate.policy import BUILTIN
 
 DEMO = REPO / "encounters" / "demo.yaml"
@@ -56,8 +58,36 @@ def _sim1(work: Workdir, reps: int) -> Figure:
         return (time.perf_counter() - t0) / FIGHTS_1
 
     subj, base = interleaved(subject, baseline, reps)
+    # 2.5x: about 250 fights a second where the engine alone replays ~620 (issue 28)
     return _rate(Figure("sim1", "simulate, 1 job: per fight / the engine replaying it",
-                        robust(subj), robust(base), "engine alone", "ms", 10))
+                        robust(subj), robust(base), "engine alone", "ms", 2.5))
+
+
+def _simmemo(work: Workdir, reps: int) -> Figure:
+    """One job, in process, beside the same fights with the memo of attack estimates
+    switched off (``estimate.MEMO_SIZE = 0``): the simulator as it was before the memo.
+    The fights are the same either way (checked)."""
+    enc = load_encounter(DEMO)
+    size = estimate.MEMO_SIZE
+
+    def run(memo: bool) -> float:
+        estimate.MEMO_SIZE = size if memo else 0
+        try:
+            t0 = time.perf_counter()
+            simulate(enc, None, FIGHTS_1, SEED, jobs=1)
+            return (time.perf_counter() - t0) / FIGHTS_1
+        finally:
+            estimate.MEMO_SIZE = size
+
+    estimate.MEMO_SIZE = 0
+    try:
+        without = simulate(enc, None, 20, SEED, jobs=1)
+    finally:
+        estimate.MEMO_SIZE = size
+    assert without == simulate(enc, None, 20, SEED, jobs=1)
+    subj, base = interleaved(lambda: run(True), lambda: run(False), reps)
+    return _rate(Figure("simmemo", "simulate per fight, with the memo / without it",
+                        robust(subj), robust(base), "no memo", "ms", 0.4))
 
 
 def _sim2(work: Workdir, reps: int) -> Figure:
@@ -77,6 +107,8 @@ def _sim2(work: Workdir, reps: int) -> Figure:
 
 BENCHES = [
     Bench("sim1", "simulate per fight, 1 job, beside the engine alone", _sim1, reps=5),
+    Bench("simmemo", "simulate per fight, beside it without the estimate memo", _simmemo,
+          reps=3),
     Bench("sim2", "simulate per fight, 2 jobs beside 1 job", _sim2, reps=3),
 ]
 

@@ -100,7 +100,7 @@ def _marks(f: Fighter) -> tuple[object, ...]:
 
 
 _MEMO: dict[tuple[object, ...], tuple[list[tuple[str, float]], object]] = {}
-MEMO_SIZE = 50_000  # entries kept before the memo starts again (a few MB)
+MEMO_SIZE = 50_000  # entries kept before the memo starts again (a few MB); 0: no memo
 
 
 def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
@@ -115,6 +115,8 @@ def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
     again (the policies weigh every attack after every command). The key holds the
     stat blocks by identity; the entry keeps them alive so that no identity is reused
     while it is remembered. Do not change the list returned."""
+    if MEMO_SIZE <= 0:  # bench/bench_simulate.py measures the simulator without it
+        return _by_location(fight, attacker, target, w)
     settings = fight.settings
     key = (id(attacker.spec), id(target.spec), id(w), id(settings),
            _marks(attacker), _marks(target))
