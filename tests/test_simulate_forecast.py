@@ -124,3 +124,10 @@ def test_a_saved_fight_takes_no_tune(enc):
     r = invoke("simulate", fight, "--tune", "knife.count", "--target", "50%")
     assert r.exit_code == 2
     assert "saved fight" in r.output and "Traceback" not in r.output
+
+
+def test_forecast_in_do_on_an_encounter_starts_no_fight(enc):
+    r = invoke("do", enc, "forecast 10")
+    assert r.exit_code == 0, r.output
+    assert "10 fights played on from here" in r.output
+    assert not list(enc.parent.glob("*.fight.jsonl"))

@@ -196,7 +196,7 @@ def _previews_only(lines: list[str]) -> bool:
 
     # the session lines that change nothing
     read_only = (Request.ODDS, Request.HELP, Request.STATUS, Request.MAP, Request.PATH,
-                 Request.LOS)
+                 Request.LOS, Request.FORECAST)
     for line in lines:
         if strip_mark(line) is not None:
             continue  # ``... ?``: a preview of any line (one that does not parse is

@@ -58,7 +58,7 @@ BRIEF = (
                    "release", "apart")),
     ("the GM", ("cond", "dmg", "heal", "strain", "relieve", "guard", "set", "defeat",
                 "revive", "surprise", "add", "remove", "note", "event")),
-    ("looking", ("status", "odds", "path", "map", "los")),
+    ("looking", ("status", "odds", "forecast", "path", "map", "los")),
     ("session", ("undo", "redo", "help", "quit")),
 )
 _HEAD = 13  # "  maneuvers  ": where the verbs start
