@@ -16,9 +16,8 @@ from common import REPO, Bench, Figure, Workdir, interleaved, main, robust
 from momenta_cli.encounter import load_encounter
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.play import run_line
-from momenta_cli.simulate import play_fight, simulate
+from momenta_cli.simulate import estimate, play_fight, simulate
 from momenta_cli.simulate.fight import fight_seed
-from momenta_cli.simulate import estimate
 from momenta_cli.simulate.policy import BUILTIN
 
 DEMO = REPO / "encounters" / "demo.yaml"

@@ -256,7 +256,7 @@ def test_a_long_run_holds_no_more_memory_than_a_short_one(monkeypatch, jobs):
     (play_fight replaced, the workers forked after), so what is measured is the run's
     own bookkeeping: the chunks in flight and the tally."""
     kinds = [_fake(i) for i in range(50)]
-    monkeypatch.setattr(batch, "play_fight", lambda enc, pol, seed, i, cap: (
+    monkeypatch.setattr(batch, "play_fight", lambda enc, pol, seed, i, cap, **kw: (
         dataclasses.replace(kinds[i % 50], index=i), None))
 
     def peak(n: int) -> int:

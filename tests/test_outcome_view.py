@@ -110,5 +110,5 @@ def test_session_lines_are_requests_that_read_as_their_words():
     meta = parse_line("help cond")
     assert isinstance(meta, Meta) and meta.what is Request.HELP and meta.arg == "cond"
     assert [str(r) for r in Request] == ["undo", "redo", "status", "help", "quit", "odds",
-                                         "map", "path", "los"]
+                                         "map", "path", "los", "forecast"]
     assert f"{Request.UNDO} 2" == "undo 2"  # an f-string says the word, not Request.UNDO

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from momenta_cli.encounter import load_encounter, load_encounter_text
-from momenta_cli.simulate import BadParam, find_knob
-from momenta_cli.simulate import knob as knob_module
+from momenta_cli.simulate import BadParam, Runner, Search, find_knob
+from momenta_cli.simulate.tune import BATCH
 from tests.conftest import ROOT, invoke
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -25,7 +25,7 @@ SHIPPED = sorted((ROOT / "encounters").glob("*.yaml"))
 def test_the_file_read_and_written_back_loads_the_same(path: Path):
     """What --tune changes is the one number: the rest of the file, read as YAML 1.2 and
     written out again, is the same encounter to the loader."""
-    text = knob_module._write(knob_module._read(path))
+    text = rewritten(path)
     assert load_encounter_text(text, str(path), path.parent) == load_encounter(path)
 
 
@@ -81,23 +81,46 @@ def test_bad_tuning_options_are_one_line_and_exit_2(args):
     assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
 
 
+def _tuned(jobs: str, fights: str) -> dict:
+    r = invoke("simulate", DUEL, "--tune", "the warden.max_vitality", "--target", "90%",
+               "-n", fights, "--seed", "1", "--jobs", jobs, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
 def test_tune_finds_a_value_whose_interval_holds_the_target_whatever_the_jobs():
     """The Warden's Vitality for a 90% win: the value found has the target inside its
     95% interval, and --jobs 2 tries the same values with the same figures."""
-    runs = []
-    for jobs in ("1", "2"):
-        r = invoke("simulate", DUEL, "--tune", "the warden.max_vitality", "--target",
-                   "90%", "-n", "100", "--seed", "1", "--jobs", jobs, "--json")
-        assert r.exit_code == 0, r.output
-        runs.append(json.loads(r.output))
-    one, two = runs
+    one, two = _tuned("1", "50"), _tuned("2", "50")
     assert one == two
     best = one["best"]
     lo, hi = best["ci95"]
     assert lo <= 0.9 <= hi and best["against_target"] == "holds"
     assert best["value"] != one["file_value"]  # the file's 26 is a walkover
-    assert one["tried"][0]["value"] == 26 and len(one["tried"]) >= 3
-    assert any(t["early"] for t in one["tried"])  # decided before -n
+    assert one["tried"][0]["value"] == 26
+
+
+@pytest.mark.slow  # some 800 fights of the duel, twice
+def test_tune_with_early_stops_is_the_same_whatever_the_jobs():
+    """With -n 100 values stop after a batch of 50 when the interval decides: the
+    decisions fall between batches, so two jobs stop where one does."""
+    one, two = _tuned("1", "100"), _tuned("2", "100")
+    assert one == two
+    assert any(t["early"] for t in one["tried"]) and len(one["tried"]) >= 3
+    lo, hi = one["best"]["ci95"]
+    assert lo <= 0.9 <= hi
+
+
+def test_a_value_stops_early_once_its_interval_leaves_the_target_out():
+    """The demo is a walkover: the first 50 fights put the file's value far above 50%,
+    and the other 150 are not played."""
+    k = find_knob(DEMO, "knife.count", load_encounter(DEMO))
+    search = Search(k, 0.5, 200, 1)
+    trial = Runner(None).play(search, 2)
+    assert trial.early and trial.fights == BATCH == 50
+    assert trial.side(0.5) == "above"
+    no_target = Search(k, None, 120, 1)
+    assert Runner(None).play(no_target, 2).fights == 120  # a sweep without one plays all
 
 
 def test_the_tune_report_leads_with_the_value_found_and_lists_each_tried():

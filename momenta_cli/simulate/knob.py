@@ -83,6 +83,12 @@ def _write(data: Any) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000)
 
 
+def rewritten(path: Path) -> str:
+    """The file at ``path`` as a tune writes it out with nothing changed: the same
+    encounter to the loader (tests/test_simulate_tune.py)."""
+    return _write(_read(path))
+
+
 # --- the knob ------------------------------------------------------------------------
 
 
