@@ -11,6 +11,7 @@ import pytest
 
 from momenta_cli.encounter import load_encounter, load_encounter_text
 from momenta_cli.simulate import BadParam, Runner, Search, find_knob
+from momenta_cli.simulate.knob import rewritten
 from momenta_cli.simulate.tune import BATCH
 from tests.conftest import ROOT, invoke
 
