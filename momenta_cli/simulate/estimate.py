@@ -93,7 +93,7 @@ def attack_estimate(fight: Fight, attacker: Fighter, target: Fighter, cmd: Attac
     return plan, expected_damage(fight, plan, parts, auto, target, defense)
 
 
-def _marks(f: Fighter) -> tuple[object, ...]:
+def marks(f: Fighter) -> tuple[object, ...]:
     """What of ``f``'s changing state an estimate can read (``by_location``): its
     conditions (with their sources: Provoked), its Guard, and whether it is out."""
     return (f.guard, f.out, *[(k, c.stacks, c.source) for k, c in f.conditions.items()])
@@ -103,23 +103,25 @@ _MEMO: dict[tuple[object, ...], tuple[list[tuple[str, float]], object]] = {}
 MEMO_SIZE = 50_000  # entries kept before the memo starts again (a few MB); 0: no memo
 
 
-def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec
+def by_location(fight: Fight, attacker: Fighter, target: Fighter, w: WeaponSpec,
+                seen: tuple[tuple[object, ...], tuple[object, ...]] | None = None
                 ) -> list[tuple[str, float]]:
     """The expected damage of an attack with ``w`` at each of ``target``'s hit locations
     the weapon may aim at (R19: the engine refuses an Imprecise, Area or Strain attack
     anywhere but Mass), each pooled by the engine's ``attack_pool``.
 
     Remembered: the answer reads only the two stat blocks, the weapon, the settings and
-    ``_marks`` of each (no map: the plan is made without the fight's positions), and
+    ``marks`` of each (no map: the plan is made without the fight's positions), and
     most commands change none of them, so a fight asks the same questions again and
     again (the policies weigh every attack after every command). The key holds the
     stat blocks by identity; the entry keeps them alive so that no identity is reused
-    while it is remembered. Do not change the list returned."""
+    while it is remembered. Do not change the list returned. ``seen``: the ``marks`` of
+    the two, when the caller has them already (view.py asks of many pairs at once)."""
     if MEMO_SIZE <= 0:  # bench/bench_simulate.py measures the simulator without it
         return _by_location(fight, attacker, target, w)
     settings = fight.settings
-    key = (id(attacker.spec), id(target.spec), id(w), id(settings),
-           _marks(attacker), _marks(target))
+    mine, theirs = seen if seen is not None else (marks(attacker), marks(target))
+    key = (id(attacker.spec), id(target.spec), id(w), id(settings), mine, theirs)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit[0]

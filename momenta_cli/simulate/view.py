@@ -74,6 +74,7 @@ class View:
         # what the map allows, by where everyone stands: kept while the fight goes on
         # (line of sight and cover are the slow part, and most commands move nobody)
         self._map: dict[tuple[Any, ...], bool] = {}
+        self._made: dict[tuple[str, str, str, int], tuple[Any, list[AttackOption]]] = {}
 
     @property
     def state(self) -> Fight:
@@ -149,17 +150,34 @@ class View:
         out: list[AttackOption] = []
         on_map = board_of(self._real) is not None
         where = _where(self._real) if on_map else ()
+        mine = estimate.marks(a)
+        enemies = [(t, estimate.marks(t)) for t in _enemies(self._real, name)]
         for w in weapons:
             cost = attack_cost(a, w)
             if affordable and cost > a.vigor:
                 continue
-            for t in _enemies(self._real, name):
-                for loc, worth in estimate.by_location(self._real, a, t, w):
-                    if on_map and not self._allowed(where, a, t, w, loc):
-                        continue
-                    out.append(AttackOption(a.name, t.name, w.name, loc, cost, worth))
+            for t, theirs in enemies:
+                found = estimate.by_location(self._real, a, t, w, (mine, theirs))
+                if on_map:
+                    out += [AttackOption(a.name, t.name, w.name, loc, cost, worth)
+                            for loc, worth in found
+                            if self._allowed(where, a, t, w, loc)]
+                else:
+                    out += self._options(a, t, w, cost, found)
         # Best first; on a tie the cheaper, then the listed order (weapons, targets).
-        return sorted(out, key=lambda o: (-o.expected, o.cost))
+        return sorted(out, key=_best_first)
+
+    def _options(self, a: Fighter, t: Fighter, w: WeaponSpec, cost: int,
+                 found: list[tuple[str, float]]) -> list[AttackOption]:
+        # The options of one estimate (the memo's list, the same object while the two
+        # are as they were): made once a fight, not after every command.
+        key = (a.name, t.name, w.name, cost)
+        kept = self._made.get(key)
+        if kept is None or kept[0] is not found:
+            kept = self._made[key] = (found, [
+                AttackOption(a.name, t.name, w.name, loc, cost, worth)
+                for loc, worth in found])
+        return kept[1]
 
     def _allowed(self, where: tuple[Any, ...], a: Fighter, t: Fighter, w: WeaponSpec,
                  location: str) -> bool:
@@ -173,6 +191,10 @@ class View:
         """The affordable attack with the best expected damage, if any."""
         options = self.attacks(name)
         return options[0] if options else None
+
+
+def _best_first(o: AttackOption) -> tuple[float, int]:
+    return -o.expected, o.cost
 
 
 def _where(fight: Fight) -> tuple[Any, ...]:
