@@ -118,14 +118,22 @@ def fight_seed(seed: int, index: int) -> int:
 
 def outcome(fight: Fight) -> str | None:
     """The side that won, BOTH_OUT when both are out at once, None while it goes on."""
-    by_side: dict[str, list[bool]] = {}
+    # per side still in the file (not removed): [how many, how many out]; asked after
+    # every command, so counted in one plain pass
+    by_side: dict[str, list[int]] = {}
     for f in fight.fighters.values():
-        if not f.removed:
-            by_side.setdefault(f.side, []).append(f.out)
-    allies = by_side.get(ALLIES, [])
-    foes = by_side.get(ADVERSARIES) or by_side.get("independents", [])
-    allies_out = bool(allies) and all(allies)
-    foes_out = bool(foes) and all(foes)
+        if f.removed:
+            continue
+        counts = by_side.get(f.side)
+        if counts is None:
+            counts = by_side[f.side] = [0, 0]
+        counts[0] += 1
+        if f.defeated or f.lost:
+            counts[1] += 1
+    allies = by_side.get(ALLIES)
+    foes = by_side.get(ADVERSARIES) or by_side.get("independents")
+    allies_out = allies is not None and allies[0] == allies[1]
+    foes_out = foes is not None and foes[0] == foes[1]
     if allies_out and foes_out:
         return BOTH_OUT
     if foes_out:
