@@ -105,15 +105,14 @@ def tally_run(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *
 
 def play_many(encounter: EncounterSpec, policy: str | None, n: int, seed: int,
               take: Take, *, jobs: int = 1, max_rounds: int = 30,
-              progress: Progress | None = None, start: Fight | None = None,
-              first: int = 0) -> None:
-    """Play fights ``first``..n-1 of the run seeded ``seed`` (from ``start``, a fight in
+              progress: Progress | None = None, start: Fight | None = None) -> None:
+    """Play fights 0..n-1 of the run seeded ``seed`` (from ``start``, a fight in
     progress, if given: ``play_fight``), handing each result to ``take`` in fight
-    order."""
+    order. Whatever ``take`` raises stops the run (the fights in flight are dropped)."""
     loaded = load_policy(policy)
-    jobs = max(1, min(jobs, n - first))
-    size = max(1, min(25, (n - first) // (jobs * 4) or 1))
-    work = ((seed, s, min(s + size, n)) for s in range(first, n, size))
+    jobs = max(1, min(jobs, n))
+    size = max(1, min(25, n // (jobs * 4) or 1))
+    work = ((seed, s, min(s + size, n)) for s in range(0, n, size))
     if jobs == 1 and (policy is None or policy in BUILTIN):  # our own code: no pool
         _local(encounter, loaded, work, max_rounds, take, progress, start)
     else:  # a policy file's code runs in workers only, a pool of one for --jobs 1

@@ -29,7 +29,7 @@ from typing import Any
 from momenta_cli.engine.core import EncounterSpec
 from momenta_cli.errors import MomentaError
 from momenta_cli.simulate.batch import play_many
-from momenta_cli.simulate.fight import ALLIES, check_playable
+from momenta_cli.simulate.fight import ALLIES, FightResult, check_playable
 from momenta_cli.simulate.knob import Knob
 from momenta_cli.simulate.stats import Tally, wilson
 
@@ -155,17 +155,28 @@ class Runner:
             return trial
         if self.started:
             self.started(value)
-        done = 0
-        while done < search.fights:
-            stop = min(done + BATCH, search.fights)
-            play_many(enc, self.policy, stop, search.seed, trial.tally.add, jobs=self.jobs,
-                      max_rounds=self.max_rounds, progress=self.progress, first=done)
-            done = stop
-            if search.target is not None and done < search.fights \
-                    and trial.side(search.target) != HOLDS:
+        target = search.target
+
+        def take(r: FightResult) -> None:
+            trial.tally.add(r)
+            n = trial.tally.fights
+            # fights come in fight order whatever the jobs: the look after each BATCH
+            # is the same in any run
+            if target is not None and n % BATCH == 0 and n < search.fights \
+                    and trial.side(target) != HOLDS:
                 trial.early = True
-                break
+                raise _Decided
+
+        try:  # one run of fights (one pool of workers) for the value
+            play_many(enc, self.policy, search.fights, search.seed, take, jobs=self.jobs,
+                      max_rounds=self.max_rounds, progress=self.progress)
+        except _Decided:
+            pass
         return trial
+
+
+class _Decided(Exception):
+    """The interval has decided: the value's other fights are not played."""
 
 
 def run_sweep(search: Search, runner: Runner, low: int, high: int) -> Search:
