@@ -173,3 +173,55 @@ def test_ctrl_c_prints_the_values_tried_so_far(monkeypatch):
     assert "Stopped by Ctrl-C: the figures so far." in r.output
     assert "Traceback" not in r.output
     assert any(line.split()[:1] == ["26"] for line in r.output.splitlines())
+
+
+def _cpu_ticks(pgid: int) -> int:
+    """User and system time so far of the processes in group ``pgid`` (the run and its
+    workers), in clock ticks, from /proc."""
+    import os
+
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_at_a_real_tune_prints_what_it_has(tmp_path, jobs):
+    """SIGINT to the whole group, as a terminal sends it, once the run has played for a
+    while (its CPU time says so): the report so far, exit 130, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, MOMENTA_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "momenta_cli", "simulate", str(DUEL),
+                             "--tune", "the warden.max_vitality", "--target", "0.5",
+                             "-n", "1000000", "--seed", "1", "--jobs", jobs],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while _cpu_ticks(proc.pid) < 150:  # 1.5 s of its own work: well into the fights
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    text = out.decode()
+    assert "Stopped by Ctrl-C: the figures so far." in text, (text, err)
+    assert "tune of the warden.max_vitality" in text and "26" in text
+    assert "Traceback" not in err.decode()

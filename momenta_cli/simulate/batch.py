@@ -150,9 +150,13 @@ class _CtrlC:
             pass
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if self.installed:
             signal.signal(signal.SIGINT, self.saved)
+        if self.pressed and kind is not KeyboardInterrupt:
+            # pressed while the run was stopping for another reason (its ``take``
+            # raised, the workers were being shut down): not lost
+            raise KeyboardInterrupt
 
     def check(self) -> None:
         if self.pressed:
@@ -183,8 +187,9 @@ def _pooled(encounter: EncounterSpec, policy: str | None, work: Iterator[Chunk],
                 if progress:
                     progress(len(part))
             ctrl_c.check()
-        except KeyboardInterrupt:
-            # Ctrl-C: stop the workers now rather than let them finish their fights (the
+        except BaseException:
+            # Ctrl-C, or ``take`` stopping the run (tune.py: the interval has decided):
+            # stop the workers now rather than let them finish their fights (the
             # executor has no public way before Python 3.14's terminate_workers).
             procs = getattr(pool, "_processes", None) or {}
             for proc in list(procs.values()):
