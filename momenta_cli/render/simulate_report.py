@@ -156,8 +156,8 @@ def tuning_report(report: dict[str, Any], *, sweep: bool) -> RenderableType:
                f"value, seed {r['seed']}, policy {r['policy']}", "dim")
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for col in ("Value", "Allies win", "95% interval", "Fights"):
-        table.add_column(col, justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
+        table.add_column(col, justify="right", no_wrap=True, min_width=len(col))
+    table.add_column("", no_wrap=True, overflow="crop")  # narrow: the bar gives way
     tried = sorted(r["tried"], key=lambda t: t["value"]) if sweep else r["tried"]
     refused: list[RenderableType] = []
     for t in tried:
