@@ -131,3 +131,10 @@ def test_forecast_in_do_on_an_encounter_starts_no_fight(enc):
     assert r.exit_code == 0, r.output
     assert "10 fights played on from here" in r.output
     assert not list(enc.parent.glob("*.fight.jsonl"))
+
+
+def test_forecast_is_refused_in_the_players_view():
+    """R20: a forecast names every combatant, a Hidden enemy too."""
+    s = _session("dmg gorm 10")
+    with pytest.raises(Exception, match="not in the players' view"):
+        run_line(s, "forecast 5", SeededRoller(1), players=True)

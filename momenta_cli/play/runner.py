@@ -228,6 +228,9 @@ def run_one(session: Session, line: str, roller: Roller, *, players: bool = Fals
             assert isinstance(parsed.command, Attack)
             return Outcome(line, meta=parsed, odds=attack_odds(session.state, parsed.command))
         if parsed.what == Request.FORECAST:
+            if players:  # it names every combatant, a Hidden one too (R20)
+                raise CommandError("forecast is for the GM's eyes (it names every "
+                                   "combatant, Hidden ones too): not in the players' view")
             return Outcome(line, meta=parsed, forecast=_forecast(session, parsed))
         return Outcome(line, meta=parsed)
     if asking is not None and type(parsed).__name__ != "FireEvent":
