@@ -4,7 +4,7 @@ it tends to go (momenta_cli/simulate/)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +17,9 @@ from momenta_cli.cli.common import (
     make_console,
 )
 from momenta_cli.errors import MomentaError
+
+if TYPE_CHECKING:
+    from momenta_cli.simulate import Runner, Search
 
 MAX_FIGHTS = 1_000_000
 MAX_JOBS = 256
@@ -303,9 +306,10 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
     try:
         with guarded():
             if wants_bar(console, as_json):
-                from rich.progress import BarColumn, MofNCompleteColumn, Progress
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-                with Progress("[progress.description]{task.description}", BarColumn(),
+                # the PARAM as typed, a name from the file in it: never read as markup
+                with Progress(TextColumn("{task.description}", markup=False), BarColumn(),
                               MofNCompleteColumn(), console=console, transient=True) as bar:
                     task = bar.add_task("", total=fights)
 
@@ -329,7 +333,8 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
         raise typer.Exit(130)
 
 
-def _run_search(search, runner, span) -> None:
+def _run_search(search: Search, runner: Runner, span: tuple[str, int, int] | None
+                ) -> None:
     from momenta_cli.simulate import run_sweep, run_tune
 
     if span is not None:
