@@ -128,18 +128,15 @@ BAR = 24  # columns of the sweep's bar chart
 
 
 def _bar(rate: float, target: float | None) -> Text:
+    """``rate`` as BAR cells, ``#`` for the share won; ``|`` marks the target."""
     filled = round(rate * BAR)
-    bar = Text("#" * filled, "green")
-    bar.append("." * (BAR - filled), "dim")
-    if target is not None:  # the target's column marked
-        at = min(BAR - 1, max(0, round(target * BAR)))
-        bar.stylize("bold yellow" if at >= filled else "bold", at, at + 1)
-        plain = list(bar.plain)
-        plain[at] = "|"
-        styled = Text("".join(plain))
-        for span in bar.spans:
-            styled.stylize(span.style, span.start, span.end)
-        return styled
+    at = None if target is None else min(BAR - 1, max(0, round(target * BAR)))
+    bar = Text()
+    for i in range(BAR):
+        if i == at:
+            bar.append("|", "bold yellow")
+        else:
+            bar.append("#" if i < filled else ".", "green" if i < filled else "dim")
     return bar
 
 
