@@ -7,6 +7,7 @@ values a ``--tune`` tried or a ``--sweep`` played, with a bar chart
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -131,12 +132,11 @@ def _bar(rate: float, target: float | None) -> Text:
     """``rate`` as BAR cells, ``#`` for the share won; ``|`` marks the target."""
     filled = round(rate * BAR)
     at = None if target is None else min(BAR - 1, max(0, round(target * BAR)))
+    cells = [("|", "bold yellow") if i == at else ("#", "green") if i < filled
+             else (".", "dim") for i in range(BAR)]
     bar = Text()
-    for i in range(BAR):
-        if i == at:
-            bar.append("|", "bold yellow")
-        else:
-            bar.append("#" if i < filled else ".", "green" if i < filled else "dim")
+    for style, run in groupby(cells, key=lambda c: c[1]):  # a run of one style at once
+        bar.append("".join(ch for ch, _ in run), style)
     return bar
 
 
