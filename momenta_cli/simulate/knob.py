@@ -24,6 +24,7 @@ rules derive (a Vitality from the attributes) is the loader's.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,10 +84,18 @@ def _write(data: Any) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000)
 
 
-def rewritten(path: Path) -> str:
-    """The file at ``path`` as a tune writes it out with nothing changed: the same
-    encounter to the loader (tests/test_simulate_tune.py)."""
+def rewritten_text(path: Path) -> str:
+    """The file at ``path`` as a tune writes it out with nothing changed."""
     return _write(_read(path))
+
+
+def rewritten(path: Path, original: EncounterSpec) -> EncounterSpec:
+    """The encounter at ``path`` (loaded as ``original``) as a tune writes it out and
+    loads it again with nothing changed: the same (tests/test_simulate_tune.py)."""
+    from momenta_cli.encounter import load_encounter_text
+
+    return _positions(load_encounter_text(_write(_read(path)), str(path), path.parent),
+                      original)
 
 
 # --- the knob ------------------------------------------------------------------------
@@ -108,6 +117,7 @@ class Knob:
     _entry: int
     _keys: tuple[str, ...]
     _library: Any
+    _original: EncounterSpec
 
     def value(self, v: int) -> EncounterSpec:
         """The encounter with the number set to ``v`` (a one-line error from the loader
@@ -117,7 +127,20 @@ class Knob:
         data = copy.deepcopy(self._data)
         entry = data["combatants"][self._entry]
         _set(entry, self._keys, v, self._library)
-        return load_encounter_text(_write(data), str(self.path), self.path.parent)
+        return _positions(load_encounter_text(_write(data), str(self.path),
+                                              self.path.parent), self._original)
+
+
+def _positions(loaded: EncounterSpec, original: EncounterSpec) -> EncounterSpec:
+    """``loaded`` with the file's own lines where it keeps where a thing was written
+    (an event's ``source`` and ``lines_at``, for the GM's messages): the rewritten file's
+    are other lines. Only the combatant changed, so the events are the file's."""
+    events = getattr(original, "events", None)
+    if events is None or getattr(loaded, "events", None) == events:
+        return loaded
+    if [e.name for e in loaded.events] != [e.name for e in events]:
+        return loaded
+    return dataclasses.replace(loaded, events=events)
 
 
 def find_knob(path: Path, param: str, spec: EncounterSpec) -> Knob:
@@ -159,7 +182,7 @@ def find_knob(path: Path, param: str, spec: EncounterSpec) -> Knob:
         low, high = 1, max(4 * base, base + 10)
     else:
         low, high = 0, max(4 * base, base + 10)
-    return Knob(path, param, base, low, high, rises, data, index, keys, library)
+    return Knob(path, param, base, low, high, rises, data, index, keys, library, spec)
 
 
 def _spec_of(spec: EncounterSpec, entry: dict[str, Any]) -> Any:
