@@ -38,6 +38,7 @@ from momenta_cli.language import Meta, parse_line
 from momenta_cli.simulate.melee_sight import blind_melee
 from momenta_cli.simulate.policy import Policy
 from momenta_cli.simulate.policy_file import contained
+from momenta_cli.simulate.timed import check_events, fire_due, untouched
 from momenta_cli.simulate.view import View
 from momenta_cli.text import quote_word as quote
 
@@ -75,12 +76,14 @@ class NoOpponents(MomentaError):
 
 def check_playable(encounter: EncounterSpec) -> None:
     """Refuse (one line) an encounter with no allies or no one against them: nothing
-    there could ever win."""
+    there could ever win; or with a scheduled event whose line is not a command of the
+    fight (timed.py: it could never fire)."""
     sides = {c.side for c in encounter.combatants}
     if ALLIES not in sides or not sides & {ADVERSARIES, "independents"}:
         has = ", ".join(sorted(sides)) or "nobody"
         raise NoOpponents(f"{encounter.name}: simulate needs allies and someone against "
                           f"them (adversaries or independents); this encounter has {has}")
+    check_events(encounter)
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,10 @@ class _Run:
         self.policy = policy
         self.refused = 0
         self.commands = 0
+        # the encounter's scheduled events fire after each command, as at the prompt
+        # (timed.py); round 1 starts with the fight's first command
+        self.timed = bool(encounter.events)
+        self.opening = start is None or untouched(start)
 
     @property
     def state(self) -> Fight:
@@ -172,8 +179,14 @@ class _Run:
     def execute(self, cmd: Command, line: str) -> bool:
         """Run ``cmd``; False (and nothing changed) when the engine refuses it."""
         self.commands += 1
+        # the state before, which the command's events are judged against (a copy only
+        # for an encounter with events, and cheap: the specs are shared)
+        before = self.session.state.clone() if self.timed else None
         try:
-            self.session.execute(cmd, line, self.roller)
+            entry = self.session.execute(cmd, line, self.roller)
+            if before is not None:
+                fire_due(self.session, before, entry, self.opening, self.roller)
+            self.opening = False
         except MomentaError:
             return False
         finally:

@@ -1,0 +1,115 @@
+"""The encounter's scheduled events in a simulated fight: after every command the
+simulator runs, the events it set off fire, each as its own entry, exactly as at the
+prompt with nobody asked (an ``ask: true`` event fires, as in ``do`` and scripts).
+
+The timing is the engine's (engine/schedule ``due``: edge-triggered, round 1 starting
+with the fight's first command) and so is the firing (``FireEvent``, decided by the
+engine, marked with its trigger like play/scheduled.py ``fire``). A fired event's own
+lines set nothing off, and an event whose line the engine refuses fires nothing (the
+prompt reports it and plays on; so does the simulator).
+
+The lines are parsed here as play/scheduled.py ``event_command`` parses them (simulate
+sits below play and cannot import it): a command of the fight, no preview, no session
+line, no pinned dice, no ``event`` line. An encounter with a line that does not read so
+is refused before any fight (``check_events``), in one line naming the event and where
+its file has the line: a simulation that quietly left the reinforcements out would
+answer the wrong question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from momenta_cli.engine.core import (
+    Command,
+    EncounterSpec,
+    Entry,
+    Fight,
+    Roller,
+    ScheduledEvent,
+    Session,
+)
+from momenta_cli.errors import CommandError, MomentaError, RuleError
+
+# (event name, its lines) -> the lines parsed, or the refusal: parsed once per process
+_PARSED: dict[tuple[str, tuple[str, ...]], tuple[Command, ...] | str] = {}
+
+
+class BadEventLine(MomentaError):
+    """An event line of the encounter that is not a command of the fight."""
+
+
+def _line(sched: ScheduledEvent, n: int, line: str) -> Command:
+    from momenta_cli.engine.schedule import FireEvent
+    from momenta_cli.language import Meta, parse_line
+    from momenta_cli.text import take_dice
+
+    at = sched.lines_at[n] if n < len(sched.lines_at) else sched.source
+    where = f"event {sched.name} ({at}): '{line}'"
+    try:
+        parsed = parse_line(line)
+    except CommandError as err:
+        raise RuleError(f"{where}: {err}") from None
+    if parsed is None or isinstance(parsed, Meta) or line.rstrip().endswith("?"):
+        raise RuleError(f"{where}: an event runs commands of the fight (not a blank "
+                        "line, a comment, a preview or a session line)")
+    if isinstance(parsed, FireEvent):
+        raise RuleError(f"{where}: an event does not fire another")
+    if take_dice(line) is not None:
+        raise RuleError(f"{where}: an event's line pins no dice")
+    return parsed
+
+
+def event_lines(sched: ScheduledEvent) -> tuple[Command, ...]:
+    """``sched``'s lines parsed, in order; ``RuleError`` naming the event, where its file
+    has the line and why, for one that is not a command of the fight."""
+    key = (sched.name, sched.lines)
+    got = _PARSED.get(key)
+    if got is None:
+        try:
+            got = tuple(_line(sched, n, x) for n, x in enumerate(sched.lines))
+        except RuleError as err:
+            got = str(err)
+        _PARSED[key] = got
+    if isinstance(got, str):
+        raise RuleError(got)
+    return got
+
+
+def check_events(encounter: EncounterSpec) -> None:
+    """Refuse (``BadEventLine``, one line) an encounter with an event line that is not a
+    command of the fight (``momenta validate`` says more)."""
+    for sched in encounter.events:
+        try:
+            event_lines(sched)
+        except RuleError as err:
+            raise BadEventLine(f"{encounter.name}: {err} (momenta validate checks every "
+                               "event)") from None
+
+
+def untouched(fight: Fight) -> bool:
+    """Whether ``fight`` (a fight in progress, handed to a forecast) has not begun: round
+    1, nobody's turn, no turn taken. Its next command is then the fight's first, with
+    which round 1 starts (its round-1 events are due)."""
+    return (fight.round == 1 and fight.active is None
+            and not any(f.turns_taken for f in fight.fighters.values()))
+
+
+def fire_due(session: Session, before: Fight, entry: Entry, opening: bool,
+             roller: Roller) -> list[Entry]:
+    """Fire the events ``entry`` (just pushed, decided against ``before``) set off, each
+    as its own entry marked with its trigger (``Entry.fired_by``), as the prompt does;
+    one the engine refuses fires nothing. The entries made."""
+    from momenta_cli.engine.schedule import FireEvent, due, trigger_words
+
+    made: list[Entry] = []
+    for sched in due(before, entry.events, opening=opening):
+        try:
+            command = FireEvent(sched.name, False, event_lines(sched))
+            fired = session.decide(command, f"event {sched.name}", roller)
+        except MomentaError:
+            continue  # refused (a line of it, or it fired already): nothing of it done
+        fired = replace(fired, fired_by=sched.when or trigger_words(sched.trigger))
+        session.push(fired)
+        made.append(fired)
+    return made
