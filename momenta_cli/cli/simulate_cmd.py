@@ -82,9 +82,10 @@ def _sweep(text: str) -> tuple[str, int, int]:
 
 
 def simulate(
-    encounter: Annotated[Path, typer.Argument(
-        help="Encounter YAML file, or a saved fight to forecast from where it stands.",
-        readable=False, show_default=False, metavar="ENCOUNTER_OR_FIGHT")],
+    encounters: Annotated[list[Path], typer.Argument(
+        help="Encounter YAML file, or a saved fight to forecast from where it stands; "
+        "several encounters: played in order, the party carried between them.",
+        readable=False, show_default=False, metavar="ENCOUNTER_OR_FIGHT...")],
     fights: Annotated[int, typer.Option("-n", "--fights", help="How many fights to play.")
                       ] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed of the run (default: random, "
@@ -131,6 +132,10 @@ def simulate(
     for the value of a number in the encounter that gives the allies that win rate,
     --sweep PARAM=A..B shows the rate across a range (docs/simulate.md).
 
+    Given several encounters, it plays them in order, the party carried from each
+    fight into the next as a party file carries it (R38), and reports the chance the
+    party survives them all, and per encounter who is Defeated or Wounded.
+
     Example: momenta simulate encounters/demo.yaml -n 2000 --seed 7 --jobs auto
     """
     if not 1 <= fights <= MAX_FIGHTS:
@@ -152,6 +157,18 @@ def simulate(
                    "--sweep", 2)
     from momenta_cli.journal import looks_like_fight
 
+    if len(encounters) > 1:
+        if tune is not None or sweep is not None:
+            raise fail("momenta simulate: --tune and --sweep take one encounter, not a "
+                       "chain", 2)
+        for path in encounters:
+            if looks_like_fight(path):
+                raise fail(f"momenta simulate: {path} is a saved fight: a chain takes "
+                           "encounter files", 2)
+        _chain(encounters, fights, seed, n_jobs, policy, max_rounds, as_json, script,
+               no_color, width)
+        return
+    encounter = encounters[0]
     if looks_like_fight(encounter):
         if tune is not None or sweep is not None or script is not None:
             raise fail(f"momenta simulate: {encounter} is a saved fight: it is forecast "
@@ -341,6 +358,86 @@ def _run_search(search: Search, runner: Runner, span: tuple[str, int, int] | Non
         run_sweep(search, runner, span[1], span[2])
     else:
         run_tune(search, runner)
+
+
+def _chain(paths: list[Path], fights: int, seed: int | None, jobs: int,
+           policy: str | None, max_rounds: int, as_json: bool, script: int | None,
+           no_color: bool, width: int | None) -> None:
+    """Several encounters played in order, the party carried (simulate/chain.py)."""
+    import json
+    import secrets
+
+    from momenta_cli.render import chain_report
+    from momenta_cli.simulate import (
+        MAX_CHAIN,
+        chain_run,
+        chain_summary,
+        check_playable,
+        load_policy,
+    )
+
+    if len(paths) > MAX_CHAIN:
+        raise fail(f"momenta simulate: at most {MAX_CHAIN} encounters in a chain; got "
+                   f"{len(paths)}", 2)
+    with guarded():
+        encs = []
+        for path in paths:
+            enc = load_playable(path, "simulate plays encounters")
+            check_playable(enc)
+            encs.append(enc)
+        chosen = load_policy(policy)
+    if seed is None:
+        seed = secrets.randbelow(2 ** 31)
+    if script is not None:
+        if not 1 <= script <= fights:
+            raise fail(f"momenta simulate: --script takes a chain from 1 to -n ({fights}); "
+                       f"got {script}", 2)
+        with guarded():
+            typer.echo(_chain_script(paths, encs, chosen, seed, script, max_rounds),
+                       nl=False)
+        return
+    console = make_console(no_color=no_color, width=width)
+    with guarded():
+        if wants_bar(console, as_json):
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+            with Progress("simulating", BarColumn(), MofNCompleteColumn(),
+                          console=console, transient=True) as bar:
+                task = bar.add_task("chains", total=fights)
+                t = chain_run(encs, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
+                              progress=lambda k: bar.advance(task, k))
+        else:
+            t = chain_run(encs, policy, fights, seed, jobs=jobs, max_rounds=max_rounds)
+    summary = chain_summary(t, seed=seed, policy=chosen.name, max_rounds=max_rounds)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        return
+    console.print(chain_report(summary))
+
+
+def _chain_script(paths: list[Path], encs, chosen, seed: int, k: int, max_rounds: int
+                  ) -> str:
+    """Chain ``k`` (1-based) as the replay script of each fight played, each after the
+    party it started with (a party file, as comments)."""
+    from momenta_cli.simulate import party_yaml, play_chain
+    from momenta_cli.text import one_line
+
+    result, kept = play_chain(encs, chosen, seed, k - 1, max_rounds, keep=True)
+    assert kept is not None
+    names = " ".join(str(p) for p in paths)
+    end = ("the party survives them all" if result.survived else
+           f"the party does not get through {paths[len(result.legs) - 1]}")
+    out = [f"# chain {k} of momenta simulate {names} --seed {seed} --policy {chosen.name}",
+           f"# {end}; every die is written, so any seed replays each fight"]
+    for i, ((party, session), leg) in enumerate(zip(kept, result.legs, strict=True)):
+        out += ["#", f"# encounter {i + 1} of {len(paths)}: {paths[i]}: "
+                f"{ENDINGS.get(leg.winner, leg.winner)} after {leg.rounds} round(s)"]
+        if party:
+            out.append("# the party as the last fight left it (R38; a party file: name it "
+                       "in the file to replay this fight):")
+            out += [f"#   {line}" for line in party_yaml(party).splitlines()]
+        out += [e.script_line for e in session.entries]
+    return "\n".join(one_line(x) for x in out) + "\n"
 
 
 def register(app: typer.Typer) -> None:

@@ -8,5 +8,10 @@ from .loader import (
     load_encounter_text as load_encounter_text,
     validate_file as validate_file,
 )
-from .party_file import load_party as load_party, party_text as party_text
+from .party_file import (
+    carried as carried,
+    load_party as load_party,
+    party_text as party_text,
+    persistent_conditions as persistent_conditions,
+)
 from .schema import schema_text as schema_text

@@ -22,6 +22,7 @@ from .outcome_view import (
 from .preview_view import preview_lines as preview_lines
 from .show import encounter_view as encounter_view, rules_table as rules_table
 from .simulate_report import (
+    chain_report as chain_report,
     forecast_report as forecast_report,
     simulation_report as simulation_report,
     tuning_report as tuning_report,

@@ -2,8 +2,8 @@
 and a table per combatant, from the dict of ``simulate.stats.summarise``; a forecast
 from a fight in progress (``forecast_report``, also the prompt's ``forecast``); the
 values a ``--tune`` tried or a ``--sweep`` played, with a bar chart
-(``tuning_report``). Fits 80 columns; names from the file are shown literally
-(``lit``)."""
+(``tuning_report``); chained fights (``chain_report``). Fits 80 columns; names from the
+file are shown literally (``lit``)."""
 
 from __future__ import annotations
 
@@ -184,4 +184,44 @@ def tuning_report(report: dict[str, Any], *, sweep: bool) -> RenderableType:
         parts[0:0] = [lit(line, "bold")]
     if r["interrupted"]:
         parts.append(lit("Stopped by Ctrl-C: the figures so far.", "yellow"))
+    return Group(*parts)
+
+
+def chain_report(summary: dict[str, Any]) -> RenderableType:
+    """Chained fights (``simulate.chain_summary``): the chance the party survives them
+    all, each encounter's reached and won, and each ally's chance to end it Defeated
+    and to take a Wound in it, with 95% intervals."""
+    s = summary
+    chains = f"{s['fights']:,} chain{'s' if s['fights'] != 1 else ''}"
+    head = lit(f"{' -> '.join(s['chain'])}: {chains}, seed {s['seed']}, policy "
+               f"{s['policy']}", "dim")
+    legs = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    legs.add_column("Encounter", overflow="fold", max_width=30)
+    for col in ("Reached", "Won", "95% interval", "Rounds"):
+        legs.add_column(col, justify="right", no_wrap=True)
+    for i, leg in enumerate(s["encounters"]):
+        won = leg["won"]
+        legs.add_row(lit(f"{i + 1}. {leg['encounter']}"), percent(leg["reached"]["rate"]),
+                     percent(won["rate"]), interval(*won["ci95"]),
+                     _num(leg["rounds_mean"]) if leg["reached"]["count"] else "")
+    parts: list[RenderableType] = [lit(s["verdict"], "bold"), head, Text(""), legs]
+    for i, leg in enumerate(s["encounters"]):
+        reached = leg["reached"]["count"]
+        parts += [Text(""), lit(f"{i + 1}. {leg['encounter']}: reached in {reached:,}",
+                                "bold")]
+        if not reached or not leg["allies"]:
+            continue
+        people = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        people.add_column("Ally", overflow="fold", max_width=22)
+        for col in ("Defeated", "95% interval", "Wounded", "95% interval"):
+            people.add_column(col, justify="right", no_wrap=True)
+        for a in leg["allies"]:
+            people.add_row(lit(a["name"]), percent(a["defeated_rate"]),
+                           interval(*a["defeated_ci95"]), percent(a["wounded_rate"]),
+                           interval(*a["wounded_ci95"]))
+        parts.append(people)
+    parts.append(lit("Won: of all chains; a chain stops at the first fight the allies do "
+                     "not win. Defeated: at the end of that fight (carried in so too); "
+                     "Wounded: takes a Wound in it; both of the chains that reached it. "
+                     "Rounds: the mean.", "dim"))
     return Group(*parts)

@@ -6,6 +6,8 @@ Modules:
     approach     walking toward the fight on a map, for the built-in policies
     batch        many fights, in this process or a pool of workers; the same dice each
                  time
+    chain        several encounters in order, the party carried between them (R38), and
+                 how often it survives them all
     estimate     a cheap estimate of what an attack is worth
     fight        one fight played to the end as the policies choose (from its opening,
                  or from a fight in progress)
@@ -16,6 +18,8 @@ Modules:
     policy       the built-in policies: who plays each side, and how
     policy_file  a policy file (``--policy file.py``) loaded as a module
     stats        win rates with intervals, rounds, per-combatant figures, the verdict
+    timed        the encounter's scheduled events, fired after each command as at the
+                 prompt
     tune         the value of a knob nearest a target win rate; a sweep across a range
     view         what a policy sees of a fight and the attacks it may pick from
 

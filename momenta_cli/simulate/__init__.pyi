@@ -1,6 +1,17 @@
 # The door of simulate: each name of its API and the module it lives in.
 
-from .batch import cores as cores, simulate as simulate, tally_run as tally_run
+from .batch import (
+    chain_run as chain_run,
+    cores as cores,
+    simulate as simulate,
+    tally_run as tally_run,
+)
+from .chain import (
+    MAX_CHAIN as MAX_CHAIN,
+    chain_summary as chain_summary,
+    party_yaml as party_yaml,
+    play_chain as play_chain,
+)
 from .fight import check_playable as check_playable, play_fight as play_fight
 from .forecast import (
     DEFAULT_FIGHTS as DEFAULT_FIGHTS,

@@ -23,7 +23,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
@@ -31,13 +31,15 @@ from typing import Any
 
 from momenta_cli.engine.core import EncounterSpec, Fight
 from momenta_cli.errors import MomentaError
+from momenta_cli.simulate.chain import ChainTally, play_chain
 from momenta_cli.simulate.fight import FightResult, play_fight
 from momenta_cli.simulate.policy import BUILTIN, Policy
 from momenta_cli.simulate.policy_file import load_policy
 from momenta_cli.simulate.stats import Tally
 
 Progress = Callable[[int], None]
-Take = Callable[[FightResult], None]
+Take = Callable[[Any], None]  # a FightResult, or a ChainResult for a chain
+Chain = tuple[EncounterSpec, ...]
 Chunk = tuple[int, int, int]  # (seed, first fight, fight after the last)
 _WORKER: dict[str, Any] = {}
 AHEAD = 2  # chunks in flight per worker: enough to keep each busy, few to hold
@@ -57,7 +59,7 @@ def cores() -> int:
 
 
 def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int,
-          start: Fight | None = None) -> None:
+          start: Fight | None = None, chain: Chain | None = None) -> None:
     # Ctrl-C is the parent's to handle (it stops the pool): a worker would print a
     # traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -68,14 +70,22 @@ def _init(encounter: EncounterSpec, policy: str | None, max_rounds: int,
         pass
     sys.stdout = sys.stderr
     _WORKER.update(encounter=encounter, policy=load_policy(policy), max_rounds=max_rounds,
-                   start=start)
+                   start=start, chain=chain)
 
 
-def _chunk(job: Chunk) -> list[FightResult]:
+def _play(encounter: EncounterSpec, policy: Policy, seed: int, i: int, cap: int,
+          start: Fight | None, chain: Chain | None) -> Any:
+    """Fight ``i`` of the run, or chain ``i`` of a chain run."""
+    if chain is not None:
+        return play_chain(chain, policy, seed, i, cap)[0]
+    return play_fight(encounter, policy, seed, i, cap, start=start)[0]
+
+
+def _chunk(job: Chunk) -> list[Any]:
     seed, first, stop = job
-    enc, pol, cap = _WORKER["encounter"], _WORKER["policy"], _WORKER["max_rounds"]
-    return [play_fight(enc, pol, seed, i, cap, start=_WORKER["start"])[0]
-            for i in range(first, stop)]
+    w = _WORKER
+    return [_play(w["encounter"], w["policy"], seed, i, w["max_rounds"], w["start"],
+                  w["chain"]) for i in range(first, stop)]
 
 
 def simulate(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *,
@@ -103,28 +113,42 @@ def tally_run(encounter: EncounterSpec, policy: str | None, n: int, seed: int, *
     return sums
 
 
+def chain_run(encounters: Sequence[EncounterSpec], policy: str | None, n: int, seed: int,
+              *, jobs: int = 1, max_rounds: int = 30, progress: Progress | None = None
+              ) -> ChainTally:
+    """Play chains 0..n-1 of the run seeded ``seed`` (chain.py: the encounters in order,
+    the party carried between them), summed up as they come."""
+    sums = ChainTally(encounters)
+    play_many(encounters[0], policy, n, seed, sums.add, jobs=jobs, max_rounds=max_rounds,
+              progress=progress, chain=tuple(encounters))
+    return sums
+
+
 def play_many(encounter: EncounterSpec, policy: str | None, n: int, seed: int,
               take: Take, *, jobs: int = 1, max_rounds: int = 30,
-              progress: Progress | None = None, start: Fight | None = None) -> None:
+              progress: Progress | None = None, start: Fight | None = None,
+              chain: Chain | None = None) -> None:
     """Play fights 0..n-1 of the run seeded ``seed`` (from ``start``, a fight in
     progress, if given: ``play_fight``), handing each result to ``take`` in fight
-    order. Whatever ``take`` raises stops the run (the fights in flight are dropped)."""
+    order. Whatever ``take`` raises stops the run (the fights in flight are dropped).
+    ``chain``: play chains of these encounters instead (``play_chain``; ``encounter``
+    is then the first)."""
     loaded = load_policy(policy)
     jobs = max(1, min(jobs, n))
     size = max(1, min(25, n // (jobs * 4) or 1))
     work = ((seed, s, min(s + size, n)) for s in range(0, n, size))
     if jobs == 1 and (policy is None or policy in BUILTIN):  # our own code: no pool
-        _local(encounter, loaded, work, max_rounds, take, progress, start)
+        _local(encounter, loaded, work, max_rounds, take, progress, start, chain)
     else:  # a policy file's code runs in workers only, a pool of one for --jobs 1
-        _pooled(encounter, policy, work, jobs, max_rounds, take, progress, start)
+        _pooled(encounter, policy, work, jobs, max_rounds, take, progress, start, chain)
 
 
 def _local(encounter: EncounterSpec, policy: Policy, work: Iterator[Chunk],
            max_rounds: int, take: Take, progress: Progress | None,
-           start: Fight | None) -> None:
+           start: Fight | None, chain: Chain | None) -> None:
     for seed, first, stop in work:
         for i in range(first, stop):
-            take(play_fight(encounter, policy, seed, i, max_rounds, start=start)[0])
+            take(_play(encounter, policy, seed, i, max_rounds, start, chain))
         if progress:
             progress(stop - first)
 
@@ -165,13 +189,13 @@ class _CtrlC:
 
 def _pooled(encounter: EncounterSpec, policy: str | None, work: Iterator[Chunk],
             jobs: int, max_rounds: int, take: Take, progress: Progress | None,
-            start: Fight | None = None) -> None:
+            start: Fight | None = None, chain: Chain | None = None) -> None:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pending: deque[tuple[Chunk, Future[list[FightResult]]]] = deque()
+    pending: deque[tuple[Chunk, Future[list[Any]]]] = deque()
     with _CtrlC() as ctrl_c:
         pool = ProcessPoolExecutor(jobs, ctx, initializer=_init,
-                                   initargs=(encounter, policy, max_rounds, start))
+                                   initargs=(encounter, policy, max_rounds, start, chain))
         try:
             while True:
                 for w in work:  # top up the chunks in flight
@@ -201,8 +225,8 @@ def _pooled(encounter: EncounterSpec, policy: str | None, work: Iterator[Chunk],
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _wait(future: Future[list[FightResult]], ctrl_c: _CtrlC, start: int, stop: int
-          ) -> list[FightResult]:
+def _wait(future: Future[list[Any]], ctrl_c: _CtrlC, start: int, stop: int
+          ) -> list[Any]:
     """The chunk's results, looking at the Ctrl-C flag every ``POLL`` seconds."""
     while True:
         ctrl_c.check()
