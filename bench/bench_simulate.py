@@ -1,9 +1,10 @@
 """`momenta simulate` speed on the demo encounter: seconds per fight (and fights per
 second) with 1 job, beside the engine alone replaying the same fights' commands; beside
 the same simulator without its memo of attack estimates (what a fight cost before it,
-issue 28); and with 2 jobs beside 1 job.
+issue 28); with 2 jobs beside 1 job; and the Toll-House, whose scheduled events fire
+in every fight, beside the prompt's runner replaying its fights (firing the same events).
 
-Run: python bench/bench_simulate.py [sim1 simmemo sim2] [--reps N]
+Run: python bench/bench_simulate.py [sim1 simmemo sim2 simevents] [--reps N]
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from momenta_cli.simulate.fight import fight_seed
 from momenta_cli.simulate.policy import BUILTIN
 
 DEMO = REPO / "encounters" / "demo.yaml"
+TOLL = REPO / "encounters" / "toll-house.yaml"
 SEED = 1
 FIGHTS_1 = 100  # a sample of the one-job figure
 FIGHTS_2 = 400  # a sample of the two-job figure: enough to pay for starting the workers
@@ -104,11 +106,51 @@ def _sim2(work: Workdir, reps: int) -> Figure:
                         robust(base), "1 job", "ms", 0.7))
 
 
+def _simevents(work: Workdir, reps: int) -> Figure:
+    """The Toll-House (a map, reinforcements, a per-round hazard, a regenerating boss),
+    one job, against the prompt's runner replaying the same fights' typed lines: it
+    fires the same events itself (checked: the same journals)."""
+    enc = load_encounter(TOLL)
+    policy = BUILTIN["tactical"]
+    fights = FIGHTS_1 // 4
+    scripts = []
+    for i in range(fights):
+        _, session = play_fight(enc, policy, SEED, i, keep=True)
+        assert session is not None
+        scripts.append((fight_seed(SEED, i), [e.script_line for e in session.entries
+                                              if not e.fired_by],
+                        [e.script_line for e in session.entries]))
+
+    def subject() -> float:
+        t0 = time.perf_counter()
+        simulate(enc, None, fights, SEED, jobs=1)
+        return (time.perf_counter() - t0) / fights
+
+    def baseline() -> float:
+        t0 = time.perf_counter()
+        for seed, lines, _ in scripts:
+            s, roller = Session(enc), SeededRoller(seed)
+            for line in lines:
+                run_line(s, line, roller)
+        return (time.perf_counter() - t0) / fights
+
+    s, roller = Session(enc), SeededRoller(scripts[0][0])
+    for line in scripts[0][1]:
+        run_line(s, line, roller)
+    assert [e.script_line for e in s.entries] == scripts[0][2]
+    subj, base = interleaved(subject, baseline, reps)
+    return _rate(Figure("simevents", "simulate the Toll-House, 1 job: per fight / the "
+                        "prompt's runner replaying it", robust(subj), robust(base),
+                        "runner replay", "ms", 4.0))
+
+
 BENCHES = [
     Bench("sim1", "simulate per fight, 1 job, beside the engine alone", _sim1, reps=5),
     Bench("simmemo", "simulate per fight, beside it without the estimate memo", _simmemo,
           reps=3),
     Bench("sim2", "simulate per fight, 2 jobs beside 1 job", _sim2, reps=3),
+    Bench("simevents", "simulate the Toll-House (scheduled events) per fight, beside "
+          "the runner replaying it", _simevents, reps=3),
 ]
 
 if __name__ == "__main__":
