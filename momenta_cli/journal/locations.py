@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.errors import JournalError
-from momenta_cli.journal.records import FORMAT, parse_json
 from momenta_cli.storage import CLOEXEC, is_regular, move_aside, why
 
+# The records (and with them the engine's events) are imported where a header is read:
+# telling a fight by its name, as ``los`` and ``path`` do, needs neither (start-up time).
 SUFFIX = ".fight.jsonl"
 LOCK_SUFFIX = ".lock"
 
@@ -78,6 +79,8 @@ def looks_like_fight(path: Path) -> bool:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | CLOEXEC)
     except (OSError, ValueError):
         return False
+    from momenta_cli.journal.records import FORMAT, parse_json
+
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False

@@ -9,41 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
 from momenta_cli.engine.core import Command, Typed, closest_names, did_you_mean
 from momenta_cli.errors import CommandError
 
+# A parser may return a session word (meta.py: importing it loads no verb).
+from momenta_cli.language.meta import Meta
+
 # Splitting a line into words lives in momenta_cli/text/words.py, shared with the journal's
 # entries (engine/core/session.py ``Entry.script_line``).
 from momenta_cli.text import echo, is_digits, split, whole
-
-
-class Request(StrEnum):
-    """What a session line asks for (``Meta.what``): each is its verb's name, and a
-    ``StrEnum`` so that it reads, prints and compares as that word."""
-
-    UNDO = "undo"  # take back the last command (``arg``: how many, as typed)
-    REDO = "redo"  # put back the last undone command
-    STATUS = "status"  # draw the status table
-    HELP = "help"  # list the commands (``arg``: one of them, to explain)
-    QUIT = "quit"  # leave; the rest of a script or of ``do`` is not run
-    ODDS = "odds"  # the chances of ``command``, an attack, that changes nothing
-    MAP = "map"  # draw the battlefield (``arg``: a combatant's reach and sight)
-    PATH = "path"  # a movement's route and cost (``command``), nothing moved
-    LOS = "los"  # sight, cover and distance between two squares (``command``)
-    FORECAST = "forecast"  # the fight played on many times from here (``arg``: how many)
-
-
-@dataclass(frozen=True)
-class Meta:
-    """A session-level request that is not a rules command: undo, redo, status, help, quit,
-    or a look that changes nothing (``odds``, ``map``, ``path``, ``los``)."""
-
-    what: Request
-    arg: str | None = None
-    command: Command | None = None
-
 
 Parser = Callable[[list[str]], Command | Meta]
 
