@@ -10,3 +10,4 @@ from .loader import (
 )
 from .party_file import load_party as load_party, party_text as party_text
 from .schema import schema_text as schema_text
+from .verdicts import cached_verdict as cached_verdict, store_verdict as store_verdict
