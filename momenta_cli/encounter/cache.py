@@ -59,6 +59,7 @@ from momenta_cli.storage import (
     MB,
     PICKLE_PROTOCOL,
     FileProblem,
+    code_fingerprint,
     prune,
     read_bytes,
     read_entry,
@@ -127,7 +128,7 @@ def _hit(path: Path) -> EncounterSpec | None:
     try:
         raw = read_bytes(path, "encounter")
         real = path.resolve()
-        key = file_key(real, hashlib.sha256(raw).hexdigest())
+        key = file_key(real, hashlib.sha256(raw).hexdigest(), code_fingerprint())
         entry = entry_path(cache_dir(), key, SUFFIX)
         blob = read_entry(entry, MAX_ENTRY + 64 * 1024)
     except (FileProblem, OSError, RuntimeError, ValueError):
@@ -174,7 +175,7 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
         sha256 = files.get(str(real))
         if sha256 is None:
             return
-        key = file_key(real, sha256)
+        key = file_key(real, sha256, code_fingerprint())
         meta = {"version": CACHE_VERSION, "key": key, "files": files,
                 "links": [list(link) for link in links]}
         blob = seal(MAGIC, CACHE_VERSION, meta,

@@ -46,12 +46,13 @@ MAX_ENTRIES = 64
 MAX_VERDICT = 64 * 1024  # an entry is a header: the file names, hashes and one line
 
 
-def file_key(real: Path, sha256: str) -> dict[str, Any]:
+def file_key(real: Path, sha256: str, code: str) -> dict[str, Any]:
     """Everything besides the files read that the result of loading ``real`` (a real
-    path whose bytes hash to ``sha256``) depends on."""
+    path whose bytes hash to ``sha256``) by the momenta code ``code``
+    (``code_fingerprint()``) depends on."""
     return {"encounter": str(real), "sha256": sha256,
             "roots": [str(r) for r in include_roots(real.parent)],
-            "limit": limit("encounter"), "code": code_fingerprint()}
+            "limit": limit("encounter"), "code": code}
 
 
 def entry_path(folder: Path, key: dict[str, Any], suffix: str) -> Path:
@@ -88,7 +89,7 @@ def verdict_dir() -> Path:
 
 def _verdict_key(path: Path) -> dict[str, Any]:
     raw = read_bytes(path, "encounter")
-    key = file_key(path.resolve(), hashlib.sha256(raw).hexdigest())
+    key = file_key(path.resolve(), hashlib.sha256(raw).hexdigest(), code_fingerprint())
     key["check"] = "validate"  # a library is fine here and not in an encounter's load
     return key
 

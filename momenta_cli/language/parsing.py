@@ -35,6 +35,7 @@ class Verb:
 
 
 VERBS: dict[str, Verb] = {}
+_WORDS: dict[str, str] = {}  # a verb's name or alias -> its name (``lookup``'s index)
 
 
 def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, example: str,
@@ -51,6 +52,10 @@ def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, exa
                          key=lambda iv: (rank.get(iv[1].parse.__module__, len(rank)), iv[0]))
         VERBS.clear()
         VERBS.update((v.name, v) for _, v in ordered)
+        _WORDS.clear()  # each name and alias -> the first verb in order that has it
+        for v in VERBS.values():
+            for word in (v.name, *v.aliases):
+                _WORDS.setdefault(word, v.name)
         return fn
 
     return deco
@@ -59,6 +64,9 @@ def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, exa
 def lookup(word: str) -> Verb:
     """A verb by name, alias, or unambiguous prefix of a name."""
     low = word.lower()
+    known = _WORDS.get(low)  # a whole name or alias: found without a walk of the table
+    if known is not None and known in VERBS:
+        return VERBS[known]
     for v in VERBS.values():
         if low == v.name or low in v.aliases:
             return v
