@@ -266,3 +266,17 @@ def test_replay_json_loads_no_rich_views_or_validation(tmp_path):
     assert under(mods, "rich.console", "rich.table", "momenta_cli.render.outcome_view",
                  "momenta_cli.render.status_view", "pydantic",
                  "momenta_cli.encounter.loader", "prompt_toolkit") == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+def test_a_second_status_of_an_unchanged_fight_imports_no_event(tmp_path):
+    """The first look keeps the folded state (journal/snapshot.py, any length of fight);
+    the next finds nothing new to apply: no event module, no records decoded, and no
+    conditions' code for a table without conditions."""
+    encs, env = _warm(tmp_path, "do", "demo.yaml", "turn brannoc", "--seed", "1")
+    first = subprocess.run([sys.executable, "-m", "momenta_cli", "status", "demo.fight.jsonl"],
+                           cwd=encs, env=env, capture_output=True, text=True, timeout=60)
+    mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
+    assert "momenta_cli.journal.snapshot" in mods and "Brannoc" in first.stdout
+    assert under(mods, "momenta_cli.engine.core.events", "momenta_cli.engine.harm",
+                 "momenta_cli.engine.attack", *DECIDING) == []

@@ -41,9 +41,9 @@ def validate(
                 n = len(model.party)
                 typer.echo(f"OK {path} (a party file: {n} all{'y' if n == 1 else 'ies'})")
             continue
-        verdict = cached_verdict(path)  # checked before, and nothing has changed since
-        if verdict is not None:
-            typer.echo(f"OK {path} {verdict}")
+        kept = cached_verdict(path)  # checked before, and nothing has changed since
+        if kept is not None:
+            typer.echo(f"OK {path} {kept}")
             continue
         from momenta_cli.encounter import load_checked  # pydantic and YAML: on a miss
 
