@@ -209,3 +209,74 @@ def test_a_journal_reads_every_event_kind_from_a_fresh_interpreter():
                        cwd=ROOT, timeout=60)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == []
+
+
+# --- the one-shots near the floor (issue 28) ----------------------------------------------
+
+
+def _warm(tmp_path: Path, *args: str) -> tuple[Path, dict[str, str]]:
+    """A copy of encounters/ with a private home whose caches ``momenta ARGS`` filled
+    (a first run: the second is the one a GM repeats)."""
+    encs = tmp_path / "encounters"
+    shutil.copytree(ROOT / "encounters", encs, ignore=shutil.ignore_patterns("*.fight.*"))
+    env = {"MOMENTA_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "momenta_cli", *args], cwd=encs, env=env,
+                   check=True, capture_output=True, timeout=60)
+    return encs, env
+
+
+# What a look at the map hands the renderer is a ``Meta`` (language/meta.py): no verb, no
+# log, no journal records, no status table.
+NO_VERBS = ("momenta_cli.language.parsing", "momenta_cli.language.attack_verbs",
+            "momenta_cli.language.maneuver_verbs", "momenta_cli.language.turn_verbs",
+            "momenta_cli.language.map_verbs", "momenta_cli.language.attack_grammar")
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+@pytest.mark.parametrize("args", [["los", "yard-with-a-map.yaml", "mira", "ogre"],
+                                  ["path", "yard-with-a-map.yaml", "mira", "e11"]])
+def test_los_and_path_load_no_verb_log_or_journal_records(tmp_path, args):
+    encs, env = _warm(tmp_path, *args)
+    mods = loaded(*args, cwd=encs, env=env)
+    assert "momenta_cli.language.meta" in mods  # the probe saw the command run
+    assert under(mods, *NO_VERBS, "momenta_cli.render.log_maneuver",
+                 "momenta_cli.render.log_lines", "momenta_cli.render.status_table",
+                 "momenta_cli.journal.records", "momenta_cli.journal.fight_file",
+                 "pydantic", "yaml", "prompt_toolkit") == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+def test_validate_of_an_unchanged_file_loads_no_yaml_pydantic_language_or_engine(tmp_path):
+    encs, env = _warm(tmp_path, "validate", "demo.yaml")
+    mods = loaded("validate", "demo.yaml", cwd=encs, env=env)
+    assert "momenta_cli.encounter.verdicts" in mods
+    assert under(mods, "pydantic", "yaml", "momenta_cli.encounter.loader",
+                 "momenta_cli.encounter.file_model", "momenta_cli.language",
+                 "momenta_cli.engine", "momenta_cli.play", "rich.console") == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+def test_replay_json_loads_no_rich_views_or_validation(tmp_path):
+    """(PyYAML may come in: the rules read their own data files, rules/catalogue.py.)"""
+    args = ("replay", "--json", "demo.yaml", "demo.script")
+    encs, env = _warm(tmp_path, *args)
+    mods = loaded(*args, cwd=encs, env=env)
+    assert "momenta_cli.render.state_json" in mods
+    assert under(mods, "rich.console", "rich.table", "momenta_cli.render.outcome_view",
+                 "momenta_cli.render.status_view", "pydantic",
+                 "momenta_cli.encounter.loader", "prompt_toolkit") == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+def test_a_second_status_of_an_unchanged_fight_imports_no_event(tmp_path):
+    """The first look keeps the folded state (journal/snapshot.py, any length of fight);
+    the next finds nothing new to apply: no event module, no records decoded, and no
+    conditions' code for a table without conditions."""
+    encs, env = _warm(tmp_path, "do", "demo.yaml", "turn brannoc", "--seed", "1")
+    first = subprocess.run([sys.executable, "-m", "momenta_cli", "status", "demo.fight.jsonl"],
+                           cwd=encs, env=env, capture_output=True, text=True, timeout=60)
+    mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
+    assert "momenta_cli.journal.snapshot" in mods and "Brannoc" in first.stdout
+    assert under(mods, "momenta_cli.engine.core.events", "momenta_cli.engine.harm",
+                 "momenta_cli.engine.attack", *DECIDING) == []

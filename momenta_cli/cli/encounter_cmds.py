@@ -25,8 +25,7 @@ def validate(
 
     Example: momenta validate encounters/mill-ambush.yaml encounters/library/armoury.yaml
     """
-    from momenta_cli.encounter import load_checked
-    from momenta_cli.rules import builtin_weapons
+    from momenta_cli.encounter import cached_verdict, store_verdict
 
     bad = False
     for path in files:
@@ -42,6 +41,12 @@ def validate(
                 n = len(model.party)
                 typer.echo(f"OK {path} (a party file: {n} all{'y' if n == 1 else 'ies'})")
             continue
+        kept = cached_verdict(path)  # checked before, and nothing has changed since
+        if kept is not None:
+            typer.echo(f"OK {path} {kept}")
+            continue
+        from momenta_cli.encounter import load_checked  # pydantic and YAML: on a miss
+
         result = load_checked(path, library_ok=True)
         problems = result.problems
         if result.events:  # each event's lines, read by the command language
@@ -53,12 +58,13 @@ def validate(
             for line in problems:
                 typer.echo(line, err=True)
         elif result.library:
+            from momenta_cli.rules import builtin_weapons
+
             spec = result.spec
             assert spec is not None
             builtin = {w["name"] for w in builtin_weapons()}
             weapons = len(set(spec.weapons) - builtin)
-            typer.echo(f"OK {path} (library: {weapons} weapons, "
-                       f"{len(spec.stat_blocks)} stat blocks)")
+            verdict = f"(library: {weapons} weapons, {len(spec.stat_blocks)} stat blocks)"
         else:
             assert result.spec is not None
             n = len(result.spec.combatants)
@@ -68,7 +74,11 @@ def validate(
                 more += f", {k} event{'' if k == 1 else 's'}"
             if result.spec.party:
                 more += f", party: {result.spec.party}"
-            typer.echo(f"OK {path} ({n} combatant{'' if n == 1 else 's'}{more})")
+            verdict = f"({n} combatant{'' if n == 1 else 's'}{more})"
+        if not problems:
+            typer.echo(f"OK {path} {verdict}")
+            if result.reads is not None:
+                store_verdict(path, verdict, result.reads.files, result.reads.links)
     if bad:
         raise typer.Exit(1)
 

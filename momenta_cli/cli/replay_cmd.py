@@ -60,25 +60,27 @@ def replay(
 
     Example: momenta replay encounters/demo.yaml encounters/demo.script --json
     """
-    # Imported here, not at the top: only this command needs them (start-up time).
-    from rich.console import Group
-
-    from momenta_cli.encounter import load_encounter
+    # Imported here, not at the top: only this command needs them (start-up time); the
+    # views and Rich only without --json, which prints the document alone.
+    from momenta_cli.encounter import load_encounter_cached
     from momenta_cli.engine.core import SeededRoller, Session
     from momenta_cli.errors import MomentaError
     from momenta_cli.play import run_line, steps
-    from momenta_cli.render import OutcomeStyle, draw_outcome, lit, status_block, write_state_json
 
     with guarded():
-        enc = load_encounter(encounter)
+        enc = load_encounter_cached(encounter)  # no YAML, no pydantic when unchanged
     script_lines = _read_script(script)
     session = Session(enc)
     roller = SeededRoller(seed)
-    console = make_console(no_color=no_color, width=width)
     if not as_json:
+        from rich.console import Group
+
+        from momenta_cli.render import OutcomeStyle, draw_outcome, lit, status_block
+
+        console = make_console(no_color=no_color, width=width)
         console.print(lit(f"{enc.name} (seed {seed})", "bold"))
-    # A transcript: each line that draws something is echoed before it (``> LINE``).
-    style = OutcomeStyle(echo=True)
+        # A transcript: each line that draws something is echoed before it (``> LINE``).
+        style = OutcomeStyle(echo=True)
     numbered = enumerate(script_lines, start=1)
     # ``undo 2`` is two steps, counted when reached (runner.steps)
     for number, raw in ((n, one) for n, typed in numbered for one in steps(session, typed)[0]):
@@ -98,6 +100,8 @@ def replay(
         if view.table:
             console.print(status_block(session.state))
     if as_json:
+        from momenta_cli.render import write_state_json
+
         write_state_json(session, sys.stdout)
         return
     console.print(status_block(session.state))

@@ -15,7 +15,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from momenta_cli.engine.core import Fight
-from momenta_cli.render import lit, status_block
+from momenta_cli.render import lit
 
 if TYPE_CHECKING:
     from momenta_cli.play import Outcome
@@ -69,6 +69,8 @@ class Screen:
     def _view(self, fight: Fight) -> Group:
         """The status table; for the players, on a map, the battlefield under it as they
         know it (no Hidden enemy: render/map_view.py), unless ``battlemap`` is off."""
+        from momenta_cli.render import status_block  # the table: only when drawn
+
         shown = status_block(fight, players=self.players)
         if not self.players or not self.battlemap or fight.encounter.board is None:
             return shown

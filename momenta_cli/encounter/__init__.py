@@ -19,6 +19,8 @@ Modules:
     roots       where includes may come from (shared with the cache, which needs no
                 YAML)
     schema      the file format's JSON Schema, generated from the models
+    verdicts    ``validate``'s verdict on an unchanged file, kept between runs; the
+                key and the checks both caches share
     yamlload    a safe YAML reader that remembers where every value came from
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its

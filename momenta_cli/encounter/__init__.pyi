@@ -15,3 +15,4 @@ from .party_file import (
     persistent_conditions as persistent_conditions,
 )
 from .schema import schema_text as schema_text
+from .verdicts import cached_verdict as cached_verdict, store_verdict as store_verdict

@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import os
 import pickle
 from pathlib import Path
 from typing import Any
 
-from momenta_cli.encounter.roots import include_roots
+from momenta_cli.encounter.verdicts import entry_path, file_key, unchanged
 from momenta_cli.engine.core import (
     CombatantSpec,
     DamageTable,
@@ -61,7 +60,6 @@ from momenta_cli.storage import (
     PICKLE_PROTOCOL,
     FileProblem,
     code_fingerprint,
-    limit,
     prune,
     read_bytes,
     read_entry,
@@ -120,21 +118,6 @@ def load_encounter_cached(path: str | os.PathLike[str]) -> EncounterSpec:
     return result.spec
 
 
-# --- the key -----------------------------------------------------------------------------
-
-
-def _key(real: Path, sha256: str) -> dict[str, Any]:
-    """Everything besides the files read that the result of loading ``real`` depends on."""
-    return {"encounter": str(real), "sha256": sha256,
-            "roots": [str(r) for r in include_roots(real.parent)],
-            "limit": limit("encounter"), "code": code_fingerprint()}
-
-
-def _entry_path(key: dict[str, Any]) -> Path:
-    text = json.dumps(key, sort_keys=True)
-    return cache_dir() / (hashlib.sha256(text.encode()).hexdigest()[:40] + SUFFIX)
-
-
 # --- reading -----------------------------------------------------------------------------
 
 
@@ -145,8 +128,8 @@ def _hit(path: Path) -> EncounterSpec | None:
     try:
         raw = read_bytes(path, "encounter")
         real = path.resolve()
-        key = _key(real, hashlib.sha256(raw).hexdigest())
-        entry = _entry_path(key)
+        key = file_key(real, hashlib.sha256(raw).hexdigest(), code_fingerprint())
+        entry = entry_path(cache_dir(), key, SUFFIX)
         blob = read_entry(entry, MAX_ENTRY + 64 * 1024)
     except (FileProblem, OSError, RuntimeError, ValueError):
         return None
@@ -156,7 +139,7 @@ def _hit(path: Path) -> EncounterSpec | None:
     if found is None:
         return None
     meta, payload = found
-    if meta.get("key") != key or not _unchanged(meta, key):
+    if meta.get("key") != key or not unchanged(meta, key):
         return None
     spec = _unpickle(payload)
     if spec is None:
@@ -176,27 +159,6 @@ def _unpack(blob: bytes) -> tuple[dict[str, Any], bytes] | None:
     return found
 
 
-def _unchanged(meta: dict[str, Any], key: dict[str, Any]) -> bool:
-    """Whether every include still resolves as it did and every file read still has its
-    recorded hash (the encounter's is in ``key``, already checked)."""
-    files, links = meta.get("files"), meta.get("links")
-    if not isinstance(files, dict) or not isinstance(links, list):
-        return False
-    if files.get(key["encounter"]) != key["sha256"]:
-        return False
-    try:
-        for joined, target in links:
-            if str(Path(joined).resolve()) != target:
-                return False
-        for name, sha256 in files.items():
-            if name != key["encounter"]:
-                if hashlib.sha256(read_bytes(name, "encounter")).hexdigest() != sha256:
-                    return False
-    except (FileProblem, OSError, RuntimeError, ValueError, TypeError):
-        return False
-    return True
-
-
 def _unpickle(payload: bytes) -> EncounterSpec | None:
     spec = unpickle(payload, ALLOWED)
     return spec if type(spec) is EncounterSpec else None
@@ -213,14 +175,14 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
         sha256 = files.get(str(real))
         if sha256 is None:
             return
-        key = _key(real, sha256)
+        key = file_key(real, sha256, code_fingerprint())
         meta = {"version": CACHE_VERSION, "key": key, "files": files,
                 "links": [list(link) for link in links]}
         blob = seal(MAGIC, CACHE_VERSION, meta,
                            pickle.dumps(spec, protocol=PICKLE_PROTOCOL))
         if len(blob) > MAX_ENTRY:
             return
-        entry = _entry_path(key)
+        entry = entry_path(cache_dir(), key, SUFFIX)
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         from momenta_cli.storage import atomic_write
 

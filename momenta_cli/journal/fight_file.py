@@ -102,22 +102,13 @@ from momenta_cli.journal.replay import (
     parse_header,
     read_fight,
 )
-from momenta_cli.storage import (
-    AppendFailed,
-    FileChanged,
-    KnownFile,
-    append_durably,
-    atomic_write,
-    create_exclusive,
-    keep_copy,
-    known_file,
-    read_only,
-    remove_if,
-    why,
-)
+from momenta_cli.storage import why
 
+# Writing (storage/disk.py) comes in with the first write, or an open that may write:
+# a read-only look (status) needs none of it.
 if TYPE_CHECKING:  # the command language comes in with the first line run, not to read
     from momenta_cli.play import Asking, Confirm, Outcome
+    from momenta_cli.storage import KnownFile
 
 
 
@@ -192,6 +183,8 @@ class FightFile:
             header["party"] = party
         header = seal_header(header)
         blob = encode(header)
+        from momenta_cli.storage import create_exclusive
+
         try:
             known = create_exclusive(path, blob)
         except FileExistsError:
@@ -328,6 +321,8 @@ class FightFile:
         records in place atomically: ``good`` as it is, or, for a version-1 file, every
         replayed record converted to the current version; then ``more`` (records not
         yet sealed), numbered on."""
+        from momenta_cli.storage import atomic_write, keep_copy, known_file, read_only
+
         header = self.header
         if self._legacy is not None:
             header = seal_header({**self.header, "version": VERSION})
@@ -362,6 +357,8 @@ class FightFile:
 
     def append_many(self, records: list[dict[str, Any]]) -> None:
         """Append ``records`` in one write, all or none (``NotSaved``)."""
+        from momenta_cli.storage import AppendFailed, FileChanged, append_durably, read_only
+
         if not records:
             return
         if self._damaged is not None:  # repaired first (JournalError if it cannot be)
@@ -417,6 +414,8 @@ class FightFile:
         that header (a refused ``do ENCOUNTER.yaml``); the caller holds the lock."""
         if self._created is None or self.known is None or self.records:
             return False
+        from momenta_cli.storage import remove_if
+
         return remove_if(self.path, self.known, self._created)
 
     def run(self, line: str, roller: Roller, *, players: bool = False,
@@ -496,6 +495,8 @@ def with_party(encounter: EncounterSpec, kept: Any) -> tuple[EncounterSpec, list
 def _known_as(path: Path, size: int) -> KnownFile:
     """What an append may follow: the file now, as long as we read it (if it has grown
     since, another program wrote to it, and appends will say so)."""
+    from momenta_cli.storage import KnownFile, known_file
+
     try:
         now = known_file(path)
     except OSError as err:

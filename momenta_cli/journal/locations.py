@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from momenta_cli.errors import JournalError
-from momenta_cli.journal.records import FORMAT, parse_json
-from momenta_cli.storage import CLOEXEC, is_regular, move_aside, why
+from momenta_cli.storage import is_regular, why
 
+# The records (and with them the engine's events) are imported where a header is read:
+# telling a fight by its name, as ``los`` and ``path`` do, needs neither (start-up time).
 SUFFIX = ".fight.jsonl"
 LOCK_SUFFIX = ".lock"
 
@@ -74,10 +75,14 @@ def looks_like_fight(path: Path) -> bool:
     path = Path(path)
     if path.name.endswith(SUFFIX):
         return True
+    from momenta_cli.storage import CLOEXEC  # storage/disk.py: not for a name alone
+
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | CLOEXEC)
     except (OSError, ValueError):
         return False
+    from momenta_cli.journal.records import FORMAT, parse_json
+
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
@@ -116,6 +121,8 @@ def set_aside(path: Path) -> Path:
     path = Path(path)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     base = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    from momenta_cli.storage import move_aside
+
     try:
         return move_aside(path, lambda n: path.with_name(
             f"{base}.{stamp}{f'-{n}' if n > 1 else ''}{SUFFIX}"))

@@ -17,11 +17,12 @@ from dataclasses import fields
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from momenta_cli.engine.core import Entry, Event, Session, event_from_dict
+from momenta_cli.engine.core import Entry, Session
 from momenta_cli.errors import JournalError
 from momenta_cli.text import LINE_MAX
 
 if TYPE_CHECKING:  # the command language is not needed to read a fight
+    from momenta_cli.engine.core import Event
     from momenta_cli.play import Outcome
 
 FORMAT = "momenta-fight"
@@ -235,6 +236,10 @@ def apply_record(session: Session, record: dict[str, Any]) -> None:
     elif record.get("redo") is True:
         session.redo()
     elif "cmd" in record:
+        # the events come in with the first record read, not with this module: a look
+        # from the fold cache with nothing new to read needs none (journal/snapshot.py)
+        from momenta_cli.engine.core import event_from_dict
+
         events = record.get("events")
         if not isinstance(events, list):
             raise ValueError("'events' must be a list")

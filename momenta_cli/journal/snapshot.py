@@ -1,5 +1,5 @@
-"""The fold cache: ``status`` of a long fight folds only the records written since the
-last time it looked.
+"""The fold cache: ``status`` of a fight folds only the records written since the last
+time it looked.
 
 Reading a fight replays every record (parse, checksum, rebuild the events, apply them):
 some 20 us a record, half a second at 10,000. A read-only look at the state (``status``,
@@ -44,7 +44,9 @@ from momenta_cli.storage import (
 
 MAGIC = "momenta-fold-cache"
 VERSION = 1
-MIN_RECORDS = 200  # shorter fights fold in a few milliseconds: no entry is worth it
+# Every fight gets an entry: a short one folds in a few milliseconds, but a look that
+# finds its entry whole imports no event module and applies no record at all.
+MIN_RECORDS = 1
 MAX_ENTRY = 16 * MB
 MAX_ENTRIES = 64  # fights looked at lately; older entries go first
 FOLD_SUFFIX = ".fold"

@@ -12,7 +12,8 @@ Modules:
     forecast_verb   ``forecast [N]``: the fight played on from here, nothing changed
     maneuver_verbs  the other maneuvers of ch19, grab release, falls, terrain
     map_verbs       ``place``, ``map``, ``los``, ``door``
-    parsing         the verb table, session words (``Meta``, ``Request``), parsing a line
+    meta            the session words (``Meta``, ``Request``): loads no verb
+    parsing         the verb table, parsing a line
     reference       the command reference as Markdown, generated from the verb table
     trigger_words   the answers to a movement's triggers written on its line (R35)
     turn_verbs      turn flow, conditions and the GM's overrides

@@ -16,10 +16,9 @@ from .attack_grammar import (
 )
 from .attack_verbs import movement_reaction as movement_reaction
 from .maneuver_verbs import read_via as read_via
+from .meta import Meta as Meta, Request as Request
 from .parsing import (
     VERBS as VERBS,
-    Meta as Meta,
-    Request as Request,
     Verb as Verb,
     is_number as is_number,
     lookup as lookup,

@@ -39,7 +39,8 @@ from momenta_cli.language.attack_grammar import (
     is_option,
     option_of,
 )
-from momenta_cli.language.parsing import Meta, Request, number, verb
+from momenta_cli.language.meta import Meta, Request
+from momenta_cli.language.parsing import number, verb
 from momenta_cli.text import echo
 
 MAX_DICE = DICE_OPTION.most  # a sanity bound on +Nd/-Nd: pools are a handful of dice

@@ -6,7 +6,8 @@ die of the fight is rolled, nothing is journalled."""
 from __future__ import annotations
 
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, Request, verb
+from momenta_cli.language.meta import Meta, Request
+from momenta_cli.language.parsing import verb
 from momenta_cli.text import echo, is_digits
 
 MAX_FORECAST = 20_000  # fights: a minute or so; ``momenta simulate FIGHT`` for more

@@ -17,7 +17,8 @@ from momenta_cli.engine.core import Command
 from momenta_cli.engine.geometry import parse_square
 from momenta_cli.engine.movement import Apart, Fall, Move, MoveTo, Release, SetTerrain, Shift
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, Request, need, number, typed_result, verb
+from momenta_cli.language.meta import Meta, Request
+from momenta_cli.language.parsing import need, number, typed_result, verb
 from momenta_cli.text import echo
 
 TERRAIN_WORDS = {"climb": "climb", "climbing": "climb", "swim": "swim", "swimming": "swim",

@@ -7,7 +7,8 @@ from __future__ import annotations
 from momenta_cli.engine.battlefield import LookAt, Place, SetDoor
 from momenta_cli.engine.core import Command
 from momenta_cli.errors import CommandError
-from momenta_cli.language.parsing import Meta, Request, need, verb
+from momenta_cli.language.meta import Meta, Request
+from momenta_cli.language.parsing import need, verb
 from momenta_cli.text import echo
 
 

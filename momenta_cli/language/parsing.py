@@ -9,41 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
 from momenta_cli.engine.core import Command, Typed, closest_names, did_you_mean
 from momenta_cli.errors import CommandError
 
+# A parser may return a session word (meta.py: importing it loads no verb).
+from momenta_cli.language.meta import Meta
+
 # Splitting a line into words lives in momenta_cli/text/words.py, shared with the journal's
 # entries (engine/core/session.py ``Entry.script_line``).
 from momenta_cli.text import echo, is_digits, split, whole
-
-
-class Request(StrEnum):
-    """What a session line asks for (``Meta.what``): each is its verb's name, and a
-    ``StrEnum`` so that it reads, prints and compares as that word."""
-
-    UNDO = "undo"  # take back the last command (``arg``: how many, as typed)
-    REDO = "redo"  # put back the last undone command
-    STATUS = "status"  # draw the status table
-    HELP = "help"  # list the commands (``arg``: one of them, to explain)
-    QUIT = "quit"  # leave; the rest of a script or of ``do`` is not run
-    ODDS = "odds"  # the chances of ``command``, an attack, that changes nothing
-    MAP = "map"  # draw the battlefield (``arg``: a combatant's reach and sight)
-    PATH = "path"  # a movement's route and cost (``command``), nothing moved
-    LOS = "los"  # sight, cover and distance between two squares (``command``)
-    FORECAST = "forecast"  # the fight played on many times from here (``arg``: how many)
-
-
-@dataclass(frozen=True)
-class Meta:
-    """A session-level request that is not a rules command: undo, redo, status, help, quit,
-    or a look that changes nothing (``odds``, ``map``, ``path``, ``los``)."""
-
-    what: Request
-    arg: str | None = None
-    command: Command | None = None
-
 
 Parser = Callable[[list[str]], Command | Meta]
 
@@ -60,6 +35,7 @@ class Verb:
 
 
 VERBS: dict[str, Verb] = {}
+_WORDS: dict[str, str] = {}  # a verb's name or alias -> its name (``lookup``'s index)
 
 
 def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, example: str,
@@ -76,6 +52,10 @@ def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, exa
                          key=lambda iv: (rank.get(iv[1].parse.__module__, len(rank)), iv[0]))
         VERBS.clear()
         VERBS.update((v.name, v) for _, v in ordered)
+        _WORDS.clear()  # each name and alias -> the first verb in order that has it
+        for v in VERBS.values():
+            for word in (v.name, *v.aliases):
+                _WORDS.setdefault(word, v.name)
         return fn
 
     return deco
@@ -84,6 +64,9 @@ def verb(name: str, *, aliases: tuple[str, ...] = (), usage: str, help: str, exa
 def lookup(word: str) -> Verb:
     """A verb by name, alias, or unambiguous prefix of a name."""
     low = word.lower()
+    known = _WORDS.get(low)  # a whole name or alias: found without a walk of the table
+    if known is not None and known in VERBS:
+        return VERBS[known]
     for v in VERBS.values():
         if low == v.name or low in v.aliases:
             return v

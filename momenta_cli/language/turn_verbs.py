@@ -19,9 +19,8 @@ from momenta_cli.engine.core import (
     Typed,
 )
 from momenta_cli.errors import CommandError
+from momenta_cli.language.meta import Meta, Request
 from momenta_cli.language.parsing import (
-    Meta,
-    Request,
     is_number,
     lookup,
     need,

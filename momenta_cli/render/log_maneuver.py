@@ -22,14 +22,10 @@ from momenta_cli.engine.movement import (
 )
 from momenta_cli.render.log_harm import Ledger
 from momenta_cli.render.log_lines import GROUPERS, formats
+from momenta_cli.render.map_walk import route_text
 from momenta_cli.text import squares_text
 
 _TERRAIN = {"": "ground", "climb": "climbing", "swim": "swimming"}
-
-
-def route_text(start: str, path: tuple[str, ...], jumped: tuple[str, ...] = ()) -> str:
-    """``C3 -> D4 -> (E5) -> F6``: the squares in order, the ones jumped in brackets."""
-    return " -> ".join([start, *(f"({q})" if q in jumped else q for q in path)])
 
 
 @formats("moved")

@@ -10,7 +10,6 @@ from momenta_cli.engine.geometry import square_name
 from momenta_cli.engine.movement import MoveTo, Route, fall_damage, preview_walk
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import Meta
-from momenta_cli.render.log_maneuver import route_text
 from momenta_cli.text import quote_word, squares_text
 
 if TYPE_CHECKING:
@@ -18,6 +17,12 @@ if TYPE_CHECKING:
 
 _MEDIUM = {"swim": "swimming: this Move's Vigor cost doubles (ch19 Swim)",
            "climb": "climbing: 1 square per Move, no Shift (ch19 Climb)"}
+
+
+def route_text(start: str, path: tuple[str, ...], jumped: tuple[str, ...] = ()) -> str:
+    """``C3 -> D4 -> (E5) -> F6``: the squares in order, the ones jumped in brackets. Here, not
+    with the log's lines (log_maneuver.py), so that ``momenta path`` loads no log."""
+    return " -> ".join([start, *(f"({q})" if q in jumped else q for q in path)])
 
 
 def path_lines(fight: Fight, meta: Meta, *, players: bool = False) -> list[str]:

@@ -120,12 +120,30 @@ def chunks(session: Session) -> Iterator[str]:
     twice over, as a document and as its text."""
     head = json.dumps({"format": FORMAT_VERSION, "encounter": session.encounter.name,
                        **state_doc(session.state)}, ensure_ascii=False)
-    yield json_safe(head[:-1]) + ', "log": ['
+    yield _safe(head[:-1]) + ', "log": ['
     ledger = opening_ledger(session)
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps's own, made once
+    batch: list[str] = []
     for i, entry in enumerate(session.entries):
-        yield ("\n" if i == 0 else ",\n") + json_safe(
-            json.dumps(entry_doc(i + 1, entry, ledger), ensure_ascii=False))
+        batch.append(encode(entry_doc(i + 1, entry, ledger)))
+        if len(batch) == _BATCH:
+            yield ("\n" if i < _BATCH else ",\n") + _safe(",\n".join(batch))
+            batch.clear()
+    if batch:
+        yield ("\n" if len(session.entries) <= _BATCH else ",\n") + _safe(",\n".join(batch))
     yield "\n]}\n"
+
+
+_BATCH = 256  # log entries a piece: one escape pass and one write for many entries
+
+
+def _safe(text: str) -> str:
+    """``json_safe(text)`` for JSON text from ``json.dumps``: such text holds no raw
+    control character, so plain ASCII without DEL has nothing to escape (checked in C,
+    not by the regular expression)."""
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return json_safe(text)
 
 
 def write_state_json(session: Session, out: IO[str]) -> None:

@@ -68,12 +68,12 @@ def headline_block(fight: Fight, keep: tuple[str, ...] | None = None, *,
 
 def reminder_lines(fight: Fight) -> list[Text]:
     """Effects the tracker leaves to the GM (Frightened, GM-defined conditions)."""
-    from momenta_cli.engine.harm import reminders
-
     out = []
     for f in fight.fighters.values():
-        if f.out:
+        if f.out or not f.conditions:  # nothing to recall (harm.reminders): not imported
             continue
+        from momenta_cli.engine.harm import reminders
+
         for text in reminders(fight, f):
             out.append(lit(f"note: {f.name}: {text}", "yellow"))
     return out

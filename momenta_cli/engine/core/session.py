@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.core.events import Event, apply_all
 from momenta_cli.engine.core.opening import new_fight
 from momenta_cli.engine.core.rollers import RecordingRoller, Roller
 from momenta_cli.engine.core.specs import EncounterSpec
@@ -15,6 +14,10 @@ from momenta_cli.errors import RuleError
 
 if TYPE_CHECKING:  # deciding (every rules module) comes in with the first command decided
     from momenta_cli.engine.core.commands import Command
+    from momenta_cli.engine.core.events import Event
+
+# The events (some forty dataclasses) come in with the first entry applied: a look that
+# starts from the fold cache (journal/snapshot.py) and finds nothing new applies none.
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class Entry:
 
 def replay(initial: Fight, entries: list[Entry]) -> Fight:
     """The state after every entry's events, folded onto a copy of ``initial``."""
+    from momenta_cli.engine.core.events import apply_all
+
     state = initial.clone()
     for entry in entries:
         apply_all(state, entry.events)
@@ -83,6 +88,8 @@ class Session:
 
     def push(self, entry: Entry) -> None:
         """Apply an already-decided entry (resume from disk: no deciding, no rolling)."""
+        from momenta_cli.engine.core.events import apply_all
+
         apply_all(self.state, entry.events)
         self.entries.append(entry)
         self.undone.clear()
@@ -116,6 +123,8 @@ class Session:
         if not self.undone:
             raise RuleError("nothing to redo")
         entry = self.undone.pop()
+        from momenta_cli.engine.core.events import apply_all
+
         apply_all(self.state, entry.events)
         self.entries.append(entry)
         return entry
