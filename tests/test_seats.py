@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import stat
 import subprocess
 import sys
@@ -139,7 +140,8 @@ def test_a_phone_answers_its_pcs_reaction_dice_and_brace_refusals_change_nothing
     events), noting the three answers as Wren's seat's. Before it, each refusal says
     why on the phone and leaves the journal byte-identical: another seat's token, a
     revoked seat, a stale question, a malformed answer, an answer the prompt refuses
-    (then asked again, the reason on the phone's question)."""
+    (then asked again, the reason on the phone's question), and a phone's "quit" (the
+    GM's alone to cancel the command)."""
     fight = where / "encounters" / "demo.fight.jsonl"
     ex = Exchange(fight)
     ex.announce("http://127.0.0.1:8000/", None)  # a screen served (by this process)
@@ -176,6 +178,11 @@ def test_a_phone_answers_its_pcs_reaction_dice_and_brace_refusals_change_nothing
             again = _question(ex, "reaction", proc, seen)  # asked again, saying why
             assert "'parry' is not one of" in again["wrong"]
             assert _answer(c, wren, q["id"], "dodge").status_code == 409  # stale now
+            # cancelling the command is the GM's alone: a phone's "quit" is refused
+            r = _answer(c, wren, again["id"], "quit")
+            assert r.status_code == 422 and "only the GM can cancel" in r.json()["why"]
+            assert fight.read_bytes() == saved
+            again = _question(ex, "reaction", proc, seen)
             assert _answer(c, wren, again["id"], "dodge").json() == {"ok": True}
             assert _answer(c, wren, again["id"], "dodge").status_code == 409  # once
             dice = _question(ex, "dice", proc, seen)
@@ -271,6 +278,12 @@ def test_seat_at_the_prompt_gives_lists_and_closes_a_players_seat(where):
     assert "Wren has no seat" in text and "no seats (seat NAME gives one)" in text
     records = [json.loads(x) for x in fight.read_text().splitlines()[1:]]
     assert [x["cmd"] for x in records] == ["turn wren"]
+    # a seat left from an earlier fight in this file's place closes too
+    Exchange(fight).seat("Ilvane")
+    r = invoke("run", where / "encounters" / "demo.yaml", "--seed", "1",
+               input="seat ilvane off\n")
+    assert r.exit_code == 0, r.output
+    assert "Ilvane's seat is closed" in r.output and Exchange(fight).seats() == {}
 
 
 # --- the odds on the phone -------------------------------------------------------------
@@ -394,7 +407,8 @@ def test_an_attacker_hidden_from_the_players_is_not_named_on_the_phone(enc):
 
 def test_a_seats_requests_are_guarded(where):
     """Only a seat's answer may be posted, with a short body of a stated length; a seat
-    token that opens nothing gets nothing; the requests of one seat are bounded."""
+    token that opens nothing gets nothing; the requests of one seat, and of a client naming
+    no seat, are bounded."""
     fight = where / "encounters" / "demo.fight.jsonl"
     r = invoke("do", where / "encounters" / "demo.yaml", "--seed", "1", "turn wren")
     assert r.exit_code == 0, r.output
@@ -414,6 +428,12 @@ def test_a_seats_requests_are_guarded(where):
         assert wren not in page.text  # the token stays in the address
         codes = [c.get(f"/seat/question.json?seat={wren}").status_code for _ in range(45)]
         assert 429 in codes and codes[0] == 200
+        # made-up tokens are one stranger's requests, bounded too, and however many
+        # there are they do not free the seat's own spent bucket
+        made_up = [c.get(f"/seat/question.json?seat={secrets.token_hex(8)}").status_code
+                   for _ in range(300)]
+        assert made_up[0] == 403 and made_up[-1] == 429
+        assert c.get(f"/seat/question.json?seat={wren}").status_code == 429
 
 
 def test_seats_that_cannot_be_written_leave_the_question_to_the_gm(where, monkeypatch,

@@ -59,6 +59,7 @@ def _save(fight: Path, target: Path) -> None:
     for warning in ff.warnings:
         typer.echo(one_line(warning), err=True)
     state = ff.session.state
+    _may_replace(target, fight, ff.encounter_path)
     text = party_text(state, fight.name)
     try:
         atomic_write(target, text.encode("utf-8"))
@@ -67,6 +68,39 @@ def _save(fight: Path, target: Path) -> None:
     allies = sum(1 for f in state.fighters.values() if f.side == "allies" and not f.removed)
     typer.echo(one_line(f"saved {allies} all{'y' if allies == 1 else 'ies'} of "
                         f"{fight} into {target} (round {state.round})"))
+
+
+def _may_replace(target: Path, fight: Path, encounter: Path | None) -> None:
+    """Refuse a FILE that is not ours to replace: the fight or its encounter (a slip
+    of the argument order would lose the fight), anything but a regular file (``/dev/null``
+    would be swapped for a file by the atomic rename), or a file that is not a party file
+    (a README, an encounter): only a party file, or a new name, is written."""
+    from momenta_cli.storage import is_regular
+
+    def same(a: Path, b: Path | None) -> bool:
+        try:
+            return b is not None and a.resolve() == b.resolve()
+        except OSError:
+            return False
+
+    if same(target, fight) or same(target, encounter):
+        what = "the fight itself" if same(target, fight) else "the fight's encounter"
+        raise MomentaError(f"{target}: is {what}; save the party into a file of its own "
+                           f"(e.g. party.yaml)")
+    if not target.exists() and not target.is_symlink():
+        return
+    if not is_regular(target):
+        raise MomentaError(f"{target}: is not a regular file; save the party into a "
+                           f"file of its own (e.g. party.yaml)")
+    try:
+        with open(target, "rb") as f:
+            head = f.read(65536)
+    except OSError:
+        head = b""  # unreadable: the write below says why in one line
+    # A party file, even one the GM's editing broke, has its top-level ``party:`` key.
+    if not any(line.rstrip().startswith(b"party:") for line in head.splitlines()):
+        raise MomentaError(f"{target}: exists and is not a party file, so it is left "
+                           f"alone; save into a new file or remove it first")
 
 
 def _show(path: Path, no_color: bool, width: int | None) -> None:

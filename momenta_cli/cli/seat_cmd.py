@@ -42,6 +42,19 @@ def seat_line(ff: FightFile, screen: Screen, line: str) -> None:
         return
     off = len(words) > 1 and words[-1].lower() == "off"
     name = " ".join(words[:-1] if off else words)
+    left = [n for n in seats.seats() if n.lower() == name.lower()]
+    if off and left and not any(n.lower() == name.lower() for n in ff.session.state.fighters):
+        name = left[0]
+        # a seat left from an earlier fight in this file's place (``run --new``): its
+        # PC is not in this fight, but its link must still be closable
+        try:
+            seats.unseat(name)
+        except OSError as err:
+            screen.error(one_line(f"the seats cannot be kept beside the fight: {err}"))
+            return
+        screen.console.print(lit(f"{name}'s seat is closed: its link answers nothing now",
+                                 "dim"))
+        return
     try:
         f = find_fighter(ff.session.state, name)
         if f.side != "allies":

@@ -162,9 +162,16 @@ class TableDecider:
         end of the input, or ``quit``."""
         self.asked = True
         got = self._ask(prompt, words)
-        if got is not None and got.replace("\ufeff", "").strip().lower() in LEAVE:
-            self.table.note(LEAVING)  # no answer: the GM wants out
-            got = None
+        while got is not None and got.replace("\ufeff", "").strip().lower() in LEAVE:
+            if not getattr(self.table, "last_seat", ""):
+                self.table.note(LEAVING)  # no answer: the GM wants out
+                got = None
+                break
+            # Cancelling the command is the GM's alone: a phone may only answer its own
+            # question, so its "quit" is a wrong answer, said to the phone, asked again.
+            self.table.wrong(f"{got.strip()!r} is not an answer here; only the GM can "
+                             f"cancel the command")
+            got = self._ask(prompt, words)
         if got is None:
             if self._tracker_shown:  # a retyped line rolls afresh: what was shown is not kept
                 self.table.tell(VOID)

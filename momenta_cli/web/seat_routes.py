@@ -56,6 +56,12 @@ class Limiter:
         times.append(now)
         return True
 
+    def blocked(self, key: str) -> bool:
+        """Whether ``key`` is out of requests now (nothing counted)."""
+        now = time.monotonic()
+        times = self.seen.get(key) or ()
+        return sum(1 for t in times if now - t <= self.per) >= self.n
+
 
 def for_phone(q: dict[str, Any]) -> dict[str, Any]:
     """The open question as a phone is sent it (no more than it shows)."""
@@ -64,7 +70,10 @@ def for_phone(q: dict[str, Any]) -> dict[str, Any]:
 
 def seat_routes(exchange: Exchange, page: Any) -> list[Route]:
     """The seat's routes; ``page(request)`` draws the page for a seat."""
-    limiter = Limiter()
+    # Two kinds of bucket: one per seat, and one per client address for every request
+    # that names no seat. A stranger's made-up tokens all fall in its address's bucket,
+    # and cannot crowd a real seat's bucket out of memory (there are only so many seats).
+    seats, strangers = Limiter(), Limiter()
 
     def refused(why: str, status: int) -> Response:
         return JSONResponse({"ok": False, "why": why}, status_code=status)
@@ -72,9 +81,12 @@ def seat_routes(exchange: Exchange, page: Any) -> list[Route]:
     def gate(request: Request) -> tuple[str | None, Response | None]:
         token = request.query_params.get("seat", "")
         client = request.client.host if request.client else "?"
-        if not limiter.allow(token[:64] or client):
-            return None, refused("too many requests: wait a few seconds", 429)
-        seat = exchange.seat_of(token)
+        busy = refused("too many requests: wait a few seconds", 429)
+        if strangers.blocked(client):  # looked up no further
+            return None, busy
+        seat = exchange.seat_of(token) if token else None
+        if not (seats.allow(seat) if seat is not None else strangers.allow(client)):
+            return None, busy
         if seat is None:
             return None, refused("this seat is closed (revoked, or never given): ask the "
                                  "GM for a new link", 403)
