@@ -76,3 +76,24 @@ def test_a_damaged_verdict_is_not_trusted(tmp_path):
 def test_the_verdicts_live_in_the_state_home(tmp_path, monkeypatch):
     monkeypatch.setenv("MOMENTA_HOME", str(tmp_path / "h"))
     assert verdict_dir() == tmp_path / "h" / "cache" / "validated"
+
+
+def test_a_party_file_symlink_pointed_elsewhere_is_read_afresh(tmp_path):
+    """R38's party file is part of what the verdict (and the encounter cache) rest on,
+    whichever file its name leads to: a symlink repointed at a bad party is checked."""
+    encs, env = _copy(tmp_path)
+    parties = encs / "parties"
+    good = parties / "good.yaml"
+    good.write_text((parties / "campaign-party.yaml").read_text())
+    bad = parties / "bad.yaml"
+    bad.write_text(good.read_text().replace("vitality: 4", "vitality: 400", 1))
+    assert bad.read_text() != good.read_text()
+    link = parties / "campaign-party.yaml"
+    link.unlink()
+    link.symlink_to("good.yaml")
+    assert _validate(encs, env, "campaign-stair.yaml").returncode == 0
+    link.unlink()
+    link.symlink_to("bad.yaml")
+    done = _validate(encs, env, "campaign-stair.yaml")
+    assert done.returncode == 1, done.stdout
+    assert "400" in done.stderr and "OK" not in done.stdout

@@ -418,6 +418,9 @@ class _Loader:
         if problem:
             self.problems.add(src, ("party",), problem.replace("include", "read", 1))
             return combatants
+        # as for an include: where the name leads is part of the caches' key, so a
+        # symlink pointed at another party file is read afresh
+        self.reads.links.append((str(self.base / entry), str(target)))
         try:
             text = self.reads.read(target)  # hashed: the cache trusts it while unchanged
         except YamlProblem as err:
