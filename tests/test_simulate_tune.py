@@ -159,6 +159,24 @@ def test_a_value_the_file_refuses_is_shown_refused():
     assert any(line.split()[:1] == ["10"] and "%" in line for line in r.output.splitlines())
 
 
+def test_a_sweep_with_every_value_refused_has_no_answer_and_exits_1():
+    r = invoke("simulate", DEMO, "--sweep", "knife.count=-3..-1", "-n", "10", "--seed", "2")
+    assert r.exit_code == 1, r.output
+    assert "no value of knife.count could be played" in r.output
+
+
+def test_a_symlinked_encounter_is_tuned_with_its_own_includes(tmp_path):
+    """The includes are found beside the file the link leads to, as the loader finds
+    them: a symlink elsewhere tunes like the file itself."""
+    link = tmp_path / "demo.yaml"
+    link.symlink_to(DEMO)
+    r = invoke("simulate", link, "--sweep", "knife.count=2..3", "-n", "10", "--seed", "2")
+    assert r.exit_code == 0, r.output
+    assert "refused" not in r.output
+    rows = [line for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+    assert [row.split()[0] for row in rows] == ["2", "3"]
+
+
 def test_ctrl_c_prints_the_values_tried_so_far(monkeypatch):
     from momenta_cli.simulate import tune
 

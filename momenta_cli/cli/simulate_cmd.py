@@ -348,6 +348,13 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
         console.print(tuning_report(report, sweep=span is not None))
     if search.interrupted:
         raise typer.Exit(130)
+    if not any(t.fights and not t.refused for t in search.trials):
+        from momenta_cli.text import one_line
+
+        # every value refused by the file: there is no answer, and a script must know
+        typer.echo(f"momenta simulate: no value of {one_line(param)} could be played "
+                   f"(each was refused, above)", err=True)
+        raise typer.Exit(1)
 
 
 def _run_search(search: Search, runner: Runner, span: tuple[str, int, int] | None

@@ -94,8 +94,8 @@ def rewritten(path: Path, original: EncounterSpec) -> EncounterSpec:
     loads it again with nothing changed: the same (tests/test_simulate_tune.py)."""
     from momenta_cli.encounter import load_encounter_text
 
-    return _positions(load_encounter_text(_write(_read(path)), str(path), path.parent),
-                      original)
+    return _positions(load_encounter_text(_write(_read(path)), str(path),
+                                          _folder(path)), original)
 
 
 # --- the knob ------------------------------------------------------------------------
@@ -128,7 +128,13 @@ class Knob:
         entry = data["combatants"][self._entry]
         _set(entry, self._keys, v, self._library)
         return _positions(load_encounter_text(_write(data), str(self.path),
-                                              self.path.parent), self._original)
+                                              _folder(self.path)), self._original)
+
+
+def _folder(path: Path) -> Path:
+    """Where the file's includes are found: beside the file itself, as the loader finds
+    them, not beside a symlink that leads to it."""
+    return path.resolve().parent
 
 
 def _positions(loaded: EncounterSpec, original: EncounterSpec) -> EncounterSpec:
@@ -215,7 +221,7 @@ class _Library:
                     table.setdefault(name_key(raw["name"]), raw)
         for inc in data.get("include") or ():
             if isinstance(inc, str):
-                target = path.parent / inc
+                target = real.parent / inc
                 try:
                     self._take(target, _read(target), seen)
                 except (OSError, yaml.YAMLError):
