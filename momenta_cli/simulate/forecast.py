@@ -40,6 +40,8 @@ def forecast_tally(fight: Fight, policy: str | None, n: int, seed: int, *, jobs:
     """Play ``fight`` on ``n`` times from where it stands (``policy``: as ``simulate``);
     ``max_rounds`` counts from its round. ``fight`` is not changed."""
     check_playable(fight.encounter)
+    if outcome(fight) is not None or fight.over:
+        n = 1  # nothing is left to play: every fight "played on" is this one, so one says it
     return tally_run(fight.encounter, policy, n, seed, jobs=jobs, max_rounds=max_rounds,
                      progress=progress, start=fight.clone())
 
