@@ -113,3 +113,26 @@ def test_a_fight_keeps_the_party_it_began_with_when_the_file_is_saved_over(campa
     allies = {a["name"]: a for a in json.loads(r.stdout)["allies"]}
     assert allies["Brannoc"]["vitality"] == [4, 21]
     assert "has changed since this fight began" in r.stderr
+
+
+def test_a_party_file_refuses_conditions_it_does_not_carry_and_an_ally_up_at_0(campaign):
+    """R38: Defeated and Lost are said by ``down:``, Hidden is not carried; an ally at 0
+    Vitality is down, so the file says how (docs/encounter-format.md, The party)."""
+    party = campaign / "parties" / "campaign-party.yaml"
+    party.write_text(
+        "party:\n"
+        "  - name: Brannoc\n"
+        "    conditions: {Defeated: 1, Hidden: 1}\n"
+        "  - name: Tamsin\n"
+        "    vitality: 0\n")
+    r = invoke("validate", campaign / "campaign-stair.yaml")
+    assert r.exit_code == 1, r.output
+    shown = str(party)
+    assert f"{shown}:3:18: party[0].conditions.Defeated: Defeated is said by 'down: " \
+           "Defeated', not among the conditions" in r.output
+    assert f"{shown}:3:31: party[0].conditions.Hidden: Hidden is not carried" in r.output
+    assert f"{shown}:5:15: party[1].vitality: Tamsin at 0 Vitality is down: add 'down: " \
+           "Defeated'" in r.output
+    party.write_text("party:\n  - name: Tamsin\n    vitality: 0\n    down: Defeated\n")
+    r = invoke("validate", campaign / "campaign-stair.yaml")
+    assert r.exit_code == 0, r.output
