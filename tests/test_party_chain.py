@@ -136,3 +136,28 @@ def test_a_party_file_refuses_conditions_it_does_not_carry_and_an_ally_up_at_0(c
     party.write_text("party:\n  - name: Tamsin\n    vitality: 0\n    down: Defeated\n")
     r = invoke("validate", campaign / "campaign-stair.yaml")
     assert r.exit_code == 0, r.output
+
+
+def test_a_script_of_a_party_fight_says_the_replay_reads_the_party_file_now(campaign):
+    """R38: an exported script holds no party of its own: its header names the party
+    file the fight began from and says a replay reads it as it is now; ``replay`` warns
+    in one line when the file has changed since the fight began."""
+    r = invoke("do", campaign / "campaign-stair.yaml", "turn tamsin", "--quiet")
+    assert r.exit_code == 0, r.output
+    fight = campaign / "campaign-stair.fight.jsonl"
+    script = campaign / "stair.script"
+    r = invoke("log", fight, "--format", "script", "--output", script)
+    assert r.exit_code == 0, r.output
+    text = script.read_text()
+    assert "# This fight began from the party file parties/campaign-party.yaml. A replay\n" \
+           "# reads that file as it is now, not as it was" in text
+    r = invoke("replay", campaign / "campaign-stair.yaml", script)
+    assert r.exit_code == 0, r.output
+    assert "warning" not in r.stderr
+    (campaign / "parties" / "campaign-party.yaml").write_text(
+        "party: [{name: Brannoc, vitality: 21}]\n")
+    r = invoke("replay", campaign / "campaign-stair.yaml", script)
+    assert r.exit_code == 0, r.output
+    assert r.stderr == f"{script}: warning: the party file parties/campaign-party.yaml " \
+        "has changed since this fight began: the replay starts from the file as it is " \
+        "now\n"
