@@ -104,6 +104,8 @@ def test_entering_squares_on_the_way_counts():
     assert play(s, "turn brannoc") == []
     assert play(s, "move brannoc to e2") == ["event trap"]  # through D2
     assert s.state.fighters["Brannoc"].vitality == 18
+    # a side is said as one of it: "an ally enters", never "allies enters"
+    assert s.entries[-1].fired_by == "an ally enters D2"
 
 
 def test_the_combats_end():
