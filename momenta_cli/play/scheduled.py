@@ -33,6 +33,10 @@ from momenta_cli.engine.core import (
 from momenta_cli.errors import MomentaError
 from momenta_cli.language import event_command
 
+# What the log says of an event a line fired rather than its trigger ("Event gate
+# (fired by hand)"), in the place of the trigger's words
+BY_HAND = "fired by hand"
+
 # The prompt's question before an ``ask: true`` event fires: True to run it. None (``do``,
 # replay scripts): every event fires, as the question's default answer would have it.
 Confirm = Callable[[ScheduledEvent], bool]
@@ -117,3 +121,38 @@ def fire_all(session: Session, due: list[ScheduledEvent], roller: Roller,
         except MomentaError as err:
             refused.append(str(err))
     return made, refused
+
+
+def mark_by_hand(session: Session) -> Entry:
+    """The session's last entry, an ``event NAME`` line's, with its event marked as
+    fired by hand (``BY_HAND`` in the place of the trigger's words: the log must not
+    say "(Captain is Defeated)" of a gate the GM opened while he stands). The mark is
+    words for the log only: the fight's state is the same."""
+    from momenta_cli.engine.schedule import EventFired
+
+    entry = session.entries[-1]
+    mark = entry.events[0] if entry.events else None
+    if isinstance(mark, EventFired) and mark.when != BY_HAND:
+        entry = replace(entry, events=(replace(mark, when=BY_HAND), *entry.events[1:]))
+        session.entries[-1] = entry
+    return entry
+
+
+def was_due(session: Session, name: str) -> bool:
+    """Whether the event ``name``, fired by the session's last entry, was due by the
+    line before the firings just before it (its trigger): a journal's lines run again
+    one by one (``run_line(auto=False)``) tell the tracker's firings from the GM's so."""
+    from momenta_cli.engine.core import apply_all
+    from momenta_cli.engine.schedule import EventFired, due
+
+    entries = session.entries[:-1]
+    k = len(entries)
+    while k and entries[k - 1].events and isinstance(entries[k - 1].events[0], EventFired):
+        k -= 1
+    if not k:
+        return False
+    before = session.initial.clone()
+    for e in entries[:k - 1]:
+        apply_all(before, e.events)
+    return any(s.name.casefold() == name.casefold()
+               for s in due(before, entries[k - 1].events, opening=k == 1))
