@@ -76,11 +76,11 @@ def line_problems(events: tuple[ScheduledEvent, ...], encounter: EncounterSpec |
     # be free then), its name is not; the squares are checked on the file's map
     fight = Session(dataclasses.replace(encounter, board=None)).initial
     for line, at, command in commands:
-        why = _problem(fight, encounter.board, command)
-        if why is None and isinstance(command, AddFighter):
+        problem = _problem(fight, encounter.board, command)
+        if problem is None and isinstance(command, AddFighter):
             fight = _with_newcomers(fight, command)
-        if why is not None:
-            out.append(f"{at}: '{line}': {why}")
+        if problem is not None:
+            out.append(f"{at}: '{line}': {problem}")
     return out
 
 

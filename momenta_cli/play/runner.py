@@ -138,7 +138,7 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
     if not auto:
         out = run_one(session, line, roller, players=players, asking=asking)
         if command is not None and out.entry is not None \
-                and not scheduled.was_due(session, command.name):
+                and not scheduled.was_due(session, getattr(command, "name", "")):
             out = replace(out, entry=scheduled.mark_by_hand(session))
         return out
     size, opening = len(session.entries), not session.entries and not session.undone

@@ -30,7 +30,6 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.engine.geometry import Square, footprint, parse_square, side_of
 
-
 _ONE_OF = {"allies": "an ally", "adversaries": "an adversary",
            "independents": "an independent"}
 
