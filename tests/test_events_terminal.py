@@ -1,5 +1,6 @@
 """Issue 27, Must show: an ``ask: true`` scheduled event at a round start, asked at the
-real prompt in a pseudo-terminal: answered no, it is recorded as declined (``event NAME
+real prompt in a pseudo-terminal, after what the line that set it off did is shown:
+answered no, it is recorded as declined (``event NAME
 skip``) and nothing joins; undone back past the round's turn and played on, it is asked
 again, and answered yes (Enter) the footpads come in, each firing its own record marked
 with its trigger (docs/encounter-format.md, Events)."""
@@ -28,7 +29,13 @@ def test_an_ask_event_at_round_two_is_asked_and_answered_no_then_yes(where):
         term.wait_prompt(prompt)
     for answer in ("n", ""):
         term.send("end\r")  # the last turn of round 1 ends: round 2 starts
-        term.wait_words("Round 2 starts: reinforcements (add footpad as Wallman x2 at b2).")
+        shown = term.wait_words("Round 2 starts: reinforcements (add footpad as Wallman "
+                                "x2 at b2).")
+        # the question comes after what the line did: the turn's end, the round's
+        # banner and the events fired before it (the bell, the regeneration)
+        asked = shown.index("Round 2 starts: reinforcements")
+        assert -1 < shown.find("Captain ends the turn") < asked, shown
+        assert -1 < shown.find("Event bell") < asked, shown
         term.wait_prompt("Run event reinforcements? [Y/n]")
         term.send(answer + "\r")
         term.wait_prompt("R2 allies>")

@@ -85,3 +85,53 @@ def test_a_party_file_validates_on_its_own_for_its_shape(tmp_path):
     r = invoke("validate", bad)
     assert r.exit_code == 1
     assert f"{bad}:3:13: party[0].strain:" in r.output
+
+
+def _toll_house_with(tmp_path, line: str):
+    """toll-house.yaml, copied, with ``line`` added to the gate event's ``do:``: the
+    path, and the FILE:LINE:COL where the line stands."""
+    shutil.copytree(ROOT / "encounters" / "library", tmp_path / "library")
+    text = (ROOT / "encounters" / "toll-house.yaml").read_text()
+    old = "      - door l3 open\n"
+    assert text.count(old) == 1
+    text = text.replace(old, f"{old}      - {line}\n")
+    path = tmp_path / "toll-house.yaml"
+    path.write_text(text)
+    n = text.splitlines().index(f"      - {line}") + 1
+    return path, f"{path}:{n}:9: events[4].do[1]: '{line}': "
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("add footpad as Wallman x2 at z9", "Z9 is off the map"),
+    ("place gorm z3", "Z3 is off the map"),
+    ("turn zed", "no combatant called 'zed'"),
+    ("move zed to c3", "no combatant called 'zed'"),
+    ("cond captain nosuchcond", "unknown condition 'nosuchcond'"),
+    ("attack brannoc with nosuchweapon", "no weapon 'nosuchweapon'"),
+    ("attack gorm brannoc with longsword", "Gorm has no weapon 'longsword'"),
+    ("door c3 open", "C3 is not a door"),
+    # the reinforcements event's `add footpad as Wallman x2` makes Wallman-1 and -2 only
+    ("strain wallman-3 1", "no combatant called 'wallman-3'"),
+])
+def test_every_name_square_condition_and_weapon_of_an_event_line_is_checked(
+        tmp_path, line, why):
+    path, at = _toll_house_with(tmp_path, line)
+    r = invoke("validate", path)
+    assert r.exit_code == 1, r.output
+    assert len(r.output.splitlines()) == 1, r.output
+    assert r.output.startswith(at + why), r.output
+
+
+@pytest.mark.parametrize("line", [
+    "strain wallman-2 1",  # made by the reinforcements' add
+    "turn gorm",  # whose turn it may be is the moment's
+    "attack brannoc with cudgel",  # Gorm's (whoever's turn it is then)
+    "attack brannoc gorm with longsword",
+    "move gorm to c3",
+    "cond tamsin hindered +1 from gorm",
+    "door l3 close",
+])
+def test_a_line_that_only_the_moment_may_refuse_validates(tmp_path, line):
+    path, _ = _toll_house_with(tmp_path, line)
+    r = invoke("validate", path)
+    assert r.exit_code == 0, r.output

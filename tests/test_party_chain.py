@@ -113,3 +113,51 @@ def test_a_fight_keeps_the_party_it_began_with_when_the_file_is_saved_over(campa
     allies = {a["name"]: a for a in json.loads(r.stdout)["allies"]}
     assert allies["Brannoc"]["vitality"] == [4, 21]
     assert "has changed since this fight began" in r.stderr
+
+
+def test_a_party_file_refuses_conditions_it_does_not_carry_and_an_ally_up_at_0(campaign):
+    """R38: Defeated and Lost are said by ``down:``, Hidden is not carried; an ally at 0
+    Vitality is down, so the file says how (docs/encounter-format.md, The party)."""
+    party = campaign / "parties" / "campaign-party.yaml"
+    party.write_text(
+        "party:\n"
+        "  - name: Brannoc\n"
+        "    conditions: {Defeated: 1, Hidden: 1}\n"
+        "  - name: Tamsin\n"
+        "    vitality: 0\n")
+    r = invoke("validate", campaign / "campaign-stair.yaml")
+    assert r.exit_code == 1, r.output
+    shown = str(party)
+    assert f"{shown}:3:18: party[0].conditions.Defeated: Defeated is said by 'down: " \
+           "Defeated', not among the conditions" in r.output
+    assert f"{shown}:3:31: party[0].conditions.Hidden: Hidden is not carried" in r.output
+    assert f"{shown}:5:15: party[1].vitality: Tamsin at 0 Vitality is down: add 'down: " \
+           "Defeated'" in r.output
+    party.write_text("party:\n  - name: Tamsin\n    vitality: 0\n    down: Defeated\n")
+    r = invoke("validate", campaign / "campaign-stair.yaml")
+    assert r.exit_code == 0, r.output
+
+
+def test_a_script_of_a_party_fight_says_the_replay_reads_the_party_file_now(campaign):
+    """R38: an exported script holds no party of its own: its header names the party
+    file the fight began from and says a replay reads it as it is now; ``replay`` warns
+    in one line when the file has changed since the fight began."""
+    r = invoke("do", campaign / "campaign-stair.yaml", "turn tamsin", "--quiet")
+    assert r.exit_code == 0, r.output
+    fight = campaign / "campaign-stair.fight.jsonl"
+    script = campaign / "stair.script"
+    r = invoke("log", fight, "--format", "script", "--output", script)
+    assert r.exit_code == 0, r.output
+    text = script.read_text()
+    assert "# This fight began from the party file parties/campaign-party.yaml. A replay\n" \
+           "# reads that file as it is now, not as it was" in text
+    r = invoke("replay", campaign / "campaign-stair.yaml", script)
+    assert r.exit_code == 0, r.output
+    assert "warning" not in r.stderr
+    (campaign / "parties" / "campaign-party.yaml").write_text(
+        "party: [{name: Brannoc, vitality: 21}]\n")
+    r = invoke("replay", campaign / "campaign-stair.yaml", script)
+    assert r.exit_code == 0, r.output
+    assert r.stderr == f"{script}: warning: the party file parties/campaign-party.yaml " \
+        "has changed since this fight began: the replay starts from the file as it is " \
+        "now\n"

@@ -104,6 +104,8 @@ def test_entering_squares_on_the_way_counts():
     assert play(s, "turn brannoc") == []
     assert play(s, "move brannoc to e2") == ["event trap"]  # through D2
     assert s.state.fighters["Brannoc"].vitality == 18
+    # a side is said as one of it: "an ally enters", never "allies enters"
+    assert s.entries[-1].fired_by == "an ally enters D2"
 
 
 def test_the_combats_end():
@@ -183,3 +185,23 @@ def test_say_text_marked_for_the_players_reaches_their_results_and_no_other():
     play(s, *ROUND)
     told = last_results(s.state, s.entries, players=True, initial=s.initial)
     assert "The bell tolls." in told and not any("secret" in t for t in told)
+
+
+def test_an_event_the_gm_fires_by_hand_says_so_not_its_trigger():
+    """docs/encounter-format.md, Events: ``event NAME`` typed fires the event by hand;
+    the log must not give it a trigger that did not happen ("Gorm is Defeated")."""
+    from momenta_cli.engine.schedule import EventFired
+    from momenta_cli.play import for_script
+
+    s = session("  - {name: gate, when: {defeated: Gorm}, do: [note the gate opens]}\n"
+                "  - {name: two, when: {round: 2}, do: [note round two]}\n")
+    play(s, "turn brannoc", "event gate")
+    mark = s.entries[-1].events[0]
+    assert isinstance(mark, EventFired) and mark.when == "fired by hand"
+    assert s.entries[-1].fired_by == ""
+    assert play(s, *ROUND[1:]) == ["event two"]  # round 2 starts: by its trigger
+    mark = s.entries[-1].events[0]
+    assert isinstance(mark, EventFired) and mark.when == "round 2 starts"
+    # the journal's lines run again one by one (the script export's check) tell the two
+    # apart the same way: every command replays as recorded
+    assert for_script(s)[1] is None

@@ -119,3 +119,19 @@ def test_a_forecast_fires_the_events_still_to_come():
     assert "Wallman-1" in played.state.fighters
     assert [e.line for e in played.entries if e.fired_by][:3] == [
         "event bell", "event regenerate", "event reinforcements"]
+
+
+@pytest.mark.parametrize("line", ["heal captain 5 ?", "heal captain 5 dice 3", "undo",
+                                  "event gate"])
+def test_the_simulator_refuses_an_event_line_as_the_prompt_does(line):
+    """One reading of an event's line for both (language/event_lines.py): the simulator
+    refuses a line with the very words the prompt uses (here, an ``event`` line of the
+    regeneration fired by hand at the prompt)."""
+    enc = load_encounter(TOLL)
+    bad = replace(enc.events[0], lines=(line,))
+    enc = replace(enc, events=(bad, *enc.events[1:]))
+    with pytest.raises(MomentaError) as at_prompt:
+        run_line(Session(enc), "event regenerate", SeededRoller(1))
+    with pytest.raises(MomentaError) as simulated:
+        check_playable(enc)
+    assert str(at_prompt.value) in str(simulated.value)

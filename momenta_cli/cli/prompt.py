@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -136,8 +137,20 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
     from momenta_cli.questions import Cancelled
 
     before = mark(ff.session.state)
+    # An ``ask: true`` event's question comes after what the line did is on the screen
+    # (its events, the round banner): the line is drawn at the first question, and only
+    # what follows it afterwards. ``early``: the firings drawn then, and the mark then.
+    early: list[tuple[int, tuple]] = []
+
+    def confirm_after_line(sched: ScheduledEvent) -> bool:
+        assert confirm is not None
+        if not early:
+            early.append(_draw_so_far(ff, screen, line, before))
+        return confirm(sched)
+
     try:
-        out = ff.run(line, roller, players=screen.players, asking=asking, confirm=confirm)
+        out = ff.run(line, roller, players=screen.players, asking=asking,
+                     confirm=confirm_after_line if confirm is not None else None)
     except (Cancelled, KeyboardInterrupt):
         screen.console.print(lit("cancelled: nothing was done", "dim"))
         return None
@@ -154,6 +167,12 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
         return None
     for note in ff.take_notices():
         screen.console.print(lit(f"note: {note}", "yellow"))
+    if early:
+        drawn, seen = early[0]
+        screen.outcome(replace(out, entry=None, fired=out.fired[drawn:]), ff.session.state,
+                       seen)
+        screen.changed(ff.session.state, seen)
+        return not out.leaves
     entry = out.entry
     if asking is not None and asking.shows:
         typed = line
@@ -162,6 +181,21 @@ def _run(ff: FightFile, screen: Screen, line: str, roller: Roller,
         _shown_as(screen, entry, ff.session.state, before)
         return True
     return screen.outcome(out, ff.session.state, before)
+
+
+def _draw_so_far(ff: FightFile, screen: Screen, line: str, before: tuple
+                 ) -> tuple[int, tuple]:
+    """Draw the line just decided and the events it fired so far (the session's last
+    entries), as ``screen.outcome`` would after it: how many firings that was, and the
+    mark of the state now."""
+    from momenta_cli.play import Outcome, automatic_block
+
+    block = automatic_block(ff.session)
+    entry = ff.session.entries[-len(block) - 1]
+    screen.outcome(Outcome(line, entry=entry, fired=tuple(Outcome(e.line, entry=e)
+                                                          for e in block)),
+                   ff.session.state, before)
+    return len(block), mark(ff.session.state)
 
 
 def _shown_as(screen: Screen, entry: Entry, fight: Fight, before: tuple) -> None:

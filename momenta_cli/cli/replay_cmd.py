@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from momenta_cli.cli.common import NoColor, Width, fail, guarded, make_console
 from momenta_cli.text import one_line
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.core import EncounterSpec
 
 
 def _read_script(script: Path) -> list[str]:
@@ -35,6 +38,20 @@ def _read_script(script: Path) -> list[str]:
     return [x[:-1] if x.endswith("\r") else x for x in rows]
 
 
+def _warn_party(enc: EncounterSpec, lines: list[str], script: Path) -> None:
+    """One line on stderr when the script's fight began from a party (R38) other than
+    the one the encounter's party file gives now: the replay starts from the file."""
+    if not enc.party:
+        return
+    from momenta_cli.encounter import opening_party, party_in_script
+
+    kept = party_in_script(lines)
+    if kept is not None and kept != opening_party(enc):
+        typer.echo(one_line(f"{script}: warning: the party file {enc.party} has changed "
+                            "since this fight began: the replay starts from the file as "
+                            "it is now"), err=True)
+
+
 def replay(
     encounter: Annotated[Path, typer.Argument(help="Encounter YAML file.", readable=False)],
     script: Annotated[Path, typer.Argument(help="Script: one command per line, # comments.",
@@ -53,6 +70,10 @@ def replay(
     Scripts are written for a seed (the default, 1, for the shipped ones): another seed
     rolls other dice, and a later line may then refuse (a target already Defeated).
 
+    A script exported from a fight begun from a party file (R38) replays from the
+    party file as it is now; a warning says so when it differs from the one the fight
+    began with.
+
     A line ending in " ?" is previewed and the script goes on: it is shown (not with
     --json), changes nothing and rolls none of the seed's dice, so the fight is the same
     with or without it. A previewed command that is not allowed does not stop the replay,
@@ -70,6 +91,7 @@ def replay(
     with guarded():
         enc = load_encounter_cached(encounter)  # no YAML, no pydantic when unchanged
     script_lines = _read_script(script)
+    _warn_party(enc, script_lines, script)
     session = Session(enc)
     roller = SeededRoller(seed)
     if not as_json:

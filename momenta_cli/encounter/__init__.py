@@ -15,6 +15,8 @@ Modules:
     mapstart    where each combatant starts: ``at: C5`` or a ``mark:`` letter
     event_build the ``events:`` block into scheduled events, each trigger checked
     party_file  party files (R38): the allies carried from one fight into the next
+    party_state the party an encounter opens with, as plain data (kept in a fight
+                file's first line and an exported script's comment)
     problems    problems collected as ``FILE:LINE:COL: path: message``
     roots       where includes may come from (shared with the cache, which needs no
                 YAML)

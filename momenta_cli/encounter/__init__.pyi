@@ -14,5 +14,10 @@ from .party_file import (
     party_text as party_text,
     persistent_conditions as persistent_conditions,
 )
+from .party_state import (
+    KEPT_MARK as KEPT_MARK,
+    opening_party as opening_party,
+    party_in_script as party_in_script,
+)
 from .schema import schema_text as schema_text
 from .verdicts import cached_verdict as cached_verdict, store_verdict as store_verdict

@@ -1,7 +1,7 @@
 """The encounter's ``events:`` into the engine's ``ScheduledEvent``s, each trigger checked
 against the encounter: a round number, a combatant and squares that exist, located at
 ``FILE:LINE:COL``. The lines an event runs are read by the command language, a layer
-above (play/scheduled.py ``line_problems``, which ``momenta validate`` adds)."""
+above (play/event_check.py ``line_problems``, which ``momenta validate`` adds)."""
 
 from __future__ import annotations
 

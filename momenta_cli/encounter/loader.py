@@ -68,7 +68,7 @@ class Loaded:
     library: bool = False  # a library file (loaded with library_ok): spec has no combatants
     reads: Reads | None = None
     # The encounter's scheduled events that were read, with other problems or not, so
-    # that ``validate`` checks their lines too (play/scheduled.py ``line_problems``).
+    # that ``validate`` checks their lines too (play/event_check.py ``line_problems``).
     events: tuple[ScheduledEvent, ...] = ()
 
 

@@ -93,7 +93,8 @@ def carry(combatants: list[CombatantSpec], src: Source, party: PartyModel,
           problems: Problems, known_conditions: set[str]) -> list[CombatantSpec]:
     """``combatants`` with each ally the party names starting as the party file says
     (R38: Vigor and Guard full); a name that is no ally here, a value past its
-    maximum, more Wounds than slots or an unknown condition is a located problem."""
+    maximum, more Wounds than slots, an unknown condition, a condition not carried
+    (Defeated, Lost, Hidden) or 0 Vitality without ``down:`` is a located problem."""
     allies = {name_key(c.name): c for c in combatants if c.side == "allies"}
     given: dict[str, CombatantSpec] = {}
     for i, m in enumerate(party.party):
@@ -125,10 +126,19 @@ def carry(combatants: list[CombatantSpec], src: Source, party: PartyModel,
                                  f"{suggest(cond, known_conditions)}")
                     ok = False
         for cond in m.conditions:
-            if cond not in known_conditions:
+            carried_not = _not_carried(cond)
+            if carried_not:
+                problems.add(src, ("party", i, "conditions", cond), carried_not, key=True)
+                ok = False
+            elif cond not in known_conditions:
                 problems.add(src, ("party", i, "conditions", cond), f"unknown condition "
                              f"'{cond}'{suggest(cond, known_conditions)}", key=True)
                 ok = False
+        if m.vitality == 0 and m.down is None:
+            # at 0 Vitality an ally is down: the file says how, or it would act at 0
+            problems.add(src, ("party", i, "vitality"), f"{spec.name} at 0 Vitality is "
+                         "down: add 'down: Defeated' (or Lost), or give Vitality above 0")
+            ok = False
         if not ok:
             continue
         start = {k: v for k in ("vitality", "strain", "resolve", "consumables")
@@ -137,6 +147,17 @@ def carry(combatants: list[CombatantSpec], src: Source, party: PartyModel,
             spec, start={**spec.start, **start}, conditions=tuple(m.conditions.items()),
             wounds=tuple(m.wounds), burdens=tuple(m.burdens), down=m.down or "")
     return [given.get(c.name, c) for c in combatants]
+
+
+def _not_carried(cond: str) -> str:
+    """Why ``cond`` has no place in a party file's ``conditions:``, or ""."""
+    said = next((n for n in NOT_CARRIED if n.casefold() == cond.casefold()), None)
+    if said is None:
+        return ""
+    if said == "Hidden":
+        return ("Hidden is not carried into the next fight (where one hid was the last "
+                "battlefield): leave it out")
+    return f"{said} is said by 'down: {said}', not among the conditions"
 
 
 def carried(f: Fighter, persistent: set[str]) -> dict[str, Any]:

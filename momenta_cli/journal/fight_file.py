@@ -458,12 +458,9 @@ def party_kept(encounter: EncounterSpec) -> dict[str, Any] | None:
     """What the header keeps of an encounter's party (R38, ``party:``): each ally's
     opening values as the party file gave them when the fight began, so that the fight
     resumes from them even after the file is saved over (``momenta party save``)."""
-    if not encounter.party:
-        return None
-    return {"file": encounter.party, "allies": [
-        {"name": c.name, "start": dict(c.start), "conditions": [list(x) for x in c.conditions],
-         "wounds": list(c.wounds), "burdens": list(c.burdens), "down": c.down}
-        for c in encounter.combatants if c.side == "allies"]}
+    from momenta_cli.encounter import opening_party
+
+    return opening_party(encounter)
 
 
 def with_party(encounter: EncounterSpec, kept: Any) -> tuple[EncounterSpec, list[str]]:

@@ -9,6 +9,8 @@ Modules:
     attack_grammar  the attack line's options as a table: keyword, field, value, where
                     each may stand (attack, counter, for, odds); a line typed so far
     attack_verbs    attack, feint, grab, shove, intercept, forestall, read by that table
+    event_lines     an encounter event's ``do:`` line read as a command (the prompt's
+                    and the simulator's)
     forecast_verb   ``forecast [N]``: the fight played on from here, nothing changed
     maneuver_verbs  the other maneuvers of ch19, grab release, falls, terrain
     map_verbs       ``place``, ``map``, ``los``, ``door``

@@ -15,6 +15,7 @@ from .attack_grammar import (
     read_partial as read_partial,
 )
 from .attack_verbs import movement_reaction as movement_reaction
+from .event_lines import event_command as event_command
 from .maneuver_verbs import read_via as read_via
 from .meta import Meta as Meta, Request as Request
 from .parsing import (

@@ -1,5 +1,6 @@
 # The door of play: each name of its API and the module it lives in.
 
+from .event_check import line_problems as line_problems
 from .pinned import (
     for_script as for_script,
     pinned_command as pinned_command,
@@ -18,6 +19,5 @@ from .runner import (
 from .scheduled import (
     Confirm as Confirm,
     automatic_block as automatic_block,
-    line_problems as line_problems,
     ready as ready,
 )

@@ -130,12 +130,18 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
     ``confirm``: the GM's answer before an ``ask: true`` event fires (None: it fires).
     ``auto=False``: nothing fires by itself, and an ``event NAME`` line is run as it is
     (a journal's lines run again one by one: salvage, the script export's check)."""
-    if not auto or not session.encounter.events:
+    if not session.encounter.events:
         return run_one(session, line, roller, players=players, asking=asking)
     from momenta_cli.play import scheduled
 
-    size, opening = len(session.entries), not session.entries and not session.undone
     command = _fire_command(line)
+    if not auto:
+        out = run_one(session, line, roller, players=players, asking=asking)
+        if command is not None and out.entry is not None \
+                and not scheduled.was_due(session, getattr(command, "name", "")):
+            out = replace(out, entry=scheduled.mark_by_hand(session))
+        return out
+    size, opening = len(session.entries), not session.entries and not session.undone
     stands = scheduled.standing_for(session, command, line) if command is not None \
         else None
     if stands is not None and stands[1]:
@@ -160,6 +166,8 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
         for _ in taken:
             session.redo()  # refused: the automatic firings stand as they were
         raise
+    if stands is None and command is not None and out.entry is not None:
+        out = replace(out, entry=scheduled.mark_by_hand(session))  # typed, not triggered
     due = scheduled.due_after(session, before, size, opening) if out.entry is not None else []
     if again:
         due = [s for n in again if (s := session.encounter.event(n)) is not None]

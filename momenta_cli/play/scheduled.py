@@ -30,44 +30,16 @@ from momenta_cli.engine.core import (
     ScheduledEvent,
     Session,
 )
-from momenta_cli.errors import CommandError, MomentaError, RuleError
-from momenta_cli.language import Meta, parse_line
+from momenta_cli.errors import MomentaError
+from momenta_cli.language import event_command
+
+# What the log says of an event a line fired rather than its trigger ("Event gate
+# (fired by hand)"), in the place of the trigger's words
+BY_HAND = "fired by hand"
 
 # The prompt's question before an ``ask: true`` event fires: True to run it. None (``do``,
 # replay scripts): every event fires, as the question's default answer would have it.
 Confirm = Callable[[ScheduledEvent], bool]
-
-
-def event_command(sched: ScheduledEvent, line: str) -> Command:
-    """One of ``sched``'s lines, parsed: a command of the fight (not a session line such
-    as undo or status, nor a preview, nor a line pinning its dice), or ``RuleError``
-    naming the event, where its file has the line, and why."""
-    at = _at(sched, line)
-    try:
-        parsed = parse_line(line)
-    except CommandError as err:
-        raise RuleError(f"event {sched.name} ({at}): '{line}': {err}") from None
-    if parsed is None or isinstance(parsed, Meta) or line.rstrip().endswith("?"):
-        raise RuleError(f"event {sched.name} ({at}): '{line}': an event runs commands "
-                        "of the fight (not a blank line, a comment, a preview or a "
-                        "session line such as undo, status or help)")
-    from momenta_cli.engine.schedule import FireEvent
-    from momenta_cli.text import take_dice
-
-    if isinstance(parsed, FireEvent):
-        raise RuleError(f"event {sched.name} ({at}): '{line}': an event does not fire "
-                        "another")
-    if take_dice(line) is not None:
-        raise RuleError(f"event {sched.name} ({at}): '{line}': an event's line pins no "
-                        "dice (the tracker rolls them when it fires)")
-    return parsed
-
-
-def _at(sched: ScheduledEvent, line: str) -> str:
-    try:
-        return sched.lines_at[sched.lines.index(line)]
-    except (ValueError, IndexError):
-        return sched.source
 
 
 def ready(encounter: EncounterSpec, command: Command) -> Command:
@@ -81,49 +53,6 @@ def ready(encounter: EncounterSpec, command: Command) -> Command:
     if sched is None:
         return command  # the engine says there is no such event, naming the close ones
     return replace(command, commands=tuple(event_command(sched, x) for x in sched.lines))
-
-
-def line_problems(events: tuple[ScheduledEvent, ...], encounter: EncounterSpec | None
-                  ) -> list[str]:
-    """Every line of ``events`` that does not read as a command of the fight, or names a
-    combatant ``encounter`` has not (nor any event's ``add`` brings in), as
-    ``FILE:LINE:COL: events[I].do[J]: 'LINE': message`` (``momenta validate``)."""
-    from momenta_cli.engine.core import AddFighter, AddNote
-
-    commands: list[tuple[str, str, Command]] = []
-    out = []
-    for i, sched in enumerate(events):
-        for j, (line, at) in enumerate(zip(sched.lines, sched.lines_at, strict=False)):
-            at = f"{at}: events[{i}].do[{j}]"
-            try:
-                command = event_command(sched, line)
-            except RuleError as err:
-                why = str(err).split(f"'{line}': ", 1)[-1]
-                out.append(f"{at}: '{line}': {why}")
-                continue
-            if sched.trigger.kind == "combat_ends" and not isinstance(command, AddNote):
-                out.append(f"{at}: '{line}': after the combat's end an event runs notes "
-                           "only")
-            commands.append((line, at, command))
-    if encounter is None:
-        return out
-    from momenta_cli.engine.core import find_fighter
-
-    fight = Session(encounter).initial
-    # a reinforcement an event brings in may be named later ('add footpad as Wallman'
-    # makes Wallman, or Wallman-1, Wallman-2)
-    added = [(c.name or c.block).casefold() for _, _, c in commands
-             if isinstance(c, AddFighter)]
-    for line, at, command in commands:
-        target = getattr(command, "target", None)
-        if not isinstance(target, str) or any(target.casefold().startswith(a)
-                                               for a in added):
-            continue
-        try:
-            find_fighter(fight, target)
-        except MomentaError as err:
-            out.append(f"{at}: '{line}': {err}")
-    return out
 
 
 def fire(session: Session, sched: ScheduledEvent, roller: Roller,
@@ -192,3 +121,38 @@ def fire_all(session: Session, due: list[ScheduledEvent], roller: Roller,
         except MomentaError as err:
             refused.append(str(err))
     return made, refused
+
+
+def mark_by_hand(session: Session) -> Entry:
+    """The session's last entry, an ``event NAME`` line's, with its event marked as
+    fired by hand (``BY_HAND`` in the place of the trigger's words: the log must not
+    say "(Captain is Defeated)" of a gate the GM opened while he stands). The mark is
+    words for the log only: the fight's state is the same."""
+    from momenta_cli.engine.schedule import EventFired
+
+    entry = session.entries[-1]
+    mark = entry.events[0] if entry.events else None
+    if isinstance(mark, EventFired) and mark.when != BY_HAND:
+        entry = replace(entry, events=(replace(mark, when=BY_HAND), *entry.events[1:]))
+        session.entries[-1] = entry
+    return entry
+
+
+def was_due(session: Session, name: str) -> bool:
+    """Whether the event ``name``, fired by the session's last entry, was due by the
+    line before the firings just before it (its trigger): a journal's lines run again
+    one by one (``run_line(auto=False)``) tell the tracker's firings from the GM's so."""
+    from momenta_cli.engine.core import apply_all
+    from momenta_cli.engine.schedule import EventFired, due
+
+    entries = session.entries[:-1]
+    k = len(entries)
+    while k and entries[k - 1].events and isinstance(entries[k - 1].events[0], EventFired):
+        k -= 1
+    if not k:
+        return False
+    before = session.initial.clone()
+    for e in entries[:k - 1]:
+        apply_all(before, e.events)
+    return any(s.name.casefold() == name.casefold()
+               for s in due(before, entries[k - 1].events, opening=k == 1))

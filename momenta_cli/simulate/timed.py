@@ -8,9 +8,9 @@ engine, marked with its trigger like play/scheduled.py ``fire``). A fired event'
 lines set nothing off, and an event whose line the engine refuses fires nothing (the
 prompt reports it and plays on; so does the simulator).
 
-The lines are parsed here as play/scheduled.py ``event_command`` parses them (simulate
-sits below play and cannot import it): a command of the fight, no preview, no session
-line, no pinned dice, no ``event`` line. An encounter with a line that does not read so
+The lines are parsed by language/event_lines.py ``event_command``, as at the prompt
+(play/scheduled.py): a command of the fight, no preview, no session line, no pinned
+dice, no ``event`` line. An encounter with a line that does not read so
 is refused before any fight (``check_events``), in one line naming the event and where
 its file has the line: a simulation that quietly left the reinforcements out would
 answer the wrong question.
@@ -29,7 +29,7 @@ from momenta_cli.engine.core import (
     ScheduledEvent,
     Session,
 )
-from momenta_cli.errors import CommandError, MomentaError, RuleError
+from momenta_cli.errors import MomentaError, RuleError
 
 # (event name, its lines) -> the lines parsed, or the refusal: parsed once per process
 _PARSED: dict[tuple[str, tuple[str, ...]], tuple[Command, ...] | str] = {}
@@ -39,35 +39,16 @@ class BadEventLine(MomentaError):
     """An event line of the encounter that is not a command of the fight."""
 
 
-def _line(sched: ScheduledEvent, n: int, line: str) -> Command:
-    from momenta_cli.engine.schedule import FireEvent
-    from momenta_cli.language import Meta, parse_line
-    from momenta_cli.text import take_dice
-
-    at = sched.lines_at[n] if n < len(sched.lines_at) else sched.source
-    where = f"event {sched.name} ({at}): '{line}'"
-    try:
-        parsed = parse_line(line)
-    except CommandError as err:
-        raise RuleError(f"{where}: {err}") from None
-    if parsed is None or isinstance(parsed, Meta) or line.rstrip().endswith("?"):
-        raise RuleError(f"{where}: an event runs commands of the fight (not a blank "
-                        "line, a comment, a preview or a session line)")
-    if isinstance(parsed, FireEvent):
-        raise RuleError(f"{where}: an event does not fire another")
-    if take_dice(line) is not None:
-        raise RuleError(f"{where}: an event's line pins no dice")
-    return parsed
-
-
 def event_lines(sched: ScheduledEvent) -> tuple[Command, ...]:
     """``sched``'s lines parsed, in order; ``RuleError`` naming the event, where its file
     has the line and why, for one that is not a command of the fight."""
+    from momenta_cli.language import event_command
+
     key = (sched.name, sched.lines)
     got = _PARSED.get(key)
     if got is None:
         try:
-            got = tuple(_line(sched, n, x) for n, x in enumerate(sched.lines))
+            got = tuple(event_command(sched, x, n) for n, x in enumerate(sched.lines))
         except RuleError as err:
             got = str(err)
         _PARSED[key] = got

@@ -30,6 +30,9 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.engine.geometry import Square, footprint, parse_square, side_of
 
+_ONE_OF = {"allies": "an ally", "adversaries": "an adversary",
+           "independents": "an independent"}
+
 
 def trigger_words(t: EventTrigger) -> str:
     """The trigger in words, as the log and the prompt say it: ``round 2 starts``,
@@ -55,8 +58,8 @@ def trigger_words(t: EventTrigger) -> str:
         return f"{t.who} is Defeated"
     if t.kind == "half_vitality":
         return f"{t.who} is at half Vitality or below"
-    if t.kind == "enters":
-        who = t.who or "anyone"
+    if t.kind == "enters":  # a side is said as one of it: "an ally enters E3"
+        who = _ONE_OF.get(t.who.casefold(), t.who) if t.who else "anyone"
         return f"{who} enters {', '.join(square_name(s) for s in t.squares)}"
     return "the combat ends"
 
