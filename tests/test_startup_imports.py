@@ -280,3 +280,80 @@ def test_a_second_status_of_an_unchanged_fight_imports_no_event(tmp_path):
     assert "momenta_cli.journal.snapshot" in mods and "Brannoc" in first.stdout
     assert under(mods, "momenta_cli.engine.core.events", "momenta_cli.engine.harm",
                  "momenta_cli.engine.attack", *DECIDING) == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+def test_los_with_cover_loads_no_attack_plan_or_movement(tmp_path):
+    """Naming what gives cover (engine/attack/map_attack.py ``cover_reason``) reads the
+    reactions' names from attack_names.py, not the attack plan (docs/speed.md)."""
+    args = ("los", "yard-with-a-map.yaml", "mira", "ogre")  # Knife-1 and Knife-2 give cover
+    encs, env = _warm(tmp_path, *args)
+    mods = loaded(*args, cwd=encs, env=env)
+    assert "momenta_cli.engine.attack.map_attack" in mods  # the cover was named
+    assert under(mods, "momenta_cli.engine.attack.plan", "momenta_cli.engine.attack.defense",
+                 "momenta_cli.engine.attack.parts", "momenta_cli.engine.movement",
+                 "momenta_cli.engine.actions", "momenta_cli.engine.harm") == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+@pytest.mark.parametrize("args", [["path", "yard-with-a-map.yaml", "mira", "e11"],
+                                  ["path", "yard-with-a-map.yaml", "knife-1", "e8"]])  # triggers
+def test_path_plans_without_the_attack_harm_or_trigger_answers(tmp_path, args):
+    """Planning a route (engine/movement/walk.py ``preview_walk``) and listing what it
+    triggers needs neither the attack's checks nor the harm's code nor the code that
+    answers triggers: those come in when a route is taken (docs/speed.md)."""
+    encs, env = _warm(tmp_path, *args)
+    mods = loaded(*args, cwd=encs, env=env)
+    assert "momenta_cli.engine.movement.walk" in mods  # the probe saw the path planned
+    assert under(mods, "momenta_cli.engine.attack.plan", "momenta_cli.engine.attack.parts",
+                 "momenta_cli.engine.attack.defense", "momenta_cli.engine.attack.resolution",
+                 "momenta_cli.engine.movement.trigger_points", "momenta_cli.engine.harm") == []
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+@pytest.mark.parametrize("args", [["los", "yard-with-a-map.yaml", "mira", "ogre"],
+                                  ["path", "yard-with-a-map.yaml", "mira", "e11"]])
+def test_los_and_path_to_a_pipe_load_no_rich_console(tmp_path, args):
+    """A few plain lines to a pipe are written as Rich would write them, without Rich's
+    console or Text (cli/common.py ``print_plain``)."""
+    encs, env = _warm(tmp_path, *args)
+    mods = loaded(*args, cwd=encs, env=env)
+    assert "momenta_cli.render.line_cut" in mods  # the lines were cut here
+    assert under(mods, "rich.console", "rich.text", "momenta_cli.cli.screen",
+                 "momenta_cli.render.wrap") == []
+
+
+def test_plain_lines_to_a_pipe_are_the_bytes_rich_writes(monkeypatch):
+    """``print_plain`` against ``screen.block`` through Rich's console, to a pipe: long
+    lines cut with a hanging indent, names kept whole, wide and escaped characters, and
+    each way of choosing the width (``--width``, COLUMNS, the default)."""
+    import io
+    import random
+
+    from momenta_cli.cli.common import make_console, print_plain
+    from momenta_cli.cli.screen import block
+    from momenta_cli.render import lit
+
+    rnd = random.Random(28)
+    words = ["Mira", "cover:", "(R34):", "Old Tom", "Great Axe of Doom", "漢字漢字", "é",
+             "x" * 50, "y" * 130, "", "\t", "a\nb", "R2\u200b", "🙂🙂", "   "]
+    keep = ("Great Axe of Doom", "Old Tom")
+    compared = 0
+    for _ in range(300):
+        lines = [" " * rnd.choice([0, 2, 4, 7])
+                 + " ".join(rnd.choice(words) for _ in range(rnd.randint(0, 25)))
+                 for _ in range(rnd.randint(0, 4))]
+        width = rnd.choice([None, 40, 57, 80, 1000])
+        columns = rnd.choice([None, "33", "120"])
+        if columns is None:
+            monkeypatch.delenv("COLUMNS", raising=False)
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+        monkeypatch.setattr("sys.stdout", plain := io.StringIO())
+        if not print_plain(lines, keep, width):
+            continue
+        monkeypatch.setattr("sys.stdout", rich := io.StringIO())
+        block(make_console(width=width), [lit(t) for t in lines], keep)
+        assert plain.getvalue() == rich.getvalue(), (width, columns, lines)
+        compared += 1
+    assert compared > 250

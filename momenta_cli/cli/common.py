@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import os
 import sys
 from collections.abc import Iterator
@@ -58,6 +59,50 @@ def make_console(*, stderr: bool = False, no_color: bool = False, width: int | N
         width=width,
         file=out,
     )
+
+
+def print_plain(lines: list[str], keep: tuple[str, ...] = (), width: int | None = None
+                ) -> bool:
+    """Print ``lines`` (each in no style) to a pipe or a file, byte for byte as
+    ``screen.block`` draws ``lit`` of each through ``make_console(width=width)``, without
+    importing Rich's console (start-up: ``los`` and ``path``, docs/speed.md): each line
+    cut at the width Rich would take (``--width``, else ``COLUMNS``, else a standard
+    stream's terminal, else 80) with the same hanging indent (render/line_cut.py), no
+    spaces at the ends (cli/trim.py). Where Rich would decide more than that (a terminal,
+    FORCE_COLOR or TTY_COMPATIBLE, Jupyter, Windows, an odd width) it prints nothing
+    and returns False: draw with Rich then."""
+    env = os.environ
+    if (sys.platform == "win32" or _isatty(sys.stdout) or "FORCE_COLOR" in env
+            or "TTY_COMPATIBLE" in env or hasattr(builtins, "get_ipython")):
+        return False
+    if width is None:  # rich.console.Console: __init__ and size
+        columns = env.get("COLUMNS")
+        if columns is not None and columns.isdigit():
+            width = int(columns)
+        else:
+            for fd in (0, 1, 2):
+                try:
+                    width = os.get_terminal_size(fd).columns
+                except (AttributeError, ValueError, OSError):
+                    continue
+                break
+            width = width or 80
+    if width < 1:
+        return False
+    from rich.cells import cell_len
+
+    from momenta_cli.render import hang
+
+    out = []
+    for text in lines:
+        text = one_line(text)
+        lead = len(text) - len(text.lstrip(" "))
+        out += hang(text[lead:], width, first=text[:lead], keep=keep)
+    if any(cell_len(line) > width for line in out):
+        return False  # a piece Rich would fold again: its own rules
+    sys.stdout.write("".join(line.rstrip(" ") + "\n" for line in out))
+    sys.stdout.flush()
+    return True
 
 
 def _isatty(stream) -> bool:

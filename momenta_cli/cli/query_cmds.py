@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from momenta_cli.cli.common import NoColor, Width, guarded, make_console, prefixed
+from momenta_cli.cli.common import NoColor, Width, guarded, make_console, prefixed, print_plain
 
 if TYPE_CHECKING:
     from momenta_cli.engine.core import Fight
@@ -73,11 +73,15 @@ def _json_errors() -> Iterator[None]:
 
 
 def _print(lines: list[str], fight, no_color: bool, width: int | None) -> None:
-    from momenta_cli.cli.screen import block
-    from momenta_cli.render import keep_names, lit
+    from momenta_cli.render import keep_names
 
-    block(make_console(no_color=no_color, width=width), [lit(t) for t in lines],
-          keep_names(fight))
+    keep = keep_names(fight)
+    if print_plain(lines, keep, width):  # a pipe: the same bytes without Rich's console
+        return
+    from momenta_cli.cli.screen import block
+    from momenta_cli.render import lit
+
+    block(make_console(no_color=no_color, width=width), [lit(t) for t in lines], keep)
 
 
 def los_cmd(

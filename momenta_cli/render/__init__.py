@@ -6,6 +6,7 @@ Modules:
 
     help_view        ``help``: the verbs on one screen, all of them by group, or one
                      in full
+    line_cut         lines cut with a hanging indent as plain strings (no Rich Text)
     log_attack       log lines for attacks and reactive defenses
     log_export       exporting the log: text, Markdown recap, JSON
     log_harm         damage and Strain that fill Wound or Burden slots, in order

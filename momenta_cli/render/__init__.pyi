@@ -1,6 +1,7 @@
 # The door of render: each name of its API and the module it lives in.
 
 from .help_view import help_table as help_table
+from .line_cut import hang as hang, keep_names as keep_names
 from .log_export import FORMATS as FORMATS, export_log as export_log
 from .log_harm import Ledger as Ledger, read_harm as read_harm
 from .log_lines import event_lines as event_lines
@@ -30,4 +31,4 @@ from .simulate_report import (
 from .state_json import write_state_json as write_state_json
 from .status_view import headline_block as headline_block, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar
-from .wrap import hang as hang, hanging as hanging, keep_names as keep_names, lit as lit
+from .wrap import hanging as hanging, lit as lit

@@ -7,6 +7,7 @@ Modules:
     area_attack    an Area attack aimed at the map: the creatures it affects (R22)
     area_shape     an area's shape as the line names it (no geometry needed to read it)
     attack_events  the events of a roll and its damage, apart from the deciding code
+    attack_names   the maneuvers' and reactions' names (nothing to decide with)
     decision_points  where an attack stops for someone's decision: the target's
                    reaction, each roll's dice, Brace once the damage is known
     defense        the target's side: Dodge, Deflect, scripted defenses, Counterattack,

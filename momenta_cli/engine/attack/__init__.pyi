@@ -3,6 +3,7 @@
 from .area_attack import aimed as aimed
 from .area_shape import SHAPES as SHAPES, Area as Area
 from .attack_events import AttackDamage as AttackDamage, AttackRolled as AttackRolled
+from .attack_names import MOVEMENT_REACTIONS as MOVEMENT_REACTIONS, UNARMED as UNARMED
 from .decision_points import BRACE as BRACE, reaction_ask as reaction_ask
 from .defense import (
     DefenseUsed as DefenseUsed,
@@ -25,8 +26,6 @@ from .parts import (
     target_path as target_path,
 )
 from .plan import (
-    MOVEMENT_REACTIONS as MOVEMENT_REACTIONS,
-    UNARMED as UNARMED,
     Attack as Attack,
     Plan as Plan,
     mode_for as mode_for,

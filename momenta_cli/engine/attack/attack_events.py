@@ -49,7 +49,7 @@ class AttackRolled(Event):
     def deals_damage(self) -> bool:
         """Whether this attack deals damage (ch19: Grab, Shove and Feint have an effect
         instead); derived from ``maneuver``, so journals of any age agree."""
-        from momenta_cli.engine.attack.plan import EFFECTS  # the deciding code: only if asked
+        from momenta_cli.engine.attack.attack_names import EFFECTS  # no deciding code
 
         return self.maneuver not in EFFECTS
 

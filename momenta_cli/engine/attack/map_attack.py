@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from momenta_cli.engine.attack.area_shape import Area
-from momenta_cli.engine.attack.plan import MOVEMENT_REACTIONS  # R35: measured where they triggered
+from momenta_cli.engine.attack.attack_names import MOVEMENT_REACTIONS  # R35: where they triggered
 from momenta_cli.engine.battlefield import board_of, occupants, square_of, squares_of
 from momenta_cli.engine.core import Fight, Fighter, WeaponSpec
 from momenta_cli.engine.geometry import (

@@ -10,6 +10,14 @@ from dataclasses import dataclass, replace
 
 from momenta_cli.engine.actions import check_can_react, pay_reaction
 from momenta_cli.engine.attack.area_shape import Area
+from momenta_cli.engine.attack.attack_names import (  # noqa: F401  (plan's names too)
+    ATTACK_MANEUVERS,
+    EFFECTS,
+    MANEUVERS,
+    MOVEMENT_REACTIONS,
+    REACTIVE,
+    UNARMED,
+)
 from momenta_cli.engine.attack.defense import (
     REACTIVE_ATTACK_COST,
     attribute_options,
@@ -32,13 +40,6 @@ from momenta_cli.engine.core import (
 from momenta_cli.engine.movement import check_trigger
 from momenta_cli.errors import RuleError
 from momenta_cli.text import squares_text
-
-MANEUVERS = ("Basic Attack", "Grab", "Shove", "Feint")  # ch19 Maneuvers
-REACTIVE = ("Counterattack", "Intercept", "Forestall")  # ch19 Reactions
-MOVEMENT_REACTIONS = ("Intercept", "Forestall")  # triggered by a movement (R35)
-EFFECTS = ("Grab", "Shove", "Feint")  # ch19: an effect of N net successes instead of damage
-UNARMED = "Unarmed Attack"  # ch19 Shove, Grab; carried by everyone
-ATTACK_MANEUVERS = MANEUVERS + REACTIVE
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ events, so replaying a journal never rolls again.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -21,6 +20,8 @@ class SeededRoller:
     """A reproducible roller: the same seed gives the same faces in the same order."""
 
     def __init__(self, seed: int | None = None):
+        import random  # only where dice are rolled: not for a look at the map (start-up)
+
         self._rng = random.Random(seed)
 
     def roll(self, n: int) -> list[int]:

@@ -17,16 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from momenta_cli.engine.attack import Attack, PartPath
 from momenta_cli.engine.battlefield import board_of, occupants, squares_of
 from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find_fighter
 from momenta_cli.engine.geometry import Forced, Square, push_squares, side_of, square_name
-from momenta_cli.engine.movement import trigger_points, triggers
+from momenta_cli.engine.movement import triggers
 from momenta_cli.engine.movement.movement_events import FORCED, Shoved
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
+    from momenta_cli.engine.attack import Attack, PartPath
+    from momenta_cli.engine.movement import trigger_points
     from momenta_cli.engine.movement.walk import Route
 
 
@@ -71,6 +72,9 @@ def push(s: Fight, a: Fighter, t: Fighter, n: int, went: Forced,
     ``path`` is the shove's part on the command, where its answers are written; None,
     a part whose answers no line writes, asks nothing); ``lead``: the shove's events the
     table has seen before the push (its roll)."""
+    # answering the triggers (the attack's code): not for listing them (``path``)
+    from momenta_cli.engine.movement import trigger_points
+
     assert t.position is not None
     start = t.position
     unmet: list[Attack] = []
@@ -206,6 +210,9 @@ def route_chances(fight: Fight, route: Route) -> list[trigger_points.Chance]:
     ``trigger_points.asked_chances``): the mover's own triggers and the Intercepts of
     the ones it drags (ch19 Grab), each where a weapon of the reactor's comes into
     reach."""
+    # answering the triggers (the attack's code): not for listing them (``path``)
+    from momenta_cli.engine.movement import trigger_points
+
     squares = {route.mover: route.path.squares, **{who: went.squares
                                                    for who, went in route.drags}}
     return trigger_points.asked_chances(route_met(fight, route), squares)

@@ -22,7 +22,6 @@ from momenta_cli.engine.core import (
     handles,
     size_rank,
 )
-from momenta_cli.engine.harm import deal_harm, reminder_events
 from momenta_cli.engine.movement import grabs
 from momenta_cli.engine.movement.movement_events import Dragged, Fell, Moved, TerrainSet
 from momenta_cli.errors import RuleError
@@ -156,6 +155,8 @@ def shift_lockouts(f: Fighter, terrain: str) -> None:
 def fall_events(fight: Fight, f: Fighter, squares: int, roller: Roller) -> list[Event]:
     """R23 / ch19 Falling: the fall and its damage, 2 untyped per square after
     subtracting AGI (untyped damage skips Guard), worked out on ``fight`` as it is."""
+    from momenta_cli.engine.harm import deal_harm  # not for planning a path (start-up)
+
     amount = fall_damage(f, squares)
     events: list[Event] = [Fell(f.name, squares, f.spec.attr("AGI"), amount,
                                    fall_squares(f, squares))]
@@ -170,6 +171,8 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
     """ch19 Move: first each turn free, then 2 Vigor; up to SPD squares (half, min 1, while
     Hindered), difficult squares count double, climbing 1 square per Move, vertical jump
     1 + POW/2; swimming doubles the cost (R24)."""
+    from momenta_cli.engine.harm import reminder_events  # not for planning a path (start-up)
+
     f = actor(fight, cmd.name)
     if cmd.squares < 1:
         raise RuleError("a Move covers at least 1 square")
@@ -208,6 +211,8 @@ def move(fight: Fight, cmd: Move, roller: Roller) -> list[Event]:
 def shift(fight: Fight, cmd: Shift, roller: Roller) -> list[Event]:
     """ch19 Shift: 2 Vigor, half SPD (min 1), provokes no reactive attacks; not while
     Hindered, climbing or swimming."""
+    from momenta_cli.engine.harm import reminder_events  # not for planning a path (start-up)
+
     f = actor(fight, cmd.name)
     if cmd.squares < 1:
         raise RuleError("a Shift covers at least 1 square")

@@ -26,13 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from momenta_cli.engine.actions import check_can_react, pay_reaction
-from momenta_cli.engine.attack import (
-    MOVEMENT_REACTIONS,
-    UNARMED,
-    Attack,
-    check_reactive_weapon,
-    pick_weapon,
-)
+from momenta_cli.engine.attack import MOVEMENT_REACTIONS, UNARMED
 from momenta_cli.engine.battlefield import board_of, squares_of
 from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find_fighter
 from momenta_cli.engine.geometry import (
@@ -50,6 +44,7 @@ from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
 if TYPE_CHECKING:
+    from momenta_cli.engine.attack import Attack
     from momenta_cli.engine.movement.walk import Route
 
 START = -1  # the step of a trigger at the start of the movement (Forestall)
@@ -173,7 +168,8 @@ def first_usable(reactor: Fighter, t: Trigger) -> str:
     Vigor it can pay: a Cumbersome one costs 3, R21, doubled while swimming, R24), as the
     attack code would decide each; the first listed when none can (the attack then says
     why not). What the prompt offers a reactor is this weapon too."""
-    from momenta_cli.engine.attack import attack_cost  # attacks -> ... -> here
+    # the attack's checks: only when a reaction is weighed, not to find triggers (path)
+    from momenta_cli.engine.attack import attack_cost, check_reactive_weapon, pick_weapon
 
     for n in t.weapons:
         w = pick_weapon(reactor, n)
@@ -227,6 +223,9 @@ def match(fight: Fight, mover: Fighter, triggered: Sequence[Trigger],
     """``answered`` for any movement: ``triggered`` are its triggers (``find_triggers``)
     along ``squares``. With ``unmet`` (a shove, whose length the roll decides), an
     Intercept the movement does not trigger is put there instead of refused."""
+    # the attack's checks: only when a line answers a movement, not to find triggers
+    from momenta_cli.engine.attack import check_reactive_weapon, pick_weapon
+
     found = {(t.reactor, t.reaction): t for t in triggered}
     out: list[tuple[Trigger, Attack]] = []
     seen: set[tuple[str, str]] = set()

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from momenta_cli.engine.actions import check_can_maneuver, pay_maneuver
-from momenta_cli.engine.attack import Attack, PartPath
 from momenta_cli.engine.battlefield import (
     board_of,
     medium,
@@ -43,12 +43,14 @@ from momenta_cli.engine.geometry import (
     side_of,
     square_name,
 )
-from momenta_cli.engine.harm import reminder_events
-from momenta_cli.engine.movement import grabs, move_shift, steering, trigger_points, triggers
+from momenta_cli.engine.movement import grabs, move_shift, steering, triggers
 from momenta_cli.engine.movement.move_shift import shift_speed
 from momenta_cli.engine.movement.movement_events import Dragged, Moved, Shoved, TerrainSet
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
+
+if TYPE_CHECKING:
+    from momenta_cli.engine.attack import Attack, PartPath
 
 HOWS = ("Move", "Shift")
 
@@ -255,6 +257,10 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     if r.during != f.terrain:
         events += applied(s, [TerrainSet(f.name, f.terrain, r.during)])
     events += applied(s, pay_maneuver(s, s.get(f.name), r.how, 2, is_move=r.how == "Move"))
+    # Taking a route (not planning one: ``path``) answers its triggers with attacks and
+    # reminds of conditions: the attack's and the harm's code come in here (start-up).
+    from momenta_cli.engine.harm import reminder_events
+    from momenta_cli.engine.movement import trigger_points
     from momenta_cli.engine.movement.forced import route_answered, route_chances  # -> here
 
     ans = trigger_points.Answers((), roller, f.name, r.how, tuple(events))
