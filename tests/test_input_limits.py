@@ -247,6 +247,13 @@ def test_any_line_accepted_or_refused_leaves_a_journal_read_back_whole(line):
     journal_read_back_whole(line)
 
 
+@pytest.mark.parametrize("line", ["add footpad as " + "a=" * 900, "add " + "=b" * 900])
+def test_a_long_name_refused_for_its_equals_sign_is_refused_in_a_short_line(line):
+    """Found by the property above: the refusal quoted the whole name (1,800
+    characters); it is cut, as every echo of what was typed is."""
+    journal_read_back_whole(line)
+
+
 @pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(line=typed_lines())

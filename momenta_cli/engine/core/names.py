@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from momenta_cli.engine.core.state import Fight, Fighter
 from momenta_cli.errors import RuleError
-from momenta_cli.text import echo, name_key
+from momenta_cli.text import clip, echo, name_key
 
 T = TypeVar("T")
 
@@ -161,9 +161,9 @@ def command_word(text: str) -> str | None:
     ``+1``, ``-all``) or holds ``=`` (``KEY=VALUE``, ``COND=RESULT``)."""
     low = name_key(text)
     if low in COMMAND_WORDS or _COMMAND_FORMS.match(low):
-        return f"{text} is a word the commands read as their own"
-    if "=" in low:
-        return f"{text} holds '=', which the commands read as KEY=VALUE"
+        return f"{clip(text)} is a word the commands read as their own"
+    if "=" in low:  # the name as typed, cut: a pasted page must not bury the reason
+        return f"{clip(text)} holds '=', which the commands read as KEY=VALUE"
     return None
 
 
