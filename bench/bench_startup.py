@@ -45,7 +45,7 @@ def _validate_cold(work: Workdir, reps: int) -> Figure:
     baseline = work.timed(floor_argv(), cwd=folder)
     subj, base = interleaved(subject, baseline, reps)
     return Figure("validate-cold", "`momenta validate demo.yaml` checked anew / stack floor",
-                  robust(subj), robust(base), "stack floor", "ms", 2.0)
+                  robust(subj), robust(base), "stack floor", "ms", 1.8)
 
 
 def _replay_json(work: Workdir, reps: int) -> Figure:
