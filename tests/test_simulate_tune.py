@@ -141,13 +141,21 @@ def test_the_tune_report_leads_with_the_value_found_and_lists_each_tried():
     assert rows == ["26", "32"]  # the file's value, then its neighbour: on target
 
 
+def _table_rows(output: str) -> list[str]:
+    """The sweep table's rows: the lines under its ``Value`` heading that start with a
+    number (the heading above it names the file, and wraps wherever its path does)."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == ["Value"])
+    return [line for line in lines[start + 1:] if line.strip()[:1].isdigit()]
+
+
 def test_sweep_prints_a_row_and_a_bar_per_value():
     r = invoke("simulate", DEMO, "--sweep", "knife.count=1..3", "-n", "20", "--seed", "2")
     assert r.exit_code == 0, r.output
-    rows = [line for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+    rows = _table_rows(r.output)
     assert [row.split()[0] for row in rows] == ["1", "2", "3"]
     assert all("#" in row and row.rstrip().endswith(("#", ".")) for row in rows)
-    assert "sweep of knife.count (the file has 2)" in r.output
+    assert "sweep of knife.count (the file has 2)" in " ".join(r.output.split())
 
 
 def test_a_value_the_file_refuses_is_shown_refused():
@@ -173,7 +181,7 @@ def test_a_symlinked_encounter_is_tuned_with_its_own_includes(tmp_path):
     r = invoke("simulate", link, "--sweep", "knife.count=2..3", "-n", "10", "--seed", "2")
     assert r.exit_code == 0, r.output
     assert "refused" not in r.output
-    rows = [line for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+    rows = _table_rows(r.output)
     assert [row.split()[0] for row in rows] == ["2", "3"]
 
 
