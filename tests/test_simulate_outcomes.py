@@ -249,7 +249,12 @@ def test_the_bar_is_drawn_only_for_a_terminal_and_not_for_json():
 def test_the_bar_draws_on_a_terminal_console():
     out = io.StringIO()
     tty = Console(file=out, force_terminal=True, width=80)
-    results = simulate_cmd._with_bar(tty, DEMO, None, 4, 1, 1, 30)
+    from functools import partial
+
+    from momenta_cli.simulate import tally_run
+
+    results = simulate_cmd._played(tty, False, "simulating", 4,
+                                   partial(tally_run, DEMO, None, 4, 1, jobs=1, max_rounds=30))
     assert results.fights == 4
     assert "simulating" in out.getvalue()
 

@@ -3,6 +3,7 @@ it tends to go (momenta_cli/simulate/)."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -206,11 +207,8 @@ def simulate(
         return
     console = make_console(no_color=no_color, width=width)
     with guarded():
-        if wants_bar(console, as_json):
-            results = _with_bar(console, enc, policy, fights, seed, n_jobs, max_rounds)
-        else:
-            results = tally_run(enc, policy, fights, seed, jobs=n_jobs,
-                                max_rounds=max_rounds)
+        results = _played(console, as_json, "simulating", fights, partial(
+            tally_run, enc, policy, fights, seed, jobs=n_jobs, max_rounds=max_rounds))
     summary = summarise(enc, results, seed=seed, policy=chosen.name, max_rounds=max_rounds)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
@@ -240,16 +238,17 @@ def _script(path: Path, enc, chosen, seed: int, k: int, max_rounds: int) -> str:
                       *(one_line(e.script_line) for e in session.entries)]) + "\n"
 
 
-def _with_bar(console, enc, policy, fights, seed, jobs, max_rounds):
+def _played(console, as_json: bool, label: str, total: int, run):
+    """``run(progress=...)`` with a progress bar of ``total`` fights under ``label`` at a
+    terminal, or ``run()`` bare (JSON, a pipe): the one bar of every simulate run."""
+    if not wants_bar(console, as_json):
+        return run()
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from momenta_cli.simulate import tally_run
-
-    with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True) as bar:
-        task = bar.add_task("fights", total=fights)
-        return tally_run(enc, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
-                         progress=lambda k: bar.advance(task, k))
+        task = bar.add_task(label, total=total)
+        return run(progress=lambda k: bar.advance(task, k))
 
 
 def _forecast(path: Path, fights: int, seed: int | None, jobs: int, policy: str | None,
@@ -276,16 +275,8 @@ def _forecast(path: Path, fights: int, seed: int | None, jobs: int, policy: str 
         seed = position_seed(state)
     console = make_console(no_color=no_color, width=width)
     with guarded():
-        if wants_bar(console, as_json):
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress
-
-            with Progress("forecasting", BarColumn(), MofNCompleteColumn(),
-                          console=console, transient=True) as bar:
-                task = bar.add_task("fights", total=fights)
-                t = forecast_tally(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
-                             progress=lambda k: bar.advance(task, k))
-        else:
-            t = forecast_tally(state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds)
+        t = _played(console, as_json, "forecasting", fights, partial(
+            forecast_tally, state, policy, fights, seed, jobs=jobs, max_rounds=max_rounds))
     summary = forecast_summary(state, t, seed=seed, policy=chosen.name,
                                max_rounds=max_rounds)
     if as_json:
@@ -405,16 +396,8 @@ def _chain(paths: list[Path], fights: int, seed: int | None, jobs: int,
         return
     console = make_console(no_color=no_color, width=width)
     with guarded():
-        if wants_bar(console, as_json):
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress
-
-            with Progress("simulating", BarColumn(), MofNCompleteColumn(),
-                          console=console, transient=True) as bar:
-                task = bar.add_task("chains", total=fights)
-                t = chain_run(encs, policy, fights, seed, jobs=jobs, max_rounds=max_rounds,
-                              progress=lambda k: bar.advance(task, k))
-        else:
-            t = chain_run(encs, policy, fights, seed, jobs=jobs, max_rounds=max_rounds)
+        t = _played(console, as_json, "simulating", fights, partial(
+            chain_run, encs, policy, fights, seed, jobs=jobs, max_rounds=max_rounds))
     summary = chain_summary(t, seed=seed, policy=chosen.name, max_rounds=max_rounds)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
