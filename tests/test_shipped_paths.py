@@ -36,5 +36,5 @@ def test_the_readme_activates_the_venv_after_the_quick_start():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     assert "source .venv/bin/activate" in quick
-    # the command tables that follow say `momenta ...` and so work as written
-    assert readme.index("source .venv/bin/activate") < readme.index("| `momenta validate")
+    # the command lists that follow say `momenta ...` and so work as written
+    assert readme.index("source .venv/bin/activate") < readme.index("`momenta validate")
