@@ -215,11 +215,11 @@ def test_the_names_legend_never_breaks_a_name_or_a_pair(width):
 
 @pytest.mark.parametrize("width", range(40, 101, 3))
 def test_the_legend_wraps_between_pairs_at_any_width(width):
-    from momenta_cli.render.status_table import Legend
+    from momenta_cli.render.status_layout import legend_lines
 
     pairs = [("Great Pale Le…", LEECH), ("Cantor of t…", BOSS), ("Loft Look…", "Loft Lookout"),
              ("Sister Ilse o…", "Sister Ilse of the Seventh Drowned Bell")]
-    out = Legend(pairs).lines(width)
+    out = legend_lines(pairs, width)
     assert all(len(r) <= width and r == r.rstrip() for r in out), out
     text = "; ".join(f"{a} = {b}" for a, b in pairs)
     assert re.sub(r"\s+", " ", " ".join(out)) == f"names: {text}"  # nothing lost or added

@@ -61,20 +61,17 @@ def make_console(*, stderr: bool = False, no_color: bool = False, width: int | N
     )
 
 
-def print_plain(lines: list[str], keep: tuple[str, ...] = (), width: int | None = None
-                ) -> bool:
-    """Print ``lines`` (each in no style) to a pipe or a file, byte for byte as
-    ``screen.block`` draws ``lit`` of each through ``make_console(width=width)``, without
-    importing Rich's console (start-up: ``los`` and ``path``, docs/speed.md): each line
-    cut at the width Rich would take (``--width``, else ``COLUMNS``, else a standard
-    stream's terminal, else 80) with the same hanging indent (render/line_cut.py), no
-    spaces at the ends (cli/trim.py). Where Rich would decide more than that (a terminal,
-    FORCE_COLOR or TTY_COMPATIBLE, Jupyter, Windows, an odd width) it prints nothing
-    and returns False: draw with Rich then."""
+def plain_width(width: int | None = None) -> int | None:
+    """The width Rich's console would take to print to standard output (``--width``,
+    else ``COLUMNS``, else a standard stream's terminal, else 80), when standard output
+    is a pipe or a file Rich would write plain text to; None where Rich would decide
+    more than that (a terminal, FORCE_COLOR or TTY_COMPATIBLE, Jupyter, Windows, an odd
+    width): draw with Rich then. Start-up (docs/speed.md): what ``print_plain`` and a
+    piped ``status`` need to write without importing Rich's console."""
     env = os.environ
     if (sys.platform == "win32" or _isatty(sys.stdout) or "FORCE_COLOR" in env
             or "TTY_COMPATIBLE" in env or hasattr(builtins, "get_ipython")):
-        return False
+        return None
     if width is None:  # rich.console.Console: __init__ and size
         columns = env.get("COLUMNS")
         if columns is not None and columns.isdigit():
@@ -87,7 +84,26 @@ def print_plain(lines: list[str], keep: tuple[str, ...] = (), width: int | None 
                     continue
                 break
             width = width or 80
-    if width < 1:
+    return width if width >= 1 else None
+
+
+def write_plain(lines: list[str]) -> None:
+    """``lines`` on standard output in one write, no line ending in a space (as
+    cli/trim.py leaves what Rich prints to a pipe)."""
+    sys.stdout.write("".join(line.rstrip(" ") + "\n" for line in lines))
+    sys.stdout.flush()
+
+
+def print_plain(lines: list[str], keep: tuple[str, ...] = (), width: int | None = None
+                ) -> bool:
+    """Print ``lines`` (each in no style) to a pipe or a file, byte for byte as
+    ``screen.block`` draws ``lit`` of each through ``make_console(width=width)``, without
+    importing Rich's console (start-up: ``los`` and ``path``, docs/speed.md): each line
+    cut at the width Rich would take (``plain_width``) with the same hanging indent
+    (render/line_cut.py), no spaces at the ends (cli/trim.py). Where Rich would decide
+    more than that it prints nothing and returns False: draw with Rich then."""
+    width = plain_width(width)
+    if width is None:
         return False
     from rich.cells import cell_len
 
@@ -100,8 +116,7 @@ def print_plain(lines: list[str], keep: tuple[str, ...] = (), width: int | None 
         out += hang(text[lead:], width, first=text[:lead], keep=keep)
     if any(cell_len(line) > width for line in out):
         return False  # a piece Rich would fold again: its own rules
-    sys.stdout.write("".join(line.rstrip(" ") + "\n" for line in out))
-    sys.stdout.flush()
+    write_plain(out)
     return True
 
 

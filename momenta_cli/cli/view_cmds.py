@@ -19,7 +19,9 @@ from momenta_cli.cli.common import (
     Width,
     guarded,
     make_console,
+    plain_width,
     warn,
+    write_plain,
 )
 from momenta_cli.errors import JournalError
 from momenta_cli.storage import is_regular, why
@@ -56,17 +58,28 @@ def status_cmd(
                                      param_hint="'--json'")
         status_json(fight, players=players)
         return
-    from momenta_cli.cli.screen import Screen
     from momenta_cli.journal import FightFile
 
-    console = make_console(no_color=no_color, width=width)
     if watch:
-        follow(fight, console, players=players, battlemap=not no_map)
+        follow(fight, make_console(no_color=no_color, width=width), players=players,
+               battlemap=not no_map)
         return
     with guarded():
         ff = FightFile.open(fight, repair=False, state_only=True)
     warn(ff)
-    Screen(console, players=players, battlemap=not no_map).table(ff.session.state)
+    state = ff.session.state
+    shown = plain_width(width)  # a pipe or a file: the same bytes without Rich's console
+    if shown is not None:
+        from momenta_cli.render import plain_status
+
+        lines = plain_status(state, shown, players=players, battlemap=not no_map)
+        if lines is not None:
+            write_plain(lines)
+            return
+    from momenta_cli.cli.screen import Screen
+
+    console = make_console(no_color=no_color, width=width)
+    Screen(console, players=players, battlemap=not no_map).table(state)
 
 
 def status_json(fight: Path, *, players: bool) -> None:

@@ -9,7 +9,7 @@ import errno
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from momenta_cli.engine.core import Session
 from momenta_cli.errors import JournalError
@@ -22,9 +22,11 @@ from momenta_cli.journal.records import (
     parse_json,
     read_record,
 )
-from momenta_cli.journal.salvage import CUT_SHORT, Salvage, Salvaged
 from momenta_cli.journal.snapshot import NeedsFullFold, Start
 from momenta_cli.storage import FileProblem, read_bytes
+
+if TYPE_CHECKING:  # the salvage's code comes in only for a damaged file (start-up)
+    from momenta_cli.journal.salvage import Salvage, Salvaged
 
 
 class EncounterChanged(JournalError):
@@ -134,6 +136,8 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
                     raise NeedsFullFold  # the salvage needs every command before it
                 left = sum(1 for x in lines[i:] if x.strip()) + bool(tail.strip())
                 done.damage = Damage(number, got, pos, left)
+                from momenta_cli.journal.salvage import Salvage
+
                 salvage = Salvage(session, version, done.records + 1,
                                   data[data.index(b"\n") + 1:pos])
                 salvage.take(number, raw)
@@ -147,12 +151,16 @@ def replay(session: Session, path: Path, data: bytes, version: int, *,
         if isinstance(got, str) and got.startswith("unreadable"):
             # not even JSON: a write that stopped (never acknowledged: the only record
             # ever left out as such, and no command after it is lost)
+            from momenta_cli.journal.salvage import CUT_SHORT
+
             done.damage = Damage(last, CUT_SHORT, pos, 1, torn=True)
             return done
         if isinstance(got, str):  # whole, but edited or out of order: as any other line
             if start is not None:
                 raise NeedsFullFold
             done.damage = Damage(last, got, pos, 1)
+            from momenta_cli.journal.salvage import Salvage
+
             salvage = Salvage(session, version, done.records + 1,
                               data[data.index(b"\n") + 1:pos])
         else:

@@ -26,6 +26,8 @@ Modules:
     show             tables for ``momenta show`` and ``momenta rules``
     simulate_report  the reports of ``momenta simulate``: a run, a forecast, a tune
     state_json       the fight as one JSON document (docs/json.md)
+    status_layout    the status view laid out without Rich: columns, rows, the
+                     headline's words; as plain lines for a pipe
     status_table     the status table: combatants by side, resources, turns, conditions
     status_view      the headline, the table and the GM's reminders
     turnline         whose turn it is: the prompt, the toolbar, the headline

@@ -29,6 +29,7 @@ from .simulate_report import (
     tuning_report as tuning_report,
 )
 from .state_json import write_state_json as write_state_json
+from .status_layout import plain_status as plain_status
 from .status_view import headline_block as headline_block, status_block as status_block
 from .turnline import headline as headline, prompt_line as prompt_line, toolbar as toolbar
 from .wrap import hanging as hanging, lit as lit
