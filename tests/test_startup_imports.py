@@ -8,6 +8,7 @@ set of modules is not.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -357,3 +358,50 @@ def test_plain_lines_to_a_pipe_are_the_bytes_rich_writes(monkeypatch):
         assert plain.getvalue() == rich.getvalue(), (width, columns, lines)
         compared += 1
     assert compared > 250
+
+
+# --- a first validate: pydantic's plugin look-up and the collections at exit (issue 28) --
+
+# Run `validate` in-process on a file never checked (a private MOMENTA_HOME), recording
+# pydantic's plugin look-up (``importlib.metadata.entry_points``, which pydantic's loader
+# imports when it builds the first model, after this patch) and, from an exit handler that
+# runs after every one the command registers, whether the interpreter's last collections
+# will skip the objects alive by then (``gc.freeze``).
+COLD_PROBE = """
+import atexit, gc, importlib.metadata, json, sys
+looked = []
+real = importlib.metadata.entry_points
+def entry_points(**params):
+    looked.append(params.get("group"))
+    return real(**params)
+importlib.metadata.entry_points = entry_points
+atexit.register(lambda: sys.stderr.write("\\nPROBE " + json.dumps(
+    {"looked": looked, "frozen": gc.get_freeze_count()}) + "\\n"))
+from momenta_cli.cli.app import main
+sys.argv = ["momenta", "validate", "encounters/demo.yaml"]
+try:
+    main()
+except SystemExit:
+    pass
+"""
+
+
+def _first_validate(tmp_path: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    env["MOMENTA_HOME"] = str(tmp_path / "home")
+    r = subprocess.run([sys.executable, "-c", COLD_PROBE], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60, env=env)
+    assert "OK encounters/demo.yaml" in r.stdout, r.stderr  # checked anew, not kept
+    return json.loads(r.stderr.rsplit("PROBE ", 1)[1])
+
+
+def test_a_first_validate_skips_pydantics_plugin_look_up(tmp_path):
+    """file_model.py sets PYDANTIC_DISABLE_PLUGINS before its first model: no scan of
+    every installed distribution's entry points (docs/speed.md)."""
+    assert "pydantic" not in _first_validate(tmp_path)["looked"]
+
+
+def test_a_first_validate_leaves_its_objects_out_of_the_collections_at_exit(tmp_path):
+    """cli/encounter_cmds.py: ``gc.freeze`` at exit, so the interpreter's shutdown does
+    not take pydantic's models apart object by object (docs/speed.md)."""
+    assert _first_validate(tmp_path)["frozen"] > 0

@@ -9,6 +9,7 @@ after the stat block is merged in.
 from __future__ import annotations
 
 import dataclasses
+import os
 import typing
 from functools import partial
 from typing import Annotated, Any, Literal
@@ -30,6 +31,15 @@ from momenta_cli.engine.core import MAX_SIZE, MAX_SPD, SIZE_HELP, THREAT_CLASSES
 from momenta_cli.engine.geometry import KINDS
 from momenta_cli.rules import Settings
 from momenta_cli.text import NAME_MAX, not_plain
+
+# The first model pydantic builds in a process looks for plugins in every installed
+# distribution's entry points (pydantic/plugin/_loader.py ``get_plugins``: about 2.5 ms
+# of `momenta validate`), and momenta uses none. The look-up reads
+# PYDANTIC_DISABLE_PLUGINS when it runs (not when pydantic is imported), and "__all__"
+# skips it. This module builds the process's first model (the other model module,
+# party_file.py, imports it first), so here is in time. Only this process's environment
+# (and its children's) has it; a value the user set is kept (empty: every plugin back).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 def _case_of(choices: tuple[str, ...]) -> BeforeValidator:
