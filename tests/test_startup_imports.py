@@ -402,6 +402,6 @@ def test_a_first_validate_skips_pydantics_plugin_look_up(tmp_path):
 
 
 def test_a_first_validate_leaves_its_objects_out_of_the_collections_at_exit(tmp_path):
-    """cli/encounter_cmds.py: ``gc.freeze`` at exit, so the interpreter's shutdown does
-    not take pydantic's models apart object by object (docs/speed.md)."""
+    """cli/app.py: ``gc.freeze`` at exit, so the interpreter's shutdown does not take
+    pydantic's models apart object by object (docs/speed.md)."""
     assert _first_validate(tmp_path)["frozen"] > 0

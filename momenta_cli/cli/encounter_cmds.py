@@ -11,8 +11,7 @@ from momenta_cli.cli.common import NoColor, Width, guarded, make_console
 from momenta_cli.errors import EncounterError
 
 # Each command imports what it uses when it runs (the loader and pydantic, the tables),
-# so that `momenta --help` and the other commands start without them; each leaves
-# pydantic's models out of the collections at exit (``_no_collection_at_exit``).
+# so that `momenta --help` and the other commands start without them.
 
 
 def validate(
@@ -28,7 +27,6 @@ def validate(
     """
     from momenta_cli.encounter import cached_verdict, store_verdict
 
-    _no_collection_at_exit()
     bad = False
     for path in files:
         if _party_file(path):  # R38: its shape; the encounter naming it checks the rest
@@ -85,23 +83,6 @@ def validate(
         raise typer.Exit(1)
 
 
-def _no_collection_at_exit() -> None:
-    """Have the interpreter's shutdown leave this process's objects to the OS
-    (``gc.freeze`` at exit, registered once however often asked).
-
-    As it shuts down, the interpreter clears every module and runs the cyclic garbage
-    collector to take apart what they held, object by object: once pydantic's models
-    are built (classes, schemas and validators in reference cycles) that is about 25 ms
-    of a first `validate`, a sixth of it (docs/speed.md). Frozen, they are not
-    collected; the process is ending, so nothing is lost: the output is flushed and
-    files closed as before, and the exit handlers have all run by then."""
-    import atexit
-    import gc
-
-    atexit.unregister(gc.freeze)
-    atexit.register(gc.freeze)
-
-
 def _party_file(path: Path) -> bool:
     """Whether ``path`` reads as a party file (``party:`` a list, and no encounter keys),
     without YAML: its first key at the start of a line is ``party:``."""
@@ -144,7 +125,6 @@ def show(
     from momenta_cli.encounter import load_checked, load_encounter
     from momenta_cli.render import encounter_view
 
-    _no_collection_at_exit()
     with guarded():
         loaded = load_checked(file, library_ok=True)
         if loaded.library and not loaded.problems:
@@ -162,7 +142,6 @@ def schema() -> None:
     """
     from momenta_cli.encounter import schema_text
 
-    _no_collection_at_exit()
     typer.echo(schema_text(), nl=False)
 
 
@@ -181,7 +160,6 @@ def rules(
     from momenta_cli.render import rules_table
     from momenta_cli.rules import DEFAULT_SETTINGS
 
-    _no_collection_at_exit()
     with guarded():
         settings, sources = DEFAULT_SETTINGS, {}
         if file is not None:
