@@ -7,7 +7,7 @@ import pytest
 
 from momenta_cli.engine.actions import economy
 from momenta_cli.engine.harm import conditions
-from momenta_cli.engine.movement.move_shift import speed
+from momenta_cli.engine.movement.distances import speed
 from momenta_cli.errors import MomentaError, RuleError
 from tests.attack_yard import mace_yard
 from tests.engine_helpers import log_text, order, session_from

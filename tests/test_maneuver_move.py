@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from momenta_cli.engine.movement.move_shift import jump_height, speed
+from momenta_cli.engine.movement.distances import jump_height, speed
 from tests.engine_helpers import log_text
 from tests.test_maneuver_support import refused, run, yard
 

@@ -51,7 +51,7 @@ def test_a_reaction_stated_by_hand_after_the_movers_turn_has_ended_is_refused():
 def test_a_shift_at_spd_0_goes_0_squares_like_the_move():
     """ch19 Shift (half SPD) and R4 (rounded down, at least 1): ours, the minimum 1 is
     for a positive SPD only; SPD 0 moves 0 squares, Shift or Move."""
-    from momenta_cli.engine.movement.move_shift import shift_speed
+    from momenta_cli.engine.movement.distances import shift_speed
     from tests.engine_helpers import session_from
 
     s = session_from("""

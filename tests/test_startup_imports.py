@@ -302,13 +302,16 @@ def test_los_with_cover_loads_no_attack_plan_or_movement(tmp_path):
 def test_path_plans_without_the_attack_harm_or_trigger_answers(tmp_path, args):
     """Planning a route (engine/movement/walk.py ``preview_walk``) and listing what it
     triggers needs neither the attack's checks nor the harm's code nor the code that
-    answers triggers: those come in when a route is taken (docs/speed.md)."""
+    answers triggers, nor the Move and Shift commands (the budgets are in distances.py)
+    nor the movement's events: those come in when a route is taken (docs/speed.md)."""
     encs, env = _warm(tmp_path, *args)
     mods = loaded(*args, cwd=encs, env=env)
     assert "momenta_cli.engine.movement.walk" in mods  # the probe saw the path planned
     assert under(mods, "momenta_cli.engine.attack.plan", "momenta_cli.engine.attack.parts",
                  "momenta_cli.engine.attack.defense", "momenta_cli.engine.attack.resolution",
-                 "momenta_cli.engine.movement.trigger_points", "momenta_cli.engine.harm") == []
+                 "momenta_cli.engine.movement.trigger_points", "momenta_cli.engine.harm",
+                 "momenta_cli.engine.movement.move_shift",
+                 "momenta_cli.engine.movement.movement_events") == []
 
 
 @pytest.mark.slow  # a fresh interpreter per probe

@@ -3,9 +3,11 @@ dragged along, and the reactive attacks a movement triggers on the way.
 
 Modules:
 
+    distances        how far: speeds, a Move's budget, the lockouts on a Shift, who a
+                     grab drags along, a fall's damage
     forced           a push or drag that stops at each reaction it triggers (R35)
     grabs            who holds whom; release, apart, and what ends a grab
-    move_shift       Move, Shift, jumps and falls: how far, and deciding them off the map
+    move_shift       Move, Shift, jumps and falls: deciding them off the map
     movement_events  the events a movement records, and the trail it leaves
     steering         waypoints, and which of equally cheap paths the tracker takes
     trigger_points   a movement's triggers as decision points: asked as it reaches

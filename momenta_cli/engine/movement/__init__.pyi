@@ -1,5 +1,6 @@
 # The door of engine.movement: each name of its API and the module it lives in.
 
+from .distances import fall_damage as fall_damage
 from .forced import (
     check_answers as check_answers,
     drag_triggers as drag_triggers,
@@ -23,7 +24,6 @@ from .move_shift import (
     Move as Move,
     SetTerrain as SetTerrain,
     Shift as Shift,
-    fall_damage as fall_damage,
 )
 from .movement_events import (
     Dragged as Dragged,

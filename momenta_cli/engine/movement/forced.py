@@ -21,7 +21,7 @@ from momenta_cli.engine.battlefield import board_of, occupants, squares_of
 from momenta_cli.engine.core import Event, Fight, Fighter, Note, Roller, applied, find_fighter
 from momenta_cli.engine.geometry import Forced, Square, push_squares, side_of, square_name
 from momenta_cli.engine.movement import triggers
-from momenta_cli.engine.movement.movement_events import FORCED, Shoved
+from momenta_cli.engine.movement.distances import FORCED
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
@@ -146,6 +146,8 @@ def _part(s: Fight, t: Fighter, a: Fighter, n: int, went: Forced, start: Square,
     stop, R35), applied to ``s``."""
     part = went.squares[here + 1:to + 1]
     begin = start if here < 0 else went.squares[here]
+    from momenta_cli.engine.movement.movement_events import Shoved  # a push: not a plan
+
     return applied(s, [Shoved(t.name, a.name, n, tuple(square_name(q) for q in part),
                                  stopped, square_name(begin), goes_on=here >= 0)])
 

@@ -1,15 +1,15 @@
 """Move, Shift, jumps and falls (ch19 Movement, Vertical Jump, Falling, Grab; R4, R23,
-R24): how far each goes (speeds, difficult squares, a fall's damage), and deciding them
-without a map, with the medium a combatant moves in. The events they record are in
+R24): the commands, deciding them without a map, with the medium a combatant moves in.
+How far each goes (speeds, difficult squares, a fall's damage) is in
+``engine/movement/distances.py``; the events they record in
 ``engine/movement/movement_events.py``; who holds whom in ``engine/movement/grabs.py``;
-movement square by square on a map in ``engine/movement/walk.py``, which shares the
-helpers here."""
+movement square by square on a map in ``engine/movement/walk.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from momenta_cli.engine.actions import check_can_maneuver, pay_maneuver
+from momenta_cli.engine.actions import pay_maneuver
 from momenta_cli.engine.core import (
     Command,
     Event,
@@ -20,50 +20,21 @@ from momenta_cli.engine.core import (
     apply_all,
     find_fighter,
     handles,
-    size_rank,
 )
-from momenta_cli.engine.movement import grabs
+from momenta_cli.engine.movement.distances import (
+    TERRAINS,
+    check_shift,
+    draggees,
+    fall_damage,
+    fall_squares,
+    jump_height,
+    move_budget,
+    shift_speed,
+    squares_needed,
+)
 from momenta_cli.engine.movement.movement_events import Dragged, Fell, Moved, TerrainSet
 from momenta_cli.errors import RuleError
 from momenta_cli.text import squares_text
-
-# --- how far (ch19 Movement, Vertical Jump, Falling; R4, R23) ----------------------------
-
-TERRAINS = ("", "climb", "swim")
-
-
-def speed(f: Fighter) -> int:
-    """SPD, halved (minimum 1, R4) while Hindered (ch19 Movement, condition table)."""
-    spd = f.spec.attr("SPD")
-    return max(spd // 2, 1) if f.has("Hindered") else spd
-
-
-def shift_speed(f: Fighter) -> int:
-    """ch19 Shift: half SPD, minimum 1 (R4). Ours: R4's minimum of 1 applies to a
-    positive SPD only: a creature with SPD 0 does not move (its Move goes 0 squares), so
-    its Shift goes 0 squares too, not 1."""
-    spd = f.spec.attr("SPD")
-    return max(spd // 2, 1) if spd > 0 else 0
-
-
-def jump_height(f: Fighter) -> int:
-    """ch19 Vertical Jump: 1 + POW/2 squares, rounded down (R4)."""
-    return 1 + f.spec.attr("POW") // 2
-
-
-def squares_needed(squares: int, difficult: int) -> int:
-    """ch19 Movement: each difficult square costs double."""
-    return squares + difficult
-
-
-def fall_squares(f: Fighter, squares: int) -> int:
-    """R23 / ch19 Falling: the squares that count, after subtracting AGI."""
-    return max(squares - f.spec.attr("AGI"), 0)
-
-
-def fall_damage(f: Fighter, squares: int) -> int:
-    """R23 / ch19 Falling: 2 untyped damage per square after subtracting AGI."""
-    return 2 * fall_squares(f, squares)
 
 
 @dataclass(frozen=True)
@@ -97,59 +68,12 @@ class SetTerrain(Command):
     terrain: str
 
 
-# --- helpers (the map's movement, engine/movement/walk.py, shares them) ----------------------
-
-
-def draggees(fight: Fight, f: Fighter) -> list[Fighter]:
-    """ch19 Grab: whom ``f`` drags along when it moves (the smaller side of each grab it
-    is part of); refused when it is not the bigger one of a grab, as neither may then
-    move."""
-    out: list[Fighter] = []
-    for grabber, target in grabs.grab_partners(fight, f):
-        other = target if grabber.name == f.name else grabber
-        mine, theirs = f.spec.size, other.spec.size
-        if size_rank(mine) <= size_rank(theirs):
-            how = "holds" if grabber.name == f.name else "is Grabbed by"
-            if size_rank(mine) < size_rank(theirs):
-                who = (f"{other.name} is bigger (SIZE {theirs} vs {mine}): only "
-                       f"{other.name} may move, dragging {f.name}")
-            else:
-                who = f"neither is bigger (both SIZE {mine}), so neither may move"
-            raise RuleError(f"{f.name} {how} {other.name}: {who}; release, shake it off "
-                            "or 'apart' first (ch19 Grab)")
-        out.append(other)
-    return out
+# --- helpers ---------------------------------------------------------------------------
 
 
 def _grab_lock(fight: Fight, f: Fighter, squares: int) -> list[Event]:
     """ch19 Grab: neither side moves unless it is the bigger one, which drags the other."""
     return [Dragged(other.name, f.name, squares) for other in draggees(fight, f)]
-
-
-def move_budget(f: Fighter, terrain: str) -> tuple[int, str]:
-    """ch19 Movement: the squares one Move covers in ``terrain`` and why: SPD, half SPD
-    (min 1) while Hindered, 1 while climbing (ch19 Climb)."""
-    if terrain == "climb":
-        return 1, "climbing: 1 square per Move"
-    return speed(f), "half SPD while Hindered" if f.has("Hindered") else "SPD"
-
-
-def check_shift(fight: Fight, f: Fighter, terrain: str) -> None:
-    """ch19 Shift: its turn and the lockouts first, then no Shift while Hindered
-    (ch19 Movement), climbing (ch19 Climb) or swimming (ch19 Swim)."""
-    check_can_maneuver(fight, f, "Shift")
-    shift_lockouts(f, terrain)
-
-
-def shift_lockouts(f: Fighter, terrain: str) -> None:
-    """The reasons ``f`` may not Shift whoever's turn it is (``check_shift`` without the
-    turn's own checks; a preview asks this)."""
-    if f.has("Hindered"):
-        raise RuleError(f"{f.name} is Hindered and cannot Shift (ch19 Movement)")
-    if terrain == "climb":
-        raise RuleError(f"{f.name} is climbing and cannot Shift (ch19 Climb)")
-    if terrain == "swim":
-        raise RuleError(f"{f.name} is swimming and cannot Shift (ch19 Swim)")
 
 
 def fall_events(fight: Fight, f: Fighter, squares: int, roller: Roller) -> list[Event]:

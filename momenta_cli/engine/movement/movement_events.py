@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from momenta_cli.engine.core import Event, Fight
 from momenta_cli.engine.geometry import parse_square, square_name
+from momenta_cli.engine.movement.distances import FORCED
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,6 @@ class Shoved(Event):
         if not self.goes_on:
             moving(fight, self.name, FORCED)
         _arrive(fight, self.name, self.path, self.start)
-
-
-FORCED = "forced"  # ch19 Movement: Shove, being dragged
 
 
 FELL = "fell"  # the last of a ``trail`` whose movement ended in a fall (R23, R36)

@@ -28,7 +28,8 @@ from momenta_cli.engine.geometry import (
     square_name,
     within,
 )
-from momenta_cli.engine.movement.movement_events import FELL, FORCED
+from momenta_cli.engine.movement.distances import FORCED
+from momenta_cli.engine.movement.movement_events import FELL
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 

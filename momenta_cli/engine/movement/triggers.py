@@ -39,7 +39,7 @@ from momenta_cli.engine.geometry import (
     step_cost,
     within,
 )
-from momenta_cli.engine.movement.movement_events import FORCED, Dragged, Moved, moving
+from momenta_cli.engine.movement.distances import FORCED
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
 
@@ -302,6 +302,8 @@ class Halted(Event):
 
     def apply(self, fight: Fight) -> None:
         if self.first:
+            from momenta_cli.engine.movement.movement_events import moving
+
             moving(fight, self.name, self.how)
             if self.name in fight.fighters:  # the movement's trail starts here (R35)
                 fight.get(self.name).trail = (self.square,)
@@ -353,6 +355,8 @@ def route_part(s: Fight, f: Fighter, r: Route, a: int, b: int, goes_on: bool
                ) -> list[Event]:
     """The steps ``a + 1`` to ``b`` of ``r`` (a part of the movement between two stops,
     R35), with the dragged ones' steps, applied to ``s``."""
+    from momenta_cli.engine.movement.movement_events import Dragged, Moved  # taken, not planned
+
     p = r.path
     board = board_of(s)
     assert board is not None

@@ -4,7 +4,7 @@ path within the mover's budget, a Shove pushes its target straight away, and a b
 grabber drags the smaller one along.
 
 The budgets, the lockouts and the falls are the ones ``move NAME N`` uses
-(``engine/movement/move_shift.py``); the paths are the
+(``engine/movement/distances.py``; a fall's events, ``move_shift.py``); the paths are the
 geometry's (``engine/geometry/pathfinding.py``, ``geometry/forced_squares.py``). Every
 position changes through the movement events (``Moved``, ``Dragged``, ``Shoved``), which
 carry the path square by square: what happens on the way (a reactive attack's trigger,
@@ -43,11 +43,13 @@ from momenta_cli.engine.geometry import (
     side_of,
     square_name,
 )
-from momenta_cli.engine.movement import grabs, move_shift, steering, triggers
-from momenta_cli.engine.movement.move_shift import shift_speed
-from momenta_cli.engine.movement.movement_events import Dragged, Moved, Shoved, TerrainSet
+from momenta_cli.engine.movement import distances, grabs, steering, triggers
+from momenta_cli.engine.movement.distances import shift_speed
 from momenta_cli.errors import RuleError
 from momenta_cli.text import quote_word
+
+# The movement events (movement_events.py) come in where a route is taken, not where it
+# is planned (``momenta path``: start-up, docs/speed.md).
 
 if TYPE_CHECKING:
     from momenta_cli.engine.attack import Attack, PartPath
@@ -134,7 +136,7 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
     here = medium(board, squares_of(f))
     pit = pit_depth(board, squares_of(f))
     if how == "Shift":
-        move_shift.shift_lockouts(f, here)
+        distances.shift_lockouts(f, here)
         if pit:
             raise RuleError(f"{f.name} is at the bottom of the pit at {square_name(f.position)} "
                             f"({pit} deep) and cannot Shift: climbing out is a Move of "
@@ -143,8 +145,8 @@ def walker(fight: Fight, f: Fighter, how: str = "Move") -> Walker:
     elif pit:
         budget, why = 1, "climbing out of a pit: 1 square per Move"
     else:
-        budget, why = move_shift.move_budget(f, here)
-    dragged = tuple(move_shift.draggees(fight, f))
+        budget, why = distances.move_budget(f, here)
+    dragged = tuple(distances.draggees(fight, f))
     along = {d.name for d in dragged}
     holders = {s: fight.fighters[who] for s, who in
                occupants(fight.fighters.values(), but=f.name).items() if who not in along}
@@ -252,6 +254,8 @@ def route_events(fight: Fight, f: Fighter, r: Route, roller: Roller,
     spoke of them (``no-reactions``), so no note names the ones it left out. A line
     that says nothing of them has each asked of a roller that answers, at its square
     (``trigger_points``)."""
+    from momenta_cli.engine.movement.movement_events import Dragged, Moved, TerrainSet
+
     s = fight.draft()
     events: list[Event] = []
     if r.during != f.terrain:
@@ -335,6 +339,8 @@ def _drag_notes(fight: Fight, s: Fight, r: Route,
 def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
     """The end of a movement walked in full: the medium it ends in, where the dragged
     land, and the falls into pits (R23, R36)."""
+    from momenta_cli.engine.movement.movement_events import TerrainSet
+
     events: list[Event] = []
     if r.end != r.during:
         events += applied(s, [TerrainSet(f.name, r.during, r.end)])
@@ -350,6 +356,8 @@ def _arrived(s: Fight, f: Fighter, r: Route, roller: Roller) -> list[Event]:
 def _landed(s: Fight, f: Fighter) -> list[Event]:
     """Forced into the water or out of it, a creature swims or stops swimming (R36);
     worked out on the scratch copy ``s``."""
+    from momenta_cli.engine.movement.movement_events import TerrainSet
+
     board = board_of(s)
     now = medium(board, squares_of(f)) if board is not None else f.terrain
     return applied(s, [TerrainSet(f.name, f.terrain, now)]) if now != f.terrain else []
@@ -358,7 +366,9 @@ def _landed(s: Fight, f: Fighter) -> list[Event]:
 def _fall(s: Fight, f: Fighter, depth: int, roller: Roller) -> list[Event]:
     """A fall into a pit (R36) on the scratch copy ``s``: the damage (R23), and the grabs
     of the one who fell end, the two being no longer side by side (ch19 Grab)."""
-    events = applied(s, move_shift.fall_events(s, f, depth, roller))
+    from momenta_cli.engine.movement.move_shift import fall_events  # a fall: not for planning
+
+    events = applied(s, fall_events(s, f, depth, roller))
     return events + applied(s, grabs.end_every_grab(s, s.get(f.name), "fell"))
 
 
@@ -371,7 +381,7 @@ def move_to(fight: Fight, cmd: MoveTo, roller: Roller) -> list[Event]:
     f = actor(fight, cmd.name)
     board = _board(fight, cmd.how)
     if cmd.how == "Shift":
-        move_shift.check_shift(fight, f, medium(board, squares_of(f)))
+        distances.check_shift(fight, f, medium(board, squares_of(f)))
     else:
         check_can_maneuver(fight, f, "Move", is_move=True)
     return route_events(fight, f, plan_walk(fight, f, cmd.square, cmd.how, cmd.via), roller,
@@ -399,6 +409,7 @@ def push_on_map(s: Fight, a: Fighter, t: Fighter, n: int, roller: Roller,
     from momenta_cli.engine.movement import (
         forced,  # forced_walk -> triggers -> attacks -> here
     )
+    from momenta_cli.engine.movement.movement_events import Shoved
 
     if board_of(s) is None or a.position is None or t.position is None:
         if answers:
