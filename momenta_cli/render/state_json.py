@@ -63,7 +63,7 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
 def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[str, Any]:
     """One log entry; ``ledger``: the fighters before it (render/log_harm.py), moved on
     past it."""
-    doc = {
+    doc: dict[str, Any] = {
         "n": index,
         "command": entry.line,
         "text": event_lines(entry.events, ledger),
@@ -71,6 +71,12 @@ def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[st
         "dice": list(entry.dice),  # every face its rolls took, in order
         "script_line": entry.script_line,  # the command with its dice: replays it exactly
     }
+    # Additive keys, present only when they say something, so that the document of a
+    # fight without scheduled events or phones is as it always was (byte for byte).
+    if entry.fired_by:  # a scheduled event the tracker fired: its trigger in words
+        doc["fired_by"] = entry.fired_by
+    if entry.seated:  # answers from the players' phones (momenta_cli/seating/)
+        doc["seated"] = [{"seat": seat, "kind": kind} for seat, kind in entry.seated]
     if ledger is not None:
         ledger.advance(entry.events)
     return doc
