@@ -1,6 +1,7 @@
 """What the live state offers tab completion, by kind of word: who may act now (R13),
 combatants, conditions, stat blocks, sides, threat classes, the actor's weapons, the
-target's hit locations (cli/completion/completer.py and cli/completion/attack_words.py ask here)."""
+target's hit locations, the encounter's scheduled events (cli/completion/completer.py
+and cli/completion/attack_words.py ask here)."""
 
 from __future__ import annotations
 
@@ -72,9 +73,17 @@ def words_of(fight: Fight, kind: str, verb: str, actor: Fighter | None,
         return [w.name for w in actor.spec.weapons] if actor else []
     if kind == "location":
         return [loc.name for loc in target.spec.locations] if target else []
+    if kind == "event":
+        return scheduled_events(fight)
     if kind.startswith("choice:"):
         return kind[len("choice:"):].split("|")
     return []
+
+
+def scheduled_events(fight: Fight) -> list[str]:
+    """The encounter's scheduled events ``event NAME`` may fire now: all but a once-only
+    one that has fired (the engine refuses it, skip included: engine/schedule/firing.py)."""
+    return [e.name for e in fight.encounter.events if e.name not in fight.fired]
 
 
 def verb_words() -> list[str]:
