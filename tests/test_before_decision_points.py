@@ -15,6 +15,9 @@ from tests.conftest import ROOT, invoke
 pytestmark = pytest.mark.usefixtures("home")
 BEFORE = ROOT / "tests" / "fixtures" / "before_decision_points"
 SCRIPTS = sorted(p.stem for p in (ROOT / "encounters").glob("*.script"))
+# A log entry's keys added after these states were written: a scheduled event's trigger
+# and the answers from phones (issues 27 and 25). The states themselves are unchanged.
+ADDED = ("fired_by", "seated")
 
 
 @pytest.mark.parametrize("name", SCRIPTS)
@@ -22,7 +25,11 @@ def test_every_shipped_script_replays_to_the_state_it_did_before(name):
     r = invoke("replay", ROOT / "encounters" / f"{name}.yaml",
                ROOT / "encounters" / f"{name}.script", "--json")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output) == json.loads((BEFORE / f"{name}.replay.json").read_text())
+    doc = json.loads(r.output)
+    for entry in doc["log"]:  # keys added since, each documented as additive (docs/json.md)
+        for key in ADDED:
+            entry.pop(key, None)
+    assert doc == json.loads((BEFORE / f"{name}.replay.json").read_text())
 
 
 def test_a_fight_saved_before_resumes_to_the_same_state_and_plays_on(tmp_path):

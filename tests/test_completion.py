@@ -45,7 +45,7 @@ def test_a_completed_verb_carries_its_trailing_space(duel):
 
 
 def test_at_the_start_the_verbs_then_the_aliases_once_a_letter_is_typed(duel):
-    assert offered(duel, "") == [v.name + " " for v in VERBS.values()]
+    assert offered(duel, "") == [v.name + " " for v in VERBS.values()] + ["seat "]
     assert "t " in offered(duel, "t") and "turn " in offered(duel, "t")
 
 

@@ -16,6 +16,8 @@ Modules:
     map_verbs       ``place``, ``map``, ``los``, ``door``
     meta            the session words (``Meta``, ``Request``): loads no verb
     parsing         the verb table, parsing a line
+    prompt_only     the prompt's own commands (``seat``), for help and completion:
+                    no verbs, never journalled
     reference       the command reference as Markdown, generated from the verb table
     trigger_words   the answers to a movement's triggers written on its line (R35)
     turn_verbs      turn flow, conditions and the GM's overrides

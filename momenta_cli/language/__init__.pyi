@@ -26,6 +26,11 @@ from .parsing import (
     parse_line as parse_line,
     typed_result as typed_result,
 )
+from .prompt_only import (
+    PROMPT_ONLY as PROMPT_ONLY,
+    PromptCommand as PromptCommand,
+    prompt_command as prompt_command,
+)
 from .trigger_words import NONE_WORD as NONE_WORD, REACTION_WORDS as REACTION_WORDS
 from .unparsing import (
     comment_of as comment_of,

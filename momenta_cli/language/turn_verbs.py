@@ -28,6 +28,7 @@ from momenta_cli.language.parsing import (
     typed_result,
     verb,
 )
+from momenta_cli.language.prompt_only import prompt_command
 from momenta_cli.text import clip, echo
 
 
@@ -322,7 +323,7 @@ def _status(words: list[str]) -> Meta:
 def _help(words: list[str]) -> Meta:
     if words and words[0].lower() == "all":
         return Meta(Request.HELP, "all")
-    if words:
+    if words and prompt_command(words[0]) is None:  # `help seat`: the prompt's own
         lookup(words[0])  # `help zzz` is refused like `zzz` (CommandError), also by `do`
     return Meta(Request.HELP, words[0] if words else None)
 

@@ -17,6 +17,7 @@ from .runner import (
     verb_of as verb_of,
 )
 from .scheduled import (
+    BY_HAND as BY_HAND,
     Confirm as Confirm,
     automatic_block as automatic_block,
     ready as ready,

@@ -207,7 +207,8 @@ def run_one(session: Session, line: str, roller: Roller, *, players: bool = Fals
     if body is not None:  # ``... ?``: decided on a throwaway copy, nothing journaled
         from momenta_cli.play.preview import preview_line
 
-        return Outcome(line, preview=preview_line(_as_seen(session, players), body))
+        return Outcome(line, preview=preview_line(_as_seen(session, players), body,
+                                                  players=players))
     pinned = take_dice(line)  # `... dice 5,2`: exactly those faces (play/pinned.py)
     if pinned is not None:
         from momenta_cli.play.pinned import run_pinned

@@ -16,10 +16,11 @@ from momenta_cli.render.wrap import hang, lit
 
 
 def help_lines(arg: str | None = None) -> list[str]:
-    """``help VERB``: one verb of the live registry in full, as plain lines."""
-    from momenta_cli.language import lookup  # the verbs only when help is asked
+    """``help VERB``: one verb of the live registry in full, as plain lines; or one of
+    the prompt's own commands (``help seat``: language/prompt_only.py)."""
+    from momenta_cli.language import lookup, prompt_command  # the verbs only when asked
 
-    v = lookup(arg or "help")
+    v = prompt_command(arg or "help") or lookup(arg or "help")
     out = [f"{v.usage}", f"  {v.help}", f"  example: {v.example}"]
     if v.aliases:
         out.append(f"  aliases: {', '.join(v.aliases)}")
@@ -87,8 +88,9 @@ def help_brief(width: int = 80) -> Group:
 
 
 def help_table() -> Group:
-    """``help``: every verb of the live registry, by group, usage beside a short help."""
-    from momenta_cli.language import VERBS
+    """``help``: every verb of the live registry, by group, usage beside a short help;
+    then the prompt's own commands (``seat``)."""
+    from momenta_cli.language import PROMPT_ONLY, VERBS
 
     by_group: dict[str, list] = {}
     for v in VERBS.values():
@@ -102,6 +104,13 @@ def help_table() -> Group:
         for v in by_group[group]:
             grid.add_row(lit(v.usage), lit(v.help.split(". ")[0].rstrip(".")))
         parts.append(Padding(grid, (0, 0, 0, 2)))
+    parts.append(Text("the prompt's own commands", style="bold"))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=False, max_width=28, overflow="fold")
+    grid.add_column()
+    for c in PROMPT_ONLY.values():  # no verbs: never journalled, not in do or scripts
+        grid.add_row(lit(c.usage), lit(c.help.split(". ")[0].rstrip(".")))
+    parts.append(Padding(grid, (0, 0, 0, 2)))
     parts.append(Text("Any unambiguous prefix of a command works; Tab completes what the "
                       "command takes next; 'help COMMAND' explains one; 'help' alone "
                       "lists them on one screen; a line ending in ' ?' previews the "

@@ -181,14 +181,21 @@ def preview_lines(pv: LinePreview, fight: Fight) -> list[Text]:
             out += [lit("  " + x) for x in _target(pv, t, first, _enemy(fight, t.name))]
         if pv.refusal is None and pv.rolled == 0:
             out += _would(pv, fight, "every die is given: it would do")
+            out += _set_off(pv)
         return out
     if pv.says is None:
         out += _would(pv, fight, "it would do")
+        out += _set_off(pv)
         if pv.rolled:
             dice = "1 die" if pv.rolled == 1 else f"{pv.rolled} dice"
             out.append(lit(f"  ({dice} rolled for this preview only, then thrown away: "
                            "the command rolls its own)", "dim"))
     return out
+
+
+def _set_off(pv: LinePreview) -> list[Text]:
+    """The encounter's scheduled events the line would set off (issue 27), by name."""
+    return [lit(f"  would set off: {', '.join(pv.sets_off)}")] if pv.sets_off else []
 
 
 def _met(pv: LinePreview, fight: Fight) -> list[str]:

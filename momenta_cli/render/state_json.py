@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-from momenta_cli.engine.core import Entry, Fight, Fighter, Session
+from momenta_cli.engine.core import Entry, Event, Fight, Fighter, Session
 from momenta_cli.engine.geometry import square_name
 from momenta_cli.engine.turns import (
     PHASE_NAMES,
@@ -63,7 +63,7 @@ def fighter_doc(f: Fighter) -> dict[str, Any]:
 def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[str, Any]:
     """One log entry; ``ledger``: the fighters before it (render/log_harm.py), moved on
     past it."""
-    doc = {
+    doc: dict[str, Any] = {
         "n": index,
         "command": entry.line,
         "text": event_lines(entry.events, ledger),
@@ -71,9 +71,29 @@ def entry_doc(index: int, entry: Entry, ledger: Ledger | None = None) -> dict[st
         "dice": list(entry.dice),  # every face its rolls took, in order
         "script_line": entry.script_line,  # the command with its dice: replays it exactly
     }
+    # Additive keys, present only when they say something, so that the document of a
+    # fight without scheduled events or phones is as it always was (byte for byte).
+    fired_by = entry.fired_by  # a scheduled event the tracker fired: its trigger in words
+    if not fired_by and entry.events and entry.events[0].kind == "event_fired":
+        fired_by = _standing_for(entry.events[0])
+    if fired_by:
+        doc["fired_by"] = fired_by
+    if entry.seated:  # answers from the players' phones (momenta_cli/seating/)
+        doc["seated"] = [{"seat": seat, "kind": kind} for seat, kind in entry.seated]
     if ledger is not None:
         ledger.advance(entry.events)
     return doc
+
+
+def _standing_for(mark: Event) -> str:
+    """The trigger's words of an ``event NAME`` line that stands for the tracker's firing
+    though its entry is not marked so: a replayed script's line in the place of the
+    firing (play/scheduled.py), or a journal's line run again. Its ``EventFired`` keeps
+    the words the log shows, "fired by hand" for one the GM fired at will (none)."""
+    from momenta_cli.play import BY_HAND  # only for a fight with events
+
+    when = getattr(mark, "when", "")
+    return "" if when == BY_HAND else when
 
 
 def opening_ledger(session: Session) -> Ledger:

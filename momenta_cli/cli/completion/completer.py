@@ -16,13 +16,27 @@ from __future__ import annotations
 
 from momenta_cli.cli.completion.attack_words import attack_words
 from momenta_cli.cli.completion.grammar import Shape, shape
-from momenta_cli.cli.completion.live_words import fighter, names, verb_words, words_of
+from momenta_cli.cli.completion.live_words import (
+    fighter,
+    names,
+    seat_words,
+    verb_words,
+    words_of,
+)
 from momenta_cli.cli.completion.move_words import move_words
 from momenta_cli.engine.core import ChangeCondition, Fight, OnesRoller, Typed, candidates
 from momenta_cli.engine.harm import condition_catalogue
 from momenta_cli.engine.turns import match_typed
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import VERBS, Meta, Verb, is_number, lookup, parse_line
+from momenta_cli.language import (
+    PROMPT_ONLY,
+    VERBS,
+    Meta,
+    Verb,
+    is_number,
+    lookup,
+    parse_line,
+)
 from momenta_cli.play.preview import MARK
 from momenta_cli.text import DICE_WORD, quote_word
 
@@ -243,7 +257,9 @@ def complete(fight: Fight, before: str) -> tuple[str, list[str]]:
     if any(w.lower() == DICE_WORD for w in done[1:]):
         return raw, []  # `... dice 5,2`: faces are typed, and the clause ends the line
     if not done:  # the aliases only once a letter is typed: a short list to start from
-        pool = verb_words() if partial else [v.name for v in VERBS.values()]
+        pool = verb_words() if partial else [*VERBS, *PROMPT_ONLY]
+    elif done[0].lower() in PROMPT_ONLY:  # the prompt's own (``seat``): no verb
+        pool = seat_words(fight, done[1:])
     else:
         try:
             v = lookup(done[0])

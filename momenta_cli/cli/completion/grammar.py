@@ -25,6 +25,9 @@ KINDS = {
     "COMMAND": "verb", "N": "number", "D": "number", "COST": "number",
     "CLASS": "threat class",
 }
+# A placeholder that names something else for one verb: ``event NAME`` names one of the
+# encounter's scheduled events, not a combatant.
+VERB_KINDS = {("event", "NAME"): "event"}
 
 
 # --- the grammar, read from a usage line ------------------------------------------------
@@ -71,8 +74,9 @@ def _items(usage: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _kind(placeholder: str) -> str:
-    return KINDS.get(placeholder.strip("[]."), "text")
+def _kind(placeholder: str, verb: str = "") -> str:
+    bare = placeholder.strip("[].")
+    return VERB_KINDS.get((verb, bare)) or KINDS.get(bare, "text")
 
 
 @cache
@@ -96,7 +100,7 @@ def shape(v: Verb) -> Shape:
             count = m[1]
         elif first.isupper() or first == "NAME":
             if len(words) == 1:
-                slots.append((_kind(first), optional))
+                slots.append((_kind(first, v.name), optional))
         elif "|" in first and not optional:  # terrain NAME ground|climb|swim
             slots.append(("choice:" + first, False))
         elif "|" in first:

@@ -1,6 +1,7 @@
 """What the live state offers tab completion, by kind of word: who may act now (R13),
 combatants, conditions, stat blocks, sides, threat classes, the actor's weapons, the
-target's hit locations (cli/completion/completer.py and cli/completion/attack_words.py ask here)."""
+target's hit locations, the encounter's scheduled events, the allies a ``seat`` may name
+(cli/completion/completer.py and cli/completion/attack_words.py ask here)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from momenta_cli.engine.gm import RESOURCES
 from momenta_cli.engine.harm import condition_catalogue
 from momenta_cli.engine.turns import may_act
 from momenta_cli.errors import MomentaError
-from momenta_cli.language import VERBS
+from momenta_cli.language import PROMPT_ONLY, VERBS
 
 SIDES = ("allies", "adversaries", "independents")
 
@@ -72,14 +73,32 @@ def words_of(fight: Fight, kind: str, verb: str, actor: Fighter | None,
         return [w.name for w in actor.spec.weapons] if actor else []
     if kind == "location":
         return [loc.name for loc in target.spec.locations] if target else []
+    if kind == "event":
+        return scheduled_events(fight)
     if kind.startswith("choice:"):
         return kind[len("choice:"):].split("|")
     return []
 
 
+def scheduled_events(fight: Fight) -> list[str]:
+    """The encounter's scheduled events ``event NAME`` may fire now: all but a once-only
+    one that has fired (the engine refuses it, skip included: engine/schedule/firing.py)."""
+    return [e.name for e in fight.encounter.events if e.name not in fight.fired]
+
+
 def verb_words() -> list[str]:
-    """Every verb, then every alias (``lookup`` takes either)."""
+    """Every verb, then every alias (``lookup`` takes either), then the prompt's own
+    commands (``seat``: language/prompt_only.py)."""
     out = [v.name for v in VERBS.values()]
     for v in VERBS.values():
         out += [a for a in v.aliases if a not in out]
-    return out
+    return out + [c for c in PROMPT_ONLY if c not in out]
+
+
+def seat_words(fight: Fight, words: list[str]) -> list[str]:
+    """What may follow ``seat`` (cli/seat_cmd.py): an ally's name (only allies have
+    seats), then ``off``."""
+    if not words:
+        return [f.name for f in fight.fighters.values() if f.side == "allies"
+                and not f.removed]
+    return [] if words[-1].lower() == "off" else ["off"]

@@ -35,20 +35,24 @@ def _throwaway() -> Roller:
     return SeededRoller(PREVIEW_SEED)
 
 
-def preview_line(session: Session, line: str) -> LinePreview:
+def preview_line(session: Session, line: str, *, players: bool = False) -> LinePreview:
     """What ``line`` (the line without its ``?``) would do now. Raises ``CommandError``
     when it cannot be parsed, as the line itself would; an engine refusal is the
     preview's answer (``refusal``), not an error. Nothing in ``session`` changes.
 
     A line that pins its dice (``dice F,F,...``) is read and checked by the code that
-    runs it (text/words.py ``take_dice``, play/pinned.py), so the preview's answer is the line's."""
+    runs it (text/words.py ``take_dice``, play/pinned.py), so the preview's answer is the line's.
+
+    ``players``: previewed in the players' view, which is not told the encounter's
+    scheduled events (``sets_off``)."""
     taken = take_dice(line)
     if taken is not None:
         body, pinned = taken
         from momenta_cli.play import ready
 
-        return command(session.state, ready(session.encounter, pinned_command(body, pinned)),
-                       line, pinned)
+        pv = command(session.state, ready(session.encounter, pinned_command(body, pinned)),
+                     line, pinned)
+        return pv if players else _sets_off(session, pv)
     parsed = parse_line(line)
     if parsed is None:
         return LinePreview(line, says="nothing: a blank line or a comment")
@@ -56,7 +60,24 @@ def preview_line(session: Session, line: str) -> LinePreview:
         return _meta(session, parsed, line)
     from momenta_cli.play import ready
 
-    return command(session.state, ready(session.encounter, parsed), line)
+    pv = command(session.state, ready(session.encounter, parsed), line)
+    return pv if players else _sets_off(session, pv)
+
+
+def _sets_off(session: Session, pv: LinePreview) -> LinePreview:
+    """``pv`` with the scheduled events its command would set off, judged as the line
+    itself is judged once run (play/scheduled.py): the engine's ``due`` over the
+    previewed events against the state before them. Not for an attack thrown with the
+    preview's dice: what one throw of them sets off says nothing of the line's own."""
+    if not session.encounter.events or not pv.allowed or (pv.attack and pv.rolled):
+        return pv
+    from dataclasses import replace
+
+    from momenta_cli.engine.schedule import due
+
+    opening = not session.entries and not session.undone  # round 1 starts with it
+    names = tuple(s.name for s in due(session.state, pv.events, opening=opening))
+    return replace(pv, sets_off=names) if names else pv
 
 
 def _paid(fight: Fight, events: list[Event]) -> tuple[Paid, ...]:
@@ -163,10 +184,10 @@ def _meta(session: Session, m: Meta, line: str) -> LinePreview:
     if what == Request.HELP:
         if m.arg is None:
             return LinePreview(line, says="would list the commands")
-        from momenta_cli.language import lookup
+        from momenta_cli.language import lookup, prompt_command
 
-        try:
-            v = lookup(m.arg)
+        try:  # a verb, or the prompt's own command (``help seat``)
+            v = prompt_command(m.arg) or lookup(m.arg)
         except MomentaError as err:
             return LinePreview(line, refusal=str(err))
         return LinePreview(line, says=f"would explain '{v.name}': {v.usage}")

@@ -119,6 +119,10 @@ class LinePreview:
     # does, and the (reactor, reaction) pairs the line names
     route: Route | None = None
     written: tuple[tuple[str, str], ...] = ()
+    # the encounter's scheduled events the line would set off (engine/schedule/timing.py
+    # ``due``), in the order they would fire; left empty in the players' view and for an
+    # attack decided with the preview's own dice (one throw of them is no outcome)
+    sets_off: tuple[str, ...] = ()
 
     @property
     def allowed(self) -> bool:
