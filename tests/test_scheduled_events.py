@@ -177,6 +177,29 @@ def test_an_exported_event_line_stands_for_its_firing_so_nothing_fires_twice():
     assert [e.script_line for e in bare.entries][-2:] == ["event top", "event two"]
 
 
+def test_a_typed_skip_takes_the_place_of_any_firing_of_the_block_not_only_the_first():
+    """docs/encounter-format.md, Events: one line set off two events; the GM declines
+    the second by typing ``event two skip`` afterwards. It takes that firing's place (the
+    first stands), rather than being refused as fired already (issue 27's note)."""
+    spec = ("  - {name: top, when: {round: every}, do: [heal gorm 1]}\n"
+            "  - {name: two, when: {round: 2}, ask: true, do: [add footpad as Y at h5]}\n")
+    s = session(spec)
+    play(s, "dmg gorm 5", *ROUND)  # no one to ask: the default, yes
+    assert [e.line for e in s.entries[-2:]] == ["event top", "event two"]
+    healed = s.state.get("Gorm").vitality
+    out = run_line(s, "event two skip", SeededRoller(1))
+    assert [e.line for e in out.taken_back] == ["event two"] and out.fired == ()
+    assert [e.script_line for e in s.entries[-2:]] == ["event top", "event two skip"]
+    assert "Y" not in s.state.fighters  # the second is undone...
+    assert s.state.get("Gorm").vitality == healed  # ...and the first firing stands
+    declined = session(spec)
+    play(declined, "dmg gorm 5", *ROUND[:-1])
+    run_line(declined, ROUND[-1], SeededRoller(1), confirm=lambda e: e.name != "two")
+    assert declined.state == s.state  # as if declined when asked
+    again = run_line(s, "event top", SeededRoller(1))  # the block is done with: by hand
+    assert again.matched is None and again.entry is not None and again.taken_back == ()
+
+
 def test_say_text_marked_for_the_players_reaches_their_results_and_no_other():
     from momenta_cli.projection import last_results
 

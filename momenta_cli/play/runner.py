@@ -144,18 +144,20 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
     size, opening = len(session.entries), not session.entries and not session.undone
     stands = scheduled.standing_for(session, command, line) if command is not None \
         else None
+    block = scheduled.automatic_block(session) if stands is not None else []
     if stands is not None and stands[1]:
-        # the very firing: it is the line's now, so the next line may stand for the next
-        at = len(session.entries) - len(scheduled.automatic_block(session))
-        session.entries[at] = replace(stands[0], fired_by="")
-        return Outcome(line, matched=stands[0])
+        # the very firing (the oldest): it is the line's now, so the next line may stand
+        # for the next
+        at = len(session.entries) - len(block)
+        session.entries[at] = replace(block[0], fired_by="")
+        return Outcome(line, matched=block[0])
     taken: list[Entry] = []
     again: list[str] = []
     if stands is not None:  # its own dice, or skip: it takes the automatic one's place
-        block = scheduled.automatic_block(session)
-        for _ in block:
+        # the firings from it on are taken back; those after it fire again after the line
+        for _ in block[stands[0]:]:
             taken.append(session.undo())
-        again = [e.events[0].name for e in block[1:]]  # type: ignore[attr-defined]
+        again = [e.events[0].name for e in block[stands[0] + 1:]]  # type: ignore[attr-defined]
         size = len(session.entries)
     # the state before the line: what its events set off is judged against it (a copy
     # only for an encounter with events, and cheap: the specs are shared)

@@ -91,22 +91,27 @@ def automatic_block(session: Session) -> list[Entry]:
     return session.entries[n:]
 
 
-def standing_for(session: Session, command: Command, line: str) -> tuple[Entry, bool] | None:
-    """When ``line`` (``event NAME``) stands for the oldest automatic firing at the end of
-    the journal: that entry, and whether the line is that very firing (True: nothing to
-    do) or takes its place (False). None when it stands for none."""
+def standing_for(session: Session, command: Command, line: str
+                 ) -> tuple[int, bool] | None:
+    """When ``line`` (``event NAME``) stands for an automatic firing of NAME at the end
+    of the journal: where that entry is in ``automatic_block``, and whether the line is
+    that very firing (True: nothing to do) or takes its place (False: its own dice, or
+    ``skip``). None when it stands for none.
+
+    A script's lines come in the order the tracker fired them, so the very firing is
+    always the oldest of the block; a line that takes a firing's place may name any of
+    them (the GM declining the second of two events one line set off, by hand)."""
     from momenta_cli.engine.schedule import EventFired, FireEvent
 
     if not isinstance(command, FireEvent):
         return None
-    block = automatic_block(session)
-    if not block:
-        return None
-    first = block[0]
-    mark = first.events[0] if first.events else None
-    if not isinstance(mark, EventFired) or mark.name.casefold() != command.name.casefold():
-        return None
-    return first, first.script_line == line.strip()
+    for at, entry in enumerate(automatic_block(session)):
+        mark = entry.events[0] if entry.events else None
+        if isinstance(mark, EventFired) and mark.name.casefold() == command.name.casefold():
+            same = entry.script_line == line.strip()
+            # the same line again, past the oldest: fired by hand once more
+            return None if same and at else (at, same)
+    return None
 
 
 def fire_all(session: Session, due: list[ScheduledEvent], roller: Roller,
