@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -18,6 +19,29 @@ from momenta_cli.render.wrap import lit
 from momenta_cli.simulate import interval, percent
 
 _SIDE_NAMES = {"allies": "Allies", "adversaries": "Adversaries", "independents": "Indep."}
+_SIDE_SHORT = {"allies": "Ally", "adversaries": "Adv.", "independents": "Ind."}
+
+
+class _Fitting:
+    """The first of ``tables`` (the widest first) whose every cell fits the width it is
+    drawn at; else the last. 80 columns is the design width, and ``--width`` goes down
+    to 40: a narrower table (shorter headings, sides shortened, then left out) reads
+    better there than the widest one squeezed until its names and headings fold."""
+
+    def __init__(self, *tables: Table):
+        self.tables = tables
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = options.update_width(10**4)  # the natural width, not the one it is given
+        for table in self.tables[:-1]:
+            if Measurement.get(console, whole, table).maximum <= options.max_width:
+                yield table
+                return
+        yield self.tables[-1]
+
+
+def _table() -> Table:
+    return Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
 
 
 def _num(x: float) -> str:
@@ -40,23 +64,8 @@ def simulation_report(summary: dict[str, Any]) -> RenderableType:
 
     sides = _sides(s)
 
-    strain = any(c["strain_dealt"] or c["strain_taken"] for c in s["combatants"])
-    people = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    people.add_column("Combatant", overflow="fold", max_width=24)
-    people.add_column("Side")
-    people.add_column("Dealt", justify="right")
-    people.add_column("Taken", justify="right")
-    if strain:
-        people.add_column("Strain d/t", justify="right")
-    people.add_column("Wounds", justify="right")
-    people.add_column("Defeated", justify="right")
-    for c in s["combatants"]:
-        row: list[Text | str] = [lit(c["name"]), _SIDE_NAMES.get(c["side"], c["side"]),
-                                 _num(c["damage_dealt"]), _num(c["damage_taken"])]
-        if strain:
-            row.append(f"{_num(c['strain_dealt'])}/{_num(c['strain_taken'])}")
-        row += [f"{c['wounds']:.2f}", percent(c["defeated_rate"])]
-        people.add_row(*row)
+    people = _Fitting(*(_people(s, side) for side in (_SIDE_NAMES, _SIDE_SHORT, None)),
+                      _people(s, None, ("Str d/t", "Def.")))
     note = lit("Means per fight; damage is what reached Vitality; Defeated counts Lost.",
                "dim")
     parts: list[RenderableType] = [verdict, head, Text(""), sides, Text(""),
@@ -67,20 +76,57 @@ def simulation_report(summary: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _sides(s: dict[str, Any]) -> Table:
-    sides = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+def _people(s: dict[str, Any], side: dict[str, str] | None,
+            heads: tuple[str, str] = ("Strain d/t", "Defeated")) -> Table:
+    """A run's table per combatant; ``side``: how sides are named (None: no column);
+    ``heads``: the Strain's and the Defeated rate's headings."""
+    strain = any(c["strain_dealt"] or c["strain_taken"] for c in s["combatants"])
+    people = _table()
+    people.add_column("Combatant", overflow="fold", max_width=24)
+    if side is not None:
+        people.add_column("Side")
+    people.add_column("Dealt", justify="right")
+    people.add_column("Taken", justify="right")
+    if strain:
+        people.add_column(heads[0], justify="right")
+    people.add_column("Wounds", justify="right")
+    people.add_column(heads[1], justify="right")
+    for c in s["combatants"]:
+        row: list[Text | str] = [lit(c["name"])]
+        if side is not None:
+            row.append(side.get(c["side"], c["side"]))
+        row += [_num(c["damage_dealt"]), _num(c["damage_taken"])]
+        if strain:
+            row.append(f"{_num(c['strain_dealt'])}/{_num(c['strain_taken'])}")
+        row += [f"{c['wounds']:.2f}", percent(c["defeated_rate"])]
+        people.add_row(*row)
+    return people
+
+
+def _sides(s: dict[str, Any]) -> _Fitting:
+    return _Fitting(_sides_table(s, "95% interval"), _sides_table(s, "95%"),
+                    _sides_table(s, "95%", short=True))
+
+
+def _sides_table(s: dict[str, Any], band: str, *, short: bool = False) -> Table:
+    """The outcome by side; ``band``: the intervals' heading; ``short``: the outcomes
+    in a word ("Allies", "Undecided (30)")."""
+    sides = _table()
     for col, just in (("Outcome", "left"), ("Fights", "right"), ("Rate", "right"),
-                      ("95% interval", "right")):
+                      (band, "right")):
         sides.add_column(col, justify=just)  # type: ignore[arg-type]
-    for key, label in (("allies", "Allies win"), ("adversaries", "Adversaries win")):
+    win = "" if short else " win"
+    for key, label in (("allies", "Allies"), ("adversaries", "Adversaries")):
         side = s["sides"][key]
         lo, hi = side["ci95"]
-        sides.add_row(label, f"{side['wins']:,}", percent(side["rate"]), interval(lo, hi))
+        sides.add_row(label + win, f"{side['wins']:,}", percent(side["rate"]),
+                      interval(lo, hi))
     both = s["sides"]["both_out"]
-    sides.add_row("Both sides out", f"{both['count']:,}", percent(both["rate"]), "")
+    sides.add_row("Both out" if short else "Both sides out", f"{both['count']:,}",
+                  percent(both["rate"]), "")
     und = s["sides"]["undecided"]
-    sides.add_row(f"Undecided (cap {s['max_rounds']})", f"{und['count']:,}",
-                  percent(und["rate"]), "")
+    cap = f"({s['max_rounds']})" if short else f"(cap {s['max_rounds']})"
+    sides.add_row(f"Undecided {cap}", f"{und['count']:,}", percent(und["rate"]), "")
     return sides
 
 
@@ -104,25 +150,37 @@ def forecast_report(summary: dict[str, Any]) -> RenderableType:
                   "that ended)")
     else:
         rounds = "Rounds left: no fight ended"
-    people = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    people.add_column("Combatant", overflow="fold", max_width=22)
-    people.add_column("Side")
-    people.add_column("Defeated", justify="right")
-    people.add_column("95% interval", justify="right")
-    people.add_column("Wounded", justify="right")
-    people.add_column("95% interval", justify="right")
-    for c in s["combatants"]:
-        if c["out_now"]:
-            people.add_row(lit(c["name"]), _SIDE_NAMES.get(c["side"], c["side"]),
-                           "out now", "", "", "")
-            continue
-        people.add_row(lit(c["name"]), _SIDE_NAMES.get(c["side"], c["side"]),
-                       percent(c["defeated_rate"]), interval(*c["defeated_ci95"]),
-                       percent(c["wounded_rate"]), interval(*c["wounded_ci95"]))
+    people = _Fitting(_forecast_people(s, _SIDE_NAMES, "95% interval"),
+                      _forecast_people(s, _SIDE_SHORT, "95%"),
+                      _forecast_people(s, None, "95%"),
+                      _forecast_people(s, None, "95%", ("Def.", "Wnd.")))
     note = lit("Defeated: by the end (Lost too); Wounded: takes a Wound from here on.",
                "dim")
     return Group(verdict, head, Text(""), _sides(s), Text(""), lit(rounds), Text(""),
                  people, note)
+
+
+def _forecast_people(s: dict[str, Any], side: dict[str, str] | None, band: str,
+                     heads: tuple[str, str] = ("Defeated", "Wounded")) -> Table:
+    """A forecast's table per combatant; ``side``: how sides are named (None: no
+    column); ``band``: the intervals' heading; ``heads``: the two rates'."""
+    people = _table()
+    people.add_column("Combatant", overflow="fold", max_width=22)
+    if side is not None:
+        people.add_column("Side")
+    for col in (heads[0], band, heads[1], band):
+        people.add_column(col, justify="right")
+    for c in s["combatants"]:
+        row: list[Text | str] = [lit(c["name"])]
+        if side is not None:
+            row.append(side.get(c["side"], c["side"]))
+        if c["out_now"]:
+            row += ["out now", "", "", ""]
+        else:
+            row += [percent(c["defeated_rate"]), interval(*c["defeated_ci95"]),
+                    percent(c["wounded_rate"]), interval(*c["wounded_ci95"])]
+        people.add_row(*row)
+    return people
 
 
 BAR = 24  # columns of the sweep's bar chart
@@ -187,6 +245,39 @@ def tuning_report(report: dict[str, Any], *, sweep: bool) -> RenderableType:
     return Group(*parts)
 
 
+def _legs(s: dict[str, Any], band: str, *, rounds: bool = True) -> Table:
+    """A chain's table per encounter; ``band``: the intervals' heading; ``rounds``:
+    with the mean rounds (the narrowest table leaves them out)."""
+    legs = _table()
+    legs.add_column("Encounter", overflow="fold", max_width=30)
+    for col in ("Reached", "Won", band, *(["Rounds"] if rounds else [])):
+        legs.add_column(col, justify="right", no_wrap=True)
+    for i, leg in enumerate(s["encounters"]):
+        won = leg["won"]
+        row: list[Text | str] = [lit(f"{i + 1}. {leg['encounter']}"),
+                                 percent(leg["reached"]["rate"]),
+               percent(won["rate"]), interval(*won["ci95"])]
+        if rounds:
+            row.append(_num(leg["rounds_mean"]) if leg["reached"]["count"] else "")
+        legs.add_row(*row)
+    return legs
+
+
+def _allies(leg: dict[str, Any], band: str,
+            heads: tuple[str, str] = ("Defeated", "Wounded")) -> Table:
+    """An encounter's table per ally in a chain; ``band``: the intervals' heading;
+    ``heads``: the two rates'."""
+    people = _table()
+    people.add_column("Ally", overflow="fold", max_width=22)
+    for col in (heads[0], band, heads[1], band):
+        people.add_column(col, justify="right", no_wrap=True)
+    for a in leg["allies"]:
+        people.add_row(lit(a["name"]), percent(a["defeated_rate"]),
+                       interval(*a["defeated_ci95"]), percent(a["wounded_rate"]),
+                       interval(*a["wounded_ci95"]))
+    return people
+
+
 def chain_report(summary: dict[str, Any]) -> RenderableType:
     """Chained fights (``simulate.chain_summary``): the chance the party survives them
     all, each encounter's reached and won, and each ally's chance to end it Defeated
@@ -195,15 +286,7 @@ def chain_report(summary: dict[str, Any]) -> RenderableType:
     chains = f"{s['fights']:,} chain{'s' if s['fights'] != 1 else ''}"
     head = lit(f"{' -> '.join(s['chain'])}: {chains}, seed {s['seed']}, policy "
                f"{s['policy']}", "dim")
-    legs = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    legs.add_column("Encounter", overflow="fold", max_width=30)
-    for col in ("Reached", "Won", "95% interval", "Rounds"):
-        legs.add_column(col, justify="right", no_wrap=True)
-    for i, leg in enumerate(s["encounters"]):
-        won = leg["won"]
-        legs.add_row(lit(f"{i + 1}. {leg['encounter']}"), percent(leg["reached"]["rate"]),
-                     percent(won["rate"]), interval(*won["ci95"]),
-                     _num(leg["rounds_mean"]) if leg["reached"]["count"] else "")
+    legs = _Fitting(_legs(s, "95% interval"), _legs(s, "95%"), _legs(s, "95%", rounds=False))
     parts: list[RenderableType] = [lit(s["verdict"], "bold"), head, Text(""), legs]
     for i, leg in enumerate(s["encounters"]):
         reached = leg["reached"]["count"]
@@ -211,15 +294,8 @@ def chain_report(summary: dict[str, Any]) -> RenderableType:
                                 "bold")]
         if not reached or not leg["allies"]:
             continue
-        people = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        people.add_column("Ally", overflow="fold", max_width=22)
-        for col in ("Defeated", "95% interval", "Wounded", "95% interval"):
-            people.add_column(col, justify="right", no_wrap=True)
-        for a in leg["allies"]:
-            people.add_row(lit(a["name"]), percent(a["defeated_rate"]),
-                           interval(*a["defeated_ci95"]), percent(a["wounded_rate"]),
-                           interval(*a["wounded_ci95"]))
-        parts.append(people)
+        parts.append(_Fitting(_allies(leg, "95% interval"), _allies(leg, "95%"),
+                              _allies(leg, "95%", ("Def.", "Wnd."))))
     parts.append(lit("Won: of all chains; a chain stops at the first fight the allies do "
                      "not win. Defeated: at the end of that fight (carried in so too); "
                      "Wounded: takes a Wound in it; both of the chains that reached it. "
