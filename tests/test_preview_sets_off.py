@@ -58,6 +58,27 @@ def test_an_attack_names_them_only_with_every_die_given():
     assert thrown.sets_off == ()
 
 
+def test_a_movement_that_meets_thrown_reactions_names_nothing():
+    """A move on the map whose reactive attacks (R35) are thrown with the preview's own
+    dice: whether Knife-1 reaches E8 or falls on the way depends on them, so the preview
+    names neither the trap nor his fall (docs/commands.md: only with every die given)."""
+    text = (ROOT / "encounters" / "yard-with-a-map.yaml").read_text() + (
+        "\nevents:\n  - {name: trap, when: {enters: [E8], who: Knife-1}, do: [note trap]}"
+        "\n  - {name: down, when: {defeated: Knife-1}, do: [note down]}\n")
+    s = Session(load_encounter_text(text, "yard.yaml", ROOT / "encounters"))
+    script = (ROOT / "encounters" / "yard-with-a-map.script").read_text().splitlines()
+    for line in [x for x in script if x.strip() and not x.startswith("#")]:
+        if line.startswith("move knife-1 to e8"):
+            break
+        run_line(s, line, SeededRoller(1))
+    run_line(s, "dmg knife-1 3", SeededRoller(1))
+    thrown = preview(s, "move knife-1 to e8 forestall brannoc intercept tamsin")
+    assert thrown.allowed and thrown.rolled
+    assert thrown.sets_off == ()
+    # the same move with nobody reacting: no die, and the trap is named
+    assert preview(s, "move knife-1 to e8").sets_off == ("trap",)
+
+
 def test_the_fights_first_line_starts_round_one():
     enc = load_encounter_text(
         TOLL.read_text() + "  - {name: dawn, when: {round: 1}, do: [note dawn]}\n",
@@ -66,6 +87,12 @@ def test_the_fights_first_line_starts_round_one():
     assert preview(s, "turn brannoc").sets_off == ("dawn",)
     run_line(s, "turn brannoc", SeededRoller(1))
     assert preview(s, "end").sets_off == ()  # dawn has fired (once only)
+    s.undo()  # the dawn's own entry
+    s.undo()  # and the first line
+    assert s.state.fired == () and not s.entries  # undone back to the start:
+    assert preview(s, "turn brannoc").sets_off == ("dawn",)  # the first line again
+    fired = run_line(s, "turn brannoc", SeededRoller(1)).fired
+    assert [f.entry.events[0].name for f in fired] == ["dawn"]
 
 
 def test_the_players_view_is_not_told():

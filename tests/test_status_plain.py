@@ -100,6 +100,29 @@ def test_the_players_view_on_a_map_is_left_to_rich():
     assert plain_status(state, 80, players=False) is not None
 
 
+@pytest.mark.parametrize("name", ["demo", "yard-with-a-map", "toll-house"])
+def test_the_command_writes_the_bytes_its_rich_path_writes(enc, monkeypatch, name):
+    """Through the command itself: ``momenta status`` to a pipe (the plain path) against
+    the same command made to draw through Rich's console (TTY_COMPATIBLE=0: Rich, still
+    writing plain text), both views, several widths, with and without the map."""
+    from tests.conftest import invoke
+
+    monkeypatch.setenv("MOMENTA_HOME", str(enc.parent.parent / "home"))
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    encounter = enc.with_name(f"{name}.yaml")
+    script = encounter.with_suffix(".script").read_text().splitlines()
+    lines = [x for x in script if x.strip() and not x.startswith("#")][:25]
+    assert invoke("do", encounter, "--seed", "1", *lines).exit_code == 0
+    fight = encounter.with_name(f"{name}.fight.jsonl")
+    for width in ("40", "61", "80", "120"):
+        for extra in ([], ["--players"], ["--players", "--no-map"]):
+            args = ["status", fight, "--width", width, *extra]
+            plain = invoke(*args)
+            rich = invoke(*args, env={"TTY_COMPATIBLE": "0"})
+            assert plain.exit_code == rich.exit_code == 0, plain.output
+            assert plain.output == rich.output, (width, extra)
+
+
 @pytest.mark.slow  # a fresh interpreter
 def test_a_piped_status_loads_no_rich_console_text_or_table(tmp_path):
     """The start-up figure (bench/bench_startup.py ``status``): to a pipe, the table is

@@ -141,7 +141,8 @@ def run_line(session: Session, line: str, roller: Roller, *, players: bool = Fal
                 and not scheduled.was_due(session, getattr(command, "name", "")):
             out = replace(out, entry=scheduled.mark_by_hand(session))
         return out
-    size, opening = len(session.entries), not session.entries and not session.undone
+    # the fight's first line starts round 1, also when the journal was undone back to it
+    size, opening = len(session.entries), not session.entries
     stands = scheduled.standing_for(session, command, line) if command is not None \
         else None
     block = scheduled.automatic_block(session) if stands is not None else []

@@ -67,15 +67,16 @@ def preview_line(session: Session, line: str, *, players: bool = False) -> LineP
 def _sets_off(session: Session, pv: LinePreview) -> LinePreview:
     """``pv`` with the scheduled events its command would set off, judged as the line
     itself is judged once run (play/scheduled.py): the engine's ``due`` over the
-    previewed events against the state before them. Not for an attack thrown with the
-    preview's dice: what one throw of them sets off says nothing of the line's own."""
-    if not session.encounter.events or not pv.allowed or (pv.attack and pv.rolled):
+    previewed events against the state before them. Not for a line thrown with the
+    preview's dice (an attack's, or the reactive attacks a movement meets): what one
+    throw of them sets off says nothing of the line's own."""
+    if not session.encounter.events or not pv.allowed or pv.rolled:
         return pv
     from dataclasses import replace
 
     from momenta_cli.engine.schedule import due
 
-    opening = not session.entries and not session.undone  # round 1 starts with it
+    opening = not session.entries  # round 1 starts with it (again, after undoing to it)
     names = tuple(s.name for s in due(session.state, pv.events, opening=opening))
     return replace(pv, sets_off=names) if names else pv
 
