@@ -4,6 +4,7 @@ stderr naming the command and the mistake, exit code 2, the help only when asked
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +83,29 @@ def test_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path):
         assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
         assert r.stderr.strip() == "momenta: cannot write the output: no space left on the " \
                                    "device"
+
+
+@pytest.mark.slow  # real processes
+def test_a_closed_output_or_a_narrow_encoding_is_not_a_traceback(tmp_path):
+    """`momenta status F >&-` (standard output closed) says so in one line, exit 1; an
+    output encoding that cannot write the table's bars or a name's letters
+    (PYTHONIOENCODING=ascii) shows them as ``?`` rather than failing mid-table."""
+    env = {**os.environ, "MOMENTA_HOME": str(tmp_path / "home")}
+    encs = tmp_path / "encounters"
+    shutil.copytree(ROOT / "encounters", encs, ignore=shutil.ignore_patterns("*.fight.*"))
+    made = subprocess.run([sys.executable, "-m", "momenta_cli", "do", "demo.yaml", "--seed",
+                           "1", "turn brannoc"], cwd=encs, env=env, capture_output=True,
+                          timeout=60)
+    assert made.returncode == 0, made.stderr
+    closed = subprocess.run(f"{sys.executable} -m momenta_cli status demo.fight.jsonl >&-",
+                            shell=True, cwd=encs, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert closed.returncode == 1, closed.stderr
+    assert closed.stderr == "momenta: cannot write the output: standard output is closed\n"
+    for args in (["status", "demo.fight.jsonl"], ["status", "demo.fight.jsonl", "--players"],
+                 ["do", "demo.fight.jsonl", "note Brannoc ▶ Gorm ?"]):
+        r = subprocess.run([sys.executable, "-m", "momenta_cli", *args], cwd=encs,
+                           env={**env, "PYTHONIOENCODING": "ascii"}, capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        assert "Brannoc" in r.stdout and "?" in r.stdout, r.stdout

@@ -85,11 +85,30 @@ def main() -> None:
     has the details. Ctrl-C that no command handles (in its first instants, while it
     loads) ends it quietly with exit code 130, never with a traceback."""
     _no_collection_at_exit()
+    if sys.stdout is None:  # started with standard output closed (`momenta status F >&-`)
+        if sys.stderr is not None:
+            sys.stderr.write("momenta: cannot write the output: standard output is closed\n")
+        sys.exit(1)
+    _plain_encodings()
     try:
         _main()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
+
+
+def _plain_encodings() -> None:
+    """A standard stream whose encoding cannot write every character (``LANG=C`` on an
+    old system, PYTHONIOENCODING=ascii) shows ``?`` for what it cannot encode (the
+    status table's bars, a name's accents) rather than failing mid-table with a
+    traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if stream is not None and encoding not in ("utf8", "utf8sig"):
+            try:
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError):  # not a text stream of io's
+                pass
 
 
 def _no_collection_at_exit() -> None:
