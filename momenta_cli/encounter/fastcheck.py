@@ -111,9 +111,11 @@ def _named(pid: Any) -> Any:
         case ("builtin", str() as name) if name in BUILTINS:
             return BUILTINS[name]
         case ("case", tuple() as words) if all(type(w) is str for w in words):
-            return CaseOf(words)
+            return CaseOf(tuple(_interned(w) for w in words))
         case ("list_of", tuple() as values) if all(type(v) in PLAIN for v in values):
             return ListOf(tuple(_interned(v) for v in values))
+        case ("text", str() as text):
+            return _interned(text)
     raise pickle.UnpicklingError("not a name of the schema cache's table")
 
 
@@ -123,6 +125,8 @@ class _Writer(pickle.Pickler):
 
     def persistent_id(self, obj: Any) -> Any:
         kind = type(obj)
+        if kind is _Text:
+            return ("text", str(obj))
         if kind in PLAIN or kind in (dict, list, tuple):
             return None
         if obj is list or obj is dict:
@@ -142,9 +146,12 @@ class _Writer(pickle.Pickler):
 
 def _strip(schema: Any) -> Any:
     """``schema`` without the ``metadata`` pydantic keeps for itself (its JSON Schema
-    hooks: functions of pydantic's, never used to validate)."""
+    hooks: functions of pydantic's, never used to validate), and the texts validation
+    hands on marked (``_Text``)."""
     if type(schema) is dict:
-        return {k: _strip(v) for k, v in schema.items() if k != "metadata"}
+        return {k: _text(v) if k == "default" else [_text(x) for x in v]
+                if k == "expected" and type(v) is list else _strip(v)
+                for k, v in schema.items() if k != "metadata"}
     if type(schema) is list:
         return [_strip(v) for v in schema]
     if type(schema) is tuple:
@@ -156,19 +163,23 @@ _NAME_CHARS = re.compile(r"[A-Za-z0-9_]*")
 
 
 def _interned(value: Any) -> Any:
-    """``value`` with its texts made of name characters interned, as Python interns such
-    constants of the code pydantic's schemas come from. A default ("melee") then is the
-    very object it is in pydantic's spec, so a spec pickles to the same bytes either way
-    (a pickle writes an object it meets twice once; the encounter cache's entries)."""
-    if type(value) is str:
-        return sys.intern(value) if _NAME_CHARS.fullmatch(value) else value
-    if type(value) is dict:
-        return {_interned(k): _interned(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_interned(v) for v in value]
-    if type(value) is tuple:
-        return tuple(_interned(v) for v in value)
+    """``value``, interned if it is text made of name characters, as Python interns such
+    constants of the code pydantic's schemas come from."""
+    if type(value) is str and _NAME_CHARS.fullmatch(value):
+        return sys.intern(value)
     return value
+
+
+class _Text(str):
+    """A text of the schema that validation hands on as it is (a default, a literal's
+    value, a word's one spelling): written as a persistent id, and read back interned,
+    so that it is the very object it is in pydantic's spec (``"melee"``, also a field's
+    name there) and a spec pickles to the same bytes either way (a pickle writes an
+    object it meets twice only once: the encounter cache's entries)."""
+
+
+def _text(value: Any) -> Any:
+    return _Text(value) if type(value) is str and _NAME_CHARS.fullmatch(value) else value
 
 
 def _config(schema: dict[str, Any]) -> Any:
@@ -230,7 +241,7 @@ def fast_models() -> FastModels | None:
     if type(schemas) is not dict or not all(
             type(k) is str and type(v) is tuple and len(v) == 2 for k, v in schemas.items()):
         return None
-    return FastModels(_interned(schemas))
+    return FastModels(schemas)
 
 
 def keep_schemas(schemas: dict[str, Any], pydantic: str) -> None:
