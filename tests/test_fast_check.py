@@ -239,6 +239,7 @@ def test_a_damaged_entry_is_not_trusted(tmp_path):
     entry.write_bytes(bytes(blob))
     assert fast_models() is None
     assert load_checked(ENCS / "demo.yaml").problems == []
+    assert fast_models() is not None  # kept again by that load
 
 
 def test_an_entry_of_another_pydantic_is_not_used(tmp_path, monkeypatch):

@@ -246,15 +246,13 @@ def fast_models() -> FastModels | None:
 
 def keep_schemas(schemas: dict[str, Any], pydantic: str) -> None:
     """Keep ``schemas`` (file_model.core_schemas(), built by pydantic ``pydantic``) for
-    later loads, unless an entry for this code and these versions is there already;
-    any failure leaves the cache as it was."""
+    later loads, in place of any entry for this code and these versions (the loader
+    calls this when there was none to trust); any failure leaves the cache as it was."""
     try:
         key = schema_key()
         if key is None or key["pydantic"] != pydantic:
             return  # the pydantic running is not the one installed: keep nothing
         entry = entry_path(schema_dir(), key, SUFFIX)
-        if entry.exists():
-            return
         kept = {name: (_strip(s), _strip(_config(s))) for name, s in schemas.items()}
         out = io.BytesIO()
         _Writer(out, protocol=PICKLE_PROTOCOL).dump(kept)

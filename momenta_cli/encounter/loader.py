@@ -4,6 +4,11 @@ Every problem is collected (never just the first); a file with problems yields n
 Validation happens twice on purpose: once over the whole document to report every
 pydantic error with its position, then piece by piece so that the valid pieces can still
 be checked for semantic mistakes (unknown names, bad damage tiers, ...).
+
+Both passes go through a ``Models`` (validators.py): first the schemas pydantic's models
+compiled, kept between runs and used without pydantic (fastcheck.py), which may only
+find a file right; a file they doubt, or one with any problem, is loaded again with
+pydantic's models (file_model.py), whose errors are worded into the problems.
 """
 
 from __future__ import annotations
