@@ -73,11 +73,19 @@ def test_every_shipped_file_is_found_right_and_built_as_pydantic_builds_it(path)
         assert right == (path.name not in PARTY)  # a party file is read by pydantic
 
 
-def test_the_demo_with_its_library_is_found_right_without_pydantic():
-    fast = kept()
-    result = load_with(ENCS / "demo.yaml", True, fast)
+def test_the_demo_with_its_libraries_is_found_right_by_the_kept_schemas():
+    result = load_with(ENCS / "demo.yaml", True, kept())
     assert result.problems == [] and result.spec is not None
-    assert len(result.reads.files) == 3 if result.reads else False  # two includes
+    assert result.reads is not None and len(result.reads.files) == 3  # its two includes
+
+
+def test_damage_types_that_are_not_a_list_are_a_problem_not_a_traceback(tmp_path):
+    # found by the mutated files below: the loader iterated whatever was written
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\ndamage_types: 3\ncombatants:\n  - {name: A, side: allies}\n",
+                   encoding="utf-8")
+    assert [p.split(": ", 1)[1] for p in load_checked(bad).problems] == [
+        "damage_types: should be a list (one '- item' per line)"]
 
 
 # --- mutated files -------------------------------------------------------------------------

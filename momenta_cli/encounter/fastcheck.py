@@ -273,8 +273,6 @@ class FastModels:
     """The loader's validation by the kept schemas (validators.Models): a value that
     validates is returned as stand-ins; anything else raises ``Doubt``."""
 
-    fast = True
-
     def __init__(self, schemas: dict[str, tuple[Any, Any]]):
         self.schemas = schemas
         self.validators: dict[str, Any] = {}

@@ -433,8 +433,6 @@ class PydanticModels:
     """The loader's validation by pydantic's models: the validator of record, whose
     errors become the problems the GM reads (validators.Models)."""
 
-    fast = False
-
     def whole(self, kind: str, data: dict[str, Any], report: Any) -> None:
         """Validate a whole document; ``report(model, error)`` for its errors."""
         model = MODELS[kind]
