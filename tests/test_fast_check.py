@@ -267,3 +267,15 @@ def test_a_file_with_a_problem_is_worded_by_pydantic(tmp_path):
     bad.write_text("name: X\ncombatants:\n  - {name: A, sidee: allies}\n", encoding="utf-8")
     assert load_checked(bad).problems == load_with(bad, True, PydanticModels()).problems
     assert any("did you mean 'side'" in line for line in load_checked(bad).problems)
+
+
+def test_anything_unexpected_in_the_check_leaves_the_file_to_pydantic(monkeypatch):
+    kept()
+    want = load_with(ENCS / "demo.yaml", True, PydanticModels())
+
+    def broken(self, kind, data):
+        raise AttributeError("a field the stand-in lacks")
+
+    monkeypatch.setattr(fastcheck.FastModels, "piece", broken)
+    got = load_checked(ENCS / "demo.yaml")
+    assert (got.problems, got.spec) == ([], want.spec)

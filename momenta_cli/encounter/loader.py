@@ -102,13 +102,13 @@ def _checked(load: Callable[[Models], Loaded]) -> Loaded:
     it finds the file right; else (a problem, any doubt, no kept schema) by pydantic's
     models, whose words the problems are. A load by pydantic keeps the schemas for the
     next when there were none to trust."""
-    from momenta_cli.encounter.fastcheck import Doubt, fast_models
+    from momenta_cli.encounter.fastcheck import fast_models
 
     fast = fast_models()
     if fast is not None:
         try:
             result = load(fast)
-        except Doubt:
+        except Exception:  # a Doubt, or anything unexpected: pydantic decides
             pass
         else:
             if not result.problems:
