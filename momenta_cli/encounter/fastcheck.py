@@ -61,7 +61,7 @@ SCHEMA_VERSION = 1
 MAGIC = "momenta-schema-cache"
 SUFFIX = ".entry"
 MAX_ENTRIES = 4  # one for each pydantic or momenta the machine runs, more or less
-MAX_SCHEMAS = 1 * MB  # the entry is about 40 KB
+MAX_SCHEMAS = 1 * MB  # the entry is about 30 KB
 MODULE = "momenta_cli.encounter.file_model"  # where the classes the schema names live
 
 CHECKS = {f.__name__: f for f in (validators.plain_name, validators.shape,
