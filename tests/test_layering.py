@@ -65,6 +65,9 @@ THIRD_PARTY = {
     "prompt_toolkit": {"cli"},
     "yaml": {"encounter", "rules", "simulate"},  # simulate: --tune edits a number of the file
     "pydantic": {"encounter"},
+    # pydantic's compiled validator, alone: a right file checked without pydantic
+    # (encounter/fastcheck.py)
+    "pydantic_core": {"encounter"},
     # the players' screen's server stack: only web (which cli opens only to serve)
     "starlette": {"web"},
     "uvicorn": {"web"},

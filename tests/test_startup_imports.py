@@ -408,3 +408,15 @@ def test_a_first_validate_leaves_its_objects_out_of_the_collections_at_exit(tmp_
     """cli/app.py: ``gc.freeze`` at exit, so the interpreter's shutdown does not take
     pydantic's models apart object by object (docs/speed.md)."""
     assert _first_validate(tmp_path)["frozen"] > 0
+
+
+@pytest.mark.slow  # a fresh interpreter per probe
+def test_a_first_validate_with_kept_schemas_imports_no_pydantic(tmp_path):
+    """A file never checked, once any load kept pydantic's compiled schemas: checked by
+    pydantic_core alone (encounter/fastcheck.py, docs/speed.md)."""
+    encs, env = _warm(tmp_path, "validate", "demo.yaml")
+    shutil.rmtree(tmp_path / "home" / "cache" / "validated")  # the file is checked anew
+    mods = loaded("validate", "demo.yaml", cwd=encs, env=env)
+    assert "momenta_cli.encounter.fastcheck" in mods and "pydantic_core" in mods
+    assert "momenta_cli.encounter.loader" in mods  # the probe saw the file loaded
+    assert under(mods, "pydantic", "momenta_cli.encounter.file_model") == []

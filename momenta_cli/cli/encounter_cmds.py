@@ -45,7 +45,9 @@ def validate(
         if kept is not None:
             typer.echo(f"OK {path} {kept}")
             continue
-        from momenta_cli.encounter import load_checked  # pydantic and YAML: on a miss
+        # YAML on a miss; pydantic only if the schemas it kept find a doubt (or were
+        # never kept: encounter/fastcheck.py)
+        from momenta_cli.encounter import load_checked
 
         result = load_checked(path, library_ok=True)
         problems = result.problems

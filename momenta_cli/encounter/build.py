@@ -10,15 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from momenta_cli.encounter.file_model import (
-    ALIASES,
-    CombatantModel,
-    LocationModel,
-    WeaponModel,
-)
 from momenta_cli.encounter.problems import suggest
+from momenta_cli.encounter.validators import ALIASES, Models, given
 from momenta_cli.encounter.yamlload import PathT
 from momenta_cli.engine.core import (
     ARCHETYPES,
@@ -46,6 +41,10 @@ from momenta_cli.rules import (
     damage_types as catalogue_damage_types,
 )
 from momenta_cli.text import name_key
+
+if TYPE_CHECKING:  # what the builders read: pydantic's models, or the kept schema's
+    # stand-ins with the same fields (fastcheck.py); only fields are read, never methods
+    from momenta_cli.encounter.file_model import CombatantModel, LocationModel, WeaponModel
 
 Err = Callable[..., None]  # err(path: PathT, message: str, key: bool = False)
 
@@ -224,9 +223,9 @@ def _tags(tags: list[str], known: KnownNames, err: Err) -> dict[str, Any] | None
 
 def attributes(m: CombatantModel) -> dict[str, int]:
     """All twelve attributes: defaults, then BODY/MIND/SOUL derived unless given (R6)."""
-    given = m.attributes.model_dump(exclude_none=True) if m.attributes else {}
-    given.pop("SIZE", None)  # not a rolled attribute: see ``size``
-    out = {**BASE_ATTRIBUTES, **given}
+    written = given(m.attributes) if m.attributes else {}
+    written.pop("SIZE", None)  # not a rolled attribute: see ``size``
+    out = {**BASE_ATTRIBUTES, **written}
     for name, (a, b) in DERIVED.items():
         out.setdefault(name, out[a] + out[b])
     return {name: out[name] for name in ATTRIBUTES}
@@ -315,15 +314,18 @@ def locations(items: list[str | LocationModel] | None, known: KnownNames, err: E
         items = list(STANDARD_LOCATIONS)
     out: list[LocationSpec] = []
     for i, item in enumerate(items):
-        m = LocationModel(name=item) if isinstance(item, str) else item
-        twin = next((loc.name for loc in out if name_key(loc.name) == name_key(m.name)), None)
+        # a bare name is a location with LocationModel's defaults
+        name, given_penalty, wound_effect, effect = (
+            (item, None, None, "") if isinstance(item, str)
+            else (item.name, item.penalty, item.wound_effect, item.effect))
+        twin = next((loc.name for loc in out if name_key(loc.name) == name_key(name)), None)
         if twin is not None:  # `at tail` could never tell Tail from TAIL
-            err(("hit_locations", i), _twice("location", m.name, twin))
+            err(("hit_locations", i), _twice("location", name, twin))
             continue
-        if m.wound_effect is not None:
-            known.check_condition(m.wound_effect, err, ("hit_locations", i, "wound_effect"))
-        penalty = m.penalty if m.penalty is not None else default_penalty.get(m.name, 0)
-        out.append(LocationSpec(m.name, penalty, m.wound_effect, m.effect))
+        if wound_effect is not None:
+            known.check_condition(wound_effect, err, ("hit_locations", i, "wound_effect"))
+        penalty = given_penalty if given_penalty is not None else default_penalty.get(name, 0)
+        out.append(LocationSpec(name, penalty, wound_effect, effect))
     if not any(loc.name == "Mass" for loc in out):
         out.insert(0, LocationSpec("Mass"))  # ch20 Hit Locations: every creature has a Mass
     if side == "allies":
@@ -368,13 +370,13 @@ def conditions(m: CombatantModel, known: KnownNames, err: Err) -> tuple[tuple[st
 
 def start_values(m: CombatantModel, limits: dict[str, int], err: Err) -> dict[str, int]:
     """Given starting values, each within 0..its maximum; Guard may exceed (Over-Guard)."""
-    given = m.start.model_dump(exclude_none=True) if m.start else {}
+    values = given(m.start) if m.start else {}
     bounds = {"vitality": "max_vitality", "vigor": "max_vigor", "strain": "max_strain",
               "resolve": "max_resolve"}
-    for key, value in given.items():
+    for key, value in values.items():
         if key in bounds and value > limits[bounds[key]]:
             err(("start", key), f"{key} {value} is above its maximum {limits[bounds[key]]}")
-    return given
+    return values
 
 
 def weapons(m: CombatantModel, known: KnownNames, err: Err) -> tuple[WeaponSpec, ...]:
@@ -410,11 +412,15 @@ def weapons(m: CombatantModel, known: KnownNames, err: Err) -> tuple[WeaponSpec,
     return tuple(out)
 
 
-def builtin_weapons(known: KnownNames) -> list[WeaponSpec]:
-    """The weapons everyone carries (data/weapons.yaml), built once per encounter."""
+def builtin_weapons(known: KnownNames, models: Models) -> list[WeaponSpec]:
+    """The weapons everyone carries (data/weapons.yaml), built once per encounter, each
+    read by ``models``."""
     out = []
     for raw in catalogue_builtin_weapons():
-        spec = build_weapon(WeaponModel.model_validate(raw), known, _raise)
+        m = models.valid("WeaponModel", raw)
+        if m is None:
+            _raise(("weapons",), f"{raw.get('name')} is not a weapon")
+        spec = build_weapon(m, known, _raise)
         assert spec is not None
         out.append(spec)
     return out

@@ -5,13 +5,16 @@ above (play/event_check.py ``line_problems``, which ``momenta validate`` adds)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from momenta_cli.encounter.file_model import EventModel, piece
 from momenta_cli.encounter.problems import Problems, Source, suggest
+from momenta_cli.encounter.validators import Models
 from momenta_cli.engine.core import CombatantSpec, EventTrigger, ScheduledEvent
 from momenta_cli.engine.geometry import Board, Square, parse_square
 from momenta_cli.text import name_key
+
+if TYPE_CHECKING:  # or the kept schema's stand-in of it, with the same fields (fastcheck.py)
+    from momenta_cli.encounter.file_model import EventModel
 
 SIDES = ("allies", "adversaries", "independents")
 # The keys of ``when:`` that are a trigger (``round`` with ``at``; ``first_turn`` may
@@ -20,14 +23,15 @@ KINDS = ("round", "first_turn", "defeated", "half_vitality", "enters", "combat_e
 
 
 def build_events(src: Source, combatants: list[CombatantSpec], board: Board | None,
-                 problems: Problems) -> tuple[ScheduledEvent, ...]:
-    """Every valid event of ``src``'s ``events:`` (the others are problems)."""
+                 problems: Problems, models: Models) -> tuple[ScheduledEvent, ...]:
+    """Every valid event of ``src``'s ``events:`` (the others are problems), each read
+    by ``models``."""
     raw = src.doc.data.get("events")
     out: list[ScheduledEvent] = []
     seen: dict[str, int] = {}
     names = {name_key(c.name): c.name for c in combatants}
     for i, data in enumerate(raw if isinstance(raw, list) else ()):
-        m = piece(EventModel, data)
+        m = models.piece("EventModel", data)
         if m is None:
             continue  # reported by the whole-document pass
         path = ("events", i)

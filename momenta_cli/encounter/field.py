@@ -9,16 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 from momenta_cli.encounter.problems import Problems, Source
+from momenta_cli.encounter.validators import Models
 from momenta_cli.encounter.yamlload import PathT
 from momenta_cli.engine.core import CombatantSpec
 
 Placed = tuple[PathT, Any, list[CombatantSpec]]  # (path, the entry as written, its specs)
 
 
-def field_of(src: Source, text: str, entries: list[Placed], problems: Problems
-             ) -> tuple[Any, dict[str, Any]]:
+def field_of(src: Source, text: str, entries: list[Placed], problems: Problems,
+             models: Models) -> tuple[Any, dict[str, Any]]:
     """The Board (None without a map, or with problems) and each combatant's square by
-    name; problems go to ``problems``, located in ``src``."""
+    name; problems go to ``problems``, located in ``src``; ``map:`` is read by
+    ``models``."""
     if "map" not in src.doc.data and not any(
             isinstance(raw, dict) and ("at" in raw or "mark" in raw) for _, raw, _ in entries):
         return None, {}
@@ -30,4 +32,4 @@ def field_of(src: Source, text: str, entries: list[Placed], problems: Problems
                mark: tuple[int, int] | None = None) -> None:
         problems.add(src, path, message, key=key, mark=mark)
 
-    return mapbuild.battlefield(src, text, places, report)
+    return mapbuild.battlefield(src, text, places, report, models)

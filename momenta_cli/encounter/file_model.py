@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import typing
-from functools import partial
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -27,10 +26,21 @@ from pydantic import (
     create_model,
 )
 
-from momenta_cli.engine.core import MAX_SIZE, MAX_SPD, SIZE_HELP, THREAT_CLASSES, parse_size
+from momenta_cli.encounter.validators import (
+    ALIASES as ALIASES,
+    ENCOUNTER_ONLY as ENCOUNTER_ONLY,
+    CaseOf,
+    ListOf,
+    bare_off,
+    plain_name,
+    settings_from as settings_from,
+    shape,
+    size,
+)
+from momenta_cli.engine.core import MAX_SIZE, MAX_SPD, THREAT_CLASSES
 from momenta_cli.engine.geometry import KINDS
 from momenta_cli.rules import Settings
-from momenta_cli.text import NAME_MAX, not_plain
+from momenta_cli.text import NAME_MAX
 
 # The first model pydantic builds in a process looks for plugins in every installed
 # distribution's entry points (pydantic/plugin/_loader.py ``get_plugins``: about 2.5 ms
@@ -44,13 +54,8 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 def _case_of(choices: tuple[str, ...]) -> BeforeValidator:
     """Read a word of ``choices`` written in any case (``Allies``, ``ELITE``) as the
-    choice itself."""
-    by_key = {c.lower(): c for c in choices}
-
-    def read(value: Any) -> Any:
-        return by_key.get(value.lower(), value) if isinstance(value, str) else value
-
-    return BeforeValidator(read)
+    choice itself (validators.CaseOf: an object the kept schema can name)."""
+    return BeforeValidator(CaseOf(choices))
 
 
 def _case_schema(choices: tuple[str, ...]) -> WithJsonSchema:
@@ -73,35 +78,21 @@ WeightName = Literal["Light", "Medium", "Heavy", "Superheavy"]
 Count = Annotated[int, Field(strict=True, ge=0, le=999)]
 
 
-def _plain_name(value: str) -> str:
-    """A name (or an include path) is text the GM can read and type: no control, bidi,
-    invisible or line-breaking characters (they would drive the terminal, forge lines or
-    make two names look alike; see momenta_cli/text/literal.py)."""
-    why = not_plain(value)
-    if why:
-        raise ValueError(why)
-    return value
-
-
 # A name must have something visible in it: a blank name could never be typed at the table
 # (the same rule for names typed at the table: text.name_problem).
 Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=r"\S"),
-                 AfterValidator(_plain_name)]
+                 AfterValidator(plain_name)]
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", coerce_numbers_to_str=True)
 
 
-def _shape(value: Any) -> str:
-    return "map" if isinstance(value, dict) else "list" if isinstance(value, list) else "text"
-
-
 def _name_or(model: type[BaseModel], what: str) -> Any:
     """A list entry that is either a plain name or a mapping, with one clear error."""
     return Annotated[
         Annotated[Name, Tag("text")] | Annotated[model, Tag("map")],
-        Discriminator(_shape, custom_error_type="name_or_mapping",
+        Discriminator(shape, custom_error_type="name_or_mapping",
                       custom_error_message=f"expected a name or a {what} mapping"),
     ]
 
@@ -156,19 +147,10 @@ class ConditionModel(_Model):
     effect: str = ""
 
 
-def _size(value: Any) -> Any:
-    if value is None:
-        return None
-    text = parse_size(value)
-    if text is None:
-        raise ValueError(SIZE_HELP)
-    return text
-
-
 SizeValue = Annotated[
     Annotated[str, Field(pattern=r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$")]  # 20: MAX_SIZE
     | Annotated[int, Field(strict=True, ge=1, le=MAX_SIZE)],
-    BeforeValidator(_size),
+    BeforeValidator(size),
     Field(description="R31: 1T, 1S, 1M, 1L (one square) or 2, 3, 4, ... (N x N squares); "
                       "1 reads as 1M"),
 ]
@@ -205,7 +187,7 @@ class StartModel(_Model):
 ConditionStacks = Annotated[
     Annotated[dict[str, Annotated[int, Field(strict=True, ge=1)]], Tag("map")]
     | Annotated[list[str], Tag("list")],
-    Discriminator(_shape, custom_error_type="conditions_shape",
+    Discriminator(shape, custom_error_type="conditions_shape",
                   custom_error_message="expected {Name: stacks} or a list of names"),
 ]
 
@@ -255,7 +237,7 @@ SquareName = Annotated[str, Field(strict=True, min_length=1, max_length=8)]
 MapText = Annotated[str, Field(strict=True, min_length=1)]
 AtValue = Annotated[
     Annotated[SquareName, Tag("text")] | Annotated[list[SquareName], Tag("list")],
-    Discriminator(_shape, custom_error_type="at_shape",
+    Discriminator(shape, custom_error_type="at_shape",
                   custom_error_message="expected a square like C5, or a list of squares "
                                        "(one per copy)"),
 ]
@@ -289,7 +271,7 @@ class LegendModel(_Model):
 
 RowsValue = Annotated[
     Annotated[MapText, Tag("text")] | Annotated[list[MapText], Tag("list")],
-    Discriminator(_shape, custom_error_type="rows_shape",
+    Discriminator(shape, custom_error_type="rows_shape",
                   custom_error_message="expected the rows as a block of text (rows: |) "
                                        "or a list of quoted rows"),
 ]
@@ -316,11 +298,6 @@ class LibraryModel(_Model):
     stat_blocks: list[StatBlockModel] = Field(default_factory=list)
 
 
-def _bare_off(value: object) -> object:
-    # A YAML 1.1 editor's bare `off` is false; the GM meant the word.
-    return "off" if value is False else value
-
-
 def _settings_model() -> type[BaseModel]:
     """The ``rules:`` block's model, built from the settings' one definition
     (momenta_cli/rules/settings.py): strict (a setting is the YAML value written, never
@@ -334,12 +311,13 @@ def _settings_model() -> type[BaseModel]:
         if typing.get_origin(kind) is tuple:
             kind = list[typing.get_args(kind)[0]]  # type: ignore[misc]
             length = meta["length"]
-            value = Field(default_factory=partial(list, f.default), min_length=length,
+            default = typing.cast(tuple[Any, ...], f.default)
+            value = Field(default_factory=ListOf(default), min_length=length,
                           max_length=length, description=meta["description"], **bounds)
         else:
             value = Field(f.default, description=meta["description"], **bounds)
         if meta.get("bare_off"):
-            kind = Annotated[kind, BeforeValidator(_bare_off)]
+            kind = Annotated[kind, BeforeValidator(bare_off)]
         spec[f.name] = (kind, value)
     return create_model(
         "Settings", __config__=ConfigDict(extra="forbid", frozen=True, strict=True),
@@ -347,13 +325,6 @@ def _settings_model() -> type[BaseModel]:
 
 
 SettingsModel = _settings_model()
-
-
-def settings_from(model: BaseModel) -> Settings:
-    """The engine's Settings from a validated ``SettingsModel`` (lists become tuples)."""
-    values: dict[str, Any] = {name: tuple(v) if isinstance(v, list) else v
-                              for name, v in model.model_dump().items()}
-    return Settings(**values)
 
 
 RoundValue = Annotated[
@@ -364,7 +335,7 @@ RoundValue = Annotated[
 ]
 SquareList = Annotated[
     Annotated[SquareName, Tag("text")] | Annotated[list[SquareName], Tag("list")],
-    Discriminator(_shape, custom_error_type="squares_shape",
+    Discriminator(shape, custom_error_type="squares_shape",
                   custom_error_message="expected a square like C5, or a list of squares"),
 ]
 
@@ -428,12 +399,6 @@ class EncounterModel(LibraryModel):
                                "the allies start from, relative to this file")
 
 
-ENCOUNTER_ONLY = ("name", "description", "rules", "combatants", "map", "events", "party")
-# Keys that give the same value: a combatant's key overrides its stat block's, whichever
-# of them each one uses; both in one mapping is a problem (build.maxima)
-ALIASES = {"max_vitality": ("max_vitality", "hp", "hit_points")}
-
-
 def piece(model: type[BaseModel], data: Any) -> Any:
     """``data`` as ``model``, or None. Problems are already reported by the whole-document
     pass; here a piece whose faulty keys are optional is checked again without them, so
@@ -455,3 +420,42 @@ def piece(model: type[BaseModel], data: Any) -> Any:
             return model.model_validate({k: v for k, v in data.items() if k not in bad})
         except ValidationError:
             return None
+
+
+# The models the loader validates with, by name (validators.Models), and those whose
+# compiled schema is kept for the check without pydantic (fastcheck.py).
+MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in (
+    EncounterModel, LibraryModel, CombatantModel, WeaponModel, ConditionModel, MapModel,
+    EventModel, SettingsModel)}
+
+
+class PydanticModels:
+    """The loader's validation by pydantic's models: the validator of record, whose
+    errors become the problems the GM reads (validators.Models)."""
+
+    def whole(self, kind: str, data: dict[str, Any], report: Any) -> None:
+        """Validate a whole document; ``report(model, error)`` for its errors."""
+        model = MODELS[kind]
+        try:
+            model.model_validate(data)
+        except ValidationError as err:
+            report(model, err)
+
+    def piece(self, kind: str, data: Any) -> Any:
+        """``data`` as ``kind``, or None (``piece``)."""
+        return piece(MODELS[kind], data)
+
+    def valid(self, kind: str, data: Any) -> Any:
+        """``data`` as ``kind``, or None when it has any error."""
+        try:
+            return MODELS[kind].model_validate(data)
+        except ValidationError:
+            return None
+
+    def needs_pydantic(self, what: str) -> None:
+        """Nothing to do: this is pydantic."""
+
+
+def core_schemas() -> dict[str, Any]:
+    """pydantic's compiled (core) schema of each model in ``MODELS``, as it validates."""
+    return {name: model.__pydantic_core_schema__ for name, model in MODELS.items()}

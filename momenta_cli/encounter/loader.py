@@ -4,6 +4,11 @@ Every problem is collected (never just the first); a file with problems yields n
 Validation happens twice on purpose: once over the whole document to report every
 pydantic error with its position, then piece by piece so that the valid pieces can still
 be checked for semantic mistakes (unknown names, bad damage tiers, ...).
+
+Both passes go through a ``Models`` (validators.py): first the schemas pydantic's models
+compiled, kept between runs and used without pydantic (fastcheck.py), which may only
+find a file right; a file they doubt, or one with any problem, is loaded again with
+pydantic's models (file_model.py), whose errors are worded into the problems.
 """
 
 from __future__ import annotations
@@ -12,29 +17,22 @@ import dataclasses
 import difflib
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
 from momenta_cli.encounter import build
 from momenta_cli.encounter.field import Placed, field_of
-from momenta_cli.encounter.file_model import (
-    ALIASES,
-    ENCOUNTER_ONLY,
-    NAME_MAX,
-    CombatantModel,
-    ConditionModel,
-    EncounterModel,
-    LibraryModel,
-    SettingsModel,
-    WeaponModel,
-    piece,
-    settings_from,
-)
 from momenta_cli.encounter.problems import Problems, Source, suggest
 from momenta_cli.encounter.roots import include_roots, resolve_include
+from momenta_cli.encounter.validators import (
+    ALIASES,
+    ENCOUNTER_ONLY,
+    FILE_KEYS,
+    Models,
+    settings_from,
+)
 from momenta_cli.encounter.yamlload import PathT, YamlProblem, decode, parse, read_raw
 from momenta_cli.engine.core import (
     ATTRIBUTES,
@@ -45,7 +43,7 @@ from momenta_cli.engine.core import (
 )
 from momenta_cli.errors import EncounterError
 from momenta_cli.rules import Settings, conditions, damage_types
-from momenta_cli.text import name_key, unsafe
+from momenta_cli.text import NAME_MAX, name_key, unsafe
 
 
 @dataclass
@@ -96,7 +94,40 @@ def load_checked(path: str | os.PathLike[str], *, library_ok: bool = False) -> L
     a file without any encounter key (name, combatants, ...) is checked as a library.
     Includes resolve from the file's real location (a symlinked encounter finds the
     libraries beside the file it points to) and must stay inside ``include_roots``."""
-    loader = _Loader()
+    return _checked(lambda models: load_with(path, library_ok, models))
+
+
+def _checked(load: Callable[[Models], Loaded]) -> Loaded:
+    """``load`` by the schemas kept from pydantic's models (fastcheck.py), taken only when
+    it finds the file right; else (a problem, any doubt, no kept schema) by pydantic's
+    models, whose words the problems are. A load by pydantic keeps the schemas for the
+    next when there were none to trust."""
+    from momenta_cli.encounter.fastcheck import fast_models
+
+    fast = fast_models()
+    if fast is not None:
+        try:
+            result = load(fast)
+        except Exception:  # a Doubt, or anything unexpected: pydantic decides
+            pass
+        else:
+            if not result.problems:
+                return result
+    from momenta_cli.encounter.file_model import PydanticModels, core_schemas
+
+    result = load(PydanticModels())
+    if fast is None:
+        import pydantic
+
+        from momenta_cli.encounter.fastcheck import keep_schemas
+
+        keep_schemas(core_schemas(), pydantic.VERSION)
+    return result
+
+
+def load_with(path: str | os.PathLike[str], library_ok: bool, models: Models) -> Loaded:
+    """``load_checked``'s load by ``models`` alone (the tests compare the two ways)."""
+    loader = _Loader(models)
     name = os.fspath(path)
     try:
         raw = read_raw(Path(path))
@@ -116,14 +147,19 @@ def load_checked(path: str | os.PathLike[str], *, library_ok: bool = False) -> L
 def load_text(text: str, name: str = "<string>", base_dir: Path | None = None) -> Loaded:
     """Load an encounter from ``text``; includes are relative to ``base_dir`` (or cwd) and
     stay inside it (or ``MOMENTA_LIBRARY_PATH``)."""
-    loader = _Loader()
     base = (base_dir or Path.cwd()).resolve()
-    loader.roots = include_roots(base)
-    return loader.run(text, name, base, None)
+
+    def load(models: Models) -> Loaded:
+        loader = _Loader(models)
+        loader.roots = include_roots(base)
+        return loader.run(text, name, base, None)
+
+    return _checked(load)
 
 
 class _Loader:
-    def __init__(self) -> None:
+    def __init__(self, models: Models) -> None:
+        self.models = models  # pydantic's, or the kept schemas' (fastcheck.py)
         self.problems = Problems()
         self.text = ""  # the encounter file's text, for locating map characters
         self.loaded: set[Path] = set()
@@ -161,7 +197,7 @@ class _Loader:
                               "encounter names it (party: FILE); 'momenta party show "
                               "FILE' draws it")
             return None
-        if doc.data and not set(doc.data) & set(EncounterModel.model_fields):
+        if doc.data and not set(doc.data) & set(FILE_KEYS):
             self.problems.add(src, (), "not an encounter or library file: none of its keys "
                               "is one momenta knows (name, combatants, include, ...)")
             return None
@@ -180,7 +216,7 @@ class _Loader:
             self.loaded.add(resolved)
         data = src.doc.data
         library = library_ok and not any(key in data for key in ENCOUNTER_ONLY)
-        self.validate(src, LibraryModel if library else EncounterModel, data)
+        self.validate(src, "LibraryModel" if library else "EncounterModel", data)
         self.includes(src, base, [resolved] if resolved else [])
         self.register(src)
         known, rule_sources = self.known(src)
@@ -189,11 +225,11 @@ class _Loader:
         return Loaded(None if problems else spec, problems, rule_sources, library,
                       self.reads, spec.events)
 
-    def validate(self, src: Source, model: type[BaseModel], data: dict[str, Any]) -> None:
-        try:
-            model.model_validate(data)
-        except ValidationError as err:
+    def validate(self, src: Source, kind: str, data: dict[str, Any]) -> None:
+        def report(model: Any, err: Any) -> None:
             self.problems.pydantic(src, model, err)
+
+        self.models.whole(kind, data, report)
 
     def includes(self, src: Source, base: Path, stack: list[Path]) -> None:
         entries = src.doc.data.get("include") or ()
@@ -228,7 +264,7 @@ class _Loader:
                     self.problems.add(lib, (key,), f"a library file may not have '{key}' "
                                       "(only include, weapons, stat_blocks, conditions, "
                                       "damage_types)", key=True)
-            self.validate(lib, LibraryModel, {k: v for k, v in data.items()
+            self.validate(lib, "LibraryModel", {k: v for k, v in data.items()
                                                if k not in ENCOUNTER_ONLY})
             self.includes(lib, target.parent, [*stack, target])
             self.register(lib)
@@ -267,7 +303,8 @@ class _Loader:
         """Record the names a file defines; a name defined twice is a problem."""
         data = src.doc.data
         looks = self.lookalikes
-        for value in data.get("damage_types") or ():
+        types = data.get("damage_types")
+        for value in types if isinstance(types, list) else ():  # else reported by the model
             if isinstance(value, str):
                 self.damage_types.append(value)
         for key, table, what in (("weapons", self.weapons, "weapon"),
@@ -300,7 +337,7 @@ class _Loader:
         known.conditions = {n: c.cap for n, c in conditions().items()}
         shipped = {name_key(n): n for n in conditions()}
         for name, entry in self.conditions.items():
-            m = piece(ConditionModel, entry.raw)
+            m = self.models.piece("ConditionModel", entry.raw)
             if m is None:
                 continue
             if name_key(name) in shipped:  # `cond a hindered` could never reach it
@@ -316,10 +353,10 @@ class _Loader:
                                       f"unknown attribute '{attr}'{suggest(attr, ATTRIBUTES)}")
             known.conditions[name] = m.cap
         self.check_rule_conditions(src, known)
-        known.builtins = build.builtin_weapons(known)
+        known.builtins = build.builtin_weapons(known, self.models)
         known.weapons = {w.name: w for w in known.builtins}
         for name, entry in self.weapons.items():
-            m = piece(WeaponModel, entry.raw)
+            m = self.models.piece("WeaponModel", entry.raw)
             spec = None if m is None else build.build_weapon(
                 m, known, self.err(entry.src, entry.path))
             if spec is None:
@@ -334,13 +371,11 @@ class _Loader:
         good: dict[str, Any] = {}
         sources: dict[str, str] = {}
         for key, value in (raw.items() if isinstance(raw, dict) else ()):
-            try:
-                SettingsModel.model_validate({key: value})
-            except ValidationError:
+            if self.models.valid("Settings", {key: value}) is None:
                 continue
             good[key] = value
             sources[key] = f"{src.name}:{src.doc.mark(('rules', key), key=True)[0]}"
-        return settings_from(SettingsModel.model_validate(good)), sources
+        return settings_from(self.models.valid("Settings", good)), sources
 
     def check_rule_conditions(self, src: Source, known: build.KnownNames) -> None:
         s = known.settings
@@ -359,7 +394,7 @@ class _Loader:
     def encounter(self, src: Source, known: build.KnownNames) -> EncounterSpec:
         blocks: dict[str, CombatantSpec] = {}
         for name, entry in self.blocks.items():
-            m = piece(CombatantModel, entry.raw)
+            m = self.models.piece("CombatantModel", entry.raw)
             if m is not None:
                 err = self.err(entry.src, entry.path)
                 blocks[name] = build.combatant(m, name, m.side or "adversaries", known, err)
@@ -399,7 +434,7 @@ class _Loader:
             combatants = self.party(src, party, combatants, known)
         from momenta_cli.encounter.event_build import build_events
 
-        events = build_events(src, combatants, board, self.problems)
+        events = build_events(src, combatants, board, self.problems, self.models)
         return EncounterSpec(
             name=str(data.get("name") or Path(src.name).stem), combatants=tuple(combatants),
             settings=known.settings, description=str(data.get("description") or ""),
@@ -412,6 +447,7 @@ class _Loader:
               known: build.KnownNames) -> list[CombatantSpec]:
         """R38: the allies as the party file ``entry`` says they stand (read from beside
         the encounter, as an include is; its problems located in it)."""
+        self.models.needs_pydantic("a party file")  # read by party_file's models only
         from momenta_cli.encounter.party_file import carry, read_party
 
         target, problem = resolve_include(self.base, entry, self.roots, [])
@@ -436,12 +472,12 @@ class _Loader:
 
     def battlefield(self, src: Source, entries: list[Placed]) -> tuple[Any, dict[str, Any]]:
         """The ``map:`` block's Board and where each combatant starts (field.py)."""
-        return field_of(src, self.text, entries, self.problems)
+        return field_of(src, self.text, entries, self.problems, self.models)
 
     def combatant(self, src: Source, path: PathT, raw: Any, known: build.KnownNames
                   ) -> list[CombatantSpec]:
         """One combatant entry, merged with its stat block and stamped out ``count`` times."""
-        own = piece(CombatantModel, raw)
+        own = self.models.piece("CombatantModel", raw)
         if own is None:
             return []
         origins: dict[str, tuple[Source, PathT]] = {}
@@ -462,7 +498,7 @@ class _Loader:
                     merged.pop(k, None)
         merged.update({k: v for k, v in raw.items() if k not in ("stat_block", "count")})
         origins.update({k: (src, path) for k in raw})
-        m = piece(CombatantModel, merged)
+        m = self.models.piece("CombatantModel", merged)
         if m is None:
             return []  # the stat block itself is invalid, reported there
         if m.side is None:
@@ -484,7 +520,7 @@ class _Loader:
                          ) -> tuple[tuple[str, int | None, str, tuple[str, ...], str], ...]:
         out = []
         for entry in self.conditions.values():
-            m = piece(ConditionModel, entry.raw)
+            m = self.models.piece("ConditionModel", entry.raw)
             if m is not None and m.name not in conditions():
                 out.append((m.name, m.cap, m.clear, tuple(m.attributes), m.effect))
         return tuple(out)

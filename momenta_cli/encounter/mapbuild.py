@@ -10,8 +10,8 @@ stand where it is drawn).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from momenta_cli.encounter.file_model import MapModel, piece
 from momenta_cli.encounter.mapstart import (
     Placement,
     check_marks,
@@ -20,8 +20,12 @@ from momenta_cli.encounter.mapstart import (
     shown,
 )
 from momenta_cli.encounter.problems import Source
+from momenta_cli.encounter.validators import Models
 from momenta_cli.encounter.yamlload import Mark, PathT
 from momenta_cli.engine.geometry import FLOOR, MAX_SIDE, Board, Square, Terrain, square_name
+
+if TYPE_CHECKING:  # or the kept schema's stand-in of it, with the same fields (fastcheck.py)
+    from momenta_cli.encounter.file_model import MapModel
 
 MAX_ROWS = 999  # row numbers have at most three digits (C999)
 
@@ -165,13 +169,13 @@ def _legend_text(chars: dict[str, Terrain]) -> str:
     return LEGEND_HELP + (f"; the file adds {' '.join(extra)}" if extra else "")
 
 
-def battlefield(src: Source, text: str, places: list[Placement], report: Report
-                ) -> tuple[Board | None, dict[str, Square]]:
+def battlefield(src: Source, text: str, places: list[Placement], report: Report,
+                models: Models) -> tuple[Board | None, dict[str, Square]]:
     """The ``map:`` block's Board (None without one, or with problems) and where each
     combatant starts (encounter/mapstart.py); ``text`` is the file's, for locating the
-    rows' characters."""
+    rows' characters; the block is read by ``models``."""
     raw = src.doc.data.get("map")
-    model = piece(MapModel, raw) if raw is not None else None
+    model = models.piece("MapModel", raw) if raw is not None else None
     if model is None:
         if raw is None:  # no map: at: and mark: are refused; a bad map is reported
             positions(places, None, {}, {}, None, report)

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
-from typing import Any
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from momenta_cli.encounter.yamlload import Doc, PathT, path_text
+
+if TYPE_CHECKING:  # pydantic is imported only to word a file's errors (fastcheck.py)
+    from pydantic import BaseModel, ValidationError
 
 SHOWN = 50  # problems listed for a file; past them, one line says how many more
 
@@ -125,6 +126,8 @@ def _data_path(data: Any, loc: Iterable[Any]) -> tuple[PathT, PathT]:
 
 def field_names(model: type[BaseModel], loc: Iterable[Any]) -> list[str]:
     """Keys allowed at ``loc`` (a pydantic loc, tags included) below ``model``."""
+    from pydantic import BaseModel
+
     found: list[Any] = [model]
     for part in loc:
         nxt = [t for t in (_step(t, part) for t in _flatten(found)) if t is not None]
@@ -150,6 +153,8 @@ def _flatten(types: list[Any]) -> list[Any]:
 
 
 def _step(t: Any, part: Any) -> Any:
+    from pydantic import BaseModel
+
     if isinstance(t, type) and issubclass(t, BaseModel) and part in t.model_fields:
         return t.model_fields[part].annotation
     origin = typing.get_origin(t)

@@ -23,6 +23,7 @@ import os
 import pickle
 import stat
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -89,11 +90,15 @@ def code_fingerprint() -> str:
 
 class Restricted(pickle.Unpickler):
     """Rebuilds the classes of ``allowed`` ((module, name) -> class) and plain data only;
-    anything else in a pickle is refused."""
+    anything else in a pickle is refused. With ``named``, a persistent id (written by a
+    Pickler's ``persistent_id``) is what ``named`` makes of it: a fixed table's look-up,
+    which raises for anything it does not know."""
 
-    def __init__(self, payload: bytes, allowed: dict[tuple[str, str], Any]):
+    def __init__(self, payload: bytes, allowed: dict[tuple[str, str], Any],
+                 named: Callable[[Any], Any] | None = None):
         super().__init__(io.BytesIO(payload))
         self.allowed = allowed
+        self.named = named
 
     def find_class(self, module: str, name: str) -> Any:
         try:
@@ -103,13 +108,17 @@ class Restricted(pickle.Unpickler):
                                          ) from None
 
     def persistent_load(self, pid: Any) -> Any:
-        raise pickle.UnpicklingError("persistent ids are not used")
+        if self.named is None:
+            raise pickle.UnpicklingError("persistent ids are not used")
+        return self.named(pid)
 
 
-def unpickle(payload: bytes, allowed: dict[tuple[str, str], Any]) -> Any:
-    """What ``payload`` holds, or None for any failure (an entry is not ours to trust)."""
+def unpickle(payload: bytes, allowed: dict[tuple[str, str], Any],
+             named: Callable[[Any], Any] | None = None) -> Any:
+    """What ``payload`` holds, or None for any failure (an entry is not ours to trust);
+    ``named`` resolves its persistent ids (``Restricted``)."""
     try:
-        return Restricted(payload, allowed).load()
+        return Restricted(payload, allowed, named).load()
     except Exception:
         return None
 
