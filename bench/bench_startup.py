@@ -36,8 +36,9 @@ def _against_floor(name: str, title: str, target: float,
 
 def _validate_cold(work: Workdir, reps: int) -> Figure:
     """``validate demo.yaml`` as if for the first time: the kept verdicts are removed
-    (untimed) before each run, so the file is read, validated by pydantic and its events'
-    lines parsed."""
+    (untimed) before each run, so the file is read, validated (by pydantic_core with the
+    core schemas the warm-up run kept: encounter/fastcheck.py) and its events' lines
+    parsed."""
     folder = work.demo()
     verdicts = work.path / "home" / "cache" / "validated"
     subject = work.timed([*work.momenta, "validate", "demo.yaml"], cwd=folder,

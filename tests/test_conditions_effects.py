@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from momenta_cli.engine.actions import economy
-from momenta_cli.engine.harm import conditions
+from momenta_cli.engine.harm import conditions, reminders
 from momenta_cli.engine.movement.distances import speed
 from momenta_cli.errors import MomentaError, RuleError
 from tests.attack_yard import mace_yard
@@ -169,7 +169,7 @@ def test_gm_defined_condition_works_everywhere():
     assert "Reminder for Kira: Bleeding 2: lose 2 Vitality at end of turn" in log_text(s)
     run(s, "end")
     assert s.state.get("Kira").stacks("Bleeding") == 1
-    assert conditions.reminders(s.state, s.state.get("Mira")) == []
+    assert reminders(s.state, s.state.get("Mira")) == []
 
 
 def test_lost_by_strain():

@@ -141,3 +141,19 @@ def test_a_piped_status_loads_no_rich_console_text_or_table(tmp_path):
                            text=True, timeout=60)
     assert piped.returncode == 0 and "▶ Brannoc" in piped.stdout
     assert all(len(x) <= 61 and x == x.rstrip() for x in piped.stdout.splitlines())
+
+
+@pytest.mark.slow  # a fresh interpreter
+def test_a_status_recalling_a_conditions_effect_starts_no_yaml_and_no_events(tmp_path):
+    """A table whose reminders recall Frightened's effect reads the catalogue as JSON
+    (rules/catalogue.py, tests/test_rules_data.py) and its lookups without the harm's
+    or the core's events (engine/harm/condition_lookup.py): start-up, status10k."""
+    from tests.test_startup_imports import _warm, loaded, under
+
+    encs, env = _warm(tmp_path, "do", "demo.yaml", "cond gorm frightened", "--seed", "1")
+    subprocess.run([sys.executable, "-m", "momenta_cli", "status", "demo.fight.jsonl"],
+                   cwd=encs, env=env, capture_output=True, timeout=60, check=True)
+    mods = loaded("status", "demo.fight.jsonl", cwd=encs, env=env)
+    assert "momenta_cli.engine.harm.condition_lookup" in mods  # the reminder was made
+    assert under(mods, "yaml", "momenta_cli.engine.core.events",
+                 "momenta_cli.engine.harm.conditions") == []

@@ -230,7 +230,7 @@ class FightFile:
             data += b"\n"
         elif b"\n" not in data:
             raise JournalError(f"{path}: not a momenta fight file (no header line)")
-        header = parse_header(path, data.split(b"\n", 1)[0])
+        header = parse_header(path, data[:data.index(b"\n")])  # not a copy of the rest
         enc_path = find_encounter(path, header)
         try:
             encounter = load_encounter_cached(enc_path)

@@ -106,10 +106,10 @@ def _load(fight: Path, data: bytes, encounter: EncounterSpec) -> Start | None:
         return None
     if meta.get("fight") != os.path.realpath(fight):
         return None
-    prefix = data[:pos]
+    prefix = memoryview(data)[:pos]  # hashed and counted in place: a big fight is not copied
     if meta.get("prefix") != hashlib.sha256(prefix).hexdigest():
         return None
-    if line != prefix.count(b"\n") + 1 or records > line - 2:
+    if line != data.count(b"\n", 0, pos) + 1 or records > line - 2:
         return None
     got = unpickle(payload, _allowed())
     if not (isinstance(got, tuple) and len(got) == 2 and type(got[0]) is EncounterSpec

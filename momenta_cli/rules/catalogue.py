@@ -5,14 +5,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+# momenta is installed as files (pip, a wheel or an editable checkout), so its data sits
+# beside its modules; read by path, not through importlib.resources, whose import and
+# look-up cost a `momenta status` with a condition on the table about 3.5 ms (start-up,
+# docs/speed.md) for a 2 KB file.
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _json(name: str) -> Any:
+    """A data file kept as JSON beside its YAML (conditions.json): read without starting
+    a YAML parser, about 8 ms of a `momenta status` whose table recalls a condition's
+    effect (start-up, docs/speed.md); tests/test_rules_data.py holds it equal to the
+    YAML, the file a person edits."""
+    import json
+
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
 
 
 def _data(name: str) -> Any:
     import yaml  # when a catalogue is first read, not when the engine is imported
 
-    text = resources.files("momenta_cli").joinpath("data", name).read_text(encoding="utf-8")
+    text = (DATA / name).read_text(encoding="utf-8")
     # Our own files, so libyaml's safe loader (ten times faster) reads them as well.
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
@@ -33,7 +49,7 @@ class ConditionDef:
 def conditions() -> dict[str, ConditionDef]:
     """The shipped condition catalogue, by name."""
     out: dict[str, ConditionDef] = {}
-    for row in _data("conditions.yaml"):
+    for row in _json("conditions.json"):
         out[row["name"]] = ConditionDef(
             name=row["name"],
             cap=row.get("cap"),

@@ -105,8 +105,11 @@ def read_bytes(path: str | os.PathLike[str], kind: str = "encounter", *,
                               f"(raise it with {ENV_LIMIT})")
         chunks: list[bytes] = []
         got = 0
+        # the size fstat() gave in one read (and a byte more, to see the end), so a big
+        # fight is not copied again to join its pieces; then on, for a file still growing
+        size = min(st.st_size + 1, cap + 1)
         while got <= cap:  # a file growing after fstat() is still capped
-            chunk = os.read(fd, min(1 * MB, cap + 1 - got))
+            chunk = os.read(fd, size if not chunks else min(1 * MB, cap + 1 - got))
             if not chunk:
                 break
             chunks.append(chunk)

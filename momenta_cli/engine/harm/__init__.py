@@ -3,8 +3,10 @@ Wounds and Burdens, Defeated and Lost; conditions with their stacks and caps.
 
 Modules:
 
-    conditions  the condition catalogue, stacking with caps and immunities
-    damage      Guard soak, resistance, Wounds, Burdens, Defeated and Lost
+    condition_lookup  the condition catalogue a fight knows, and the GM's reminders
+    conditions        stacking with caps and immunities, conditions made up at the
+                      table
+    damage            Guard soak, resistance, Wounds, Burdens, Defeated and Lost
 
 The API is the names ``__init__.pyi`` imports (mypy reads it); each loads from its
 module on first use (``lazy_loader``), so importing this package costs nothing.

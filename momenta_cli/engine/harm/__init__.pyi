@@ -1,17 +1,19 @@
 # The door of engine.harm: each name of its API and the module it lives in.
 
-from .conditions import (
-    OPERAND as OPERAND,
+from .condition_lookup import (
     TABLE_CAP as TABLE_CAP,
-    ConditionMadeUp as ConditionMadeUp,
-    capped as capped,
     condition_catalogue as condition_catalogue,
     condition_def as condition_def,
+    reminders as reminders,
+)
+from .conditions import (
+    OPERAND as OPERAND,
+    ConditionMadeUp as ConditionMadeUp,
+    capped as capped,
     effective_sen as effective_sen,
     gain_condition as gain_condition,
     lose_condition as lose_condition,
     reminder_events as reminder_events,
-    reminders as reminders,
     resolve_condition as resolve_condition,
 )
 from .damage import (

@@ -1,4 +1,5 @@
-"""Conditions: catalogue lookup, stacking with caps and immunities (draft 22 as data)."""
+"""Conditions: stacking with caps and immunities, made up at the table (draft 22 as data).
+The catalogue's lookups and the GM's reminders are in condition_lookup.py."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ from momenta_cli.engine.core import (
     candidates,
     match_name,
 )
+from momenta_cli.engine.harm.condition_lookup import (
+    condition_catalogue,
+    condition_def,
+    reminders,
+)
 from momenta_cli.errors import RuleError
-from momenta_cli.rules import ConditionDef, conditions
 from momenta_cli.text import echo
 
-TABLE_CAP = 3  # a condition made up at the table: at most 3 stacks, persistent
 # What `cond` reads as a number of stacks, never as a condition's name: +2, -1, =0, -all...
 OPERAND = re.compile(r"^(?:[+=-]\d*|\d+|-all|clear|off|new)$", re.IGNORECASE)
 
@@ -44,39 +48,6 @@ class ConditionMadeUp(Event):
     def apply(self, fight: Fight) -> None:
         if self.condition not in fight.table_conditions:
             fight.table_conditions = (*fight.table_conditions, self.condition)
-
-
-def table_condition(name: str) -> ConditionDef:
-    """A condition the GM made up at the table (``cond NAME SOAKED new``): persistent,
-    at most 3 stacks, a reminder only (the tracker applies no effect)."""
-    return ConditionDef(name, TABLE_CAP, "persistent", (), "", reminder=True)
-
-
-def condition_catalogue(fight: Fight) -> dict[str, ConditionDef]:
-    """The shipped catalogue plus the encounter's own conditions and those made up at
-    the table."""
-    cat = dict(conditions())
-    for name, cap, clear, attrs, effect in fight.encounter.extra_conditions:
-        cat[name] = ConditionDef(name, cap, clear, tuple(attrs), effect)
-    for name in fight.table_conditions:
-        cat[name] = table_condition(name)
-    return cat
-
-
-def condition_def(fight: Fight, name: str) -> ConditionDef:
-    """The catalogue entry of condition ``name`` (exact name), or a RuleError."""
-    # Looked up for every stack gained or lost, so without building the whole catalogue:
-    # the encounter's own entries first (the last of a name wins, as in ``catalogue``).
-    for row in reversed(fight.encounter.extra_conditions):
-        if row[0] == name:
-            _, cap, clear, attrs, effect = row
-            return ConditionDef(name, cap, clear, tuple(attrs), effect)
-    shipped = conditions()
-    if name in shipped:
-        return shipped[name]
-    if name in fight.table_conditions:
-        return table_condition(name)
-    raise RuleError(f"unknown condition {name!r}")
 
 
 def resolve_condition(fight: Fight, text: str, hint: str = "") -> str:
@@ -150,27 +121,6 @@ def effective_sen(f: Fighter) -> int:
     """Shrouded (condition table): SEN counts as 1 while Shrouded (never raised to 1)."""
     sen = f.spec.attr("SEN")
     return min(sen, 1) if f.has("Shrouded") else sen
-
-
-def reminders(fight: Fight, f: Fighter, *, acting: bool = False) -> list[str]:
-    """Lines for the GM about ``f``'s conditions whose effect the tracker does not apply
-    (Frightened, and every GM-defined condition of the encounter file). Those made up at
-    the table only when ``f`` is ``acting`` (attacks or moves: ``reminder_events``): they
-    have no effect text to recall, and the status table shows them already."""
-    if not f.conditions:  # asked before every attack and movement: mostly nothing to say
-        return []
-    extra = {row[0]: row[4] for row in fight.encounter.extra_conditions}
-    if acting:
-        extra.update((name, "") for name in fight.table_conditions)
-    shipped = conditions()
-    out = []
-    for name, c in f.conditions.items():
-        if (name in shipped and shipped[name].reminder) or name in extra:
-            effect = extra.get(name) or condition_def(fight, name).effect
-            src = f" (source: {c.source})" if c.source and c.source != "encounter" else ""
-            stacks = f" {c.stacks}" if c.stacks > 1 else ""
-            out.append(f"{name}{stacks}{src}: {effect}" if effect else f"{name}{stacks}{src}")
-    return out
 
 
 def reminder_events(fight: Fight, f: Fighter) -> list[Event]:
