@@ -64,11 +64,12 @@ _FOLDERS: weakref.WeakKeyDictionary[Workdir, Path] = weakref.WeakKeyDictionary()
 
 
 def yard(work: Workdir) -> Path:
-    """The yard encounter and its library in ``yard/`` with a fight saved after the opening;
-    returns the fight file."""
+    """The yard encounter and its library in ``serve-yard/`` (its own folder: bench_startup's
+    ``los`` and ``path`` copy the yard into ``yard/`` of the same run) with a fight saved
+    after the opening; returns the fight file."""
     folder = _FOLDERS.get(work)
     if folder is None:
-        folder = work.path / "yard"
+        folder = work.path / "serve-yard"
         folder.mkdir()
         src = REPO / "encounters"
         (folder / "yard.yaml").write_bytes((src / "yard-with-a-map.yaml").read_bytes())

@@ -9,10 +9,8 @@ from .loader import (
     validate_file as validate_file,
 )
 from .party_file import (
-    carried as carried,
     load_party as load_party,
     party_text as party_text,
-    persistent_conditions as persistent_conditions,
 )
 from .party_state import (
     KEPT_MARK as KEPT_MARK,

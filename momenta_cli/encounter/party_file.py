@@ -19,22 +19,23 @@ encounter; ``party_text`` writes one from a fight's state (``momenta party save`
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from momenta_cli.encounter.file_model import Count, Name
 from momenta_cli.encounter.problems import Problems, Source, suggest
 from momenta_cli.encounter.yamlload import YamlProblem, parse
-from momenta_cli.engine.core import CombatantSpec, Fight, Fighter
+from momenta_cli.engine.core import (
+    NOT_CARRIED,
+    CombatantSpec,
+    Fight,
+    carried,
+    persistent_conditions,
+    start_carried,
+)
 from momenta_cli.text import name_key
-
-# R38: what a fight's end leaves on an ally that the next fight keeps: conditions that
-# stay until the GM lifts them (clear: persistent). Defeated and Lost are said by
-# ``down``; Hidden is about where one stood on the last battlefield (ours).
-NOT_CARRIED = ("Defeated", "Lost", "Hidden")
 
 
 class _Strict(BaseModel):
@@ -141,11 +142,11 @@ def carry(combatants: list[CombatantSpec], src: Source, party: PartyModel,
             ok = False
         if not ok:
             continue
-        start = {k: v for k in ("vitality", "strain", "resolve", "consumables")
-                 if (v := getattr(m, k)) is not None}
-        given[spec.name] = dataclasses.replace(
-            spec, start={**spec.start, **start}, conditions=tuple(m.conditions.items()),
-            wounds=tuple(m.wounds), burdens=tuple(m.burdens), down=m.down or "")
+        # R38, as the engine starts an ally from its carried state (checked above)
+        given[spec.name] = start_carried(spec, {
+            "vitality": m.vitality, "strain": m.strain, "resolve": m.resolve,
+            "consumables": m.consumables, "wounds": m.wounds, "burdens": m.burdens,
+            "conditions": m.conditions, "down": m.down})
     return [given.get(c.name, c) for c in combatants]
 
 
@@ -158,29 +159,6 @@ def _not_carried(cond: str) -> str:
         return ("Hidden is not carried into the next fight (where one hid was the last "
                 "battlefield): leave it out")
     return f"{said} is said by 'down: {said}', not among the conditions"
-
-
-def carried(f: Fighter, persistent: set[str]) -> dict[str, Any]:
-    """What ``f`` takes into the next fight (R38), as its party-file entry."""
-    conds = {n: c.stacks for n, c in f.conditions.items()
-             if n in persistent and n not in NOT_CARRIED and c.stacks > 0}
-    out: dict[str, Any] = {
-        "name": f.name, "vitality": f.vitality, "strain": f.strain, "resolve": f.resolve,
-        "consumables": f.consumables, "wounds": list(f.wounds), "burdens": list(f.burdens),
-        "conditions": conds}
-    if f.lost or f.defeated:
-        out["down"] = "Lost" if f.lost else "Defeated"
-    return out
-
-
-def persistent_conditions(fight: Fight) -> set[str]:
-    """The conditions of ``fight`` that stay until lifted: the catalogue's, the
-    encounter's own and those made up at the table (always persistent)."""
-    from momenta_cli.rules import conditions
-
-    out = {n for n, c in conditions().items() if c.clear == "persistent"}
-    out |= {c[0] for c in fight.encounter.extra_conditions if c[2] == "persistent"}
-    return out | set(fight.table_conditions)
 
 
 def party_text(fight: Fight, saved_from: str) -> str:

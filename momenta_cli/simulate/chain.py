@@ -3,10 +3,11 @@ from each into the next (R38), and how often it survives them all.
 
 The first encounter starts as its file says. When the allies win it, the next starts
 with each of its allies as the party left the last fight, matched by name as a party
-file is (``momenta party save``: encounter/party_file.py ``carried``): Vitality, Strain,
-Wounds and Burdens with their conditions, persistent conditions, Resolve and consumable
-points kept; Vigor and Guard full (ch18); conditions that clear at a turn's end gone; a
-Defeated or Lost ally comes in so. The later encounter's own numbers for those allies
+file is (``momenta party save``; engine/core/between_fights.py ``carried`` and
+``start_carried``): Vitality, Strain, Wounds and Burdens with their conditions,
+persistent conditions, Resolve and consumable points kept; Vigor and Guard full
+(ch18); conditions that clear at a turn's end gone; a Defeated or Lost ally comes in
+so. The later encounter's own numbers for those allies
 (and its ``party:`` file, if it names one) give way to the carried state; its stats,
 weapons and squares stay. An ally of the party that a later encounter does not have sits
 that fight out and comes back, as it was, in a later one that has it; an ally only a
@@ -35,7 +36,7 @@ from momenta_cli.text import name_key
 
 MAX_CHAIN = 20  # encounters in one chain
 
-# name_key(ally) -> its party-file entry (encounter/party_file.py ``carried``)
+# name_key(ally) -> its party-file entry (engine/core/between_fights.py ``carried``)
 Party = dict[str, dict[str, Any]]
 
 
@@ -65,7 +66,7 @@ def leg_seed(seed: int, k: int) -> int:
 def party_of(fight: Fight, party: Party | None = None) -> Party:
     """``party`` (the party so far) with the allies of ``fight`` as they stand (R38);
     removed allies are left out, as ``momenta party save`` leaves them."""
-    from momenta_cli.encounter import carried, persistent_conditions
+    from momenta_cli.engine.core import carried, persistent_conditions
 
     keep = persistent_conditions(fight)
     out = dict(party or {})
@@ -87,19 +88,12 @@ def party_yaml(party: Party) -> str:
 def carry_into(encounter: EncounterSpec, party: Party) -> EncounterSpec:
     """``encounter`` with each of its allies the party has starting as the party left it
     (R38; the module's docstring)."""
+    from momenta_cli.engine.core import start_carried
+
     combatants = []
     for c in encounter.combatants:
         m = party.get(name_key(c.name)) if c.side == ALLIES else None
-        if m is None:
-            combatants.append(c)
-            continue
-        start = {key: min(m[key], most) for key, most in (
-            ("vitality", c.max_vitality), ("strain", c.max_strain),
-            ("resolve", c.max_resolve), ("consumables", c.consumables))}
-        combatants.append(replace(
-            c, start={**c.start, **start}, conditions=tuple(m["conditions"].items()),
-            wounds=tuple(m["wounds"][:c.wound_slots]),
-            burdens=tuple(m["burdens"][:c.burden_slots]), down=m.get("down", "")))
+        combatants.append(c if m is None else start_carried(c, m))
     return replace(encounter, combatants=tuple(combatants))
 
 

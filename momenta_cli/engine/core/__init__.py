@@ -4,6 +4,8 @@ the opening state plus the journal of accepted entries, and undo is a replay of 
 
 Modules:
 
+    between_fights  what an ally carries from one fight into the next (R38), and
+                 starting it from that
     asking       decision points: ``Ask``, a ``Decider`` consulted at each, ``step``
                  (decide as far as the answers go), ``written`` (an answer on the line)
     commands     the commands every rules module shares (turns, conditions, GM

@@ -17,6 +17,12 @@ from .asking import (
     take_die as take_die,
     written as written,
 )
+from .between_fights import (
+    NOT_CARRIED as NOT_CARRIED,
+    carried as carried,
+    persistent_conditions as persistent_conditions,
+    start_carried as start_carried,
+)
 from .commands import (
     AddFighter as AddFighter,
     AddNote as AddNote,
