@@ -135,3 +135,20 @@ def test_a_line_that_only_the_moment_may_refuse_validates(tmp_path, line):
     path, _ = _toll_house_with(tmp_path, line)
     r = invoke("validate", path)
     assert r.exit_code == 0, r.output
+
+
+def test_an_event_name_or_round_that_does_not_match_is_worded_not_a_pattern(tmp_path):
+    """docs/encounter-format.md, Events: an event's name is one word (the GM types
+    ``event NAME``) and a round is a number, ``every`` or ``N+``; a mismatch says so,
+    never that "a name needs a visible character" nor pydantic's regular expression."""
+    enc = tmp_path / "words.yaml"
+    enc.write_text("name: Words\ncombatants:\n  - {name: Gorm, side: adversaries, "
+                   "threat: Regular, max_vitality: 20}\nevents:\n"
+                   "  - {name: two words, when: {round: evry}, do: [note x]}\n")
+    r = invoke("validate", enc)
+    assert r.exit_code == 1
+    assert f"{enc}:5:12: events[0].name: should be one word of letters, digits, - and _ " \
+        "(the GM types 'event NAME')" in r.output
+    assert f"{enc}:5:37: events[0].when.round: should be a round number, 'every' or 'N+' " \
+        "(every round from N on)" in r.output
+    assert "visible character" not in r.output and "^" not in r.output

@@ -29,6 +29,10 @@ from pydantic import (
 from momenta_cli.encounter.validators import (
     ALIASES as ALIASES,
     ENCOUNTER_ONLY as ENCOUNTER_ONLY,
+    EVENT_NAME_PATTERN,
+    NAME_PATTERN,
+    ROUND_PATTERN,
+    SIZE_PATTERN,
     CaseOf,
     ListOf,
     bare_off,
@@ -80,7 +84,7 @@ Count = Annotated[int, Field(strict=True, ge=0, le=999)]
 
 # A name must have something visible in it: a blank name could never be typed at the table
 # (the same rule for names typed at the table: text.name_problem).
-Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=r"\S"),
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=NAME_PATTERN),
                  AfterValidator(plain_name)]
 
 
@@ -148,7 +152,7 @@ class ConditionModel(_Model):
 
 
 SizeValue = Annotated[
-    Annotated[str, Field(pattern=r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$")]  # 20: MAX_SIZE
+    Annotated[str, Field(pattern=SIZE_PATTERN)]
     | Annotated[int, Field(strict=True, ge=1, le=MAX_SIZE)],
     BeforeValidator(size),
     Field(description="R31: 1T, 1S, 1M, 1L (one square) or 2, 3, 4, ... (N x N squares); "
@@ -329,7 +333,7 @@ SettingsModel = _settings_model()
 
 RoundValue = Annotated[
     Annotated[int, Field(strict=True, ge=1, le=999)]
-    | Annotated[str, Field(pattern=r"^(every|[1-9][0-9]{0,2}\+)$")],
+    | Annotated[str, Field(pattern=ROUND_PATTERN)],
     Field(description="a round number, 'every' (every round) or 'N+' (every round from "
                       "N)"),
 ]
@@ -361,7 +365,7 @@ class WhenModel(_Model):
 
 
 EventName = Annotated[str, Field(strict=True, min_length=1, max_length=40,
-                                 pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+                                 pattern=EVENT_NAME_PATTERN)]
 
 
 class EventModel(_Model):

@@ -93,7 +93,9 @@ def _message(e: Any) -> str:
     if e["type"] == "value_error":  # our own validators' messages, as written
         return str(e.get("ctx", {}).get("error", msg.removeprefix("Value error, ")))
     if e["type"] == "string_pattern_mismatch":
-        return "a name needs at least one visible character"
+        from momenta_cli.encounter.validators import PATTERN_WORDS
+
+        return PATTERN_WORDS.get(e.get("ctx", {}).get("pattern"), msg[0].lower() + msg[1:])
     if e["type"] == "list_type":
         return "should be a list (one '- item' per line)"
     if e["type"] in ("model_type", "model_attributes_type", "dict_type"):

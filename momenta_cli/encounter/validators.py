@@ -22,6 +22,20 @@ FILE_KEYS = (*LIBRARY_KEYS, *ENCOUNTER_ONLY)
 # of them each one uses; both in one mapping is a problem (build.maxima)
 ALIASES = {"max_vitality": ("max_vitality", "hp", "hit_points")}
 
+# The patterns text must match, and what the GM reads when it does not (problems.py):
+# pydantic's own words would quote the regular expression.
+NAME_PATTERN = r"\S"
+SIZE_PATTERN = r"^(1[TSMLtsml]?|[2-9]|1[0-9]|20)$"  # 20: MAX_SIZE
+ROUND_PATTERN = r"^(every|[1-9][0-9]{0,2}\+)$"
+EVENT_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+PATTERN_WORDS = {
+    NAME_PATTERN: "a name needs at least one visible character",
+    SIZE_PATTERN: "should be a SIZE: 1T, 1S, 1M, 1L or 2 to 20 (R31)",
+    ROUND_PATTERN: "should be a round number, 'every' or 'N+' (every round from N on)",
+    EVENT_NAME_PATTERN: "should be one word of letters, digits, - and _ (the GM types "
+                        "'event NAME')",
+}
+
 
 class CaseOf:
     """Reads a word of ``choices`` written in any case (``Allies``, ``ELITE``) as the
