@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from momenta_cli.engine.core import SeededRoller, Session
 from momenta_cli.errors import MomentaError
@@ -37,6 +37,8 @@ _count = itertools.count()
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(st.sampled_from(LINES), min_size=1, max_size=30),
        answers=st.lists(st.booleans(), min_size=8, max_size=8))
+# found by hypothesis: the firing typed again stands for it, and once more is by hand
+@example(lines=["turn brannoc", "next", "event foes", "event foes"], answers=[False] * 8)
 def test_events_replay_undo_and_resume_as_the_same_lines_typed(tmp_path, lines, answers):
     import shutil
 

@@ -145,8 +145,9 @@ def mark_by_hand(session: Session) -> Entry:
 
 def was_due(session: Session, name: str) -> bool:
     """Whether the event ``name``, fired by the session's last entry, was due by the
-    line before the firings just before it (its trigger): a journal's lines run again
-    one by one (``run_line(auto=False)``) tell the tracker's firings from the GM's so."""
+    line before the firings just before it (its trigger), and none of those firings
+    was it already: a journal's lines run again one by one (``run_line(auto=False)``)
+    tell the tracker's firings from the GM's so."""
     from momenta_cli.engine.core import apply_all
     from momenta_cli.engine.schedule import EventFired, due
 
@@ -155,6 +156,11 @@ def was_due(session: Session, name: str) -> bool:
     while k and entries[k - 1].events and isinstance(entries[k - 1].events[0], EventFired):
         k -= 1
     if not k:
+        return False
+    # fired already in this block (the tracker's one firing, run again): this one is
+    # the GM's, by hand
+    if any(e.events[0].name.casefold() == name.casefold()  # type: ignore[attr-defined]
+           for e in entries[k:]):
         return False
     before = session.initial.clone()
     for e in entries[:k - 1]:
