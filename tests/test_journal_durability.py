@@ -406,3 +406,21 @@ def test_history_that_cannot_be_saved_never_ends_the_session():
     os.mkfifo(history_path())  # would block prompt_toolkit's reader forever
     assert type(_history(screen)).__name__ == "InMemoryHistory"
     assert "cannot keep history" in screen.console.file.getvalue()
+
+
+def test_the_fight_is_fsynced_and_a_caches_entry_is_not(enc, monkeypatch):
+    """A saved command is on the disk before it is acknowledged (its fsync); the caches'
+    entries (the fold `status` keeps, the encounter, the verdict) are sealed and only
+    renamed into place: an fsync on a real disk can cost a command tens of milliseconds,
+    and a torn entry reads as missing (docs/speed.md)."""
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    assert invoke("do", enc, "--seed", "1", "turn brannoc").exit_code == 0
+    assert synced  # the journal
+    synced.clear()
+    fight = enc.with_name("demo.fight.jsonl")
+    assert invoke("status", fight).exit_code == 0  # keeps its fold: a cache entry
+    assert invoke("validate", enc).exit_code == 0  # keeps its verdict
+    assert synced == []
+    assert list((enc.parent.parent / "home" / "cache" / "fights").iterdir())  # kept

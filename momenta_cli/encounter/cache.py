@@ -186,7 +186,7 @@ def _store(path: Path, spec: EncounterSpec, files: dict[str, str],
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         from momenta_cli.storage import atomic_write
 
-        atomic_write(entry, blob)
+        atomic_write(entry, blob, durable=False)  # a cache: sealed, never fsynced
     except (OSError, RuntimeError, ValueError, TypeError, pickle.PicklingError):
         return
     prune(entry.parent, SUFFIX, MAX_ENTRIES)

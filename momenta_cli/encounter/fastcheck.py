@@ -263,7 +263,7 @@ def keep_schemas(schemas: dict[str, Any], pydantic: str) -> None:
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         from momenta_cli.storage import atomic_write
 
-        atomic_write(entry, blob)
+        atomic_write(entry, blob, durable=False)  # a cache: sealed, never fsynced
     except (OSError, RuntimeError, ValueError, TypeError, ImportError, pickle.PicklingError):
         return
     prune(entry.parent, SUFFIX, MAX_ENTRIES)

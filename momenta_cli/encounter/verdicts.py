@@ -139,7 +139,7 @@ def store_verdict(path: str | os.PathLike[str], verdict: str, files: dict[str, s
         entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         from momenta_cli.storage import atomic_write
 
-        atomic_write(entry, blob)
+        atomic_write(entry, blob, durable=False)  # a cache: sealed, never fsynced
     except (FileProblem, OSError, RuntimeError, ValueError, TypeError):
         return
     prune(entry.parent, SUFFIX, MAX_ENTRIES)

@@ -163,5 +163,5 @@ def _save(fight: Path, data: bytes, pos: int, records: int, line: int, state: Fi
     entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     from momenta_cli.storage import atomic_write
 
-    atomic_write(entry, blob)
+    atomic_write(entry, blob, durable=False)  # a cache: sealed, never fsynced
     prune(entry.parent, FOLD_SUFFIX, MAX_ENTRIES)

@@ -132,9 +132,10 @@ def _temp_beside(path: Path) -> tuple[int, Path]:
     raise OSError(errno.EEXIST, f"no free temporary name in {directory}")
 
 
-def _filled_temp(path: Path, data: bytes, like: os.stat_result | None = None) -> Path:
-    """A temp file beside ``path`` holding ``data``, fsynced; with ``like``, given that
-    file's permission bits (and, when we may, its owner)."""
+def _filled_temp(path: Path, data: bytes, like: os.stat_result | None = None, *,
+                 durable: bool = True) -> Path:
+    """A temp file beside ``path`` holding ``data``, fsynced when ``durable``; with
+    ``like``, given that file's permission bits (and, when we may, its owner)."""
     fd, tmp = _temp_beside(path)
     try:
         try:
@@ -142,7 +143,8 @@ def _filled_temp(path: Path, data: bytes, like: os.stat_result | None = None) ->
                 os.fchmod(fd, stat.S_IMODE(like.st_mode))
                 _same_owner(fd, like)
             _write_all(fd, data)
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
     except BaseException:
@@ -160,11 +162,16 @@ def _same_owner(fd: int, like: os.stat_result) -> None:
             pass
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Write ``data`` to ``path`` so that a kill at any moment leaves the old file or the
     new one, never half of either. An existing file keeps its mode (and owner, when we
     may); a new one gets the usual umask mode. A symlink is written through: the file it
-    points to is replaced, and the link stays a link."""
+    points to is replaced, and the link stays a link.
+
+    ``durable=False`` (a cache's entry) leaves out the two fsyncs, which can cost a
+    command tens of milliseconds on a real disk: a kill still leaves the old entry or
+    the new one, and after a power cut an entry may be empty or torn, which its seal
+    (storage/sealed.py) tells and the cache reads as missing."""
     path = Path(os.path.realpath(path))
     try:
         like: os.stat_result | None = os.stat(path)
@@ -172,13 +179,14 @@ def atomic_write(path: Path, data: bytes) -> None:
         like = None
     if like is not None and stat.S_ISDIR(like.st_mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    tmp = _filled_temp(path, data, like)
+    tmp = _filled_temp(path, data, like, durable=durable)
     try:
         os.replace(tmp, path)
     except BaseException:
         _unlink_quietly(tmp)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 def create_exclusive(path: Path, data: bytes) -> KnownFile:
