@@ -224,6 +224,7 @@ def _cpu_ticks(pgid: int) -> int:
     return ticks
 
 
+@pytest.mark.slow  # a real tune in its own process, interrupted
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_at_a_real_tune_prints_what_it_has(tmp_path, jobs):
     """SIGINT to the whole group, as a terminal sends it, once the run has played for a

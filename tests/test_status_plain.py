@@ -60,7 +60,14 @@ def script_states(name: str, every: int):
             yield session.state
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in ENCOUNTERS.glob("*.script")))
+# three fights in the default lane (conditions under rows, a map, events); every one in
+# the full lane
+QUICK = ("demo", "toll-house", "yard-with-a-map")
+
+
+@pytest.mark.parametrize("name", [
+    n if n in QUICK else pytest.param(n, marks=pytest.mark.slow)
+    for n in sorted(p.stem for p in ENCOUNTERS.glob("*.script"))])
 def test_a_piped_status_is_the_bytes_rich_writes_through_every_shipped_fight(name):
     compared = wide = 0
     for state in script_states(name, every=7):
@@ -100,7 +107,8 @@ def test_the_players_view_on_a_map_is_left_to_rich():
     assert plain_status(state, 80, players=False) is not None
 
 
-@pytest.mark.parametrize("name", ["demo", "yard-with-a-map", "toll-house"])
+@pytest.mark.parametrize("name", ["toll-house", pytest.param("demo", marks=pytest.mark.slow),
+                                  pytest.param("yard-with-a-map", marks=pytest.mark.slow)])
 def test_the_command_writes_the_bytes_its_rich_path_writes(enc, monkeypatch, name):
     """Through the command itself: ``momenta status`` to a pipe (the plain path) against
     the same command made to draw through Rich's console (TTY_COMPATIBLE=0: Rich, still

@@ -254,6 +254,7 @@ def test_commands_show_on_the_open_page_without_a_reload(browser, tmp_path):  # 
             page.context.close()
 
 
+@pytest.mark.slow  # two servers and a page waiting out its reconnect
 def test_the_page_reconnects_after_the_server_restarts(browser, tmp_path):  # noqa: F811
     expect = _expect()
     table = Table(tmp_path)
