@@ -60,15 +60,11 @@ def fire(session: Session, sched: ScheduledEvent, roller: Roller,
     """Fire ``sched`` as its own entry (``event NAME``, or ``event NAME skip`` when
     ``confirm`` says no), marked as fired by its trigger; ``RuleError`` (nothing done)
     when one of its lines is refused."""
-    from momenta_cli.engine.schedule import FireEvent, trigger_words
+    from momenta_cli.engine.schedule import fire_due
 
     declined = sched.ask and confirm is not None and not confirm(sched)
-    line = f"event {sched.name}" + (" skip" if declined else "")
-    command = ready(session.encounter, FireEvent(sched.name, declined))
-    entry = session.decide(command, line, roller)
-    entry = replace(entry, fired_by=sched.when or trigger_words(sched.trigger))
-    session.push(entry)
-    return entry
+    commands = () if declined else tuple(event_command(sched, x) for x in sched.lines)
+    return fire_due(session, sched, commands, roller, declined=declined)
 
 
 def due_after(session: Session, before: Fight, entries_before: int, opening: bool

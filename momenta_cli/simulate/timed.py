@@ -3,10 +3,10 @@ simulator runs, the events it set off fire, each as its own entry, exactly as at
 prompt with nobody asked (an ``ask: true`` event fires, as in ``do`` and scripts).
 
 The timing is the engine's (engine/schedule ``due``: edge-triggered, round 1 starting
-with the fight's first command) and so is the firing (``FireEvent``, decided by the
-engine, marked with its trigger like play/scheduled.py ``fire``). A fired event's own
-lines set nothing off, and an event whose line the engine refuses fires nothing (the
-prompt reports it and plays on; so does the simulator).
+with the fight's first command) and so is the firing (engine/schedule ``fire_due``,
+which the prompt's firings use too). A fired event's own lines set nothing off, and an
+event whose line the engine refuses fires nothing (the prompt reports it and plays on;
+so does the simulator).
 
 The lines are parsed by language/event_lines.py ``event_command``, as at the prompt
 (play/scheduled.py): a command of the fight, no preview, no session line, no pinned
@@ -17,8 +17,6 @@ answer the wrong question.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from momenta_cli.engine.core import (
     Command,
@@ -81,16 +79,12 @@ def fire_due(session: Session, before: Fight, entry: Entry, opening: bool,
     """Fire the events ``entry`` (just pushed, decided against ``before``) set off, each
     as its own entry marked with its trigger (``Entry.fired_by``), as the prompt does;
     one the engine refuses fires nothing. The entries made."""
-    from momenta_cli.engine.schedule import FireEvent, due, trigger_words
+    from momenta_cli.engine.schedule import due, fire_due
 
     made: list[Entry] = []
     for sched in due(before, entry.events, opening=opening):
         try:
-            command = FireEvent(sched.name, False, event_lines(sched))
-            fired = session.decide(command, f"event {sched.name}", roller)
+            made.append(fire_due(session, sched, event_lines(sched), roller))
         except MomentaError:
             continue  # refused (a line of it, or it fired already): nothing of it done
-        fired = replace(fired, fired_by=sched.when or trigger_words(sched.trigger))
-        session.push(fired)
-        made.append(fired)
     return made

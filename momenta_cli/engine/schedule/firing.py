@@ -20,10 +20,12 @@ from typing import ClassVar
 from momenta_cli.engine.core import (
     AddNote,
     Command,
+    Entry,
     Event,
     Fight,
     Roller,
     ScheduledEvent,
+    Session,
     apply_all,
     closest_names,
     did_you_mean,
@@ -114,3 +116,23 @@ def fire(fight: Fight, cmd: FireEvent, roller: Roller) -> list[Event]:
 def _where(sched: ScheduledEvent, n: int, line: str, why: str) -> str:
     at = sched.lines_at[n] if n < len(sched.lines_at) else sched.source
     return f"event {sched.name} ({at}): '{line}': {why}; nothing fired"
+
+
+def fire_due(session: Session, sched: ScheduledEvent, commands: tuple[Command, ...],
+             roller: Roller, *, declined: bool = False) -> Entry:
+    """Fire ``sched``, which its trigger set off, as its own journal entry (``event
+    NAME``, or ``event NAME skip`` when ``declined``) marked with the trigger in words
+    (``Entry.fired_by``), and push it; ``commands``: its lines, parsed (none when
+    declined). ``MomentaError`` (nothing done) when the engine refuses it. The prompt's
+    firings (play/scheduled.py) and the simulator's (simulate/timed.py) are this one."""
+    from dataclasses import replace
+
+    from momenta_cli.engine.schedule.timing import trigger_words
+
+    line = f"event {sched.name}" + (" skip" if declined else "")
+    entry = session.decide(FireEvent(sched.name, declined, () if declined else commands),
+                           line, roller)
+    entry = replace(entry, fired_by=sched.when or trigger_words(sched.trigger))
+    session.push(entry)
+    return entry
+
