@@ -182,7 +182,6 @@ def simulate(
                 as_json, no_color, width)
         return
     import json
-    import secrets
 
     from momenta_cli.render import simulation_report
     from momenta_cli.simulate import (
@@ -196,12 +195,9 @@ def simulate(
         enc = load_playable(encounter, "simulate plays encounters")
         check_playable(enc)
         chosen = load_policy(policy)
-    if seed is None:
-        seed = secrets.randbelow(2 ** 31)
+    seed = _seed(seed)
     if script is not None:
-        if not 1 <= script <= fights:
-            raise fail(f"momenta simulate: --script takes a fight from 1 to -n ({fights}); "
-                       f"got {script}", 2)
+        _check_script(script, fights, "a fight")
         with guarded():
             typer.echo(_script(encounter, enc, chosen, seed, script, max_rounds), nl=False)
         return
@@ -290,7 +286,6 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
             as_json: bool, no_color: bool, width: int | None) -> None:
     """``--tune`` and ``--sweep`` (simulate/tune.py); Ctrl-C prints what is known."""
     import json
-    import secrets
 
     from momenta_cli.render import tuning_report
     from momenta_cli.simulate import Runner, Search, check_playable, find_knob, load_policy
@@ -306,8 +301,7 @@ def _tuning(path: Path, tune: str | None, sweep: str | None, rate: float | None,
         k = find_knob(path, param, enc)
     except MomentaError as err:
         raise fail(f"momenta simulate: {err}", 2) from None
-    if seed is None:
-        seed = secrets.randbelow(2 ** 31)
+    seed = _seed(seed)
     search = Search(k, rate, fights, seed)
     console = make_console(no_color=no_color, width=width)
     runner = Runner(policy, jobs, max_rounds)
@@ -363,7 +357,6 @@ def _chain(paths: list[Path], fights: int, seed: int | None, jobs: int,
            no_color: bool, width: int | None) -> None:
     """Several encounters played in order, the party carried (simulate/chain.py)."""
     import json
-    import secrets
 
     from momenta_cli.render import chain_report
     from momenta_cli.simulate import (
@@ -384,12 +377,9 @@ def _chain(paths: list[Path], fights: int, seed: int | None, jobs: int,
             check_playable(enc)
             encs.append(enc)
         chosen = load_policy(policy)
-    if seed is None:
-        seed = secrets.randbelow(2 ** 31)
+    seed = _seed(seed)
     if script is not None:
-        if not 1 <= script <= fights:
-            raise fail(f"momenta simulate: --script takes a chain from 1 to -n ({fights}); "
-                       f"got {script}", 2)
+        _check_script(script, fights, "a chain")
         with guarded():
             typer.echo(_chain_script(paths, encs, chosen, seed, script, max_rounds),
                        nl=False)
@@ -433,3 +423,18 @@ def _chain_script(paths: list[Path], encs, chosen, seed: int, k: int, max_rounds
 def register(app: typer.Typer) -> None:
     """Add this module's command to ``app``."""
     app.command()(simulate)
+
+
+def _seed(seed: int | None) -> int:
+    """The run's seed: the one given, else a fresh random one (printed in the report)."""
+    import secrets
+
+    return secrets.randbelow(2 ** 31) if seed is None else seed
+
+
+def _check_script(script: int, fights: int, what: str) -> None:
+    """``--script K`` names one of the run's fights (``what``: "a fight", "a chain")."""
+    if not 1 <= script <= fights:
+        raise fail(f"momenta simulate: --script takes {what} from 1 to -n ({fights}); "
+                   f"got {script}", 2)
+
