@@ -205,3 +205,27 @@ def test_a_remembered_reachable_area_is_a_copy_and_keyed_by_the_creatures():
     assert again and again == reachable(board, (0, 1), 3)
     blocked = reachable(board, (0, 1), 3, enemies=frozenset({(1, 0), (1, 1), (1, 2)}))
     assert (3, 1) in again and (3, 1) not in blocked
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_the_hot_walk_answers_as_the_general_walk_for_any_segment(data):
+    """geometry/segments.py ``_walk_stops`` is ``_walk(obs, seg, True)[0]`` written again
+    for speed (no list kept, the stopping squares looked up in sets): for any board,
+    creatures in the way, low walls counted or not, and any slanted segment between
+    lattice points of any scale, the two say the same (R33, R34)."""
+    from momenta_cli.engine.geometry.segments import Obstacles, _walk, _walk_stops
+
+    w, h = data.draw(st.integers(2, 7)), data.draw(st.integers(2, 7))
+    rows = tuple("".join(data.draw(st.sampled_from("...#=")) for _ in range(w))
+                 for _ in range(h))
+    board = board_of(*rows)
+    extra = frozenset(data.draw(st.sets(st.tuples(st.integers(0, w - 1),
+                                                   st.integers(0, h - 1)), max_size=4)))
+    obs = Obstacles(board, extra, data.draw(st.booleans()))
+    d = data.draw(st.sampled_from([1, 2, 3, 6]))
+    x0, x1 = (data.draw(st.integers(0, w * d)) for _ in range(2))
+    y0, y1 = (data.draw(st.integers(0, h * d)) for _ in range(2))
+    assume(x0 != x1 and y0 != y1)  # slanted: straight segments take another path
+    seg = (d, x0, y0, x1, y1)
+    assert _walk_stops(obs, seg) == _walk(obs, seg, True)[0]
