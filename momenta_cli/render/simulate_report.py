@@ -150,31 +150,34 @@ def forecast_report(summary: dict[str, Any]) -> RenderableType:
                   "that ended)")
     else:
         rounds = "Rounds left: no fight ended"
-    people = _Fitting(_forecast_people(s, _SIDE_NAMES, "95% interval"),
-                      _forecast_people(s, _SIDE_SHORT, "95%"),
-                      _forecast_people(s, None, "95%"),
-                      _forecast_people(s, None, "95%", ("Def.", "Wnd.")))
+    who = s["combatants"]
+    people = _Fitting(_fates(who, "Combatant", _SIDE_NAMES, "95% interval"),
+                      _fates(who, "Combatant", _SIDE_SHORT, "95%"),
+                      _fates(who, "Combatant", None, "95%"),
+                      _fates(who, "Combatant", None, "95%", ("Def.", "Wnd.")))
     note = lit("Defeated: by the end (Lost too); Wounded: takes a Wound from here on.",
                "dim")
     return Group(verdict, head, Text(""), _sides(s), Text(""), lit(rounds), Text(""),
                  people, note)
 
 
-def _forecast_people(s: dict[str, Any], side: dict[str, str] | None, band: str,
-                     heads: tuple[str, str] = ("Defeated", "Wounded")) -> Table:
-    """A forecast's table per combatant; ``side``: how sides are named (None: no
-    column); ``band``: the intervals' heading; ``heads``: the two rates'."""
+def _fates(rows: list[dict[str, Any]], first: str, side: dict[str, str] | None,
+           band: str, heads: tuple[str, str] = ("Defeated", "Wounded")) -> Table:
+    """A table of each one's chance to be Defeated and to take a Wound, with intervals
+    (a forecast's combatants, a chain's allies): ``first``, the names' heading; ``side``:
+    how sides are named (None: no column); ``band``: the intervals' heading; ``heads``:
+    the two rates'. One out already (``out_now``) says so."""
     people = _table()
-    people.add_column("Combatant", overflow="fold", max_width=22)
+    people.add_column(first, overflow="fold", max_width=22)
     if side is not None:
         people.add_column("Side")
     for col in (heads[0], band, heads[1], band):
-        people.add_column(col, justify="right")
-    for c in s["combatants"]:
+        people.add_column(col, justify="right", no_wrap=True)
+    for c in rows:
         row: list[Text | str] = [lit(c["name"])]
         if side is not None:
             row.append(side.get(c["side"], c["side"]))
-        if c["out_now"]:
+        if c.get("out_now"):
             row += ["out now", "", "", ""]
         else:
             row += [percent(c["defeated_rate"]), interval(*c["defeated_ci95"]),
@@ -263,21 +266,6 @@ def _legs(s: dict[str, Any], band: str, *, rounds: bool = True) -> Table:
     return legs
 
 
-def _allies(leg: dict[str, Any], band: str,
-            heads: tuple[str, str] = ("Defeated", "Wounded")) -> Table:
-    """An encounter's table per ally in a chain; ``band``: the intervals' heading;
-    ``heads``: the two rates'."""
-    people = _table()
-    people.add_column("Ally", overflow="fold", max_width=22)
-    for col in (heads[0], band, heads[1], band):
-        people.add_column(col, justify="right", no_wrap=True)
-    for a in leg["allies"]:
-        people.add_row(lit(a["name"]), percent(a["defeated_rate"]),
-                       interval(*a["defeated_ci95"]), percent(a["wounded_rate"]),
-                       interval(*a["wounded_ci95"]))
-    return people
-
-
 def chain_report(summary: dict[str, Any]) -> RenderableType:
     """Chained fights (``simulate.chain_summary``): the chance the party survives them
     all, each encounter's reached and won, and each ally's chance to end it Defeated
@@ -294,8 +282,10 @@ def chain_report(summary: dict[str, Any]) -> RenderableType:
                                 "bold")]
         if not reached or not leg["allies"]:
             continue
-        parts.append(_Fitting(_allies(leg, "95% interval"), _allies(leg, "95%"),
-                              _allies(leg, "95%", ("Def.", "Wnd."))))
+        allies = leg["allies"]
+        parts.append(_Fitting(_fates(allies, "Ally", None, "95% interval"),
+                              _fates(allies, "Ally", None, "95%"),
+                              _fates(allies, "Ally", None, "95%", ("Def.", "Wnd."))))
     parts.append(lit("Won: of all chains; a chain stops at the first fight the allies do "
                      "not win. Defeated: at the end of that fight (carried in so too); "
                      "Wounded: takes a Wound in it; both of the chains that reached it. "
